@@ -1,0 +1,177 @@
+"""The engine contract: what every game offers the protocol, the client and the tests.
+
+A game is a `Game` object holding no state of its own; every call takes an immutable
+state and returns a value or a new state. See spec/engine-contract.md.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from abc import ABC, abstractmethod
+from typing import Any, Hashable, Mapping, Sequence
+
+from engines.canonical import digest
+from engines.chance import pick_weighted
+from engines.options import Option, resolve_options
+
+#: `current(state)` at a chance node: nature acts next (a die, a draw, a shuffle step).
+CHANCE = -1
+#: `current(state)` once the game is over.
+TERMINAL = -2
+
+#: An action is a small immutable value: a tuple of str, int, bool or None.
+Action = tuple
+
+
+class IllegalAction(ValueError):
+    """An action (or its text) that the rules do not allow here; the message says why."""
+
+
+class OptionError(ValueError):
+    """A game was asked for with a player count or an option it does not have."""
+
+
+class Game(ABC):
+    """The contract. Subclasses implement the abstract methods (marked "engine:")."""
+
+    #: registry name, e.g. "aton"
+    name: str = ""
+    #: human title, e.g. "Asterix: The Hunt"
+    title: str = ""
+    #: changes whenever a rule change could alter the outcome of a recorded log
+    version: str = "1"
+    min_players: int = 2
+    max_players: int = 2
+    #: name -> Option (default, check, doc)
+    options_schema: Mapping[str, Option] = {}
+    #: (players, options) set-ups the conformance kit plays (tests/test_conformance.py)
+    conformance_setups: tuple[tuple[int, Mapping[str, Any]], ...] = ()
+    #: a random game that has not ended after this many actions is a failed conformance run
+    playout_limit: int = 200_000
+
+    # -- setup -----------------------------------------------------------------
+    def resolve_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The full option set (defaults filled in), or OptionError with a reason."""
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+            self.min_players <= players <= self.max_players
+        ):
+            span = (
+                f"exactly {self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            raise OptionError(f"{self.title} is played by {span} players, not {players!r}.")
+        resolved = resolve_options(self.title, self.options_schema, options or {}, OptionError)
+        self.check_options(players, resolved)
+        return resolved
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        """engine (optional): checks that depend on several options or the player count."""
+
+    @abstractmethod
+    def new_game(self, players: int, options: Mapping[str, Any] | None = None) -> Any:
+        """engine: the state before the first action."""
+        ...
+
+    # -- whose move ------------------------------------------------------------
+    @abstractmethod
+    def current(self, state: Any) -> int:
+        """engine: the seat to act, CHANCE or TERMINAL."""
+        ...
+
+    @abstractmethod
+    def legal_actions(self, state: Any) -> list[Action]:
+        """engine: every legal action in a deterministic order (at CHANCE: the outcomes)."""
+        ...
+
+    @abstractmethod
+    def chance_weights(self, state: Any) -> list[tuple[Action, int]]:
+        """engine: at CHANCE, each outcome with a positive integer weight (exact odds)."""
+        ...
+
+    @abstractmethod
+    def apply(self, state: Any, action: Action) -> Any:
+        """engine: the new state; the old one is untouched. IllegalAction if not allowed."""
+        ...
+
+    # -- outcome ---------------------------------------------------------------
+    def is_terminal(self, state: Any) -> bool:
+        return self.current(state) == TERMINAL
+
+    @abstractmethod
+    def winners(self, state: Any) -> list[int]:
+        """engine: the winning seats (several for a shared win, none for a draw)."""
+        ...
+
+    @abstractmethod
+    def scores(self, state: Any) -> list[int]:
+        """engine: one number per seat, the game's own score."""
+        ...
+
+    # -- notation --------------------------------------------------------------
+    @abstractmethod
+    def format_action(self, state: Any, action: Action) -> str:
+        """engine: the action's one text form (spec/games/NAME.md)."""
+        ...
+
+    @abstractmethod
+    def parse_action(self, state: Any, text: str) -> Action:
+        """engine: the inverse of format_action; IllegalAction on bad text."""
+        ...
+
+    # -- chance ----------------------------------------------------------------
+    def chance_outcomes(self, state: Any) -> list[tuple[Action, Fraction]]:
+        weighted = self.chance_weights(state)
+        total = sum(w for _, w in weighted)
+        return [(a, Fraction(w, total)) for a, w in weighted]
+
+    def sample_chance(self, state: Any, entropy: bytes) -> Action:
+        """The outcome these 32 bytes pick, with exactly the rules' odds (spec/chance.md)."""
+        return pick_weighted(self.chance_weights(state), entropy)
+
+    # -- hidden information -----------------------------------------------------
+    def chance_owner(self, state: Any) -> int | None:
+        """At CHANCE: the seat whose own private pile supplies the outcome, else None."""
+        return None
+
+    def chance_hidden(self, state: Any) -> bool:
+        """At CHANCE: True when only `chance_owner` may see the outcome."""
+        return False
+
+    def hidden_outcome(self, state: Any) -> Action:
+        """At a hidden CHANCE node: the placeholder the other seats apply to their views."""
+        raise IllegalAction("This chance event is public; it has no hidden form.")
+
+    def secret_choice(self, state: Any) -> bool:
+        """True when the current seat's decision is simultaneous and secret: every seat of
+        the group commits to its choice before any is revealed (Aton's cartouches)."""
+        return False
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        """What `seat` may know (None: only what everyone knows). Perfect information: all."""
+        return state
+
+    # -- identity ----------------------------------------------------------------
+    @abstractmethod
+    def public_record(self, state: Any) -> Any:
+        """engine: the state as nested tuples of int/str/bool/None covering exactly what
+        every seat knows; its layout is documented in spec/games/NAME.md."""
+        ...
+
+    def state_hash(self, state: Any) -> bytes:
+        """SHA-256 of the canonical msgpack of `public_record` (spec/engine-contract.md)."""
+        return digest(self.public_record(state))
+
+    # -- display -----------------------------------------------------------------
+    @abstractmethod
+    def render_text(self, state: Any, seat: int | None = None) -> str:
+        """engine: a plain-text picture of the position as `seat` sees it."""
+        ...
+
+    # -- helpers for engines --------------------------------------------------------
+    def action_from_text(self, state: Any, text: str, legal: Sequence[Hashable] | None = None) -> Action:
+        """Fallback parser: the legal action whose notation is exactly `text`."""
+        wanted = " ".join(text.split()).lower()
+        for action in legal if legal is not None else self.legal_actions(state):
+            if self.format_action(state, action).lower() == wanted:
+                return action  # type: ignore[return-value]
+        raise IllegalAction(f"{text.strip()!r} is not a legal action here.")

@@ -1,0 +1,172 @@
+"""The conformance kit: checks every registered engine must pass (tests/test_conformance.py).
+
+Each check plays seeded random games and asserts the contract at every state, so a new
+engine is tested the moment it is registered. Failures are AssertionErrors that name the
+game, the seed, the action index and what went wrong.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from fractions import Fraction
+from typing import Any, Mapping
+
+import msgpack
+
+from engines.contract import CHANCE, TERMINAL, Action, Game, IllegalAction
+from engines.playout import random_action
+
+_ATOMS = (str, int, bool, type(None))
+#: texts that are no action in any game
+NONSENSE_TEXTS = ("", "   ", "xyzzy", "place 99.99", "step z99 z98", "move 7 to the moon", "é∞☃")
+
+
+def _is_action(value: Any) -> bool:
+    return isinstance(value, tuple) and all(
+        isinstance(x, _ATOMS) or _is_action(x) for x in value
+    )
+
+
+def wire_roundtrip(action: Action) -> Action:
+    """An action after a trip through msgpack, as the protocol decodes it."""
+    return msgpack.unpackb(msgpack.packb(action, use_bin_type=True), use_list=False, raw=False)
+
+
+def _perturbed(action: Action, rng: random.Random) -> Action:
+    """A near miss of a legal action: one int field far off, or a field dropped."""
+    ints = [i for i, x in enumerate(action) if isinstance(x, int) and not isinstance(x, bool)]
+    if ints and rng.random() < 0.7:
+        i = rng.choice(ints)
+        return action[:i] + (action[i] + rng.choice((1000, -1000, 37)),) + action[i + 1 :]
+    return action[:-1] if len(action) > 1 else action + ("extra",)
+
+
+def check_state(game: Game, state: Any, players: int, rng: random.Random, where: str) -> None:
+    """The contract at one state."""
+    who = game.current(state)
+    assert who in (CHANCE, TERMINAL) or (isinstance(who, int) and 0 <= who < players), (
+        f"{where}: current() gave {who!r}"
+    )
+    legal = game.legal_actions(state)
+    assert legal == game.legal_actions(state), f"{where}: legal_actions is not deterministic"
+    if who == TERMINAL:
+        assert game.is_terminal(state) and legal == [], f"{where}: terminal state offers actions"
+        winners = game.winners(state)
+        assert all(0 <= w < players for w in winners), f"{where}: bad winners {winners}"
+        assert winners == sorted(set(winners)), f"{where}: winners not sorted/unique"
+        scores = game.scores(state)
+        assert len(scores) == players and all(isinstance(s, int) for s in scores), (
+            f"{where}: scores {scores!r}"
+        )
+        try:
+            game.apply(state, ("pass",))
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"{where}: apply accepted an action after the end")
+        return
+    assert legal, f"{where}: a live state with no legal action (a dead end)"
+    assert len(set(legal)) == len(legal), f"{where}: legal_actions repeats an action"
+    for action in legal:
+        assert _is_action(action), f"{where}: {action!r} is not a tuple of atoms"
+    if who == CHANCE:
+        outcomes = game.chance_outcomes(state)
+        assert [a for a, _ in outcomes] == legal, f"{where}: chance outcomes != legal actions"
+        assert sum(p for _, p in outcomes) == Fraction(1), f"{where}: odds do not sum to 1"
+        assert all(p > 0 for _, p in outcomes), f"{where}: an outcome with odds 0"
+        picked = game.sample_chance(state, bytes(32))
+        assert picked in legal, f"{where}: sample_chance gave {picked!r}"
+    sample = legal if len(legal) <= 40 else rng.sample(legal, 40)
+    for action in sample:
+        text = game.format_action(state, action)
+        assert isinstance(text, str) and text and text == text.strip(), f"{where}: text {text!r}"
+        back = game.parse_action(state, text)
+        assert back == action, f"{where}: parse(format({action!r})) = {back!r} via {text!r}"
+        assert wire_roundtrip(action) == action, f"{where}: {action!r} changes over msgpack"
+    legal_set = set(legal)
+    for _ in range(3):
+        bad = _perturbed(rng.choice(legal), rng)
+        if bad in legal_set:
+            continue
+        try:
+            game.apply(state, bad)
+        except IllegalAction as exc:
+            assert str(exc), f"{where}: IllegalAction without a reason for {bad!r}"
+        else:
+            raise AssertionError(f"{where}: apply accepted the illegal action {bad!r}")
+    for text in NONSENSE_TEXTS:
+        try:
+            parsed = game.parse_action(state, text)
+        except IllegalAction:
+            continue
+        raise AssertionError(f"{where}: parse_action({text!r}) gave {parsed!r}")
+
+
+def check_random_games(
+    game: Game,
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    games: int = 3,
+    seed: int = 0,
+    max_actions: int = 200_000,
+    full_check_every: int = 1,
+) -> list[int]:
+    """Play `games` seeded random games to the end, checking the contract along the way.
+
+    Also checks that apply never mutates its input, that every seat's view (and the
+    public view) follows the game with the same state hash, and that the game ends
+    within `max_actions`. Returns the length of each game.
+    """
+    lengths = []
+    seats: list[int | None] = [None, *range(players)]
+    for g in range(games):
+        rng = random.Random(f"{game.name}:{players}:{seed}:{g}")
+        state = game.new_game(players, options)
+        views = {s: game.view(state, s) for s in seats}
+        for n in range(max_actions):
+            where = f"{game.name} players={players} options={dict(options or {})} game {g} action {n}"
+            if n % full_check_every == 0:
+                check_state(game, state, players, rng, where)
+            if game.is_terminal(state):
+                lengths.append(n)
+                break
+            action = random_action(game, state, rng)
+            before = copy.deepcopy(state)
+            owner = game.chance_owner(state) if game.current(state) == CHANCE else None
+            hidden = owner is not None and game.chance_hidden(state)
+            new_state = game.apply(state, action)
+            assert state == before, f"{where}: apply mutated its input state"
+            for s in seats:
+                seen = action if not hidden or s == owner else game.hidden_outcome(views[s])
+                views[s] = game.apply(views[s], seen)
+            state = new_state
+            if n % full_check_every == 0:
+                want = game.state_hash(state)
+                for s in seats:
+                    assert game.state_hash(views[s]) == want, (
+                        f"{where}: seat {s}'s view hashes differently after {action!r}"
+                    )
+                    assert game.current(views[s]) == game.current(state), (
+                        f"{where}: seat {s}'s view disagrees on whose turn it is"
+                    )
+                    assert game.state_hash(game.view(state, s)) == want, (
+                        f"{where}: view(state, {s}) hashes differently"
+                    )
+        else:
+            raise AssertionError(f"{game.name}: game {g} did not end within {max_actions} actions")
+    return lengths
+
+
+def playout_hashes(name: str, players: int, options: Mapping[str, Any] | None, seed: int) -> list[str]:
+    """The state hash after every action of one seeded random game (for cross-process checks)."""
+    from engines.registry import get
+
+    game = get(name)
+    rng = random.Random(seed)
+    state = game.new_game(players, options)
+    hashes = [game.state_hash(state).hex()]
+    while not game.is_terminal(state):
+        state = game.apply(state, random_action(game, state, rng))
+        hashes.append(game.state_hash(state).hex())
+    return hashes
