@@ -1,0 +1,82 @@
+"""The state of a game of Asterix: The Hunt: one frozen value, tuples and ints only.
+
+The whole state is public (perfect information); `record` is what gets hashed and its
+layout is spec/games/asterix.md, section "The record".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# The phases, in the order a game goes through them.
+LAYOUT = "layout"      # chance: the tile on the next square of LAYOUT_ORDER
+FIRST_ROLL = "first"   # chance: 1d6 for the next contender for first player
+PLACE = "place"        # a seat puts its pawn on a village square
+ROLL = "roll"          # chance: the 2d6 of the seat to move
+ORDER = "order"        # the seat chooses which die moves first (or skips a turn it can't move)
+MOVE = "move"          # the seat chooses where the die at dice[0] lands (or skips it)
+PICK = "pick"          # the seat picks up or leaves the tile it landed on
+STEAL = "steal"        # the seat steals one thing from a pawn on its square, or leaves them
+OVER = "over"          # the game has ended
+
+PHASES = (LAYOUT, FIRST_ROLL, PLACE, ROLL, ORDER, MOVE, PICK, STEAL, OVER)
+
+#: Counts per scoring kind in kind order: (boar, cohort, menhir, mistletoe).
+Pile = tuple[int, int, int, int]
+EMPTY_PILE: Pile = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """One position. Seats are 0..players-1; squares are indices 0..63 (board.py)."""
+
+    players: int
+    #: "either" (one Menhir or up to two Boars) or "both" (one Menhir and two Boars)
+    carry_rule: str
+    max_rounds: int
+    phase: str
+    #: the seat acting (or rolling) now; during the first-player roll, unused (0)
+    turn: int
+    #: the first player, -1 until the roll has decided
+    first: int
+    #: the round being played, 1-based; 0 before the first turn
+    round: int
+    #: how many squares of LAYOUT_ORDER hold their tile (60 once the layout is done)
+    laid: int
+    #: one square mask per kind boar, cohort, menhir, mistletoe, lake; a square in none is empty
+    tiles: tuple[int, int, int, int, int]
+    #: the seats still rolling for first player, and their rolls so far this round of rolls
+    contenders: tuple[int, ...]
+    rolls: tuple[int, ...]
+    #: each seat's pawn square, -1 before it is placed
+    pawns: tuple[int, ...]
+    potions: tuple[int, ...]
+    #: what each pawn carries, counted per scoring kind (the cohort count is always 0)
+    carried: tuple[Pile, ...]
+    #: each seat's victory pile, counted per scoring kind
+    piles: tuple[Pile, ...]
+    #: the dice still to move this turn; in ORDER both as rolled (low first), in MOVE the
+    #: die being moved first
+    dice: tuple[int, ...]
+
+
+def record(state: State) -> tuple:
+    """The nested tuple that `state_hash` hashes: every field, in declaration order."""
+    return (
+        "asterix",
+        state.players,
+        state.carry_rule,
+        state.max_rounds,
+        state.phase,
+        state.turn,
+        state.first,
+        state.round,
+        state.laid,
+        state.tiles,
+        state.contenders,
+        state.rolls,
+        state.pawns,
+        state.potions,
+        state.carried,
+        state.piles,
+        state.dice,
+    )

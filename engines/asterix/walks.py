@@ -1,0 +1,44 @@
+"""Where a pawn can land: walks of exactly N king steps, computed one layer per step.
+
+A walk may turn and revisit squares, so only "which squares can a walk of k steps end
+on" matters, not the walks themselves: layer k is every open neighbour of layer k-1.
+Village squares absorb: a walk that enters one stops there (so it may end after fewer
+than N steps) and never walks on through it.
+"""
+from __future__ import annotations
+
+from engines.asterix.board import BIT, COHORT, FULL, LAKE, OUTSIDE, VILLAGE, spread
+
+
+def blocked_squares(tiles: tuple[int, ...], potions: int) -> int:
+    """The squares a walk may not enter: lakes, and cohorts for a pawn with no potion."""
+    return tiles[LAKE] | tiles[COHORT] if potions == 0 else tiles[LAKE]
+
+
+def landings(start: int, steps: int, blocked: int) -> int:
+    """The mask of squares a walk of exactly `steps` steps from `start` can end on.
+
+    A walk entering a village square ends there, whatever steps are left, so village
+    squares reached on any layer are landings and are not walked on from.
+    """
+    open_squares = FULL & ~blocked
+    layer = BIT[start]
+    village = 0
+    for _ in range(steps):
+        layer = spread(layer) & open_squares
+        village |= layer & VILLAGE
+        layer &= OUTSIDE
+        if not layer:
+            break
+    return layer | village
+
+
+def region(squares: int, lakes: int) -> int:
+    """Every square joined to `squares` by king steps over non-lake squares."""
+    open_squares = FULL & ~lakes
+    seen = squares & open_squares
+    while True:
+        grown = (seen | spread(seen)) & open_squares
+        if grown == seen:
+            return seen
+        seen = grown

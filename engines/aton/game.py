@@ -1,0 +1,110 @@
+"""Aton behind the engine contract."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from engines.aton import notation, render, rules
+from engines.aton.state import ASSIGN, DRAW, OVER, SEATS, State
+from engines.contract import CHANCE, TERMINAL, Game, IllegalAction
+from engines.options import Option, boolean, int_between
+
+
+class AtonGame(Game):
+    name = "aton"
+    title = "Aton"
+    version = "1"
+    min_players = 2
+    max_players = 2
+    options_schema = {
+        "win_points": Option(40, int_between(1, 200), "points that win (reached, not passed)"),
+        "first_round_removal": Option(False, boolean, "allow removals in the very first round"),
+    }
+    conformance_setups = (
+        (2, {}),
+        (2, {"first_round_removal": True, "win_points": 25}),
+    )
+    playout_limit = 20_000
+
+    def new_game(self, players: int = 2, options: Mapping[str, Any] | None = None) -> State:
+        opts = self.resolve_options(players, options)
+        return rules.new_state(opts["win_points"], opts["first_round_removal"])
+
+    def current(self, state: State) -> int:
+        if state.phase == OVER:
+            return TERMINAL
+        if state.phase in (DRAW, "turn-up"):
+            return CHANCE
+        return state.actor
+
+    def legal_actions(self, state: State) -> list[tuple]:
+        return rules.legal_actions(state)
+
+    def chance_weights(self, state: State) -> list[tuple[tuple, int]]:
+        if self.current(state) != CHANCE:
+            raise IllegalAction("This is not a chance node.")
+        return rules.chance_weights(state)
+
+    def apply(self, state: State, action: tuple) -> State:
+        return rules.apply(state, action)
+
+    def winners(self, state: State) -> list[int]:
+        return list(state.winners)
+
+    def scores(self, state: State) -> list[int]:
+        return [s.score for s in state.seats]
+
+    def format_action(self, state: State, action: tuple) -> str:
+        return notation.format_action(action)
+
+    def parse_action(self, state: State, text: str) -> tuple:
+        action = notation.parse_action(text)
+        rules.apply(state, action)  # raises IllegalAction with the rules' reason
+        return action
+
+    # -- hidden information ---------------------------------------------------------
+    def chance_owner(self, state: State) -> int | None:
+        # Draws and tie-break turn-ups both come from the actor's own deck.
+        return state.actor if self.current(state) == CHANCE else None
+
+    def chance_hidden(self, state: State) -> bool:
+        return state.phase == DRAW
+
+    def hidden_outcome(self, state: State) -> tuple:
+        if state.phase != DRAW:
+            return super().hidden_outcome(state)
+        return ("draw", None)
+
+    def secret_choice(self, state: State) -> bool:
+        return state.phase == ASSIGN
+
+    def view(self, state: State, seat: int | None) -> State:
+        seats = tuple(s if i == seat else replace(s, hand=None) for i, s in enumerate(state.seats))
+        return replace(state, seats=seats)
+
+    def public_record(self, state: State) -> tuple:
+        return (
+            "aton",
+            state.win_points,
+            state.first_round_removal,
+            state.round,
+            state.phase,
+            state.actor,
+            state.order,
+            state.owed,
+            state.decided,
+            state.turned,
+            state.last_first,
+            state.board,
+            tuple(
+                (s.score, s.supply, s.dead, s.exchange, s.hand_size, s.unseen, s.discards, s.cartouches)
+                for s in state.seats
+            ),
+            state.winners,
+        )
+
+    def render_text(self, state: State, seat: int | None = None) -> str:
+        return render.render_text(state, seat)
+
+
+assert SEATS == (0, 1)

@@ -1,0 +1,70 @@
+"""Aton's notation: one text form per action (spec/games/aton.md, "Notation").
+
+    draw 3 | draw ?            keep | exchange 1 2 2 4      assign 4 1 3 2
+    turn 2                     remove 2.7 | place 3.12 | retrieve 1.5
+
+A temple square is "t.n": temple t (1..4), square n (1..12) counted row by row.
+"""
+from __future__ import annotations
+
+from engines.aton.temples import NUM_SQUARES, SQUARES_PER_TEMPLE, square_name
+from engines.contract import IllegalAction
+
+_SQUARE_KINDS = ("remove", "place", "retrieve")
+
+
+def format_action(action: tuple) -> str:
+    kind = action[0]
+    if kind in _SQUARE_KINDS:
+        return f"{kind} {square_name(action[1])}"
+    if kind == "draw" and action[1] is None:
+        return "draw ?"
+    return " ".join(str(x) for x in action)
+
+
+def parse_square(word: str) -> int:
+    temple, dot, n = word.partition(".")
+    if not dot or not temple.isdigit() or not n.isdigit():
+        raise IllegalAction(f"{word!r} is not a temple square; write temple.square, e.g. 2.7.")
+    t, k = int(temple), int(n)
+    if not (1 <= t <= 4 and 1 <= k <= SQUARES_PER_TEMPLE):
+        raise IllegalAction(f"{word!r} is not a temple square: temples are 1-4, squares 1-12.")
+    square = SQUARES_PER_TEMPLE * (t - 1) + k - 1
+    assert 0 <= square < NUM_SQUARES
+    return square
+
+
+def _card(word: str) -> int:
+    if word not in ("1", "2", "3", "4"):
+        raise IllegalAction(f"{word!r} is not a card: cards are 1, 2, 3 and 4.")
+    return int(word)
+
+
+def parse_action(text: str) -> tuple:
+    """The action this text names (its shape only; legality is the rules' business)."""
+    words = text.lower().split()
+    if not words:
+        raise IllegalAction("Empty move: type an action such as 'assign 4 1 3 2' or 'place 2.7'.")
+    kind, args = words[0], words[1:]
+    if kind in _SQUARE_KINDS:
+        if len(args) != 1:
+            raise IllegalAction(f"'{kind}' takes one temple square, e.g. '{kind} 2.7'.")
+        return (kind, parse_square(args[0]))
+    if kind == "keep":
+        if args:
+            raise IllegalAction("'keep' takes nothing after it.")
+        return ("keep",)
+    if kind in ("exchange", "assign"):
+        if len(args) != 4:
+            raise IllegalAction(f"'{kind}' takes four cards, e.g. '{kind} 4 1 3 2'.")
+        return (kind, *(_card(w) for w in args))
+    if kind == "draw" and args == ["?"]:
+        return ("draw", None)
+    if kind in ("draw", "turn"):
+        if len(args) != 1:
+            raise IllegalAction(f"'{kind}' takes one card.")
+        return (kind, _card(args[0]))
+    raise IllegalAction(
+        f"Unknown action {kind!r}: Aton's actions are draw, keep, exchange, assign, turn, "
+        "remove, place and retrieve."
+    )

@@ -1,0 +1,448 @@
+"""The round of Aton as a machine: each action is applied, then `settle` carries out every
+step the rules leave no choice in (reshuffles, revealing, cartouche 1, the order, overflow,
+discarding, scoring, the next round) until a seat must decide or a card must be drawn.
+
+Actions (spec/games/aton.md):
+    ("draw", v)            chance: the drawer's next card is v (1..4); ("draw", None) when
+                           the card is hidden from this view
+    ("keep",)              keep the hand (a seat with the white counter)
+    ("exchange", a,b,c,d)  hand in the white counter, discard these four cards face up
+    ("assign", c1,c2,c3,c4)  the cards put on cartouches 1..4 (secret until all committed)
+    ("turn", v)            chance: the tie-break card turned up from the deck is v
+    ("remove", sq)         take the counter on square sq (0..47) to the Kingdom of the Dead
+    ("place", sq)          put one counter from the supply on the empty square sq
+    ("retrieve", sq)       after a scoring: take one of one's own counters back
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import permutations
+
+from engines.aton import cards, scoring
+from engines.aton.state import (
+    ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, SEATS, TURN_UP, Seat, State,
+)
+from engines.aton.temples import NUM_SQUARES, square_name, squares_up_to
+from engines.contract import IllegalAction
+
+HAND = 4
+KINGDOM_FULL = 8
+RETRIEVE_COUNT = 4
+
+
+def new_state(win_points: int, first_round_removal: bool) -> State:
+    state = State(
+        win_points=win_points,
+        first_round_removal=first_round_removal,
+        seats=(Seat(), Seat()),
+        board=(-1,) * NUM_SQUARES,
+    )
+    return settle(state)
+
+
+# -- small pure helpers ---------------------------------------------------------------
+
+
+def _with_seat(state: State, i: int, **changes) -> State:
+    seats = list(state.seats)
+    seats[i] = replace(seats[i], **changes)
+    return replace(state, seats=(seats[0], seats[1]))
+
+
+def _other(seat: int) -> int:
+    return 1 - seat
+
+
+def removal_due(state: State, seat: int) -> tuple[int, int]:
+    """(how many counters, whose) the seat's cartouche-2 card removes."""
+    card = state.seats[seat].cartouches[1]
+    if state.round == 1 and not state.first_round_removal:
+        return 0, _other(seat)
+    if card == 1:
+        return 1, seat
+    return card - 2, _other(seat)
+
+
+def allowed_squares(state: State, seat: int) -> range:
+    """The squares of the temples the seat's cartouche-3 card opens."""
+    return squares_up_to(state.seats[seat].cartouches[2])
+
+
+def _eligible_removals(state: State) -> list[int]:
+    _, target = removal_due(state, state.actor)
+    board = state.board
+    return [sq for sq in allowed_squares(state, state.actor) if board[sq] == target]
+
+
+def _empty_allowed(state: State) -> list[int]:
+    board = state.board
+    return [sq for sq in allowed_squares(state, state.actor) if board[sq] == -1]
+
+
+def _own_squares(state: State, seat: int) -> list[int]:
+    return [sq for sq in range(NUM_SQUARES) if state.board[sq] == seat]
+
+
+def _reshuffle_if_empty(state: State, seat: int) -> State:
+    """An empty deck takes the discards back (a deck has no order the rules can see)."""
+    s = state.seats[seat]
+    if s.deck_size == 0:
+        state = _with_seat(state, seat, unseen=cards.add(s.unseen, s.discards), discards=cards.EMPTY)
+    return state
+
+
+def _end(state: State, winners: tuple[int, ...], why: str) -> State:
+    return replace(state, phase=OVER, winners=winners, ending=why, owed=0)
+
+
+# -- what happens by itself ---------------------------------------------------------------
+
+
+def settle(state: State) -> State:
+    """Carry out every forced step until a decision or a chance node (or the end)."""
+    while True:
+        nxt = _step(state)
+        if nxt is state:
+            return state
+        state = nxt
+
+
+def _step(state: State) -> State:
+    """One forced step, or `state` itself when someone must act."""
+    phase = state.phase
+    if phase == DRAW:
+        for i in SEATS:
+            if state.seats[i].hand_size < HAND:
+                state = _reshuffle_if_empty(state, i)
+                return state if state.actor == i else replace(state, actor=i)
+        return replace(state, phase=EXCHANGE)
+    if phase == EXCHANGE:
+        for i in SEATS:
+            if i not in state.decided and state.seats[i].exchange:
+                return state if state.actor == i else replace(state, actor=i)
+        return replace(state, phase=ASSIGN, actor=0)
+    if phase == ASSIGN:
+        for i in SEATS:
+            if state.seats[i].cartouches is None:
+                return state if state.actor == i else replace(state, actor=i)
+        return _resolve_cartouche_1(state)
+    if phase == TURN_UP:
+        if len(state.turned) < 2:
+            seat = len(state.turned)
+            state = _reshuffle_if_empty(state, seat)
+            return state if state.actor == seat else replace(state, actor=seat)
+        a, b = state.turned
+        if a == b:
+            return replace(state, turned=())
+        return _begin_actions(state, (0, 1) if a < b else (1, 0))
+    if phase == REMOVE:
+        if state.owed and _eligible_removals(state):
+            return state
+        # too few eligible counters: the rest of the removal is lost
+        placing = state.seats[state.actor].cartouches[3]
+        return replace(state, phase=PLACE, owed=placing)
+    if phase == PLACE:
+        seat = state.seats[state.actor]
+        if state.owed and seat.supply:
+            if _empty_allowed(state):
+                return state
+            # no empty square allowed: the rest of the counters go to the Kingdom of the Dead
+            overflow = min(state.owed, seat.supply)
+            state = _with_seat(state, state.actor, supply=seat.supply - overflow, dead=seat.dead + overflow)
+        return _next_actor(replace(state, owed=0))
+    if phase == RETRIEVE:
+        if state.owed:
+            return state
+        position = state.order.index(state.actor)
+        if position == 0:
+            nxt = state.order[1]
+            return replace(state, actor=nxt, owed=min(RETRIEVE_COUNT, len(_own_squares(state, nxt))))
+        return _new_round(state)
+    return state  # OVER
+
+
+def _resolve_cartouche_1(state: State) -> State:
+    c0, c1 = state.seats[0].cartouches, state.seats[1].cartouches
+    diff = c0[0] - c1[0]
+    if diff:
+        scorer = 0 if diff > 0 else 1
+        s = state.seats[scorer]
+        state = _with_seat(state, scorer, score=s.score + 2 * abs(diff))
+        if state.seats[scorer].score >= state.win_points:
+            return _end(state, (scorer,), f"seat {scorer} reached {state.win_points} points on cartouche 1")
+    # cartouche 2: the lower card acts first; tie: the lower cartouche-1 card; tie: turn up
+    if c0[1] != c1[1]:
+        return _begin_actions(state, (0, 1) if c0[1] < c1[1] else (1, 0))
+    if c0[0] != c1[0]:
+        return _begin_actions(state, (0, 1) if c0[0] < c1[0] else (1, 0))
+    return replace(state, phase=TURN_UP, turned=(), actor=0)
+
+
+def _begin_actions(state: State, order: tuple[int, int]) -> State:
+    return _begin_removal(replace(state, order=order, turned=(), actor=order[0]))
+
+
+def _begin_removal(state: State) -> State:
+    count, _ = removal_due(state, state.actor)
+    return replace(state, phase=REMOVE, owed=count)
+
+
+def _next_actor(state: State) -> State:
+    if state.order.index(state.actor) == 0:
+        return _begin_removal(replace(state, actor=state.order[1]))
+    return _end_of_round(state)
+
+
+def _end_of_round(state: State) -> State:
+    # Discard the eight cartouche cards.
+    for i in SEATS:
+        s = state.seats[i]
+        state = _with_seat(state, i, discards=cards.add(s.discards, cards.of(s.cartouches)), cartouches=None)
+    state = replace(state, last_first=state.order[0])
+    if state.seats[0].dead + state.seats[1].dead < KINGDOM_FULL:
+        return _new_round(state)
+    points = scoring.temple_scores(state.board)
+    for i in SEATS:
+        state = _with_seat(state, i, score=state.seats[i].score + points[i])
+    s0, s1 = state.seats[0].score, state.seats[1].score
+    if max(s0, s1) >= state.win_points:
+        winners = (0,) if s0 > s1 else (1,) if s1 > s0 else ()
+        return _end(state, winners, f"a scoring took a seat to {state.win_points} or more points")
+    # The Kingdom empties; then each seat takes 4 of its counters back, the leader first.
+    for i in SEATS:
+        s = state.seats[i]
+        state = _with_seat(state, i, supply=s.supply + s.dead, dead=0)
+    leader = 0 if s0 > s1 else 1 if s1 > s0 else state.last_first
+    order = (leader, _other(leader))
+    return replace(
+        state, phase=RETRIEVE, order=order, actor=leader,
+        owed=min(RETRIEVE_COUNT, len(_own_squares(state, leader))),
+    )
+
+
+def _new_round(state: State) -> State:
+    return replace(state, round=state.round + 1, phase=DRAW, actor=0, order=(), decided=(), owed=0)
+
+
+# -- decisions and chance ---------------------------------------------------------------
+
+
+def legal_actions(state: State) -> list[tuple]:
+    phase = state.phase
+    seat = state.seats[state.actor]
+    if phase == DRAW:
+        if seat.hand is None:
+            return [("draw", None)]
+        deck = cards.sub(seat.unseen, seat.hand)
+        return [("draw", v) for v in cards.VALUES if deck[v - 1]]
+    if phase == TURN_UP:
+        deck = cards.sub(seat.unseen, seat.hand) if seat.hand is not None else seat.unseen
+        return [("turn", v) for v in cards.VALUES if deck[v - 1]]
+    if phase == EXCHANGE:
+        return [("keep",)] + [("exchange", *h) for h in _possible_hands(seat)]
+    if phase == ASSIGN:
+        seen: set[tuple[int, ...]] = set()
+        for hand in _possible_hands(seat):
+            seen.update(permutations(hand))
+        return [("assign", *p) for p in sorted(seen)]
+    if phase == REMOVE:
+        return [("remove", sq) for sq in _eligible_removals(state)]
+    if phase == PLACE:
+        return [("place", sq) for sq in _empty_allowed(state)]
+    if phase == RETRIEVE:
+        return [("retrieve", sq) for sq in _own_squares(state, state.actor)]
+    return []
+
+
+def _possible_hands(seat: Seat) -> list[tuple[int, ...]]:
+    """The hand (sorted), or every hand the unseen cards allow when this view can't see it."""
+    if seat.hand is not None:
+        return [cards.listed(seat.hand)]
+    hands = []
+    for a in cards.VALUES:
+        for b in range(a, 5):
+            for c in range(b, 5):
+                for d in range(c, 5):
+                    if cards.contains(seat.unseen, cards.of((a, b, c, d))):
+                        hands.append((a, b, c, d))
+    return hands
+
+
+def chance_weights(state: State) -> list[tuple[tuple, int]]:
+    seat = state.seats[state.actor]
+    if state.phase == DRAW and seat.hand is None:
+        return [(("draw", None), 1)]
+    deck = cards.sub(seat.unseen, seat.hand) if seat.hand is not None else seat.unseen
+    kind = "draw" if state.phase == DRAW else "turn"
+    return [((kind, v), deck[v - 1]) for v in cards.VALUES if deck[v - 1]]
+
+
+def apply(state: State, action: tuple) -> State:
+    if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
+        raise IllegalAction(f"{action!r} is not an Aton action.")
+    handler = _HANDLERS.get((state.phase, action[0]))
+    if handler is None:
+        raise IllegalAction(_wrong_phase(state, action[0]))
+    return settle(handler(state, action))
+
+
+def _wrong_phase(state: State, kind: str) -> str:
+    if state.phase == OVER:
+        return "The game is over; no action is allowed."
+    expected = {
+        DRAW: "a card to be drawn", EXCHANGE: "keep or exchange", ASSIGN: "assign",
+        TURN_UP: "a tie-break card to be turned up", REMOVE: "remove", PLACE: "place",
+        RETRIEVE: "retrieve",
+    }[state.phase]
+    return f"'{kind}' is not allowed now: the game waits for {expected} (seat {state.actor})."
+
+
+def _card_value(action: tuple, index: int, allow_hidden: bool = False) -> int | None:
+    if len(action) != index + 1:
+        raise IllegalAction(f"'{action[0]}' takes exactly {index} value(s).")
+    v = action[index]
+    if v is None and allow_hidden:
+        return None
+    if not isinstance(v, int) or isinstance(v, bool) or v not in cards.VALUES:
+        raise IllegalAction(f"{v!r} is not a card: cards are 1, 2, 3 and 4.")
+    return v
+
+
+def _square(action: tuple) -> int:
+    if len(action) != 2 or not isinstance(action[1], int) or isinstance(action[1], bool) or not (
+        0 <= action[1] < NUM_SQUARES
+    ):
+        raise IllegalAction(f"'{action[0]}' needs one temple square.")
+    return action[1]
+
+
+def _do_draw(state: State, action: tuple) -> State:
+    v = _card_value(action, 1, allow_hidden=True)
+    seat = state.seats[state.actor]
+    if v is None:
+        if seat.hand is not None:
+            raise IllegalAction(f"Seat {state.actor}'s hand is seen here, so the card drawn must be named.")
+        return _with_seat(state, state.actor, hand=None, hand_size=seat.hand_size + 1)
+    if seat.hand is None:
+        raise IllegalAction(f"Seat {state.actor}'s hand is hidden here; its draws are too.")
+    deck = cards.sub(seat.unseen, seat.hand)
+    if not deck[v - 1]:
+        raise IllegalAction(f"Seat {state.actor}'s deck holds no {v}.")
+    return _with_seat(state, state.actor, hand=cards.add(seat.hand, cards.of((v,))), hand_size=seat.hand_size + 1)
+
+
+def _check_cards(values: tuple) -> None:
+    for v in values:
+        if not isinstance(v, int) or isinstance(v, bool) or v not in cards.VALUES:
+            raise IllegalAction(f"{v!r} is not a card: cards are 1, 2, 3 and 4.")
+
+
+def _reveal_hand(state: State, seat_index: int, shown: tuple[int, ...], what: str) -> State:
+    """The seat shows these cards from its hand: checked against the hand, or (where the
+    hand is hidden from this view) against what the seat can possibly hold."""
+    _check_cards(shown)
+    seat = state.seats[seat_index]
+    counts = cards.of(shown)
+    if len(shown) != seat.hand_size:
+        raise IllegalAction(f"{what} needs all {seat.hand_size} cards of the hand, not {len(shown)}.")
+    if seat.hand is not None and counts != seat.hand:
+        held = " ".join(map(str, cards.listed(seat.hand)))
+        raise IllegalAction(f"{what} must use the cards in hand ({held}).")
+    if seat.hand is None and not cards.contains(seat.unseen, counts):
+        raise IllegalAction(f"Seat {seat_index} cannot hold those cards.")
+    # A hidden hand stays hidden (None) even when empty, so the next draws stay hidden too.
+    hand = None if seat.hand is None else cards.EMPTY
+    return _with_seat(state, seat_index, hand=hand, hand_size=0, unseen=cards.sub(seat.unseen, counts))
+
+
+def _do_keep(state: State, action: tuple) -> State:
+    if len(action) != 1:
+        raise IllegalAction("'keep' takes no values.")
+    return replace(state, decided=state.decided + (state.actor,))
+
+
+def _do_exchange(state: State, action: tuple) -> State:
+    if len(action) != 5:
+        raise IllegalAction("'exchange' names the four cards handed in.")
+    shown = action[1:]
+    _check_cards(shown)
+    if list(shown) != sorted(shown):
+        raise IllegalAction("'exchange' lists the four cards in ascending order.")
+    state = _reveal_hand(state, state.actor, shown, "An exchange")
+    s = state.seats[state.actor]
+    state = _with_seat(state, state.actor, exchange=False, discards=cards.add(s.discards, cards.of(shown)))
+    return replace(state, phase=DRAW, decided=state.decided + (state.actor,))
+
+
+def _do_assign(state: State, action: tuple) -> State:
+    if len(action) != 5:
+        raise IllegalAction("'assign' puts one card on each of the four cartouches.")
+    shown = action[1:]
+    state = _reveal_hand(state, state.actor, shown, "An assignment")
+    return _with_seat(state, state.actor, cartouches=tuple(shown))
+
+
+def _do_turn(state: State, action: tuple) -> State:
+    v = _card_value(action, 1)
+    seat = state.seats[state.actor]
+    deck = cards.sub(seat.unseen, seat.hand) if seat.hand is not None else seat.unseen
+    if not deck[v - 1]:
+        raise IllegalAction(f"Seat {state.actor}'s deck holds no {v}.")
+    one = cards.of((v,))
+    state = _with_seat(state, state.actor, unseen=cards.sub(seat.unseen, one), discards=cards.add(seat.discards, one))
+    return replace(state, turned=state.turned + (v,))
+
+
+def _do_remove(state: State, action: tuple) -> State:
+    sq = _square(action)
+    count, target = removal_due(state, state.actor)
+    if sq not in allowed_squares(state, state.actor):
+        raise IllegalAction(f"{square_name(sq)} is outside the temples cartouche 3 allows.")
+    if state.board[sq] != target:
+        whose = "your own" if target == state.actor else "your opponent's"
+        raise IllegalAction(f"{square_name(sq)} holds none of {whose} counters.")
+    board = list(state.board)
+    board[sq] = -1
+    t = state.seats[target]
+    state = _with_seat(state, target, dead=t.dead + 1)
+    return replace(state, board=tuple(board), owed=state.owed - 1)
+
+
+def _do_place(state: State, action: tuple) -> State:
+    sq = _square(action)
+    if sq not in allowed_squares(state, state.actor):
+        raise IllegalAction(f"{square_name(sq)} is outside the temples cartouche 3 allows.")
+    if state.board[sq] != -1:
+        raise IllegalAction(f"{square_name(sq)} is not empty.")
+    board = list(state.board)
+    board[sq] = state.actor
+    s = state.seats[state.actor]
+    state = _with_seat(state, state.actor, supply=s.supply - 1)
+    state = replace(state, board=tuple(board), owed=state.owed - 1)
+    why = scoring.immediate_win(state.board, state.actor)
+    if why:
+        return _end(state, (state.actor,), f"seat {state.actor} {why}")
+    return state
+
+
+def _do_retrieve(state: State, action: tuple) -> State:
+    sq = _square(action)
+    if state.board[sq] != state.actor:
+        raise IllegalAction(f"{square_name(sq)} holds none of your counters.")
+    board = list(state.board)
+    board[sq] = -1
+    s = state.seats[state.actor]
+    state = _with_seat(state, state.actor, supply=s.supply + 1)
+    return replace(state, board=tuple(board), owed=state.owed - 1)
+
+
+_HANDLERS = {
+    (DRAW, "draw"): _do_draw,
+    (EXCHANGE, "keep"): _do_keep,
+    (EXCHANGE, "exchange"): _do_exchange,
+    (ASSIGN, "assign"): _do_assign,
+    (TURN_UP, "turn"): _do_turn,
+    (REMOVE, "remove"): _do_remove,
+    (PLACE, "place"): _do_place,
+    (RETRIEVE, "retrieve"): _do_retrieve,
+}

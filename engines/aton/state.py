@@ -1,0 +1,69 @@
+"""The Aton position: frozen values only, so `apply` can share what it does not change."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.aton.cards import Counts
+
+COUNTERS = 29
+SEATS = (0, 1)
+
+# Phases of a round, in order (spec/games/aton.md, "The round as actions").
+DRAW = "draw"            # chance: the drawer's next card
+EXCHANGE = "exchange"    # a seat with the white counter keeps or exchanges its hand
+ASSIGN = "assign"        # secret and simultaneous: four cards onto the four cartouches
+TURN_UP = "turn-up"      # chance: breaking a tie on cartouches 1 and 2 with deck cards
+REMOVE = "remove"        # cartouche 2: the acting seat takes counters off
+PLACE = "place"          # cartouche 4: the acting seat puts counters on
+RETRIEVE = "retrieve"    # after a scoring: each seat takes 4 own counters back
+OVER = "over"
+
+
+@dataclass(frozen=True)
+class Seat:
+    score: int = 0
+    supply: int = COUNTERS
+    #: counters of this seat in the Kingdom of the Dead
+    dead: int = 0
+    exchange: bool = True
+    #: the hand as counts, or None where this view cannot see it
+    hand: Counts | None = (0, 0, 0, 0)
+    hand_size: int = 0
+    #: cards not yet seen by the opponent: the hand plus the deck (public knowledge)
+    unseen: Counts = (9, 9, 9, 9)
+    discards: Counts = (0, 0, 0, 0)
+    #: cards on cartouches 1..4 once revealed this round, else None
+    cartouches: tuple[int, int, int, int] | None = None
+
+    @property
+    def deck_size(self) -> int:
+        return sum(self.unseen) - self.hand_size
+
+
+@dataclass(frozen=True)
+class State:
+    win_points: int
+    first_round_removal: bool
+    seats: tuple[Seat, Seat]
+    #: owner (0/1) of each of the 48 temple squares, -1 when empty
+    board: tuple[int, ...]
+    round: int = 1
+    phase: str = DRAW
+    #: the seat to act or draw (DRAW, EXCHANGE, ASSIGN, TURN_UP, REMOVE, PLACE, RETRIEVE)
+    actor: int = 0
+    #: the order of play this round (first, second) once cartouche 2 is resolved
+    order: tuple[int, ...] = ()
+    #: removals or placements or retrievals still owed by `actor` in this phase
+    owed: int = 0
+    #: seats that have kept or exchanged their hand this round (EXCHANGE)
+    decided: tuple[int, ...] = ()
+    #: the tie-break card each seat turned up in the current pass (TURN_UP)
+    turned: tuple[int, ...] = ()
+    #: the seat that acted first in the round before this one's scoring
+    last_first: int = 0
+    winners: tuple[int, ...] = ()
+    #: why the game ended: "" while playing, else a sentence for people
+    ending: str = ""
+
+    def seat(self, i: int) -> Seat:
+        return self.seats[i]
