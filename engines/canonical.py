@@ -1,7 +1,9 @@
-"""The one canonical encoding and hash of engine values (spec/engine-contract.md).
+"""The one canonical encoding and hash of peerboard values (spec/log-format.md, "Canonical
+msgpack"): engine states, actions, log entries and messages all use it.
 
-msgpack with tuples and lists as arrays, the smallest integer forms, UTF-8 str, no maps:
-the same value gives the same bytes in every process and on every machine.
+msgpack with tuples and lists as arrays, the smallest integer forms, UTF-8 str, bytes as
+bin, maps with str keys in ascending code-point order, and no floats: one value, one
+byte string, in every process and on every machine.
 """
 from __future__ import annotations
 
@@ -11,21 +13,21 @@ from typing import Any
 import msgpack
 
 
-def _check(value: Any) -> None:
-    # Maps and floats are refused: a map's order and a float's form are not canonical.
+def _canonical(value: Any) -> Any:
     if value is None or isinstance(value, (bool, int, str, bytes)):
-        return
+        return value
     if isinstance(value, (tuple, list)):
-        for item in value:
-            _check(item)
-        return
-    raise TypeError(f"{type(value).__name__} is not a canonical engine value")
+        return [_canonical(item) for item in value]
+    if isinstance(value, dict):
+        if not all(isinstance(k, str) for k in value):
+            raise TypeError("canonical maps have str keys only")
+        return {k: _canonical(value[k]) for k in sorted(value)}
+    raise TypeError(f"{type(value).__name__} is not a canonical value")
 
 
 def encode(value: Any) -> bytes:
-    """Canonical bytes of a nested tuple of int/str/bytes/bool/None."""
-    _check(value)
-    return msgpack.packb(value, use_bin_type=True)
+    """Canonical bytes of a nested value of int/str/bytes/bool/None, tuples and str-keyed maps."""
+    return msgpack.packb(_canonical(value), use_bin_type=True)
 
 
 def digest(value: Any) -> bytes:

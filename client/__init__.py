@@ -1,0 +1,1 @@
+"""What people and bots touch: the command line, (later) the terminal client and bots."""

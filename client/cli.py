@@ -1,0 +1,166 @@
+"""The `peerboard` command line. Every user error is one line on stderr and exit status 2;
+an invalid log is exit status 1; no traceback reaches a user."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+import engines
+from engines import OptionError
+
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """A mistake in what the user asked for; the message is the whole explanation."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2, no usage dump
+        raise UsageError(message)
+
+
+def _options(pairs: Sequence[str] | None, game: engines.Game) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs or ():
+        name, eq, text = pair.partition("=")
+        if not eq or not name:
+            raise UsageError(f"--option takes name=value, not {pair!r}")
+        spec = game.options_schema.get(name)
+        if spec is None:
+            known = ", ".join(sorted(game.options_schema)) or "none"
+            raise UsageError(f"{game.title} has no option {name!r} (its options: {known})")
+        options[name] = spec.parse_text(text)
+    return options
+
+
+def _game(name: str) -> engines.Game:
+    try:
+        return engines.get(name)
+    except OptionError as exc:
+        raise UsageError(str(exc)) from None
+
+
+# -- commands -------------------------------------------------------------------------------
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from client import selfplay
+
+    game = _game(args.game)
+    options = _options(args.option, game)
+    players = args.players or game.min_players
+    try:
+        game.new_game(players, options)
+    except OptionError as exc:
+        raise UsageError(str(exc)) from None
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    save_dir = Path(args.save) if args.save else None
+    if save_dir is not None and save_dir.exists() and not save_dir.is_dir():
+        raise UsageError(f"--save {args.save}: not a directory")
+    tally, records = selfplay.run(game, players, options, args.games, seed, save_dir)
+    if args.games == 1:
+        record = records[0]
+        print(game.render_text(record.state))
+        print()
+    print(f"{game.title}: {args.games} game(s), {players} players, seed {seed}")
+    print(tally.table())
+    if save_dir is not None:
+        where = records[0].log_path if args.games == 1 else f"{save_dir}/ ({args.games} files)"
+        print(f"log: {where}")
+        print(f"check it: peerboard replay {records[0].log_path} --verify")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from client import export
+    from protocol.logfile import LogFileError, read_log
+    from protocol.replay import verify_contents, Verdict
+
+    path = Path(args.file)
+    if not path.exists():
+        raise UsageError(f"no such file: {args.file}")
+    if not path.is_file():
+        raise UsageError(f"not a file: {args.file}")
+    data = path.read_bytes()
+    try:
+        contents = read_log(data)
+    except LogFileError as exc:
+        verdict = Verdict(False, 0, None, exc.seq, exc.why)
+        print(verdict.summary(), file=sys.stderr if args.export else sys.stdout)
+        return EXIT_INVALID
+    verdict = verify_contents(contents)
+    if args.export == "text":
+        print(export.as_text(contents))
+    elif args.export == "json":
+        print(export.as_json(contents))
+    elif not args.verify:
+        print(export.as_text(contents))
+        if verdict.chain is not None:
+            print()
+            print(verdict.chain.game.render_text(verdict.chain.state))
+    stream = sys.stderr if args.export else sys.stdout
+    print(verdict.summary(), file=stream)
+    return 0 if verdict.ok else EXIT_INVALID
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    for name in engines.names():
+        game = engines.get(name)
+        span = f"{game.min_players}" if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}"
+        print(f"{name:<10}{game.title:<22}{span:>5} players")
+        for opt, spec in sorted(game.options_schema.items()):
+            print(f"{'':10}--option {opt}={spec.default!r}: {spec.doc}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="peerboard", description="Board games on a LAN with no server.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+
+    p = sub.add_parser("selfplay", help="random players in one process; results table; signed logs")
+    p.add_argument("game", help="one of: " + ", ".join(engines.names()))
+    p.add_argument("--games", type=int, default=1, help="how many games (default 1)")
+    p.add_argument("--players", type=int, help="seats (default: the game's minimum)")
+    p.add_argument("--seed", type=int, help="seed for the random players and chance (default: random, printed)")
+    p.add_argument("--save", metavar="DIR", help="write one signed log per game into DIR")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
+    p.set_defaults(run=cmd_selfplay)
+
+    p = sub.add_parser("replay", help="check or export a saved game log")
+    p.add_argument("file", help="a .pblog file")
+    p.add_argument("--verify", action="store_true", help="check everything; exit 0 valid, 1 invalid")
+    p.add_argument("--export", choices=("text", "json"), help="print the game in the notation or as JSON")
+    p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("games", help="list the games and their options")
+    p.set_defaults(run=cmd_games)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if not getattr(args, "run", None):
+            parser.print_help()
+            return EXIT_USAGE
+        return args.run(args)
+    except UsageError as exc:
+        print(f"peerboard: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("peerboard: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

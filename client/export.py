@@ -1,0 +1,73 @@
+"""A verified log written out for people (the notation) or programs (JSON)."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from protocol.chain import ChainError, GameChain
+from protocol.identity import fingerprint
+from protocol.logfile import LogContents
+
+
+def _steps(contents: LogContents) -> list[dict[str, Any]]:
+    """Each entry that checks out, with its actions in the game's notation."""
+    steps = []
+    try:
+        chain = GameChain.start(contents.genesis)
+    except ChainError:
+        return steps
+    for entry in contents.entries:
+        game, state = chain.game, chain.state
+        texts: list[str] = []
+        if entry.kind == "move":
+            for action in entry.body["actions"]:
+                try:
+                    texts.append(game.format_action(state, action))
+                    state = game.apply(state, action)
+                except Exception:
+                    break
+        elif entry.kind == "chance":
+            try:
+                texts.append(game.format_action(state, entry.body["outcome"]))
+            except Exception:
+                pass
+        try:
+            chain = chain.check(entry)
+        except ChainError:
+            break
+        step = {"seq": entry.seq, "seat": entry.seat, "kind": entry.kind, "actions": texts}
+        if entry.kind == "result":
+            step["winners"] = list(entry.body["winners"])
+            step["scores"] = list(entry.body["scores"])
+        steps.append(step)
+    return steps
+
+
+def as_text(contents: LogContents) -> str:
+    g = contents.genesis.genesis
+    lines = [f"# peerboard log: {g.game} (engine {g.engine}, protocol {g.protocol})"]
+    if g.options:
+        lines.append("# options: " + json.dumps(dict(g.options), sort_keys=True))
+    for i, seat in enumerate(g.seats):
+        lines.append(f"# seat {i}: {seat.name} ({fingerprint(seat.key)})")
+    for step in _steps(contents):
+        if step["kind"] == "result":
+            won = ",".join(map(str, step["winners"])) or "none"
+            body = f"winners {won}; scores {' '.join(map(str, step['scores']))}"
+        else:
+            body = "; ".join(step["actions"])
+        lines.append(f"{step['seq']:>5}  seat {step['seat']}  {step['kind']:<6}  {body}")
+    return "\n".join(lines)
+
+
+def as_json(contents: LogContents) -> str:
+    g = contents.genesis.genesis
+    doc = {
+        "game": g.game,
+        "engine": g.engine,
+        "protocol": g.protocol,
+        "options": dict(g.options),
+        "seats": [{"name": s.name, "key": s.key.hex(), "fingerprint": fingerprint(s.key)} for s in g.seats],
+        "entries": _steps(contents),
+    }
+    return json.dumps(doc, indent=1)

@@ -1,0 +1,7 @@
+"""Asterix: The Hunt, a fan game by Lloyd Krassner: Gauls hunt boars, menhirs, mistletoe
+and Roman cohorts around their village on a chess board (spec/games/asterix.md)."""
+from engines.asterix.game import Asterix
+
+GAME = Asterix()
+
+__all__ = ["Asterix", "GAME"]

@@ -1,0 +1,75 @@
+"""Asterix: The Hunt behind the engine contract (engines/contract.py)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engines.contract import CHANCE, TERMINAL, Action, Game
+from engines.options import Option, int_between, one_of
+from engines.asterix import notation, render, rules, scoring
+from engines.asterix.state import FIRST_ROLL, LAYOUT, OVER, ROLL, State, record
+
+
+class Asterix(Game):
+    """Asterix: The Hunt (rules/asterix.md; as implemented: spec/games/asterix.md)."""
+
+    name = "asterix"
+    title = "Asterix: The Hunt"
+    version = "1"
+    min_players = 2
+    max_players = 8
+    options_schema = {
+        "carry_rule": Option(
+            "either",
+            one_of("either", "both"),
+            'the heavy load: "either" one Menhir or up to two Boars, "both" one Menhir and two Boars',
+        ),
+        "max_rounds": Option(100, int_between(1, 10_000), "the game ends after this many rounds"),
+    }
+    conformance_setups = (
+        (2, {}),
+        (4, {"carry_rule": "both"}),
+        (8, {"max_rounds": 25}),
+    )
+
+    def new_game(self, players: int, options: Mapping[str, Any] | None = None) -> State:
+        return rules.new_state(players, self.resolve_options(players, options))
+
+    def current(self, state: State) -> int:
+        phase = state.phase
+        if phase in (LAYOUT, FIRST_ROLL, ROLL):
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return state.turn
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return rules.legal_actions(state)
+
+    def chance_weights(self, state: State) -> list[tuple[Action, int]]:
+        return rules.chance_weights(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        return rules.advance(state, action)
+
+    def winners(self, state: State) -> list[int]:
+        """The winners once the game is over (category wins, then the tie-breaks)."""
+        return scoring.winners(state.piles) if state.phase == OVER else []
+
+    def scores(self, state: State) -> list[int]:
+        """Categories won by each seat (of Boar, Mistletoe, Menhir, Cohort)."""
+        return scoring.categories_won(state.piles)
+
+    def format_action(self, state: State, action: Action) -> str:
+        return notation.format_action(action)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """The action `text` names, if it is legal here; IllegalAction saying why not."""
+        action = notation.parse_text(text)
+        rules.advance(state, action)  # the rules refuse an illegal action with their reason
+        return action
+
+    def public_record(self, state: State) -> tuple:
+        return record(state)
+
+    def render_text(self, state: State, seat: int | None = None) -> str:
+        return render.render_text(state, seat)

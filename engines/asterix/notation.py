@@ -1,0 +1,88 @@
+"""The text form of every action (spec/games/asterix.md, "Notation").
+
+    tile boar        layout: the tile laid on the next square (chance)
+    d6 4             first-player roll (chance)
+    village d4       put one's pawn on a village square
+    roll 2 5         the 2d6 of a turn, low die first (chance)
+    die 5            move the 5 first
+    move c3          land on c3 with the die being moved
+    skip             no die can be used / the second die has no landing
+    pick / leave     pick up the tile landed on, or leave it
+    steal 2 menhir   take a menhir from seat 2's pawn (or "leave" them be)
+
+Parsing is case-insensitive and ignores extra whitespace; it checks the form only.
+Whether the action is legal here is the rules' business (game.parse_action asks them).
+"""
+from __future__ import annotations
+
+from engines.contract import Action, IllegalAction
+from engines.asterix.board import KIND_NAMES, SQUARE_NAMES
+
+_SQUARES = frozenset(SQUARE_NAMES)
+_KINDS = frozenset(KIND_NAMES)
+# verb -> the kinds of its arguments: "n" a number, "sq" a square, "kind" a tile kind
+_FORMS: dict[str, tuple[str, ...]] = {
+    "tile": ("kind",),
+    "d6": ("n",),
+    "village": ("sq",),
+    "roll": ("n", "n"),
+    "die": ("n",),
+    "move": ("sq",),
+    "skip": (),
+    "pick": (),
+    "leave": (),
+    "steal": ("n", "kind"),
+}
+_USAGE = {
+    "tile": "tile KIND (boar, cohort, menhir, mistletoe, lake or clearing)",
+    "d6": "d6 N",
+    "village": "village SQUARE (d4, e4, d5 or e5)",
+    "roll": "roll N N",
+    "die": "die N",
+    "move": "move SQUARE (a1 to h8)",
+    "skip": "skip",
+    "pick": "pick",
+    "leave": "leave",
+    "steal": "steal SEAT KIND",
+}
+
+
+def format_action(action: Action) -> str:
+    """The one text form of an action."""
+    if not isinstance(action, tuple) or not action or action[0] not in _FORMS:
+        raise IllegalAction(f"{action!r} is not an Asterix action.")
+    if len(action) != len(_FORMS[action[0]]) + 1:
+        raise IllegalAction(f"{action!r} is not an Asterix action: the form is '{_USAGE[action[0]]}'.")
+    return " ".join(str(part) for part in action)
+
+
+def parse_text(text: str) -> Action:
+    """The action a text names, by form alone; IllegalAction saying what is wrong."""
+    words = text.lower().split() if isinstance(text, str) else []
+    if not words:
+        raise IllegalAction("An empty text names no action; type one such as 'move c3' or 'pick'.")
+    verb, args = words[0], words[1:]
+    form = _FORMS.get(verb)
+    if form is None:
+        known = ", ".join(_FORMS)
+        raise IllegalAction(f"'{words[0]}' is not an Asterix action; the actions are: {known}.")
+    if len(args) != len(form):
+        raise IllegalAction(f"'{' '.join(words)}' has the wrong form; write '{_USAGE[verb]}'.")
+    values: list[str | int] = [verb]
+    for arg, kind in zip(args, form):
+        if kind == "n":
+            if not (arg.isascii() and arg.isdigit()) or len(arg) > 3:
+                raise IllegalAction(f"'{arg}' is not a number; write '{_USAGE[verb]}'.")
+            values.append(int(arg))
+        elif kind == "sq":
+            if arg not in _SQUARES:
+                raise IllegalAction(f"'{arg}' is not a square; squares are a1 to h8, a1 bottom left.")
+            values.append(arg)
+        else:
+            if arg not in _KINDS:
+                raise IllegalAction(f"'{arg}' is not a tile kind; the kinds are: {', '.join(KIND_NAMES)}.")
+            values.append(arg)
+    if verb == "roll":
+        # The two dice are one unordered roll: its form lists the low die first.
+        values[1:] = sorted(values[1:])  # type: ignore[type-var]
+    return tuple(values)

@@ -1,0 +1,429 @@
+"""The rules as transitions: the legal actions of a state and the state an action leads to.
+
+Every function here is pure: states are frozen and each transition builds a new one.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from engines.contract import Action, IllegalAction
+from engines.asterix.board import (
+    BIT,
+    BOAR,
+    CARRIED_KINDS,
+    CLEARING,
+    COHORT,
+    FULL_POTIONS,
+    KIND_INDEX,
+    KIND_NAMES,
+    LAKE,
+    LAYOUT_ORDER,
+    MENHIR,
+    MISTLETOE,
+    SCORING_KINDS,
+    SCORING_TILES,
+    SQUARE_NAMES,
+    TILE_COUNTS,
+    VILLAGE,
+    VILLAGE_SQUARES,
+    kind_at,
+    square_index,
+    squares_of,
+)
+from engines.asterix.notation import format_action
+from engines.asterix.state import (
+    EMPTY_PILE,
+    FIRST_ROLL,
+    LAYOUT,
+    MOVE,
+    ORDER,
+    OVER,
+    PICK,
+    PLACE,
+    ROLL,
+    STEAL,
+    Pile,
+    State,
+)
+from engines.asterix.walks import blocked_squares, landings, region
+
+SKIP: Action = ("skip",)
+PICK_UP: Action = ("pick",)
+LEAVE: Action = ("leave",)
+
+_D6: list[tuple[Action, int]] = [(("d6", n), 1) for n in range(1, 7)]
+# 2d6 as 21 unordered outcomes (low die first): a double has weight 1, any other pair 2.
+_2D6: list[tuple[Action, int]] = [
+    (("roll", a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)
+]
+_PLACEMENTS: list[Action] = [("village", SQUARE_NAMES[s]) for s in VILLAGE_SQUARES]
+
+
+def new_state(players: int, options: Mapping[str, Any]) -> State:
+    """The empty board before the layout, every seat with 3 potions and nothing else."""
+    return State(
+        players=players,
+        carry_rule=options["carry_rule"],
+        max_rounds=options["max_rounds"],
+        phase=LAYOUT,
+        turn=0,
+        first=-1,
+        round=0,
+        laid=0,
+        tiles=(0, 0, 0, 0, 0),
+        contenders=(),
+        rolls=(),
+        pawns=(-1,) * players,
+        potions=(FULL_POTIONS,) * players,
+        carried=(EMPTY_PILE,) * players,
+        piles=(EMPTY_PILE,) * players,
+        dice=(),
+    )
+
+
+# -- what the rules allow -------------------------------------------------------------
+
+def can_carry(load: Pile, kind: int, carry_rule: str) -> bool:
+    """Whether a pawn carrying `load` may take one more tile of `kind`.
+
+    Any number of Mistletoe; the heavy load is one Menhir or up to two Boars, never
+    both ("either"), or one Menhir and two Boars at once ("both").
+    """
+    if kind == MISTLETOE:
+        return True
+    if kind == MENHIR:
+        return load[MENHIR] == 0 and (carry_rule == "both" or load[BOAR] == 0)
+    if kind == BOAR:
+        return load[BOAR] < 2 and (carry_rule == "both" or load[MENHIR] == 0)
+    return False
+
+
+def tiles_left_to_lay(state: State) -> list[int]:
+    """During the layout: how many tiles of each kind are still in the bag."""
+    left = [TILE_COUNTS[k] - state.tiles[k].bit_count() for k in range(5)]
+    left.append(TILE_COUNTS[CLEARING] - (state.laid - sum(mask.bit_count() for mask in state.tiles)))
+    return left
+
+
+def landing_mask(state: State, steps: int) -> int:
+    """Where the seat to move can land with a die of `steps` from its square."""
+    seat = state.turn
+    return landings(state.pawns[seat], steps, blocked_squares(state.tiles, state.potions[seat]))
+
+
+def usable_dice(state: State) -> list[int]:
+    """The distinct dice values (low first) that have at least one legal landing."""
+    values = sorted(set(state.dice))
+    return [v for v in values if landing_mask(state, v)]
+
+
+def tile_to_pick(state: State) -> int | None:
+    """The kind the mover may pick up where it stands, or None."""
+    seat = state.turn
+    kind = kind_at(state.tiles, state.pawns[seat])
+    if kind in CARRIED_KINDS and can_carry(state.carried[seat], kind, state.carry_rule):
+        return kind
+    return None
+
+
+def thefts(state: State) -> list[tuple[int, int]]:
+    """(victim, kind) pairs the mover may steal: other pawns on its square, within its load."""
+    seat = state.turn
+    square = state.pawns[seat]
+    load = state.carried[seat]
+    found = []
+    for victim in range(state.players):
+        if victim == seat or state.pawns[victim] != square:
+            continue
+        for kind in CARRIED_KINDS:
+            if state.carried[victim][kind] and can_carry(load, kind, state.carry_rule):
+                found.append((victim, kind))
+    return found
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every legal action in a fixed order (at chance nodes: the outcomes)."""
+    phase = state.phase
+    if phase == MOVE:
+        mask = landing_mask(state, state.dice[0])
+        return [("move", SQUARE_NAMES[s]) for s in squares_of(mask)] if mask else [SKIP]
+    if phase == PICK:
+        return [PICK_UP, LEAVE]
+    if phase == STEAL:
+        return [("steal", v, KIND_NAMES[k]) for v, k in thefts(state)] + [LEAVE]
+    if phase == ORDER:
+        return [("die", v) for v in usable_dice(state)] or [SKIP]
+    if phase == PLACE:
+        return list(_PLACEMENTS)
+    if phase == OVER:
+        return []
+    return [action for action, _ in chance_weights(state)]
+
+
+def chance_weights(state: State) -> list[tuple[Action, int]]:
+    """At a chance node, each outcome with its exact integer weight."""
+    if state.phase == ROLL:
+        return list(_2D6)
+    if state.phase == LAYOUT:
+        left = tiles_left_to_lay(state)
+        return [(("tile", KIND_NAMES[k]), n) for k, n in enumerate(left) if n]
+    if state.phase == FIRST_ROLL:
+        return list(_D6)
+    raise IllegalAction(f"No chance event happens now: it is {situation(state)}.")
+
+
+# -- what an action does -------------------------------------------------------------
+
+def advance(state: State, action: Action) -> State:
+    """The state after `action`; IllegalAction (saying what is allowed) if it is not legal."""
+    if not _well_formed(action):
+        raise _refusal(state, f"{action!r} is not an Asterix action (a tuple of words and numbers).")
+    phase = state.phase
+    if phase == MOVE:
+        return _move(state, action)
+    if phase == OVER:
+        raise IllegalAction("The game is over; no action can follow.")
+    if action not in legal_actions(state):
+        raise _refusal(state, f"'{_text(action)}' is not legal now.")
+    if phase == ROLL:
+        return replace(state, phase=ORDER, dice=(action[1], action[2]))
+    if phase == ORDER:
+        return _order(state, action)
+    if phase == PICK:
+        return _pick(state, action)
+    if phase == STEAL:
+        return _steal(state, action)
+    if phase == LAYOUT:
+        return _lay(state, KIND_INDEX[action[1]])
+    if phase == FIRST_ROLL:
+        return _first_roll(state, action[1])
+    return _place(state, square_index(action[1]))  # type: ignore[arg-type]
+
+
+def _lay(state: State, kind: int) -> State:
+    tiles = state.tiles
+    if kind != CLEARING:
+        masks = list(tiles)
+        masks[kind] |= BIT[LAYOUT_ORDER[state.laid]]
+        tiles = (masks[0], masks[1], masks[2], masks[3], masks[4])
+    laid = state.laid + 1
+    if laid < len(LAYOUT_ORDER):
+        return replace(state, tiles=tiles, laid=laid)
+    return replace(state, tiles=tiles, laid=laid, phase=FIRST_ROLL, contenders=tuple(range(state.players)))
+
+
+def _first_roll(state: State, value: int) -> State:
+    rolls = state.rolls + (value,)
+    if len(rolls) < len(state.contenders):
+        return replace(state, rolls=rolls)
+    high = max(rolls)
+    tied = tuple(seat for seat, roll in zip(state.contenders, rolls) if roll == high)
+    if len(tied) > 1:
+        # Only the seats tied for the highest roll roll again.
+        return replace(state, contenders=tied, rolls=())
+    return replace(state, phase=PLACE, first=tied[0], turn=tied[0], contenders=(), rolls=())
+
+
+def _place(state: State, square: int) -> State:
+    seat = state.turn
+    pawns = _with(state.pawns, seat, square)
+    following = (seat + 1) % state.players
+    if following != state.first:
+        return replace(state, pawns=pawns, turn=following)
+    started = _start_turn(replace(state, pawns=pawns, round=1), state.first)
+    return _check_end(started)
+
+
+def _order(state: State, action: Action) -> State:
+    if action == SKIP:
+        return _end_turn(state)
+    first_die = action[1]
+    low, high = state.dice
+    return replace(state, phase=MOVE, dice=(first_die, high if first_die == low else low))
+
+
+def _move(state: State, action: Action) -> State:
+    mask = landing_mask(state, state.dice[0])
+    if action == SKIP and not mask:
+        return _end_turn(state)
+    square = square_index(action[1]) if len(action) == 2 and action[0] == "move" else None
+    if square is None or not mask & BIT[square]:  # type: ignore[arg-type]
+        raise _refusal(state, f"'{_text(action)}' is not legal now.")
+    seat = state.turn
+    return _land(replace(state, pawns=_with(state.pawns, seat, square), dice=state.dice[1:]), square)
+
+
+def _land(state: State, square: int) -> State:
+    """What landing does: the village banks and ends the turn, a cohort is defeated,
+    a tile may be picked up, another pawn may be robbed."""
+    seat = state.turn
+    if BIT[square] & VILLAGE:
+        state = _deposit(state, seat)
+        if state.phase == OVER:
+            return state
+        return _end_turn(state)  # entering the village ends the turn's movement
+    kind = kind_at(state.tiles, square)
+    if kind == COHORT:
+        state = replace(
+            state,
+            tiles=_without_tile(state.tiles, COHORT, square),
+            piles=_with(state.piles, seat, _plus(state.piles[seat], COHORT)),
+        )
+        state = _check_end(state)
+        if state.phase == OVER:
+            return state
+    elif tile_to_pick(state) is not None:
+        return replace(state, phase=PICK)
+    return _after_pick(state)
+
+
+def _pick(state: State, action: Action) -> State:
+    if action == PICK_UP:
+        seat = state.turn
+        square = state.pawns[seat]
+        kind = kind_at(state.tiles, square)
+        state = replace(
+            state,
+            tiles=_without_tile(state.tiles, kind, square),
+            carried=_with(state.carried, seat, _plus(state.carried[seat], kind)),
+        )
+    return _after_pick(state)
+
+
+def _after_pick(state: State) -> State:
+    if thefts(state):
+        return replace(state, phase=STEAL)
+    return _next_die(state)
+
+
+def _steal(state: State, action: Action) -> State:
+    if action != LEAVE:
+        seat, victim, kind = state.turn, action[1], KIND_INDEX[action[2]]
+        carried = _with(state.carried, victim, _plus(state.carried[victim], kind, -1))
+        carried = _with(carried, seat, _plus(carried[seat], kind))
+        state = replace(state, carried=carried)
+    return _next_die(state)
+
+
+def _next_die(state: State) -> State:
+    if state.dice:
+        return replace(state, phase=MOVE)
+    return _end_turn(state)
+
+
+def _end_turn(state: State) -> State:
+    """Discard a potion, pass the turn on, and end the game after the last round."""
+    seat = state.turn
+    potions = _with(state.potions, seat, max(0, state.potions[seat] - 1))
+    following = (seat + 1) % state.players
+    if following == state.first:
+        if state.round >= state.max_rounds:
+            return replace(state, phase=OVER, potions=potions, dice=())
+        state = replace(state, round=state.round + 1)
+    return _start_turn(replace(state, potions=potions), following)
+
+
+def _start_turn(state: State, seat: int) -> State:
+    # Potions come back up to 3 only for a pawn that starts its turn in the village.
+    potions = state.potions
+    if BIT[state.pawns[seat]] & VILLAGE:
+        potions = _with(potions, seat, FULL_POTIONS)
+    return replace(state, phase=ROLL, turn=seat, potions=potions, dice=())
+
+
+def _deposit(state: State, seat: int) -> State:
+    load = state.carried[seat]
+    if load == EMPTY_PILE:
+        return state
+    pile = state.piles[seat]
+    banked: Pile = (pile[0] + load[0], pile[1] + load[1], pile[2] + load[2], pile[3] + load[3])
+    state = replace(
+        state,
+        carried=_with(state.carried, seat, EMPTY_PILE),
+        piles=_with(state.piles, seat, banked),
+    )
+    return _check_end(state)
+
+
+def _check_end(state: State) -> State:
+    """Over when every scoring tile is banked, or when nothing is carried and no scoring
+    tile is left where a pawn could ever walk (pawns never leave their lake-bounded region)."""
+    if sum(sum(pile) for pile in state.piles) == SCORING_TILES:
+        return replace(state, phase=OVER, dice=())
+    if all(load == EMPTY_PILE for load in state.carried):
+        scoring = state.tiles[BOAR] | state.tiles[COHORT] | state.tiles[MENHIR] | state.tiles[MISTLETOE]
+        pawns = 0
+        for square in state.pawns:
+            pawns |= BIT[square]
+        if not region(pawns, state.tiles[LAKE]) & scoring:
+            return replace(state, phase=OVER, dice=())
+    return state
+
+
+def scoring_tiles_on_board(state: State) -> int:
+    """How many scoring tiles are still on the board."""
+    return sum(state.tiles[k].bit_count() for k in SCORING_KINDS)
+
+
+# -- small pieces -------------------------------------------------------------------------
+
+def _with(values: tuple, index: int, value: Any) -> tuple:
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def _plus(pile: Pile, kind: int, amount: int = 1) -> Pile:
+    counts = list(pile)
+    counts[kind] += amount
+    return (counts[0], counts[1], counts[2], counts[3])
+
+
+def _without_tile(tiles: tuple[int, int, int, int, int], kind: int, square: int) -> tuple[int, int, int, int, int]:
+    masks = list(tiles)
+    masks[kind] &= ~BIT[square]
+    return (masks[0], masks[1], masks[2], masks[3], masks[4])
+
+
+def _well_formed(action: Any) -> bool:
+    # Exact types: True == 1 and 1.0 == 1 would otherwise pass for a legal number.
+    return (
+        type(action) is tuple
+        and len(action) > 0
+        and type(action[0]) is str
+        and all(type(x) is str or type(x) is int for x in action)
+    )
+
+
+def _text(action: Action) -> str:
+    try:
+        return format_action(action)
+    except IllegalAction:
+        return repr(action)
+
+
+def situation(state: State) -> str:
+    """A sentence fragment saying what happens next, for error messages."""
+    phase, seat = state.phase, state.turn
+    if phase == LAYOUT:
+        return f"the layout's turn to lay a tile on {SQUARE_NAMES[LAYOUT_ORDER[state.laid]]}"
+    if phase == FIRST_ROLL:
+        return f"seat {state.contenders[len(state.rolls)]}'s roll of 1d6 for first player"
+    if phase == PLACE:
+        return f"seat {seat}'s turn to put its pawn on a village square"
+    if phase == ROLL:
+        return f"seat {seat}'s roll of 2d6"
+    if phase == ORDER:
+        return f"seat {seat}'s choice of which die ({state.dice[0]} or {state.dice[1]}) moves first"
+    if phase == MOVE:
+        return f"seat {seat}'s move of {state.dice[0]} steps from {SQUARE_NAMES[state.pawns[seat]]}"
+    if phase == PICK:
+        kind = KIND_NAMES[kind_at(state.tiles, state.pawns[seat])]
+        return f"seat {seat}'s choice to pick up or leave the {kind}"
+    if phase == STEAL:
+        return f"seat {seat}'s choice to steal or leave the other pawns be"
+    return "the end of the game"
+
+
+def _refusal(state: State, why: str) -> IllegalAction:
+    legal = ", ".join(format_action(a) for a in legal_actions(state))
+    return IllegalAction(f"{why} It is {situation(state)}; the legal actions are: {legal}.")

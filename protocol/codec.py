@@ -1,0 +1,75 @@
+"""Strict decoding of canonical msgpack from files and the network (spec/log-format.md).
+
+Everything that arrives is treated as hostile: size, nesting depth and every length are
+bounded before and while decoding, and the bytes must be the *canonical* encoding of what
+they decode to, so a signature covers exactly one value.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+
+from engines.canonical import digest, encode
+
+__all__ = ["DecodeError", "Limits", "decode", "encode", "digest"]
+
+
+class DecodeError(ValueError):
+    """Bytes that are not one acceptable canonical msgpack value; the message says why."""
+
+
+class Limits:
+    """Bounds on one decoded value (defaults fit a log record or a network message)."""
+
+    def __init__(self, size: int = 1 << 20, depth: int = 16, length: int = 4096, text: int = 4096):
+        self.size, self.depth, self.length, self.text = size, depth, length, text
+
+
+DEFAULT_LIMITS = Limits()
+
+
+def _depth_ok(value: Any, limit: int) -> bool:
+    # Iterative, so hostile nesting cannot exhaust the Python stack.
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (tuple, dict)):
+            if depth > limit:
+                return False
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return True
+
+
+def decode(data: bytes, limits: Limits = DEFAULT_LIMITS) -> Any:
+    """The value `data` encodes, arrays as tuples and maps as dicts; DecodeError otherwise."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise DecodeError("not bytes")
+    if len(data) > limits.size:
+        raise DecodeError(f"{len(data)} bytes is over the limit of {limits.size}")
+    try:
+        value = msgpack.unpackb(
+            bytes(data),
+            raw=False,
+            use_list=False,
+            strict_map_key=True,
+            max_str_len=limits.text,
+            max_bin_len=limits.size,
+            max_array_len=limits.length,
+            max_map_len=limits.length,
+            max_ext_len=0,
+        )
+    except (ValueError, TypeError, msgpack.ExtraData, msgpack.FormatError, msgpack.StackError) as exc:
+        raise DecodeError(f"garbled msgpack ({type(exc).__name__})") from None
+    except Exception as exc:  # the C unpacker raises a few odd types on hostile input
+        raise DecodeError(f"garbled msgpack ({type(exc).__name__})") from None
+    if not _depth_ok(value, limits.depth):
+        raise DecodeError(f"nested deeper than {limits.depth}")
+    try:
+        canonical = encode(value)
+    except TypeError as exc:
+        raise DecodeError(f"not a canonical value: {exc}") from None
+    if canonical != bytes(data):
+        raise DecodeError("not in canonical form")
+    return value

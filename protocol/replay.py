@@ -1,0 +1,66 @@
+"""Replay verification: a log file checked record by record with the engine, offline.
+
+`verify_log(data)` reads the header, the genesis and every entry, checks signatures, the
+chain, each entry's seat and the legality of every action, and the signed result, and
+stops at the first bad record with its seq and the reason.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from protocol.chain import ChainError, GameChain
+from protocol.logfile import LogFileError, read_log
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ok: bool
+    #: entries that checked out
+    entries: int
+    #: the chain as far as it checked out (None when the genesis itself is bad)
+    chain: GameChain | None
+    #: where the first problem is (None: the header), and why
+    bad_seq: int | None = None
+    why: str = ""
+
+    def summary(self) -> str:
+        if not self.ok:
+            where = "header" if self.bad_seq is None else f"seq {self.bad_seq}"
+            return f"invalid at {where}: {self.why}"
+        chain = self.chain
+        g = chain.genesis.genesis
+        names = ", ".join(f"{i}:{s.name}" for i, s in enumerate(g.seats))
+        head = f"valid: {g.game}, seats {names}, {self.entries} entries"
+        game, state = chain.game, chain.state
+        if chain.finished:
+            winners = game.winners(state)
+            won = " and ".join(f"seat {w} ({g.seats[w].name})" for w in winners) or "nobody (a draw)"
+            scores = "-".join(str(s) for s in game.scores(state))
+            return f"{head}; {won} won, scores {scores}; final state {game.state_hash(state).hex()[:16]}"
+        if game.is_terminal(state):
+            return f"{head}; over, the result signed by {chain.results} of {chain.seats} seats"
+        return f"{head}; unfinished, next: seat {chain.entitled()[0]} ({chain.entitled()[1]})"
+
+
+def verify_contents(contents) -> Verdict:
+    try:
+        chain = GameChain.start(contents.genesis)
+    except ChainError as exc:
+        return Verdict(False, 0, None, exc.seq, exc.why)
+    for entry in contents.entries:
+        try:
+            chain = chain.check(entry)
+        except ChainError as exc:
+            return Verdict(False, chain.next_seq - 1, chain, exc.seq, exc.why)
+    if contents.error is not None:
+        return Verdict(False, len(contents.entries), chain, contents.error.seq, contents.error.why)
+    return Verdict(True, len(contents.entries), chain)
+
+
+def verify_log(data: bytes) -> Verdict:
+    """The verdict on a whole log file's bytes."""
+    try:
+        contents = read_log(data)
+    except LogFileError as exc:
+        return Verdict(False, 0, None, exc.seq, exc.why)
+    return verify_contents(contents)
