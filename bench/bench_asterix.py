@@ -1,0 +1,99 @@
+"""Asterix: The Hunt engine speed. Prints figures; asserts nothing about time.
+
+    .venv/bin/python bench/bench_asterix.py [--games N]
+
+1. Random complete games per second for 2, 4 and 8 players (default options).
+2. legal_actions for a die move: the layered bitmask walk (the engine) against the
+   walk-by-walk oracle of the tests, on the same positions in the same run.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
+
+import engines  # noqa: E402
+from engines.asterix.board import SQUARE_NAMES  # noqa: E402
+from engines.asterix.state import MOVE  # noqa: E402
+from engines.playout import random_action  # noqa: E402
+from test_asterix_support import oracle_landings  # noqa: E402
+
+GAME = engines.get("asterix")
+
+
+def random_games(players: int, games: int) -> None:
+    rng = random.Random(players)
+    actions = rounds = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        state = GAME.new_game(players)
+        while not GAME.is_terminal(state):
+            state = GAME.apply(state, random_action(GAME, state, rng))
+            actions += 1
+        rounds += state.round
+    took = time.perf_counter() - start
+    print(
+        f"  {players} players: {games / took:7.1f} games/s  {actions / took:9.0f} actions/s"
+        f"  ({actions / games:.0f} actions, {rounds / games:.0f} rounds a game)"
+    )
+
+
+def die_moves(count: int) -> list:
+    """States where a seat chooses a landing, from seeded random 4-player games."""
+    rng = random.Random(1)
+    found = []
+    while len(found) < count:
+        state = GAME.new_game(4)
+        while not GAME.is_terminal(state) and len(found) < count:
+            if state.phase == MOVE:
+                found.append(state)
+            state = GAME.apply(state, random_action(GAME, state, rng))
+    return found
+
+
+def oracle_legal(state) -> list:
+    seat = state.turn
+    ends = oracle_landings(state.tiles, state.pawns[seat], state.dice[0], state.potions[seat])
+    return [("move", name) for name in SQUARE_NAMES if name in ends] or [("skip",)]
+
+
+def per_call(fn, states, repeat: int) -> float:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for state in states:
+            fn(state)
+    return (time.perf_counter() - start) / (repeat * len(states))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="random games per player count")
+    args = parser.parse_args()
+    print(f"Random complete games ({args.games} a player count, seeded):")
+    for players in (2, 4, 8):
+        random_games(players, args.games)
+
+    states = die_moves(300)
+    assert all(GAME.legal_actions(s) == oracle_legal(s) for s in states)  # same answers
+    fast = per_call(GAME.legal_actions, states, 20)
+    slow = per_call(oracle_legal, states, 1)
+    by_die = {}
+    for s in states:
+        by_die.setdefault(s.dice[0], []).append(s)
+    print(f"legal_actions for a die move ({len(states)} positions from random 4-player games):")
+    print(f"  layered walk (engine): {fast * 1e6:9.1f} us a call")
+    print(f"  walk-by-walk oracle:   {slow * 1e6:9.1f} us a call")
+    print(f"  oracle / engine:       {slow / fast:9.1f} x")
+    for die in sorted(by_die):
+        group = by_die[die]
+        f, o = per_call(GAME.legal_actions, group, 20), per_call(oracle_legal, group, 1)
+        print(f"    die {die}: engine {f * 1e6:6.1f} us, oracle {o * 1e6:9.1f} us ({o / f:7.1f} x, {len(group)} positions)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,34 @@
+"""Aton engine speed: random complete games per second (state hash at the end, as a
+replay would) and the cost of one apply, printed; never asserted."""
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import engines  # noqa: E402
+from engines.playout import random_action  # noqa: E402
+
+
+def main(seconds: float = 3.0) -> None:
+    game = engines.get("aton")
+    rng = random.Random(1)
+    games = actions = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        state = game.new_game(2)
+        while not game.is_terminal(state):
+            state = game.apply(state, random_action(game, state, rng))
+            actions += 1
+        game.state_hash(state)
+        games += 1
+    elapsed = time.perf_counter() - t0
+    print(f"aton random games: {games / elapsed:.1f} games/s, {actions / elapsed:.0f} actions/s "
+          f"({actions / games:.0f} actions per game, legal_actions + apply per action)")
+
+
+if __name__ == "__main__":
+    main()
