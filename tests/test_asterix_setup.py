@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from engines import CHANCE
+from engines import CHANCE, IllegalAction
 from engines.asterix.board import BIT, KIND_NAMES, LAYOUT_ORDER, SQUARE_NAMES, TILE_COUNTS, VILLAGE, kind_at
 
 from test_asterix_support import GAME, play
@@ -50,7 +50,7 @@ def test_a_kind_whose_tiles_are_all_laid_is_no_longer_an_outcome():
     for _ in range(8):
         state = play(state, "tile lake")
     assert ("tile", "lake") not in GAME.legal_actions(state)
-    with pytest.raises(Exception, match="not legal"):
+    with pytest.raises(IllegalAction, match="not legal"):
         GAME.apply(state, ("tile", "lake"))
 
 
@@ -100,7 +100,7 @@ def test_pawns_go_on_village_squares_in_turn_order_from_the_first_player():
 
 def test_a_pawn_cannot_start_outside_the_village():
     state = play(laid_out(2), "d6 1", "d6 6")
-    with pytest.raises(Exception, match="not legal"):
+    with pytest.raises(IllegalAction, match="not legal"):
         GAME.parse_action(state, "village c3")
 
 

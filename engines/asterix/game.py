@@ -28,7 +28,8 @@ class Asterix(Game):
     conformance_setups = (
         (2, {}),
         (4, {"carry_rule": "both"}),
-        (8, {"max_rounds": 25}),
+        (8, {}),
+        (3, {"carry_rule": "both", "max_rounds": 5}),
     )
 
     def new_game(self, players: int, options: Mapping[str, Any] | None = None) -> State:

@@ -15,9 +15,9 @@ from engines.asterix.board import (
 )
 from engines.asterix.rules import situation
 from engines.asterix.scoring import categories_won, winners
-from engines.asterix.state import OVER, Pile, State
+from engines.asterix.state import FIRST_ROLL, LAYOUT, MOVE, OVER, PICK, STEAL, Pile, State
 
-LEGEND = "B boar  C cohort  M menhir  G mistletoe  L lake  . empty  # village  ? unlaid  0-7 pawns"
+LEGEND = "B boar  C cohort  M menhir  G mistletoe  L lake  . empty  # village"
 _CELL = 6  # a tile letter and up to 4 pawn digits, then a space
 
 
@@ -52,23 +52,23 @@ def render_board(state: State) -> str:
 
 def render_text(state: State, seat: int | None = None) -> str:
     """The whole position as text, readable in 80 columns."""
-    options = f"carry rule {state.carry_rule}, at most {state.max_rounds} rounds"
-    head = f"Asterix: The Hunt, {state.players} players ({options})"
-    if state.round:
-        head += f"; round {state.round}"
+    head = f"Asterix: The Hunt, {state.players} players, carry rule {state.carry_rule}; "
+    head += f"round {state.round} of {state.max_rounds}" if state.round else f"{state.max_rounds} rounds"
     if state.phase == OVER:
-        won = winners(state.piles)
+        best = winners(state.piles)
         now = "Game over: " + (
-            f"seat {won[0]} wins." if len(won) == 1 else "a shared win for seats " + ", ".join(map(str, won)) + "."
+            f"seat {best[0]} wins." if len(best) == 1 else "a shared win for seats " + ", ".join(map(str, best)) + "."
         )
     else:
         now = f"Now: {situation(state)}."
-        if len(state.dice) == 2 and state.phase != "order":
+        if state.phase == MOVE and len(state.dice) == 2:
             now += f" Then the {state.dice[1]}."
+        elif state.phase in (PICK, STEAL) and state.dice:
+            now += f" Then the {state.dice[0]}."
     won = categories_won(state.piles)
     table = ["seat  pawn  potions  carried       victory pile     categories won"]
     for s in range(state.players):
-        mark = ">" if s == state.turn and state.phase not in (OVER, "layout", "first") else " "
+        mark = ">" if s == state.turn and state.phase not in (OVER, LAYOUT, FIRST_ROLL) else " "
         you = "  (you)" if s == seat else ""
         square = SQUARE_NAMES[state.pawns[s]] if state.pawns[s] >= 0 else "-"
         table.append(
@@ -76,4 +76,5 @@ def render_text(state: State, seat: int | None = None) -> str:
             f"{_counts(state.carried[s], (BOAR, MENHIR, MISTLETOE)):<12}  "
             f"{_counts(state.piles[s], (BOAR, COHORT, MENHIR, MISTLETOE)):<15}  {won[s]}{you}"
         )
-    return "\n".join([head, now, "", render_board(state), LEGEND, "", *table]) + "\n"
+    legend = LEGEND + ("  ? unlaid" if state.laid < len(LAYOUT_ORDER) else "  0-7 pawns")
+    return "\n".join([head, now, "", render_board(state), legend, "", *table]) + "\n"

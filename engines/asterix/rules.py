@@ -4,7 +4,6 @@ Every function here is pure: states are frozen and each transition builds a new 
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from engines.contract import Action, IllegalAction
@@ -21,7 +20,6 @@ from engines.asterix.board import (
     LAYOUT_ORDER,
     MENHIR,
     MISTLETOE,
-    SCORING_KINDS,
     SCORING_TILES,
     SQUARE_NAMES,
     TILE_COUNTS,
@@ -29,7 +27,6 @@ from engines.asterix.board import (
     VILLAGE_SQUARES,
     kind_at,
     square_index,
-    squares_of,
 )
 from engines.asterix.notation import format_action
 from engines.asterix.state import (
@@ -45,6 +42,7 @@ from engines.asterix.state import (
     STEAL,
     Pile,
     State,
+    evolve,
 )
 from engines.asterix.walks import blocked_squares, landings, region
 
@@ -58,6 +56,22 @@ _2D6: list[tuple[Action, int]] = [
     (("roll", a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)
 ]
 _PLACEMENTS: list[Action] = [("village", SQUARE_NAMES[s]) for s in VILLAGE_SQUARES]
+# The move actions of each rank for each 8-bit pattern of landings on it, in file order:
+# a landing mask becomes its action list with eight lookups instead of a loop per square.
+_MOVES_BY_RANK: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(("move", SQUARE_NAMES[8 * rank + f]) for f in range(8) if byte >> f & 1) for byte in range(256))
+    for rank in range(8)
+)
+
+
+def move_actions(mask: int) -> list[Action]:
+    """The move actions landing on the squares of `mask`, a1 first."""
+    moves: list[Action] = []
+    for rank in range(8):
+        byte = mask >> (8 * rank) & 255
+        if byte:
+            moves += _MOVES_BY_RANK[rank][byte]
+    return moves
 
 
 def new_state(players: int, options: Mapping[str, Any]) -> State:
@@ -147,7 +161,7 @@ def legal_actions(state: State) -> list[Action]:
     phase = state.phase
     if phase == MOVE:
         mask = landing_mask(state, state.dice[0])
-        return [("move", SQUARE_NAMES[s]) for s in squares_of(mask)] if mask else [SKIP]
+        return move_actions(mask) if mask else [SKIP]
     if phase == PICK:
         return [PICK_UP, LEAVE]
     if phase == STEAL:
@@ -187,7 +201,7 @@ def advance(state: State, action: Action) -> State:
     if action not in legal_actions(state):
         raise _refusal(state, f"'{_text(action)}' is not legal now.")
     if phase == ROLL:
-        return replace(state, phase=ORDER, dice=(action[1], action[2]))
+        return evolve(state, phase=ORDER, dice=(action[1], action[2]))
     if phase == ORDER:
         return _order(state, action)
     if phase == PICK:
@@ -209,20 +223,20 @@ def _lay(state: State, kind: int) -> State:
         tiles = (masks[0], masks[1], masks[2], masks[3], masks[4])
     laid = state.laid + 1
     if laid < len(LAYOUT_ORDER):
-        return replace(state, tiles=tiles, laid=laid)
-    return replace(state, tiles=tiles, laid=laid, phase=FIRST_ROLL, contenders=tuple(range(state.players)))
+        return evolve(state, tiles=tiles, laid=laid)
+    return evolve(state, tiles=tiles, laid=laid, phase=FIRST_ROLL, contenders=tuple(range(state.players)))
 
 
 def _first_roll(state: State, value: int) -> State:
     rolls = state.rolls + (value,)
     if len(rolls) < len(state.contenders):
-        return replace(state, rolls=rolls)
+        return evolve(state, rolls=rolls)
     high = max(rolls)
     tied = tuple(seat for seat, roll in zip(state.contenders, rolls) if roll == high)
     if len(tied) > 1:
         # Only the seats tied for the highest roll roll again.
-        return replace(state, contenders=tied, rolls=())
-    return replace(state, phase=PLACE, first=tied[0], turn=tied[0], contenders=(), rolls=())
+        return evolve(state, contenders=tied, rolls=())
+    return evolve(state, phase=PLACE, first=tied[0], turn=tied[0], contenders=(), rolls=())
 
 
 def _place(state: State, square: int) -> State:
@@ -230,8 +244,8 @@ def _place(state: State, square: int) -> State:
     pawns = _with(state.pawns, seat, square)
     following = (seat + 1) % state.players
     if following != state.first:
-        return replace(state, pawns=pawns, turn=following)
-    started = _start_turn(replace(state, pawns=pawns, round=1), state.first)
+        return evolve(state, pawns=pawns, turn=following)
+    started = _start_turn(evolve(state, pawns=pawns), state.first, state.potions, 1)
     return _check_end(started)
 
 
@@ -240,7 +254,7 @@ def _order(state: State, action: Action) -> State:
         return _end_turn(state)
     first_die = action[1]
     low, high = state.dice
-    return replace(state, phase=MOVE, dice=(first_die, high if first_die == low else low))
+    return evolve(state, phase=MOVE, dice=(first_die, high if first_die == low else low))
 
 
 def _move(state: State, action: Action) -> State:
@@ -251,7 +265,7 @@ def _move(state: State, action: Action) -> State:
     if square is None or not mask & BIT[square]:  # type: ignore[arg-type]
         raise _refusal(state, f"'{_text(action)}' is not legal now.")
     seat = state.turn
-    return _land(replace(state, pawns=_with(state.pawns, seat, square), dice=state.dice[1:]), square)
+    return _land(evolve(state, pawns=_with(state.pawns, seat, square), dice=state.dice[1:]), square)
 
 
 def _land(state: State, square: int) -> State:
@@ -265,7 +279,7 @@ def _land(state: State, square: int) -> State:
         return _end_turn(state)  # entering the village ends the turn's movement
     kind = kind_at(state.tiles, square)
     if kind == COHORT:
-        state = replace(
+        state = evolve(
             state,
             tiles=_without_tile(state.tiles, COHORT, square),
             piles=_with(state.piles, seat, _plus(state.piles[seat], COHORT)),
@@ -274,7 +288,7 @@ def _land(state: State, square: int) -> State:
         if state.phase == OVER:
             return state
     elif tile_to_pick(state) is not None:
-        return replace(state, phase=PICK)
+        return evolve(state, phase=PICK)
     return _after_pick(state)
 
 
@@ -283,7 +297,7 @@ def _pick(state: State, action: Action) -> State:
         seat = state.turn
         square = state.pawns[seat]
         kind = kind_at(state.tiles, square)
-        state = replace(
+        state = evolve(
             state,
             tiles=_without_tile(state.tiles, kind, square),
             carried=_with(state.carried, seat, _plus(state.carried[seat], kind)),
@@ -293,7 +307,7 @@ def _pick(state: State, action: Action) -> State:
 
 def _after_pick(state: State) -> State:
     if thefts(state):
-        return replace(state, phase=STEAL)
+        return evolve(state, phase=STEAL)
     return _next_die(state)
 
 
@@ -302,13 +316,13 @@ def _steal(state: State, action: Action) -> State:
         seat, victim, kind = state.turn, action[1], KIND_INDEX[action[2]]
         carried = _with(state.carried, victim, _plus(state.carried[victim], kind, -1))
         carried = _with(carried, seat, _plus(carried[seat], kind))
-        state = replace(state, carried=carried)
+        state = evolve(state, carried=carried)
     return _next_die(state)
 
 
 def _next_die(state: State) -> State:
     if state.dice:
-        return replace(state, phase=MOVE)
+        return state if state.phase == MOVE else evolve(state, phase=MOVE)
     return _end_turn(state)
 
 
@@ -317,19 +331,19 @@ def _end_turn(state: State) -> State:
     seat = state.turn
     potions = _with(state.potions, seat, max(0, state.potions[seat] - 1))
     following = (seat + 1) % state.players
+    round_ = state.round
     if following == state.first:
-        if state.round >= state.max_rounds:
-            return replace(state, phase=OVER, potions=potions, dice=())
-        state = replace(state, round=state.round + 1)
-    return _start_turn(replace(state, potions=potions), following)
+        if round_ >= state.max_rounds:
+            return evolve(state, phase=OVER, potions=potions, dice=())
+        round_ += 1
+    return _start_turn(state, following, potions, round_)
 
 
-def _start_turn(state: State, seat: int) -> State:
+def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int) -> State:
     # Potions come back up to 3 only for a pawn that starts its turn in the village.
-    potions = state.potions
     if BIT[state.pawns[seat]] & VILLAGE:
         potions = _with(potions, seat, FULL_POTIONS)
-    return replace(state, phase=ROLL, turn=seat, potions=potions, dice=())
+    return evolve(state, phase=ROLL, turn=seat, round=round_, potions=potions, dice=())
 
 
 def _deposit(state: State, seat: int) -> State:
@@ -338,7 +352,7 @@ def _deposit(state: State, seat: int) -> State:
         return state
     pile = state.piles[seat]
     banked: Pile = (pile[0] + load[0], pile[1] + load[1], pile[2] + load[2], pile[3] + load[3])
-    state = replace(
+    state = evolve(
         state,
         carried=_with(state.carried, seat, EMPTY_PILE),
         piles=_with(state.piles, seat, banked),
@@ -350,20 +364,15 @@ def _check_end(state: State) -> State:
     """Over when every scoring tile is banked, or when nothing is carried and no scoring
     tile is left where a pawn could ever walk (pawns never leave their lake-bounded region)."""
     if sum(sum(pile) for pile in state.piles) == SCORING_TILES:
-        return replace(state, phase=OVER, dice=())
+        return evolve(state, phase=OVER, dice=())
     if all(load == EMPTY_PILE for load in state.carried):
         scoring = state.tiles[BOAR] | state.tiles[COHORT] | state.tiles[MENHIR] | state.tiles[MISTLETOE]
         pawns = 0
         for square in state.pawns:
             pawns |= BIT[square]
         if not region(pawns, state.tiles[LAKE]) & scoring:
-            return replace(state, phase=OVER, dice=())
+            return evolve(state, phase=OVER, dice=())
     return state
-
-
-def scoring_tiles_on_board(state: State) -> int:
-    """How many scoring tiles are still on the board."""
-    return sum(state.tiles[k].bit_count() for k in SCORING_KINDS)
 
 
 # -- small pieces -------------------------------------------------------------------------
@@ -402,7 +411,7 @@ def _text(action: Action) -> str:
 
 
 def situation(state: State) -> str:
-    """A sentence fragment saying what happens next, for error messages."""
+    """What happens next, as a sentence fragment (for error messages and the board picture)."""
     phase, seat = state.phase, state.turn
     if phase == LAYOUT:
         return f"the layout's turn to lay a tile on {SQUARE_NAMES[LAYOUT_ORDER[state.laid]]}"

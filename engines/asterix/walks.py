@@ -7,6 +7,8 @@ than N steps) and never walks on through it.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.asterix.board import BIT, COHORT, FULL, LAKE, OUTSIDE, VILLAGE, spread
 
 
@@ -15,6 +17,9 @@ def blocked_squares(tiles: tuple[int, ...], potions: int) -> int:
     return tiles[LAKE] | tiles[COHORT] if potions == 0 else tiles[LAKE]
 
 
+# A pure function of three ints, so a memo can only save time: a turn asks the same
+# question when the legal actions are listed and again when the chosen one is checked.
+@lru_cache(maxsize=4096)
 def landings(start: int, steps: int, blocked: int) -> int:
     """The mask of squares a walk of exactly `steps` steps from `start` can end on.
 

@@ -1,0 +1,125 @@
+"""The three ends of the game, and the scoring (rules/asterix.md, "End and scoring")."""
+from __future__ import annotations
+
+import random
+
+from engines.asterix.scoring import categories_won, winners
+from engines.asterix.state import OVER, ROLL
+from engines.playout import random_action
+
+from test_asterix_support import GAME, load, position, play
+
+# A menhir on h1 behind the lakes g1, g2, h2: no pawn will ever reach it.
+ISLAND = """
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . # # . . .
+. . . # # . . .
+. . . . . . . .
+. . . . . . L L
+C . . . . . L M
+"""
+
+
+def test_the_game_ends_when_no_scoring_tile_is_in_reach_and_nothing_is_carried():
+    state = position(ISLAND, pawns=("b2", "g7"), dice=(1, 4), carried=("", "G"))
+    state = play(state, "move a1")  # the last cohort in reach
+    assert state.phase != OVER  # seat 1 still carries a mistletoe
+    state = play(state, "move b2")
+    state = play(state, "roll 1 1", "die 1", "move f6", "move e5")  # seat 1 banks it
+    assert state.phase == OVER and GAME.is_terminal(state)
+    assert state.piles == (load("C"), load("G"))
+
+
+def test_the_game_ends_at_once_when_the_last_reachable_tile_is_a_cohort():
+    state = position(ISLAND, pawns=("b2", "g7"), dice=(1, 4))
+    state = play(state, "move a1")
+    assert state.phase == OVER and GAME.legal_actions(state) == []
+
+
+def test_the_game_goes_on_while_a_scoring_tile_is_in_reach():
+    state = position(ISLAND, pawns=("b2", "g7"), dice=(1, 4))
+    state = play(state, "move b1")
+    assert state.phase != OVER
+
+
+def test_the_game_ends_when_all_forty_scoring_tiles_are_in_victory_piles():
+    piles = ("B" * 10 + "C" * 5 + "M" * 4, "C" * 5 + "M" * 4 + "G" * 11)
+    state = position(pawns=("c3", "g7"), dice=(1, 6), carried=("G", ""), piles=piles)
+    state = play(state, "move d4")
+    assert state.phase == OVER
+    assert sum(map(sum, state.piles)) == 40
+
+
+def test_the_game_ends_after_max_rounds_with_the_seat_before_the_first_player():
+    state = position(pawns=("c3", "g7"), dice=(1,), turn=1, first=1, round=2, max_rounds=2)
+    state = play(state, "move f6")  # seat 1 started round 2; seat 0 still plays it
+    assert state.phase == ROLL and state.turn == 0 and state.round == 2
+    state = play(state, "roll 1 1", "die 1", "move b2", "move c3")
+    assert state.phase == OVER and state.round == 2
+
+
+def test_a_round_ends_and_the_next_begins_with_the_first_player():
+    state = position(pawns=("c3", "g7"), dice=(1,), turn=0, first=1, round=1, max_rounds=2)
+    state = play(state, "move b2")
+    assert state.phase == ROLL and state.turn == 1 and state.round == 2
+
+
+def test_a_random_game_with_one_round_gives_each_seat_one_turn():
+    state = GAME.new_game(3, {"max_rounds": 1})
+    rng = random.Random(5)
+    turns = []
+    while not GAME.is_terminal(state):
+        if state.phase == ROLL:
+            turns.append(state.turn)
+        state = GAME.apply(state, random_action(GAME, state, rng))
+    first = turns[0]
+    assert turns == [first, (first + 1) % 3, (first + 2) % 3]
+
+
+# -- scoring ---------------------------------------------------------------------------
+
+def test_each_category_goes_to_the_one_seat_with_the_most():
+    piles = (load("BBG"), load("BCCG"), load("M"))
+    assert categories_won(piles) == [1, 1, 1]  # boar 0, cohort 1, menhir 2; mistletoe tied
+
+
+def test_a_tie_for_the_most_wins_a_category_for_nobody():
+    assert categories_won((load("BB"), load("BB"), load("B"))) == [0, 0, 0]
+    assert categories_won((load(), load())) == [0, 0]
+
+
+def test_the_seat_winning_the_most_categories_wins():
+    piles = (load("BCC"), load("MGGBB"))  # seat 0: cohort; seat 1: boar, menhir, mistletoe
+    assert categories_won(piles) == [1, 3] and winners(piles) == [1]
+
+
+def test_a_tie_on_categories_goes_to_the_most_menhirs():
+    piles = (load("BBBM"), load("CCCM"), load("MMM"))  # one category each
+    assert categories_won(piles) == [1, 1, 1]
+    assert winners(piles) == [2]
+
+
+def test_then_the_most_boars():
+    piles = (load("CCB"), load("GGGGG"), load("BBB"))  # one category each, no menhir
+    assert categories_won(piles) == [1, 1, 1]
+    assert winners(piles) == [2]  # three boars beat five tiles
+    piles = (load("BBBMM"), load("CCCMM"))  # menhir tied 2-2, so nobody's; then boars
+    assert categories_won(piles) == [1, 1] and winners(piles) == [0]
+
+
+def test_then_the_most_tiles():
+    piles = (load("CCCCC"), load("GG"))  # one category each, no menhir, no boar
+    assert winners(piles) == [0]
+
+
+def test_still_tied_is_a_shared_win():
+    piles = (load("CC"), load("GG"), load("M"), load("M"))
+    assert categories_won(piles) == [1, 1, 0, 0]
+    assert winners(piles) == [0, 1]
+
+
+def test_scores_are_categories_won_and_winners_only_at_the_end():
+    state = position(pawns=("c3", "g7"), piles=("CC", "GGB"), phase=ROLL)
+    assert GAME.scores(state) == [1, 2] and GAME.winners(state) == []
