@@ -9,11 +9,24 @@ from protocol.identity import fingerprint
 from protocol.logfile import LogContents
 
 
+def _seeds(contents: LogContents) -> dict[int, bytes]:
+    """The private seeds the audit revealed, when every one matches its commitment: then
+    the export shows the hidden draws too."""
+    from protocol.secrets import seed_commitment
+
+    seats = contents.genesis.genesis.seats
+    seeds = {e.seat: e.body["seed"] for e in contents.entries if e.kind == "audit"}
+    if len(seeds) == len(seats) and all(seed_commitment(seeds[i]) == s.seed for i, s in enumerate(seats)):
+        return seeds
+    return {}
+
+
 def _steps(contents: LogContents) -> list[dict[str, Any]]:
-    """Each entry that checks out, with its actions in the game's notation."""
+    """Each entry that checks out, with its actions and the chance outcomes it brought
+    about in the game's notation (hidden draws shown once the audit revealed them)."""
     steps = []
     try:
-        chain = GameChain.start(contents.genesis)
+        chain = GameChain.start(contents.genesis, _seeds(contents))
     except ChainError:
         return steps
     for entry in contents.entries:
@@ -26,19 +39,18 @@ def _steps(contents: LogContents) -> list[dict[str, Any]]:
                     state = game.apply(state, action)
                 except Exception:
                     break
-        elif entry.kind == "chance":
-            try:
-                texts.append(game.format_action(state, entry.body["outcome"]))
-            except Exception:
-                pass
         try:
             chain = chain.check(entry)
         except ChainError:
             break
-        step = {"seq": entry.seq, "seat": entry.seat, "kind": entry.kind, "actions": texts}
+        step = {
+            "seq": entry.seq, "seat": entry.seat, "kind": entry.kind, "actions": texts,
+            "chance": [chain.game.format_action(before, o) for before, o in chain.outcomes],
+        }
         if entry.kind == "result":
             step["winners"] = list(entry.body["winners"])
             step["scores"] = list(entry.body["scores"])
+            step["cheats"] = list(entry.body["cheats"])
         steps.append(step)
     return steps
 
@@ -54,8 +66,12 @@ def as_text(contents: LogContents) -> str:
         if step["kind"] == "result":
             won = ",".join(map(str, step["winners"])) or "none"
             body = f"winners {won}; scores {' '.join(map(str, step['scores']))}"
+            if step["cheats"]:
+                body += f"; the audit names seat(s) {','.join(map(str, step['cheats']))}"
         else:
             body = "; ".join(step["actions"])
+        if step["chance"]:
+            body += ("  " if body else "") + "-> " + ", ".join(step["chance"])
         lines.append(f"{step['seq']:>5}  seat {step['seat']}  {step['kind']:<6}  {body}")
     return "\n".join(lines)
 

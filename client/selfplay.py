@@ -7,12 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from engines import CHANCE, Game
-from engines.playout import random_action
+from engines import Game
 from node.storage import LogFile
 from protocol.builder import LogBuilder
-from protocol.identity import Identity
-from protocol.records import Genesis, Seat, sign_genesis
 from client.progress import Progress
 
 
@@ -20,7 +17,7 @@ from client.progress import Progress
 class GameRecord:
     winners: list[int]
     scores: list[int]
-    actions: int
+    moves: int  # actions taken by the seats (chance outcomes not counted)
     state: Any
     log_path: Path | None = None
 
@@ -31,13 +28,13 @@ class Tally:
     wins: list[int] = field(default_factory=list)
     draws: int = 0
     games: int = 0
-    actions: int = 0
+    moves: int = 0
 
     def add(self, record: GameRecord) -> None:
         if not self.wins:
             self.wins = [0] * self.seats
         self.games += 1
-        self.actions += record.actions
+        self.moves += record.moves
         if not record.winners:
             self.draws += 1
         for w in record.winners:
@@ -48,39 +45,28 @@ class Tally:
         for seat, n in enumerate(self.wins):
             rows.append(f"{seat:<8}{n:>8}{n / self.games:>9.1%}")
         rows.append(f"{'draws':<8}{self.draws:>8}{self.draws / self.games:>9.1%}")
-        rows.append(f"games {self.games}, average length {self.actions / self.games:.1f} actions")
+        rows.append(f"games {self.games}, average length {self.moves / self.games:.1f} moves")
         return "\n".join(rows)
 
 
 def play_one(game: Game, players: int, options: Mapping[str, Any], rng: random.Random,
              save_to: Path | None) -> GameRecord:
-    """One random game; with `save_to`, also a signed log of it in that file."""
-    if save_to is None:
-        state = game.new_game(players, options)
-        actions = 0
-        while not game.is_terminal(state):
-            state = game.apply(state, random_action(game, state, rng))
-            actions += 1
-        return GameRecord(game.winners(state), game.scores(state), actions, state)
-    identities = [Identity.from_seed(os.urandom(32)) for _ in range(players)]
-    genesis = Genesis(
-        game=game.name, engine=game.version, options=dict(options),
-        seats=tuple(Seat(f"random-{i}", ident.public_key) for i, ident in enumerate(identities)),
-        table=os.urandom(16),
-    )
-    log = LogBuilder(sign_genesis(genesis, identities), identities)
-    actions = 0
-    while not game.is_terminal(log.state):
-        if game.current(log.state) == CHANCE:
-            log.chance(rng.randbytes(32))
-        else:
-            log.move(random_action(game, log.state, rng))
-        actions += 1
-    log.sign_results()
-    with LogFile.create(save_to, log.chain.genesis) as f:
-        f.append_many(log.entries)
+    """One game between random players, as a signed log written by every seat in turn
+    (reveals for fair chance, secret choices, the audit); saved to `save_to` if given.
+
+    The seats' secrets and choices come from `rng`, so a seed replays the same game; the
+    signing keys are fresh every time."""
+    keys = [os.urandom(32) for _ in range(players)]
+    masters = [rng.randbytes(32) for _ in range(players)]
+    names = [f"random-{i}" for i in range(players)]
+    log = LogBuilder.table(game, options, names, masters, keys, rng.randbytes(16), lambda: rng.randbytes(16))
+    log.play(lambda state, seat, legal: legal[rng.randrange(len(legal))])
+    if save_to is not None:
+        with LogFile.create(save_to, log.chain.genesis) as f:
+            f.append_many(log.entries)
     state = log.state
-    return GameRecord(game.winners(state), game.scores(state), actions, state, save_to)
+    moves = sum(len(e.body["actions"]) for e in log.entries if e.kind == "move")
+    return GameRecord(game.winners(state), game.scores(state), moves, state, save_to)
 
 
 def free_path(folder: Path, stem: str) -> Path:

@@ -13,16 +13,24 @@ from typing import Any
 import msgpack
 
 
+_ATOMS = frozenset({type(None), bool, int, str, bytes})
+
+
 def _canonical(value: Any) -> Any:
-    if value is None or isinstance(value, (bool, int, str, bytes)):
+    kind = type(value)
+    if kind in _ATOMS:
         return value
-    if isinstance(value, (tuple, list)):
-        return [_canonical(item) for item in value]
-    if isinstance(value, dict):
-        if not all(isinstance(k, str) for k in value):
+    if kind is tuple or kind is list:
+        # A flat array of atoms is already canonical: msgpack packs it as it is.
+        for item in value:
+            if type(item) not in _ATOMS:
+                return [_canonical(item) for item in value]
+        return value
+    if kind is dict:
+        if not all(type(k) is str for k in value):
             raise TypeError("canonical maps have str keys only")
         return {k: _canonical(value[k]) for k in sorted(value)}
-    raise TypeError(f"{type(value).__name__} is not a canonical value")
+    raise TypeError(f"{kind.__name__} is not a canonical value")
 
 
 def encode(value: Any) -> bytes:

@@ -141,10 +141,19 @@ class Game(ABC):
         """At a hidden CHANCE node: the placeholder the other seats apply to their views."""
         raise IllegalAction("This chance event is public; it has no hidden form.")
 
-    def secret_choice(self, state: Any) -> bool:
-        """True when the current seat's decision is simultaneous and secret: every seat of
-        the group commits to its choice before any is revealed (Aton's cartouches)."""
-        return False
+    def secret_choice(self, state: Any) -> tuple[int, ...]:
+        """The seats still to choose in a simultaneous, secret decision that includes the
+        current seat (Aton's cartouches), in the order the engine takes their choices; ()
+        when the current decision is open. Every seat of the group commits to its choice
+        before any is revealed."""
+        return ()
+
+    def choices_for(self, state: Any, seat: int) -> list[Action]:
+        """At a secret choice: the actions `seat` may commit to now, before the seats ahead
+        of it in the group have revealed theirs (their choices cannot change its options)."""
+        if seat == self.current(state):
+            return self.legal_actions(state)
+        raise IllegalAction(f"Seat {seat} has no choice to make here.")
 
     def view(self, state: Any, seat: int | None) -> Any:
         """What `seat` may know (None: only what everyone knows). Perfect information: all."""

@@ -57,11 +57,11 @@ class LogFile:
         return cls(path, handle)
 
     def append(self, entry: Entry) -> None:
-        self._write(frame(entry.record()))
+        self._write(frame(entry.encoded))
 
     def append_many(self, entries) -> None:
         """Several entries with one fsync (selfplay writes a finished game at once)."""
-        self._write(b"".join(frame(e.record()) for e in entries))
+        self._write(b"".join(frame(e.encoded) for e in entries))
 
     def _write(self, data: bytes) -> None:
         self._handle.write(data)

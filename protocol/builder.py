@@ -1,23 +1,61 @@
-"""Writing a game log in one process: every entry signed by the seat entitled to it and
-checked by the chain before it is kept (selfplay, tests, test vectors)."""
+"""A whole table in one process: every seat's keys and secrets, every entry signed by the
+seat entitled to it and checked by the chain before it is kept (selfplay, tests, vectors).
+
+A seat's decisions come from `choose(state, seat, options) -> action`; everything else —
+reveals, commitments to secret choices and their reveals, announced outcomes, the audit and
+the result — the builder writes itself, as each seat's node would.
+"""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
+from engines import Game
 from protocol.chain import GameChain
 from protocol.identity import Identity
-from protocol.records import Entry, SignedGenesis, make_entry
+from protocol.records import Entry, Genesis, Seat, SignedGenesis, make_entry, sign_genesis
+from protocol.secrets import SeatSecrets, choice_digest, node_entropy
+
+Chooser = Callable[[Any, int, list], tuple]
+
+
+def new_genesis(game: Game, options: Mapping[str, Any], names: Sequence[str], identities: Sequence[Identity],
+                secrets: Sequence[SeatSecrets], table: bytes) -> Genesis:
+    seats = tuple(
+        Seat(name, ident.public_key, sec.chain_tip, sec.commitments()["seed"])
+        for name, ident, sec in zip(names, identities, secrets)
+    )
+    return Genesis(game=game.name, engine=game.version, options=dict(options), seats=seats, table=table)
 
 
 class LogBuilder:
-    def __init__(self, genesis: SignedGenesis, identities: Sequence[Identity]):
-        self.chain = GameChain.start(genesis)
+    def __init__(self, genesis: SignedGenesis, identities: Sequence[Identity], secrets: Sequence[SeatSecrets],
+                 nonce: Callable[[], bytes], knows_hidden: bool = True):
+        # knows_hidden=False: the builder follows the public view only, as a verifier
+        # would, so its seats may claim things their hidden cards do not allow (tests).
+        known = {i: s.seed for i, s in enumerate(secrets)} if knows_hidden else {}
+        self.chain = GameChain.start(genesis, known)
         self.identities = list(identities)
+        self.secrets = list(secrets)
         self.entries: list[Entry] = []
+        self._nonce = nonce
+        self._chosen: dict[int, tuple[tuple, bytes]] = {}
+
+    @classmethod
+    def table(cls, game: Game, options: Mapping[str, Any], names: Sequence[str], masters: Sequence[bytes],
+              keys: Sequence[bytes], table: bytes, nonce: Callable[[], bytes],
+              knows_hidden: bool = True) -> "LogBuilder":
+        identities = [Identity.from_seed(k) for k in keys]
+        secrets = [SeatSecrets.from_master(m) for m in masters]
+        genesis = new_genesis(game, options, names, identities, secrets, table)
+        return cls(sign_genesis(genesis, identities), identities, secrets, nonce, knows_hidden)
 
     @property
     def state(self) -> Any:
         return self.chain.state
+
+    @property
+    def game(self) -> Game:
+        return self.chain.game
 
     def add(self, kind: str, body: dict) -> Entry:
         """Sign and append the next entry; ChainError if the chain refuses it."""
@@ -29,15 +67,34 @@ class LogBuilder:
         self.entries.append(entry)
         return entry
 
-    def move(self, *actions: tuple) -> Entry:
-        return self.add("move", {"actions": list(actions)})
+    def step(self, choose: Chooser) -> Entry:
+        """Write the next entry, whatever its kind."""
+        chain, game, state = self.chain, self.game, self.state
+        seat, kind = chain.entitled()
+        if kind == "reveal":
+            return self.add(kind, {"value": self.secrets[seat].reveal(chain.chain_used[seat] + 1)})
+        if kind == "commit":
+            actions = (choose(state, seat, game.choices_for(state, seat)),)
+            nonce = self._nonce()
+            self._chosen[seat] = (actions, nonce)
+            return self.add(kind, {"digest": choice_digest(actions, nonce)})
+        if kind == "move":
+            if seat in self._chosen:
+                actions, nonce = self._chosen.pop(seat)
+                return self.add(kind, {"actions": list(actions), "nonce": nonce})
+            return self.add(kind, {"actions": [choose(state, seat, game.legal_actions(state))], "nonce": None})
+        if kind == "chance":
+            entropy, index = chain.run
+            outcome = game.sample_chance(state, node_entropy(entropy, index, self.secrets[seat].seed))
+            return self.add(kind, {"outcome": outcome})
+        if kind == "audit":
+            return self.add(kind, {"seed": self.secrets[seat].seed})
+        return self.add(kind, chain.result_body())
 
-    def chance(self, entropy: bytes) -> Entry:
-        """The chance outcome `entropy` picks, recorded with its entropy."""
-        outcome = self.chain.game.sample_chance(self.chain.state, entropy)
-        return self.add("chance", {"outcome": outcome, "entropy": entropy})
-
-    def sign_results(self) -> None:
-        """After the end: every seat signs the result, in seat order."""
-        while not self.chain.finished:
-            self.add("result", self.chain.result_body())
+    def play(self, choose: Chooser, max_entries: int = 1_000_000) -> None:
+        """Write entries until the game is over, audited and its result signed by all."""
+        for _ in range(max_entries):
+            if self.chain.finished:
+                return
+            self.step(choose)
+        raise RuntimeError(f"the game did not finish within {max_entries} entries")

@@ -1,19 +1,28 @@
 """The game chain: a genesis and the entries after it, re-checked with the engine.
 
-`GameChain.check(entry)` says whether an entry may come next — signature, chain position,
-the seat entitled to write it, the legality of what it carries — and returns the chain
-with it appended; it never changes the chain it was called on. Replay verification and
-the consensus session both stand on it.
+`GameChain.check(entry)` says whether an entry may come next — chain position, signature,
+the one (seat, kind) entitled to it, and what it carries (legal actions, a reveal that
+matches the seat's hash chain, a secret choice that matches its commitment, the result) —
+and returns the chain with it appended; the chain it was called on never changes.
+
+A chain knows the private seeds of some seats (`known`): a node knows its own, the in-process
+builder knows all, a verifier of someone else's log none until the audit. It follows the
+game as a view: what those seats may see. At the end every seat reveals its seed (the
+audit) and the whole game is re-run with full information; a seat whose claims do not hold
+is named in `cheats`. See spec/protocol.md and spec/log-format.md.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from engines.values import evolve
+from typing import Any, Iterator
 
 import engines
 from engines import CHANCE, TERMINAL, Game, IllegalAction, OptionError
 from protocol.identity import verify
 from protocol.records import Entry, SignedGenesis
+from protocol.secrets import CHAIN_LENGTH, choice_digest, node_entropy, round_entropy, seed_commitment, sha256
 
 
 class ChainError(ValueError):
@@ -25,25 +34,60 @@ class ChainError(ValueError):
         self.why = why
 
 
-def dealer(game: Game, state: Any) -> int:
-    """Who writes a chance entry (protocol version 1): the owner of a private pile, else
-    seat 0. The outcome is checked against its recorded entropy (spec/log-format.md)."""
-    owner = game.chance_owner(state)
-    return 0 if owner is None else owner
+@dataclass(frozen=True)
+class _History:
+    """The entries so far as a linked list: appending shares everything before."""
+
+    entry: Entry
+    before: "_History | None"
+
+    def __iter__(self) -> Iterator[Entry]:
+        items = []
+        node: _History | None = self
+        while node is not None:
+            items.append(node.entry)
+            node = node.before
+        return reversed(items)
 
 
 @dataclass(frozen=True)
 class GameChain:
     genesis: SignedGenesis
     game: Game
+    #: the game as the `known` seats see it (the full state when all are known)
     state: Any
-    head: bytes  # hash of the last record (the genesis hash before any entry)
+    #: the private seed of each seat this chain knows, else None
+    known: tuple[bytes | None, ...]
+    head: bytes
     next_seq: int = 1
-    results: int = 0  # result entries so far (one per seat, in seat order, after the end)
+    #: each seat's last hash-chain value (the genesis tip at first) and how many it revealed
+    chain_values: tuple[bytes, ...] = ()
+    chain_used: tuple[int, ...] = ()
+    #: reveals of the reveal round in progress, in seat order
+    reveals: tuple[bytes, ...] = ()
+    rounds: int = 0
+    #: the chance run in progress: its entropy and the index of its next chance node
+    run: tuple[bytes, int] | None = None
+    #: commitments to a secret choice not yet revealed: ((seat, digest), ...)
+    commits: tuple[tuple[int, bytes], ...] = ()
+    #: seeds revealed at the audit, per seat (None until then)
+    audited: tuple[bytes | None, ...] = ()
+    audits: int = 0
+    cheats: tuple[int, ...] = ()
+    #: the first entry the audit found false: (seq, why), else None
+    audit_failure: tuple[int, str] | None = None
+    #: the chance outcomes the last entry brought about, as (state before, outcome) pairs
+    #: (placeholders where the outcome is hidden from this chain)
+    outcomes: tuple = ()
+    results: int = 0
+    history: _History | None = None
+
+    # -- construction ----------------------------------------------------------------------
 
     @classmethod
-    def start(cls, genesis: SignedGenesis) -> "GameChain":
-        """The chain holding only `genesis`; ChainError(0, why) if the genesis is bad."""
+    def start(cls, genesis: SignedGenesis, known: dict[int, bytes] | None = None) -> "GameChain":
+        """The chain holding only `genesis`; ChainError(0, why) if the genesis is bad.
+        `known`: seat -> private seed, for the seats whose hidden draws this chain may see."""
         g = genesis.genesis
         try:
             game = engines.get(g.game)
@@ -58,7 +102,16 @@ class GameChain:
         bad = genesis.bad_signers()
         if bad:
             raise ChainError(0, f"bad genesis signature of seat {bad[0]} ({g.seats[bad[0]].name})")
-        return cls(genesis, game, state, genesis.hash)
+        n = len(g.seats)
+        seeds = tuple((known or {}).get(i) for i in range(n))
+        for i, seed in enumerate(seeds):
+            if seed is not None and seed_commitment(seed) != g.seats[i].seed:
+                raise ChainError(0, f"the private seed given for seat {i} is not the one its genesis commits to")
+        chain = cls(
+            genesis, game, _view(game, state, seeds), seeds, genesis.hash,
+            chain_values=tuple(s.chain for s in g.seats), chain_used=(0,) * n, audited=(None,) * n,
+        )
+        return chain._run_chance()
 
     @property
     def seats(self) -> int:
@@ -66,25 +119,44 @@ class GameChain:
 
     @property
     def finished(self) -> bool:
-        """The game is over and every seat has signed the result."""
+        """The game is over, audited, and every seat has signed the result."""
         return self.game.is_terminal(self.state) and self.results == self.seats
+
+    def entries(self) -> list[Entry]:
+        return list(self.history) if self.history is not None else []
+
+    # -- who writes next ---------------------------------------------------------------------
 
     def entitled(self) -> tuple[int, str]:
         """(seat, kind) of the one entry that may come next."""
-        who = self.game.current(self.state)
+        game, state = self.game, self.state
+        who = game.current(state)
         if who == TERMINAL:
+            if self.audits < self.seats:
+                return self.audits, "audit"
             if self.results >= self.seats:
                 raise ChainError(self.next_seq, "the game is over and its result is signed by every seat")
             return self.results, "result"
         if who == CHANCE:
-            return dealer(self.game, self.state), "chance"
+            if self.run is not None:  # paused at a public outcome only its owner can compute
+                return game.chance_owner(state), "chance"
+            return len(self.reveals), "reveal"
+        committed = {seat for seat, _ in self.commits}
+        for seat in game.secret_choice(state):
+            if seat not in committed:
+                return seat, "commit"
         return who, "move"
 
     def result_body(self) -> dict:
         g, s = self.game, self.state
-        return {"winners": list(g.winners(s)), "scores": list(g.scores(s)), "state": g.state_hash(s)}
+        return {
+            "winners": list(g.winners(s)), "scores": list(g.scores(s)),
+            "state": g.state_hash(s), "cheats": list(self.cheats),
+        }
 
-    def check(self, entry: Entry) -> "GameChain":
+    # -- checking an entry --------------------------------------------------------------------
+
+    def check(self, entry: Entry, *, signatures: bool = True) -> "GameChain":
         """The chain with `entry` appended, or ChainError naming the seq and the reason."""
         seq = self.next_seq
         if entry.seq != seq:
@@ -93,42 +165,170 @@ class GameChain:
             raise ChainError(seq, "broken chain: prev is not the hash of the entry before")
         if not 0 <= entry.seat < self.seats:
             raise ChainError(seq, f"seat {entry.seat} is not at this table")
-        key = self.genesis.genesis.seats[entry.seat].key
-        if not verify(key, entry.signing_bytes(), entry.sig):
-            raise ChainError(seq, f"bad signature (not seat {entry.seat}'s key)")
+        if signatures:
+            key = self.genesis.genesis.seats[entry.seat].key
+            if not verify(key, entry.signing_bytes(), entry.sig):
+                raise ChainError(seq, f"bad signature (not seat {entry.seat}'s key)")
         seat, kind = self.entitled()
         if entry.kind != kind or entry.seat != seat:
             raise ChainError(seq, f"wrong seat: seat {seat} must write a {kind} entry here, not seat {entry.seat} a {entry.kind}")
-        state, results = self.state, self.results
         try:
-            if kind == "move":
-                state = self._apply_move(state, entry.seat, entry.body["actions"])
-            elif kind == "chance":
-                state = self._apply_chance(state, entry.body["outcome"], entry.body["entropy"])
-            else:
-                if dict(entry.body) != _as_record(self.result_body()):
-                    raise IllegalAction("the result does not match the game: "
-                                        f"winners {list(self.game.winners(state))}, scores {list(self.game.scores(state))}")
-                results += 1
+            nxt = _KINDS[kind](self, entry)
         except IllegalAction as exc:
             raise ChainError(seq, f"illegal action: {exc}") from None
+        except ChainError:
+            raise
         except Exception as exc:  # a hostile value the engine did not expect: still illegal
             raise ChainError(seq, f"illegal action: the engine could not apply it ({type(exc).__name__})") from None
-        return GameChain(self.genesis, self.game, state, entry.hash, seq + 1, results)
+        # outcomes are the ones this entry brought about: none, unless its handler set them
+        outcomes = () if nxt.outcomes is self.outcomes else nxt.outcomes
+        return evolve(nxt, head=entry.hash, next_seq=seq + 1, history=_History(entry, self.history), outcomes=outcomes)
 
-    def _apply_move(self, state: Any, seat: int, actions: tuple) -> Any:
-        game = self.game
-        for action in actions:
+    # -- the kinds -------------------------------------------------------------------------------
+
+    def _move(self, entry: Entry) -> "GameChain":
+        game, state, seat = self.game, self.state, entry.seat
+        actions, nonce = entry.body["actions"], entry.body["nonce"]
+        commits = self.commits
+        if game.secret_choice(state):
+            digest = dict(commits)[seat]
+            if nonce is None or choice_digest(actions, nonce) != digest:
+                raise IllegalAction(f"seat {seat}'s revealed choice does not match its commitment")
+            if len(actions) != 1:
+                raise IllegalAction("a secret choice is revealed as exactly one action")
+            commits = tuple(c for c in commits if c[0] != seat)
+        elif nonce is not None:
+            raise IllegalAction("a nonce belongs only to a secret choice")
+        for i, action in enumerate(actions):
             if game.current(state) != seat:
                 raise IllegalAction(f"it is no longer seat {seat}'s turn for {action!r}")
+            if i and game.secret_choice(state):
+                raise IllegalAction("a planned turn cannot run into a secret choice")
             state = game.apply(state, action)
-        return state
+        if not game.secret_choice(state):
+            commits = ()
+        return evolve(self, state=state, commits=commits)._run_chance()
 
-    def _apply_chance(self, state: Any, outcome: tuple, entropy: bytes) -> Any:
-        game = self.game
-        if game.sample_chance(state, entropy) != outcome:
-            raise IllegalAction("the outcome is not the one its entropy picks")
-        return game.apply(state, outcome)
+    def _commit(self, entry: Entry) -> "GameChain":
+        return evolve(self, commits=self.commits + ((entry.seat, entry.body["digest"]),))
+
+    def _reveal(self, entry: Entry) -> "GameChain":
+        seat, value = entry.seat, entry.body["value"]
+        if self.chain_used[seat] >= CHAIN_LENGTH:
+            raise IllegalAction(f"seat {seat} has used all {CHAIN_LENGTH} reveals of its hash chain")
+        if sha256(value) != self.chain_values[seat]:
+            raise IllegalAction(f"seat {seat}'s reveal does not match its hash chain (a biased or forged reveal)")
+        values = _set(self.chain_values, seat, value)
+        used = _set(self.chain_used, seat, self.chain_used[seat] + 1)
+        reveals = self.reveals + (value,)
+        nxt = evolve(self, chain_values=values, chain_used=used, reveals=reveals)
+        if len(reveals) < self.seats:
+            return nxt
+        entropy = round_entropy(self.rounds, reveals)
+        return evolve(nxt, reveals=(), rounds=self.rounds + 1, run=(entropy, 0))._run_chance()
+
+    def _chance(self, entry: Entry) -> "GameChain":
+        game, state = self.game, self.state
+        owner = game.chance_owner(state)
+        outcome = entry.body["outcome"]
+        entropy, index = self.run
+        seed = self.known[owner]
+        if seed is not None and game.sample_chance(state, node_entropy(entropy, index, seed)) != outcome:
+            raise IllegalAction(f"seat {owner}'s outcome is not the one its private seed picks")
+        nxt = evolve(self, state=game.apply(state, outcome), run=(entropy, index + 1))
+        return nxt._run_chance(((state, outcome),))
+
+    def _audit(self, entry: Entry) -> "GameChain":
+        seat, seed = entry.seat, entry.body["seed"]
+        nxt = evolve(self, audited=_set(self.audited, seat, seed), audits=self.audits + 1)
+        if seed_commitment(seed) != self.genesis.genesis.seats[seat].seed:
+            nxt = evolve(nxt, cheats=_add(nxt.cheats, seat))
+        if nxt.audits == self.seats:
+            nxt = nxt._full_audit()
+        return nxt
+
+    def _result(self, entry: Entry) -> "GameChain":
+        want = _as_record(self.result_body())
+        if dict(entry.body) != want:
+            raise IllegalAction(
+                f"the result does not match the game: winners {list(want['winners'])}, "
+                f"scores {list(want['scores'])}, cheats {list(want['cheats'])}"
+            )
+        return evolve(self, results=self.results + 1)
+
+    # -- chance ------------------------------------------------------------------------------
+
+    def _run_chance(self, outcomes_so_far: tuple = ()) -> "GameChain":
+        """Apply the chance nodes the current run decides, until a decision, the end, or a
+        public outcome only its owner can compute (then that owner writes a chance entry)."""
+        if self.run is None:
+            return self
+        game, state = self.game, self.state
+        entropy, index = self.run
+        outcomes = list(outcomes_so_far)
+        while game.current(state) == CHANCE:
+            owner = game.chance_owner(state)
+            if owner is None:
+                outcome = game.sample_chance(state, node_entropy(entropy, index))
+            elif game.chance_hidden(state):
+                seed = self.known[owner]
+                if seed is None:
+                    outcome = game.hidden_outcome(state)
+                else:
+                    outcome = game.sample_chance(state, node_entropy(entropy, index, seed))
+            else:
+                return evolve(self, state=state, run=(entropy, index), outcomes=tuple(outcomes))
+            outcomes.append((state, outcome))
+            state = game.apply(state, outcome)
+            index += 1
+        return evolve(self, state=state, run=None, outcomes=tuple(outcomes))
+
+    # -- the audit --------------------------------------------------------------------------------
+
+    def _full_audit(self) -> "GameChain":
+        """Every seed is known now: re-run the whole game with full information. The first
+        entry that does not hold names its writer in `cheats`."""
+        if self.cheats:
+            seat = self.cheats[0]
+            why = f"the audit: seat {seat}'s revealed seed is not the one its genesis commits to"
+            return evolve(self, audit_failure=(self.next_seq, why))
+        seeds = dict(enumerate(self.audited))
+        full = GameChain.start(self.genesis, seeds)
+        for entry in self.history:
+            if entry.kind == "audit":
+                break
+            try:
+                full = full.check(entry, signatures=False)
+            except ChainError as exc:
+                why = f"the audit: seat {entry.seat} lied here ({exc.why})"
+                return evolve(self, cheats=_add(self.cheats, entry.seat), audit_failure=(entry.seq, why))
+        return self
+
+
+_KINDS = {
+    "move": GameChain._move,
+    "commit": GameChain._commit,
+    "reveal": GameChain._reveal,
+    "chance": GameChain._chance,
+    "audit": GameChain._audit,
+    "result": GameChain._result,
+}
+
+
+def _view(game: Game, state: Any, known: tuple[bytes | None, ...]) -> Any:
+    """The state as the seats with known seeds see it."""
+    seen = [i for i, seed in enumerate(known) if seed is not None]
+    if len(seen) == len(known):
+        return state
+    return game.view(state, seen[0] if len(seen) == 1 else None)
+
+
+def _set(values: tuple, i: int, value: Any) -> tuple:
+    return values[:i] + (value,) + values[i + 1 :]
+
+
+def _add(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    return tuple(sorted(set(seats) | {seat}))
 
 
 def _as_record(body: dict) -> dict:

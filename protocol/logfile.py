@@ -29,9 +29,9 @@ class LogFileError(ValueError):
         self.why = why
 
 
-def frame(record: dict) -> bytes:
-    """One record as it is written to a log file."""
-    data = encode(record)
+def frame(record: dict | bytes) -> bytes:
+    """One record (or its canonical bytes) as it is written to a log file."""
+    data = record if isinstance(record, bytes) else encode(record)
     if len(data) > MAX_FRAME:
         raise ValueError("record too large for a log frame")
     return len(data).to_bytes(LENGTH_BYTES, "big") + data
@@ -100,7 +100,7 @@ def read_log(data: bytes) -> LogContents:
                 if seq == 0:
                     genesis = genesis_from_record(record)
                 else:
-                    entries.append(entry_from_record(record))
+                    entries.append(entry_from_record(record, raw))
             except (DecodeError, RecordError) as exc:
                 raise LogFileError(seq, f"garbled record: {exc}") from None
         except LogFileError as exc:

@@ -7,6 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+import hashlib
+from functools import cached_property, partial
+
 import msgpack
 
 from engines.canonical import digest, encode
@@ -23,10 +26,18 @@ MAX_ACTIONS_PER_ENTRY = 64
 
 #: entry kinds of protocol version 1 and the body keys each one has
 ENTRY_KINDS: dict[str, frozenset[str]] = {
-    "move": frozenset({"actions"}),
-    "chance": frozenset({"outcome", "entropy"}),
-    "result": frozenset({"winners", "scores", "state"}),
+    "move": frozenset({"actions", "nonce"}),
+    "commit": frozenset({"digest"}),
+    "reveal": frozenset({"value"}),
+    "chance": frozenset({"outcome"}),
+    "audit": frozenset({"seed"}),
+    "result": frozenset({"winners", "scores", "state", "cheats"}),
 }
+NONCE_BYTES = 16
+
+
+_pack = partial(msgpack.packb, use_bin_type=True)
+_KEY_BODY, _KEY_KIND, _KEY_PREV, _KEY_SEAT, _KEY_SEQ, _KEY_SIG = (_pack(k) for k in ("body", "kind", "prev", "seat", "seq", "sig"))
 
 
 class RecordError(ValueError):
@@ -56,6 +67,8 @@ def is_action(value: Any, depth: int = 0) -> bool:
 class Seat:
     name: str
     key: bytes  # Ed25519 public key
+    chain: bytes = bytes(32)  # the tip of the seat's hash chain (protocol/secrets.py)
+    seed: bytes = bytes(32)  # the commitment to the seat's private seed
 
 
 @dataclass(frozen=True)
@@ -68,7 +81,6 @@ class Genesis:
     seats: tuple[Seat, ...]
     table: bytes  # 16 random bytes: two games with the same seats never share a genesis
     protocol: int = PROTOCOL_VERSION
-    commitments: tuple = ()
 
     def body(self) -> dict:
         return {
@@ -76,9 +88,8 @@ class Genesis:
             "game": self.game,
             "engine": self.engine,
             "options": dict(self.options),
-            "seats": [{"name": s.name, "key": s.key} for s in self.seats],
+            "seats": [{"name": s.name, "key": s.key, "chain": s.chain, "seed": s.seed} for s in self.seats],
             "table": self.table,
-            "commitments": list(self.commitments),
         }
 
     def signing_bytes(self) -> bytes:
@@ -114,7 +125,7 @@ def sign_genesis(genesis: Genesis, identities: Sequence[Identity]) -> SignedGene
 def genesis_from_record(obj: Any) -> SignedGenesis:
     _expect(isinstance(obj, dict) and set(obj) == {"genesis", "sigs"}, "a genesis record has exactly 'genesis' and 'sigs'")
     body, sigs = obj["genesis"], obj["sigs"]
-    keys = {"protocol", "game", "engine", "options", "seats", "table", "commitments"}
+    keys = {"protocol", "game", "engine", "options", "seats", "table"}
     _expect(isinstance(body, dict) and set(body) == keys, f"a genesis has exactly: {', '.join(sorted(keys))}")
     _expect(_is_int(body["protocol"]), "protocol must be an integer")
     _expect(body["protocol"] == PROTOCOL_VERSION, f"protocol version {body['protocol']} is not {PROTOCOL_VERSION}, the version this peerboard speaks")
@@ -122,21 +133,22 @@ def genesis_from_record(obj: Any) -> SignedGenesis:
     _expect(isinstance(body["engine"], str) and 0 < len(body["engine"]) <= 32, "engine must be a short version")
     _expect(isinstance(body["options"], dict), "options must be a map")
     _expect(isinstance(body["table"], bytes) and len(body["table"]) == TABLE_BYTES, "table must be 16 bytes")
-    _expect(isinstance(body["commitments"], tuple), "commitments must be a list")
     seats = body["seats"]
     _expect(isinstance(seats, tuple) and 1 <= len(seats) <= MAX_SEATS, f"seats must be a list of 1 to {MAX_SEATS}")
     parsed = []
     for s in seats:
-        _expect(isinstance(s, dict) and set(s) == {"name", "key"}, "a seat has exactly 'name' and 'key'")
+        _expect(isinstance(s, dict) and set(s) == {"name", "key", "chain", "seed"}, "a seat has exactly 'name', 'key', 'chain' and 'seed'")
         _expect(isinstance(s["name"], str) and len(s["name"]) <= MAX_NAME, f"a seat name is text of at most {MAX_NAME} characters")
         _expect(isinstance(s["key"], bytes) and len(s["key"]) == KEY_BYTES, "a seat key is 32 bytes")
-        parsed.append(Seat(s["name"], s["key"]))
+        _expect(isinstance(s["chain"], bytes) and len(s["chain"]) == HASH_BYTES, "a seat's chain tip is 32 bytes")
+        _expect(isinstance(s["seed"], bytes) and len(s["seed"]) == HASH_BYTES, "a seat's seed commitment is 32 bytes")
+        parsed.append(Seat(s["name"], s["key"], s["chain"], s["seed"]))
     _expect(len({s.key for s in parsed}) == len(parsed), "two seats share one key")
     _expect(isinstance(sigs, tuple) and len(sigs) == len(parsed), "sigs must hold one signature per seat")
     _expect(all(isinstance(x, bytes) and len(x) == SIG_BYTES for x in sigs), "a signature is 64 bytes")
     genesis = Genesis(
         game=body["game"], engine=body["engine"], options=body["options"], seats=tuple(parsed),
-        table=body["table"], protocol=body["protocol"], commitments=body["commitments"],
+        table=body["table"], protocol=body["protocol"],
     )
     return SignedGenesis(genesis, sigs)
 
@@ -158,15 +170,34 @@ class Entry:
     def unsigned(self) -> dict:
         return {"seq": self.seq, "prev": self.prev, "seat": self.seat, "kind": self.kind, "body": dict(self.body)}
 
-    def signing_bytes(self) -> bytes:
-        return ENTRY_DOMAIN + encode(self.unsigned())
-
     def record(self) -> dict:
         return {**self.unsigned(), "sig": self.sig}
 
-    @property
+    # The encodings are built by hand (the keys in canonical order) and kept: replaying
+    # a log needs each of them once per entry, and the generic encoder is the slow part.
+    @cached_property
+    def _fields(self) -> bytes:
+        return b"".join((
+            _KEY_BODY, encode(self.body), _KEY_KIND, _pack(self.kind), _KEY_PREV, _pack(self.prev),
+            _KEY_SEAT, _pack(self.seat), _KEY_SEQ, _pack(self.seq),
+        ))
+
+    @cached_property
+    def _signing(self) -> bytes:
+        return ENTRY_DOMAIN + b"\x85" + self._fields
+
+    def signing_bytes(self) -> bytes:
+        """What the seat signs: the domain, then the record without its signature."""
+        return self._signing
+
+    @cached_property
+    def encoded(self) -> bytes:
+        """The canonical bytes of the whole record (what a log frame holds)."""
+        return b"\x86" + self._fields + _KEY_SIG + _pack(self.sig)
+
+    @cached_property
     def hash(self) -> bytes:
-        return digest(self.record())
+        return hashlib.sha256(self.encoded).digest()
 
 
 def make_entry(identity: Identity, seq: int, prev: bytes, seat: int, kind: str, body: Mapping[str, Any]) -> Entry:
@@ -176,7 +207,10 @@ def make_entry(identity: Identity, seq: int, prev: bytes, seat: int, kind: str, 
     return Entry(seq, prev, seat, kind, body, identity.sign(unsigned.signing_bytes()))
 
 
-def entry_from_record(obj: Any) -> Entry:
+def entry_from_record(obj: Any, encoded: bytes | None = None) -> Entry:
+    """The entry a decoded record holds (SchemaError if it is not one). `encoded`: the
+    record's canonical bytes when the caller has them (a log frame), so they are kept
+    rather than built again."""
     keys = {"seq", "prev", "seat", "kind", "body", "sig"}
     _expect(isinstance(obj, dict) and set(obj) == keys, f"an entry has exactly: {', '.join(sorted(keys))}")
     _expect(_is_int(obj["seq"]) and obj["seq"] >= 1, "seq must be a positive integer")
@@ -190,12 +224,21 @@ def entry_from_record(obj: Any) -> Entry:
         actions = body["actions"]
         _expect(isinstance(actions, tuple) and 1 <= len(actions) <= MAX_ACTIONS_PER_ENTRY, f"a move carries 1 to {MAX_ACTIONS_PER_ENTRY} actions")
         _expect(all(is_action(a) for a in actions), "an action is a list of text, numbers, booleans or nil")
+        n = body["nonce"]
+        _expect(n is None or (isinstance(n, bytes) and len(n) == NONCE_BYTES), "a nonce is 16 bytes or nil")
     elif kind == "chance":
         _expect(is_action(body["outcome"]), "a chance outcome is an action")
-        e = body["entropy"]
-        _expect(isinstance(e, bytes) and len(e) == 32, "entropy is 32 bytes")
+    elif kind in ("commit", "reveal", "audit"):
+        (name,) = ENTRY_KINDS[kind]
+        _expect(isinstance(body[name], bytes) and len(body[name]) == HASH_BYTES, f"{name} is 32 bytes")
     elif kind == "result":
-        _expect(isinstance(body["winners"], tuple) and all(_is_int(w) for w in body["winners"]), "winners is a list of seats")
-        _expect(isinstance(body["scores"], tuple) and all(_is_int(s) for s in body["scores"]), "scores is a list of integers")
+        for name in ("winners", "scores", "cheats"):
+            _expect(isinstance(body[name], tuple) and all(_is_int(w) for w in body[name]), f"{name} is a list of integers")
         _expect(isinstance(body["state"], bytes) and len(body["state"]) == HASH_BYTES, "state is a 32-byte hash")
-    return Entry(obj["seq"], obj["prev"], obj["seat"], kind, body, obj["sig"])
+    entry = Entry(obj["seq"], obj["prev"], obj["seat"], kind, body, obj["sig"])
+    if encoded is not None:
+        # {"body".."seq", "sig": bin 64} with "sig" last: the fields sit between the map
+        # header and the 70 bytes of the signature's key and value.
+        entry.__dict__["encoded"] = encoded
+        entry.__dict__["_fields"] = encoded[1 : -len(_KEY_SIG) - 2 - SIG_BYTES]
+    return entry

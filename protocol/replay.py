@@ -54,6 +54,9 @@ def verify_contents(contents) -> Verdict:
             return Verdict(False, chain.next_seq - 1, chain, exc.seq, exc.why)
     if contents.error is not None:
         return Verdict(False, len(contents.entries), chain, contents.error.seq, contents.error.why)
+    if chain.audit_failure is not None:
+        seq, why = chain.audit_failure
+        return Verdict(False, len(contents.entries), chain, seq, why)
     return Verdict(True, len(contents.entries), chain)
 
 

@@ -400,9 +400,11 @@ def test_the_opponents_draws_are_applied_hidden_to_a_view():
 
 def test_the_cartouches_are_a_secret_simultaneous_choice():
     s = deal(new(), "1 2 3 4", "4 4 4 4")
-    assert GAME.secret_choice(s) and s.phase == "assign"
+    assert GAME.secret_choice(s) == (RED, BLUE) and s.phase == "assign"
+    # blue's options do not wait for red's reveal
+    assert ("assign", 4, 4, 4, 4) in GAME.choices_for(s, BLUE)
     s = play(s, "assign 1 2 3 4")
-    assert GAME.secret_choice(s) and GAME.current(s) == BLUE
+    assert GAME.secret_choice(s) == (BLUE,) and GAME.current(s) == BLUE
 
 
 # -- notation and options -----------------------------------------------------------------------

@@ -80,8 +80,11 @@ def test_export_json_and_text(tmp_path):
     log = str(next(tmp_path.glob("*.pblog")))
     doc = json.loads(peerboard("replay", log, "--export", "json").stdout)
     assert doc["game"] == "aton" and len(doc["seats"]) == 2
-    assert doc["entries"][0]["kind"] == "chance" and doc["entries"][0]["actions"][0].startswith("draw ")
-    assert doc["entries"][-1]["kind"] == "result"
+    assert doc["entries"][0]["kind"] == "reveal"
+    # after the audit the export shows the hidden draws each reveal round brought about
+    first_draws = next(e["chance"] for e in doc["entries"] if e["chance"])
+    assert len(first_draws) == 8 and all(d.startswith("draw ") and d != "draw ?" for d in first_draws)
+    assert doc["entries"][-1]["kind"] == "result" and doc["entries"][-1]["cheats"] == []
     text = peerboard("replay", log, "--export", "text").stdout.splitlines()
     assert text[0].startswith("# peerboard log: aton")
     assert any(" move " in line and "assign" in line for line in text)

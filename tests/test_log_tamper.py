@@ -6,11 +6,9 @@ import pytest
 
 import engines
 from client.selfplay import play_one
-from engines.playout import random_action
 from protocol.builder import LogBuilder
-from protocol.identity import Identity
 from protocol.logfile import frame, frames, header_frame, read_log
-from protocol.records import Entry, Genesis, Seat, make_entry, sign_genesis
+from protocol.records import Entry, make_entry
 from protocol.replay import verify_log
 
 GAME = engines.get("aton")
@@ -114,67 +112,115 @@ def test_garbage_and_empty_files_are_not_logs():
 # -- properly signed entries that break the rules ---------------------------------------------
 
 
-def _table():
-    ids = [Identity.from_seed(bytes([i + 1]) * 32) for i in range(2)]
-    genesis = Genesis("aton", GAME.version, {}, tuple(Seat(f"p{i}", x.public_key) for i, x in enumerate(ids)), b"\x07" * 16)
-    return LogBuilder(sign_genesis(genesis, ids), ids), ids
+def _table(knows_hidden=True, players=2, game=GAME, options=None):
+    rng = random.Random(3)
+    return LogBuilder.table(
+        game, options or {}, [f"p{i}" for i in range(players)], [rng.randbytes(32) for _ in range(players)],
+        [bytes([i + 1]) * 32 for i in range(players)], b"\x07" * 16, lambda: rng.randbytes(16), knows_hidden,
+    )
 
 
-def _verify(builder, extra):
-    g = builder.chain.genesis
-    data = header_frame() + frame(g.record()) + b"".join(frame(e.record()) for e in [*builder.entries, extra])
-    return verify_log(data)
+def _first(log, kind, rng=random.Random(4)):
+    """Play on until the next entry is of this kind."""
+    while log.chain.entitled()[1] != kind:
+        log.step(lambda state, seat, legal: legal[rng.randrange(len(legal))])
+    return log
+
+
+def _forge(log, seat, kind, body):
+    return make_entry(log.identities[seat], log.chain.next_seq, log.chain.head, seat, kind, body)
+
+
+def _verify(log, *extra):
+    g = log.chain.genesis
+    return verify_log(header_frame() + frame(g.record()) + b"".join(frame(e.record()) for e in [*log.entries, *extra]))
 
 
 def test_a_signed_illegal_action_fails_as_illegal():
-    log, ids = _table()
-    for _ in range(8):
-        log.chance(bytes(32))
-    bad = make_entry(ids[0], log.chain.next_seq, log.chain.head, 0, "move", {"actions": [("place", 3)]})
-    verdict = _verify(log, bad)
-    assert verdict.bad_seq == 9 and "illegal action" in verdict.why and "not allowed now" in verdict.why
+    log = _first(_table(), "move")
+    seat, _ = log.chain.entitled()
+    verdict = _verify(log, _forge(log, seat, "move", {"actions": [("place", 3)], "nonce": None}))
+    assert verdict.bad_seq == log.chain.next_seq and "illegal action" in verdict.why and "not allowed now" in verdict.why
 
 
 def test_an_entry_by_the_wrong_seat_fails_as_wrong_seat():
-    log, ids = _table()
-    for _ in range(8):
-        log.chance(bytes(32))
-    bad = make_entry(ids[1], log.chain.next_seq, log.chain.head, 1, "move", {"actions": [("keep",)]})
-    verdict = _verify(log, bad)
-    assert verdict.bad_seq == 9 and "wrong seat" in verdict.why
+    log = _first(_table(), "move")
+    seat, _ = log.chain.entitled()
+    verdict = _verify(log, _forge(log, 1 - seat, "move", {"actions": [("keep",)], "nonce": None}))
+    assert verdict.bad_seq == log.chain.next_seq and "wrong seat" in verdict.why
 
 
-def test_a_chance_outcome_its_entropy_does_not_pick_fails():
-    log, ids = _table()
-    entropy = bytes(32)
-    picked = GAME.sample_chance(log.state, entropy)
-    other = next(a for a in GAME.legal_actions(log.state) if a != picked)
-    bad = make_entry(ids[0], 1, log.chain.head, 0, "chance", {"outcome": other, "entropy": entropy})
-    verdict = _verify(log, bad)
-    assert verdict.bad_seq == 1 and "entropy" in verdict.why
+def test_a_reveal_that_is_not_the_next_hash_chain_value_fails_as_biased():
+    log = _table()
+    verdict = _verify(log, _forge(log, 0, "reveal", {"value": bytes(32)}))
+    assert verdict.bad_seq == 1 and "does not match its hash chain" in verdict.why
+
+
+def test_a_replayed_old_reveal_fails():
+    log = _table()
+    log.step(None)  # seat 0's first reveal
+    _first(log, "move")
+    _first(log, "reveal")
+    assert log.chain.entitled() == (0, "reveal")
+    old = log.entries[0].body["value"]
+    verdict = _verify(log, _forge(log, 0, "reveal", {"value": old}))
+    assert verdict.bad_seq == log.chain.next_seq and "does not match its hash chain" in verdict.why
+
+
+def test_a_replayed_old_entry_fails_as_out_of_order():
+    log = _first(_table(), "move")
+    verdict = _verify(log, log.entries[0])
+    assert verdict.bad_seq == log.chain.next_seq and "out of order" in verdict.why
+
+
+def test_a_secret_choice_revealed_differently_from_its_commitment_fails():
+    log = _first(_table(), "commit")
+    rng = random.Random(5)
+    log.step(lambda state, seat, legal: legal[rng.randrange(len(legal))])  # seat 0 commits
+    log.step(lambda state, seat, legal: legal[rng.randrange(len(legal))])  # seat 1 commits
+    seat, kind = log.chain.entitled()
+    assert kind == "move"
+    real, nonce = log._chosen[seat]
+    other = next(a for a in GAME.legal_actions(log.state) if a != real[0])
+    verdict = _verify(log, _forge(log, seat, "move", {"actions": [other], "nonce": nonce}))
+    assert verdict.bad_seq == log.chain.next_seq and "does not match its commitment" in verdict.why
+
+
+def _finish(log):
+    rng = random.Random(1)
+    log.play(lambda state, seat, legal: legal[rng.randrange(len(legal))])
+    return log
 
 
 def test_a_result_that_does_not_match_the_game_fails():
-    # a whole short game, then the loser's key signs a result that names it the winner
-    log, ids = _table()
-    rng = random.Random(1)
-    while not GAME.is_terminal(log.state):
-        if GAME.current(log.state) == engines.CHANCE:
-            log.chance(rng.randbytes(32))
-        else:
-            log.move(random_action(GAME, log.state, rng))
+    log = _first(_table(), "result")
     body = log.chain.result_body()
     body["winners"] = [1 - w for w in body["winners"]] or [0]
-    bad = make_entry(ids[0], log.chain.next_seq, log.chain.head, 0, "result", body)
-    verdict = _verify(log, bad)
+    verdict = _verify(log, _forge(log, 0, "result", body))
     assert not verdict.ok and verdict.bad_seq == log.chain.next_seq
     assert "result does not match" in verdict.why
 
 
+def test_the_audit_names_a_seat_that_claimed_cards_it_did_not_hold():
+    # This table's seats follow only the public view, so they assign "cards" that are
+    # plausible to an onlooker but are not their hidden hands: only the audit can tell.
+    log = _finish(_table(knows_hidden=False))
+    assert log.chain.cheats
+    verdict = _verify(log)
+    assert not verdict.ok and "the audit: seat" in verdict.why and "lied" in verdict.why
+    liar_seq = verdict.bad_seq
+    assert log.entries[liar_seq - 1].kind == "move"
+    assert log.entries[-1].body["cheats"] == tuple(log.chain.cheats)
+
+
+def test_an_honest_game_passes_the_audit():
+    log = _finish(_table())
+    assert log.chain.cheats == () and _verify(log).ok
+
+
 def test_a_genesis_signed_by_only_one_seat_fails_at_seq_0():
-    log, ids = _table()
-    g = log.chain.genesis
-    forged = g.record()
+    log = _table()
+    forged = log.chain.genesis.record()
     forged["sigs"] = [forged["sigs"][0], forged["sigs"][0]]
     verdict = verify_log(header_frame() + frame(forged))
     assert not verdict.ok and verdict.bad_seq == 0 and "genesis signature of seat 1" in verdict.why

@@ -1,7 +1,7 @@
 """Aton behind the engine contract."""
 from __future__ import annotations
 
-from dataclasses import replace
+from engines.values import evolve
 from typing import Any, Mapping
 
 from engines.aton import notation, render, rules
@@ -75,12 +75,19 @@ class AtonGame(Game):
             return super().hidden_outcome(state)
         return ("draw", None)
 
-    def secret_choice(self, state: State) -> bool:
-        return state.phase == ASSIGN
+    def secret_choice(self, state: State) -> tuple[int, ...]:
+        if state.phase != ASSIGN:
+            return ()
+        return tuple(i for i in SEATS if state.seats[i].cartouches is None)
+
+    def choices_for(self, state: State, seat: int) -> list[tuple]:
+        if seat not in self.secret_choice(state):
+            return super().choices_for(state, seat)
+        return rules.legal_actions(evolve(state, actor=seat))
 
     def view(self, state: State, seat: int | None) -> State:
-        seats = tuple(s if i == seat else replace(s, hand=None) for i, s in enumerate(state.seats))
-        return replace(state, seats=seats)
+        seats = tuple(s if i == seat else evolve(s, hand=None) for i, s in enumerate(state.seats))
+        return evolve(state, seats=seats)
 
     def public_record(self, state: State) -> tuple:
         return (

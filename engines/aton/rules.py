@@ -15,7 +15,7 @@ Actions (spec/games/aton.md):
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from engines.values import evolve
 from itertools import permutations
 
 from engines.aton import cards, scoring
@@ -45,8 +45,8 @@ def new_state(win_points: int, first_round_removal: bool) -> State:
 
 def _with_seat(state: State, i: int, **changes) -> State:
     seats = list(state.seats)
-    seats[i] = replace(seats[i], **changes)
-    return replace(state, seats=(seats[0], seats[1]))
+    seats[i] = evolve(seats[i], **changes)
+    return evolve(state, seats=(seats[0], seats[1]))
 
 
 def _other(seat: int) -> int:
@@ -92,7 +92,7 @@ def _reshuffle_if_empty(state: State, seat: int) -> State:
 
 
 def _end(state: State, winners: tuple[int, ...], why: str) -> State:
-    return replace(state, phase=OVER, winners=winners, ending=why, owed=0)
+    return evolve(state, phase=OVER, winners=winners, ending=why, owed=0)
 
 
 # -- what happens by itself ---------------------------------------------------------------
@@ -114,33 +114,33 @@ def _step(state: State) -> State:
         for i in SEATS:
             if state.seats[i].hand_size < HAND:
                 state = _reshuffle_if_empty(state, i)
-                return state if state.actor == i else replace(state, actor=i)
-        return replace(state, phase=EXCHANGE)
+                return state if state.actor == i else evolve(state, actor=i)
+        return evolve(state, phase=EXCHANGE)
     if phase == EXCHANGE:
         for i in SEATS:
             if i not in state.decided and state.seats[i].exchange:
-                return state if state.actor == i else replace(state, actor=i)
-        return replace(state, phase=ASSIGN, actor=0)
+                return state if state.actor == i else evolve(state, actor=i)
+        return evolve(state, phase=ASSIGN, actor=0)
     if phase == ASSIGN:
         for i in SEATS:
             if state.seats[i].cartouches is None:
-                return state if state.actor == i else replace(state, actor=i)
+                return state if state.actor == i else evolve(state, actor=i)
         return _resolve_cartouche_1(state)
     if phase == TURN_UP:
         if len(state.turned) < 2:
             seat = len(state.turned)
             state = _reshuffle_if_empty(state, seat)
-            return state if state.actor == seat else replace(state, actor=seat)
+            return state if state.actor == seat else evolve(state, actor=seat)
         a, b = state.turned
         if a == b:
-            return replace(state, turned=())
+            return evolve(state, turned=())
         return _begin_actions(state, (0, 1) if a < b else (1, 0))
     if phase == REMOVE:
         if state.owed and _eligible_removals(state):
             return state
         # too few eligible counters: the rest of the removal is lost
         placing = state.seats[state.actor].cartouches[3]
-        return replace(state, phase=PLACE, owed=placing)
+        return evolve(state, phase=PLACE, owed=placing)
     if phase == PLACE:
         seat = state.seats[state.actor]
         if state.owed and seat.supply:
@@ -149,14 +149,14 @@ def _step(state: State) -> State:
             # no empty square allowed: the rest of the counters go to the Kingdom of the Dead
             overflow = min(state.owed, seat.supply)
             state = _with_seat(state, state.actor, supply=seat.supply - overflow, dead=seat.dead + overflow)
-        return _next_actor(replace(state, owed=0))
+        return _next_actor(evolve(state, owed=0))
     if phase == RETRIEVE:
         if state.owed:
             return state
         position = state.order.index(state.actor)
         if position == 0:
             nxt = state.order[1]
-            return replace(state, actor=nxt, owed=min(RETRIEVE_COUNT, len(_own_squares(state, nxt))))
+            return evolve(state, actor=nxt, owed=min(RETRIEVE_COUNT, len(_own_squares(state, nxt))))
         return _new_round(state)
     return state  # OVER
 
@@ -175,21 +175,21 @@ def _resolve_cartouche_1(state: State) -> State:
         return _begin_actions(state, (0, 1) if c0[1] < c1[1] else (1, 0))
     if c0[0] != c1[0]:
         return _begin_actions(state, (0, 1) if c0[0] < c1[0] else (1, 0))
-    return replace(state, phase=TURN_UP, turned=(), actor=0)
+    return evolve(state, phase=TURN_UP, turned=(), actor=0)
 
 
 def _begin_actions(state: State, order: tuple[int, int]) -> State:
-    return _begin_removal(replace(state, order=order, turned=(), actor=order[0]))
+    return _begin_removal(evolve(state, order=order, turned=(), actor=order[0]))
 
 
 def _begin_removal(state: State) -> State:
     count, _ = removal_due(state, state.actor)
-    return replace(state, phase=REMOVE, owed=count)
+    return evolve(state, phase=REMOVE, owed=count)
 
 
 def _next_actor(state: State) -> State:
     if state.order.index(state.actor) == 0:
-        return _begin_removal(replace(state, actor=state.order[1]))
+        return _begin_removal(evolve(state, actor=state.order[1]))
     return _end_of_round(state)
 
 
@@ -198,7 +198,7 @@ def _end_of_round(state: State) -> State:
     for i in SEATS:
         s = state.seats[i]
         state = _with_seat(state, i, discards=cards.add(s.discards, cards.of(s.cartouches)), cartouches=None)
-    state = replace(state, last_first=state.order[0])
+    state = evolve(state, last_first=state.order[0])
     if state.seats[0].dead + state.seats[1].dead < KINGDOM_FULL:
         return _new_round(state)
     points = scoring.temple_scores(state.board)
@@ -214,14 +214,14 @@ def _end_of_round(state: State) -> State:
         state = _with_seat(state, i, supply=s.supply + s.dead, dead=0)
     leader = 0 if s0 > s1 else 1 if s1 > s0 else state.last_first
     order = (leader, _other(leader))
-    return replace(
+    return evolve(
         state, phase=RETRIEVE, order=order, actor=leader,
         owed=min(RETRIEVE_COUNT, len(_own_squares(state, leader))),
     )
 
 
 def _new_round(state: State) -> State:
-    return replace(state, round=state.round + 1, phase=DRAW, actor=0, order=(), decided=(), owed=0)
+    return evolve(state, round=state.round + 1, phase=DRAW, actor=0, order=(), decided=(), owed=0)
 
 
 # -- decisions and chance ---------------------------------------------------------------
@@ -358,7 +358,7 @@ def _reveal_hand(state: State, seat_index: int, shown: tuple[int, ...], what: st
 def _do_keep(state: State, action: tuple) -> State:
     if len(action) != 1:
         raise IllegalAction("'keep' takes no values.")
-    return replace(state, decided=state.decided + (state.actor,))
+    return evolve(state, decided=state.decided + (state.actor,))
 
 
 def _do_exchange(state: State, action: tuple) -> State:
@@ -371,7 +371,7 @@ def _do_exchange(state: State, action: tuple) -> State:
     state = _reveal_hand(state, state.actor, shown, "An exchange")
     s = state.seats[state.actor]
     state = _with_seat(state, state.actor, exchange=False, discards=cards.add(s.discards, cards.of(shown)))
-    return replace(state, phase=DRAW, decided=state.decided + (state.actor,))
+    return evolve(state, phase=DRAW, decided=state.decided + (state.actor,))
 
 
 def _do_assign(state: State, action: tuple) -> State:
@@ -390,7 +390,7 @@ def _do_turn(state: State, action: tuple) -> State:
         raise IllegalAction(f"Seat {state.actor}'s deck holds no {v}.")
     one = cards.of((v,))
     state = _with_seat(state, state.actor, unseen=cards.sub(seat.unseen, one), discards=cards.add(seat.discards, one))
-    return replace(state, turned=state.turned + (v,))
+    return evolve(state, turned=state.turned + (v,))
 
 
 def _do_remove(state: State, action: tuple) -> State:
@@ -405,7 +405,7 @@ def _do_remove(state: State, action: tuple) -> State:
     board[sq] = -1
     t = state.seats[target]
     state = _with_seat(state, target, dead=t.dead + 1)
-    return replace(state, board=tuple(board), owed=state.owed - 1)
+    return evolve(state, board=tuple(board), owed=state.owed - 1)
 
 
 def _do_place(state: State, action: tuple) -> State:
@@ -418,7 +418,7 @@ def _do_place(state: State, action: tuple) -> State:
     board[sq] = state.actor
     s = state.seats[state.actor]
     state = _with_seat(state, state.actor, supply=s.supply - 1)
-    state = replace(state, board=tuple(board), owed=state.owed - 1)
+    state = evolve(state, board=tuple(board), owed=state.owed - 1)
     why = scoring.immediate_win(state.board, state.actor)
     if why:
         return _end(state, (state.actor,), f"seat {state.actor} {why}")
@@ -433,7 +433,7 @@ def _do_retrieve(state: State, action: tuple) -> State:
     board[sq] = -1
     s = state.seats[state.actor]
     state = _with_seat(state, state.actor, supply=s.supply + 1)
-    return replace(state, board=tuple(board), owed=state.owed - 1)
+    return evolve(state, board=tuple(board), owed=state.owed - 1)
 
 
 _HANDLERS = {
