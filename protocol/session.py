@@ -576,6 +576,8 @@ class Session:
             try:
                 checked = self.chain.check(entry)
             except ChainError as exc:
+                # A refused entry can never be accepted by an honest node, so it cannot
+                # split the table: it is no evidence of equivocation, only a strike.
                 return self._reject(sender, f"entry seq {exc.seq}: {exc.why}")
         self.chain = checked
         self.entries.append(entry)

@@ -177,6 +177,10 @@ class SimNet:
 
     # -- faults --------------------------------------------------------------------------------------
 
+    def inject(self, sender: Node, to: Node, data: bytes) -> None:
+        """Deliver bytes as if `sender` had sent them (a hostile or buggy peer)."""
+        self._push(self.now + self.delay[0], ("deliver", to.key, sender.key, data))
+
     def partition(self, group_a: list[Node], group_b: list[Node], duration: float) -> None:
         for a in group_a:
             for b in group_b:
