@@ -42,8 +42,11 @@ def _depth_ok(value: Any, limit: int) -> bool:
     return True
 
 
-def decode(data: bytes, limits: Limits = DEFAULT_LIMITS) -> Any:
-    """The value `data` encodes, arrays as tuples and maps as dicts; DecodeError otherwise."""
+def decode(data: bytes, limits: Limits = DEFAULT_LIMITS, canonical: bool = True) -> Any:
+    """The value `data` encodes, arrays as tuples and maps as dicts; DecodeError otherwise.
+    `canonical`: the bytes must also be the canonical encoding (log files, where the bytes
+    themselves are hashed); network messages skip that check because whatever they carry
+    that is signed or hashed is encoded again canonically before it is."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise DecodeError("not bytes")
     if len(data) > limits.size:
@@ -66,6 +69,8 @@ def decode(data: bytes, limits: Limits = DEFAULT_LIMITS) -> Any:
         raise DecodeError(f"garbled msgpack ({type(exc).__name__})") from None
     if not _depth_ok(value, limits.depth):
         raise DecodeError(f"nested deeper than {limits.depth}")
+    if not canonical:
+        return value
     try:
         canonical = encode(value)
     except TypeError as exc:

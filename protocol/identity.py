@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from nacl.exceptions import BadSignatureError
 from nacl.signing import SigningKey, VerifyKey
@@ -23,7 +24,7 @@ def fingerprint(public_key: bytes) -> str:
 class Identity:
     """A private signing key with its public half."""
 
-    secret: bytes  # the 32-byte Ed25519 seed
+    secret: bytes = field(repr=False)  # the 32-byte Ed25519 seed
 
     @classmethod
     def from_seed(cls, seed: bytes) -> "Identity":
@@ -31,12 +32,16 @@ class Identity:
             raise ValueError("an Ed25519 seed is 32 bytes")
         return cls(bytes(seed))
 
-    @property
+    @cached_property
+    def _key(self) -> SigningKey:
+        return SigningKey(self.secret)
+
+    @cached_property
     def public_key(self) -> bytes:
-        return bytes(SigningKey(self.secret).verify_key)
+        return bytes(self._key.verify_key)
 
     def sign(self, message: bytes) -> bytes:
-        return SigningKey(self.secret).sign(message).signature
+        return self._key.sign(message).signature
 
     @property
     def fingerprint(self) -> str:

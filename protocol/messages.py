@@ -17,7 +17,6 @@ from protocol.records import (
 
 MESSAGE_LIMITS = Limits(size=256 * 1024, depth=12, length=1024, text=1024)
 MAX_ADDR = 200
-ACK_DOMAIN = b"peerboard/ack/v1\x00"
 
 
 class MessageError(ValueError):
@@ -106,18 +105,15 @@ class EntryMessage(Message):
 
 @dataclass(frozen=True)
 class Ack(Message):
-    """A seat stored entry `seq` (hash `entry`) durably and reached state hash `state`."""
+    """A seat stored entry `seq` (hash `entry`) durably and reached state hash `state`.
+    Not signed: the transport authenticates its sender, and only the seat's own node may
+    send it (spec/protocol.md, "Confirmation")."""
 
     kind = "ack"
     seat: int
     seq: int
     entry: bytes
     state: bytes
-    sig: bytes
-
-    @staticmethod
-    def signing_bytes(genesis_hash: bytes, seat: int, seq: int, entry: bytes, state: bytes) -> bytes:
-        return ACK_DOMAIN + encode({"game": genesis_hash, "seat": seat, "seq": seq, "entry": entry, "state": state})
 
 
 @dataclass(frozen=True)
@@ -198,8 +194,7 @@ def _propose(m: dict) -> Propose:
 def _ack(m: dict) -> Ack:
     _need(_int(m["seat"]) and 0 <= m["seat"] < 8 and _int(m["seq"]) and m["seq"] >= 1, "ack: bad seat or seq")
     _need(_bytes(m["entry"], HASH_BYTES) and _bytes(m["state"], HASH_BYTES), "ack: hashes must be 32 bytes")
-    _need(_bytes(m["sig"], SIG_BYTES), "ack: sig must be 64 bytes")
-    return Ack(m["seat"], m["seq"], m["entry"], m["state"], m["sig"])
+    return Ack(m["seat"], m["seq"], m["entry"], m["state"])
 
 
 def _welcome(m: dict) -> Welcome:
@@ -248,7 +243,7 @@ _SCHEMAS = {
     "sign": ({"seat", "sig"}, _sign),
     "genesis": ({"genesis", "addrs"}, _genesis),
     "entry": ({"entry"}, _entry),
-    "ack": ({"seat", "seq", "entry", "state", "sig"}, _ack),
+    "ack": ({"seat", "seq", "entry", "state"}, _ack),
     "beat": ({"seq", "head"}, _beat),
     "want": ({"seq"}, _want),
     "proof": ({"first", "second"}, _proof),
@@ -259,7 +254,7 @@ _SCHEMAS = {
 def decode_message(data: bytes) -> Message:
     """The message `data` holds; MessageError with the reason otherwise. Never anything else."""
     try:
-        m = decode(data, MESSAGE_LIMITS)
+        m = decode(data, MESSAGE_LIMITS, canonical=False)
     except DecodeError as exc:
         raise MessageError(f"garbled message: {exc}") from None
     _need(isinstance(m, dict) and isinstance(m.get("t"), str) and "v" in m, "not a peerboard message")

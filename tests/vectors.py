@@ -1,0 +1,62 @@
+"""Test vectors (spec/vectors/): one complete log per game, made from fixed seeds, with the
+public state hash after every entry. `python tests/vectors.py` writes them again; the test
+suite checks the stored ones still verify and hash the same."""
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import engines  # noqa: E402
+from protocol.builder import LogBuilder  # noqa: E402
+from protocol.chain import GameChain  # noqa: E402
+from protocol.logfile import frame, header_frame  # noqa: E402
+
+VECTORS = ROOT / "spec" / "vectors"
+CASES = [
+    ("aton", 2, {"win_points": 15}),
+    ("athos", 2, {}),
+    ("asterix", 3, {"max_rounds": 2}),
+]
+
+
+def build(name: str, players: int, options: dict) -> bytes:
+    rng = random.Random(f"peerboard test vector {name}")
+    log = LogBuilder.table(
+        engines.get(name), options, [f"seat-{i}" for i in range(players)],
+        [rng.randbytes(32) for _ in range(players)], [rng.randbytes(32) for _ in range(players)],
+        rng.randbytes(16), lambda: rng.randbytes(16),
+    )
+    log.play(lambda state, seat, legal: legal[rng.randrange(len(legal))])
+    return header_frame() + frame(log.chain.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
+
+
+def hashes(data: bytes) -> list[str]:
+    """The public state hash after the genesis and after every entry, as a verifier sees it."""
+    from protocol.logfile import read_log
+
+    contents = read_log(data)
+    chain = GameChain.start(contents.genesis)
+    out = [chain.game.state_hash(chain.state).hex()]
+    for entry in contents.entries:
+        chain = chain.check(entry)
+        out.append(chain.game.state_hash(chain.state).hex())
+    return out
+
+
+def main() -> None:
+    VECTORS.mkdir(parents=True, exist_ok=True)
+    for name, players, options in CASES:
+        data = build(name, players, options)
+        (VECTORS / f"{name}.pblog").write_bytes(data)
+        doc = {"game": name, "players": players, "options": options, "state_hashes": hashes(data)}
+        (VECTORS / f"{name}.hashes.json").write_text(json.dumps(doc, indent=0) + "\n")
+        print(f"{name}: {len(data)} bytes, {len(doc['state_hashes']) - 1} entries")
+
+
+if __name__ == "__main__":
+    main()
