@@ -23,7 +23,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_aton.py
+	$(BIN)/python bench/bench_athos.py
+	$(BIN)/python bench/bench_asterix.py
 	$(BIN)/python bench/bench_replay.py aton athos asterix
+	$(BIN)/python bench/bench_session.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

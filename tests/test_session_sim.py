@@ -133,3 +133,37 @@ def test_a_silent_peer_is_shown_away_and_back():
     net.run(lambda: False, max_time=3)
     assert any(isinstance(e, PeerBack) and e.seat == 1 for e in nodes[0].events)
     assert net.run(lambda: net.finished(nodes), max_time=5000)
+
+
+def test_a_planned_turn_of_several_actions_is_one_entry():
+    """A person may try moves locally and commit the whole turn at once: one move entry
+    carrying every action of the turn, accepted and confirmed like any other."""
+    from engines import CHANCE
+    from protocol.session import YourTurn
+
+    net = SimNet(12)
+    nodes = net.table("asterix", 2, {"max_rounds": 2})
+    net.think = (50.0, 50.0)  # the bots stay out of it
+    planned = 0
+    for _ in range(200):
+        assert net.run(lambda: any(isinstance(e, YourTurn) and e.kind == "move" for e in nodes[0].events + nodes[1].events)
+                       or net.finished(nodes), max_time=100)
+        if net.finished(nodes):
+            break
+        turn = next(e for e in reversed(nodes[0].events + nodes[1].events) if isinstance(e, YourTurn))
+        node = nodes[turn.seat]
+        for n in nodes:
+            n.events = [e for e in n.events if not isinstance(e, YourTurn)]
+        game, state = node.session.chain.game, node.session.chain.state
+        plan = []
+        while game.current(state) == turn.seat and len(plan) < 10:
+            action = game.legal_actions(state)[0]
+            plan.append(action)
+            state = game.apply(state, action)
+        net.apply(node, node.session.submit(plan, net.now))
+        planned += len(plan) > 1
+    assert net.run(lambda: net.finished(nodes), max_time=1000)
+    assert planned >= 3
+    multi = [e for e in nodes[0].disk.entries if e.kind == "move" and len(e.body["actions"]) > 1]
+    assert len(multi) >= 3
+    assert_agreement(net, nodes)
