@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.athos.board import HEX_COUNT, NODE_NAMES, START_NAMES, SUMMIT_NAME
+from engines.athos.board import HEX_COUNT, NEIGHBOURS, NODE_NAMES, START_NAMES, SUMMIT_NAME
 from engines.contract import Action, IllegalAction
 
 NODE_INDEX = {name: i for i, name in enumerate(NODE_NAMES)}
@@ -40,6 +40,13 @@ EXAMPLES = "a2-b2, turn e5, end move, tile e5-g7, fix g7, skip athos, place e5, 
 
 def decode(action: Any) -> tuple[str, tuple[int, ...]]:
     """(kind, node numbers) of a well-formed action; IllegalAction saying what is malformed."""
+    try:
+        return _DECODED[action]
+    except (KeyError, TypeError):  # a tile move, or something malformed (maybe unhashable)
+        return _decode(action)
+
+
+def _decode(action: Any) -> tuple[str, tuple[int, ...]]:
     if not isinstance(action, tuple) or not action or action[0] not in KINDS:
         raise IllegalAction(
             f"{action!r} is no Athos action; an action is a tuple such as ('step', 'a2', 'b2') "
@@ -64,7 +71,14 @@ def decode(action: Any) -> tuple[str, tuple[int, ...]]:
 
 def format_action(action: Action) -> str:
     """The canonical text of a well-formed action."""
-    kind, _ = decode(action)
+    try:
+        return _TEXT[action]
+    except (KeyError, TypeError):
+        return _format(action)
+
+
+def _format(action: Action) -> str:
+    kind, _ = _decode(action)
     if kind == "step":
         return f"{action[1]}-{action[2]}"
     if kind == "move_tile":
@@ -93,6 +107,9 @@ def parse_action(text: str) -> Action:
     """The action a text names (not yet checked against the position)."""
     if not isinstance(text, str):
         raise IllegalAction(f"{text!r} is not text.")
+    known = _ACTION.get(text)
+    if known is not None:
+        return known
     words = text.lower().replace("-", " ").replace("_", " ").split()
     if words[:1] in (["step"], ["move"]) and words[1:2] != ["tile"]:
         words = words[1:]
@@ -117,3 +134,20 @@ def parse_action(text: str) -> Action:
         raise IllegalAction(f"{text.strip()!r} is no Athos action; write e.g. {EXAMPLES}.")
     decode(action)  # a hex where one is needed
     return action
+
+
+def _small_actions() -> list[Action]:
+    """Every action but the tile moves: few enough to look up instead of working out."""
+    actions: list[Action] = [(kind,) for kind, (count, _) in KINDS.items() if count == 0]
+    for u, around in enumerate(NEIGHBOURS):
+        actions += [("step", NODE_NAMES[u], NODE_NAMES[v]) for v in around]
+    for h in range(HEX_COUNT):
+        actions += [(kind, NODE_NAMES[h]) for kind in ("turn", "fix", "place", "place_open")]
+    return actions
+
+
+# Tables built once at import by the general code above, so a lookup gives exactly what
+# working it out would (speed: random playouts decode and format millions of actions).
+_DECODED = {a: _decode(a) for a in _small_actions()}
+_TEXT = {a: _format(a) for a in _small_actions()}
+_ACTION = {text: a for a, text in _TEXT.items()}

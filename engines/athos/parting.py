@@ -45,20 +45,35 @@ def crowded(mine: Sequence[int], taken: Sequence[bool]) -> bool:
 
 
 def can_part(
-    passable: Sequence[bool],
+    passable: Sequence[int],
     mine: tuple[int, ...],
-    taken: Sequence[bool],
+    taken: Sequence[int],
     pool: int,
     arrived: int,
-    turnable: tuple[int, ...],
+    turnable: Sequence[int],
 ) -> bool:
     """Can the monks at `mine` (the acting seat's, off the summit) end on legal nodes?
 
-    `taken[hex]`: another seat's monk stands there. `turnable`: blocking tiles the player
-    may turn (no Athos piece). `arrived`: monks on the summit so far (for the bonus).
+    `taken[hex]`: another seat's monk stands there. `turnable`: tiles the player may turn
+    (no Athos piece; the passable ones are ignored). `arrived`: monks on the summit so far.
     """
+    return _can_part(bytes(passable), mine, taken, pool, arrived, turnable, set())
+
+
+def _can_part(
+    passable: bytes,
+    mine: tuple[int, ...],
+    taken: Sequence[int],
+    pool: int,
+    arrived: int,
+    turnable: Sequence[int],
+    failed: set[tuple[bytes, tuple[int, ...], int, int]],
+) -> bool:
     if not crowded(mine, taken):
         return True
+    key = (passable, mine, pool, arrived)
+    if key in failed:  # the same position reached by turning tiles in another order
+        return False
     reach = [distances(passable, m, pool) for m in mine]
     if _spread(reach, taken, pool):
         return True
@@ -66,7 +81,8 @@ def can_part(
         d = dist.get(SUMMIT)
         if d is not None and d <= pool:
             rest = mine[:i] + mine[i + 1 :]
-            if can_part(passable, rest, taken, pool - d + bonus(arrived), arrived + 1, turnable):
+            extra = bonus(arrived)
+            if _can_part(passable, rest, taken, pool - d + extra, arrived + 1, turnable, failed):
                 return True
     if pool >= TURN_COST + 1:
         budget = pool - TURN_COST - 1
@@ -74,10 +90,10 @@ def can_part(
             if passable[t]:
                 continue
             if any(d.get(v, budget + 1) <= budget for d in reach for v in NEIGHBOURS[t]):
-                opened = list(passable)
-                opened[t] = True
-                if can_part(opened, mine, taken, pool - TURN_COST, arrived, turnable):
+                opened = passable[:t] + b"\x01" + passable[t + 1 :]
+                if _can_part(opened, mine, taken, pool - TURN_COST, arrived, turnable, failed):
                     return True
+    failed.add(key)
     return False
 
 
@@ -90,15 +106,15 @@ def _spread(reach: list[dict[int, int]], taken: Sequence[bool], pool: int) -> bo
         # optimal choice: the other k - 1 monks can take at most k - 1 of them.
         options: list[tuple[int, int]] = []
         area = False
+        hexes = 0
         for node, d in dist.items():  # BFS order: nearest first
-            if node == SUMMIT:
-                continue
             if node >= HEX_COUNT:
-                if not area:
+                if not area and node != SUMMIT:
                     options.append((d, -1))
                     area = True
-            elif not taken[node] and sum(1 for _, n in options if n >= 0) < k:
+            elif hexes < k and not taken[node]:
                 options.append((d, node))
+                hexes += 1
         choices.append(options)
     for pick in product(*choices):
         hexes = [n for _, n in pick if n >= 0]

@@ -15,49 +15,72 @@ from typing import Sequence
 from engines.athos.board import HEX_COUNT, NEIGHBOURS, NODE_COUNT, SUMMIT
 
 
-def cutting_hexes(passable: Sequence[bool], walkers: Sequence[int]) -> list[bool]:
+#: the walk from the summit: (discovery order, parent, discovery time, low-link), each a
+#: bytes indexed by node (255: no parent; time 0: not reached). Depends on the tiles only.
+Skeleton = tuple[bytes, bytes, bytes, bytes]
+_NO_PARENT = 255
+
+
+def skeleton(passable: Sequence[int]) -> Skeleton:
+    """The depth-first walk from the summit over passable nodes, with its low-links."""
+    disc = bytearray(NODE_COUNT)
+    low = bytearray(NODE_COUNT)
+    parent = bytearray([_NO_PARENT]) * NODE_COUNT
+    order = bytearray([SUMMIT])
+    disc[SUMMIT] = low[SUMMIT] = clock = 1
+    stack = [(SUMMIT, iter(NEIGHBOURS[SUMMIT]))]
+    while stack:
+        v, around = stack[-1]
+        for w in around:
+            if not passable[w]:
+                continue
+            if not disc[w]:
+                clock += 1
+                disc[w] = low[w] = clock
+                parent[w] = v
+                order.append(w)
+                stack.append((w, iter(NEIGHBOURS[w])))
+                break
+            if disc[w] < low[v]:
+                # The edge back to the parent counts too: it never lets a subtree
+                # bypass the parent itself, which is all `cuts_from` asks.
+                low[v] = disc[w]
+        else:
+            stack.pop()
+            if stack:
+                p = stack[-1][0]
+                if low[v] < low[p]:
+                    low[p] = low[v]
+    return bytes(order), bytes(parent), bytes(disc), bytes(low)
+
+
+def cuts_from(walk: Skeleton, walkers: Sequence[int]) -> list[bool]:
+    """hex -> True when blocking it strands a subtree of the walk that holds a monk."""
+    order, parent, disc, low = walk
+    weight = [0] * NODE_COUNT  # monks in the walk's subtree below a node
+    for node in walkers:
+        weight[node] += 1
+    occupied = bytes(weight)
+    cut = [False] * HEX_COUNT
+    # Descendants are discovered after their ancestors, so the reversed discovery order
+    # hands every subtree's monks up before its root passes them on.
+    for i in range(len(order) - 1, 0, -1):
+        v = order[i]
+        if weight[v]:
+            p = parent[v]
+            if low[v] >= disc[p] and p < HEX_COUNT and not occupied[p]:
+                cut[p] = True
+            weight[p] += weight[v]
+    return cut
+
+
+def cutting_hexes(passable: Sequence[int], walkers: Sequence[int]) -> list[bool]:
     """hex -> True when a blocking tile there would cut a monk (at `walkers`) off the summit.
 
     Only hexes that are passable and carry no monk are ever True (those are the hexes
     a tile could turn blocking on). Every walker must already have a way up.
     """
-    disc = [0] * NODE_COUNT
-    low = [0] * NODE_COUNT
-    weight = [0] * NODE_COUNT  # monks in the walk's subtree below a node
-    for node in walkers:
-        weight[node] += 1
-    occupied = [w > 0 for w in weight]
-    cut = [False] * HEX_COUNT
-    nxt = [0] * NODE_COUNT
-    disc[SUMMIT] = low[SUMMIT] = clock = 1
-    stack = [SUMMIT]
-    while stack:
-        v = stack[-1]
-        around = NEIGHBOURS[v]
-        i = nxt[v]
-        if i < len(around):
-            nxt[v] = i + 1
-            w = around[i]
-            if not passable[w]:
-                continue
-            if disc[w] == 0:
-                clock += 1
-                disc[w] = low[w] = clock
-                stack.append(w)
-            elif disc[w] < low[v]:
-                # The edge back to the parent counts too: it never lets a subtree
-                # bypass the parent itself, which is all the test below asks.
-                low[v] = disc[w]
-            continue
-        stack.pop()
-        if stack:
-            p = stack[-1]
-            if low[v] < low[p]:
-                low[p] = low[v]
-            weight[p] += weight[v]
-            if weight[v] and low[v] >= disc[p] and p < HEX_COUNT and not occupied[p]:
-                cut[p] = True
-    return cut
+    return cuts_from(skeleton(passable), walkers)
 
 
 def stranded(passable: Sequence[bool], walkers: Sequence[int]) -> int | None:

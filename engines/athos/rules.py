@@ -3,6 +3,10 @@
 Legality is decided in one place per kind of action: a `_*_problem` function returns None
 for a legal action and otherwise the sentence saying why not. `legal_actions` asks it of
 every candidate; `apply` asks it of the one action it is given, and raises that sentence.
+Two exceptions, for speed: the loop over tiles to turn is unrolled where no monks need
+parting, and the path rule for a list comes from the one-walk analysis (paths.py) while a
+single action may be checked with one plain search. tests/test_athos_consistency.py checks
+that `legal_actions` offers exactly what `apply` accepts.
 
 Actions (the text forms are in notation.py, everything in spec/games/athos.md):
 
@@ -20,10 +24,23 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from engines.athos.board import COLOURS, HEX_COLOUR, HEX_COUNT, NEIGHBOURS, NODE_NAMES, SUMMIT
+from engines.athos.board import (
+    COLOUR_LETTERS,
+    COLOURS,
+    HEX_COLOUR,
+    HEX_COUNT,
+    NEIGHBOURS,
+    NODE_NAMES,
+    SUMMIT,
+)
 from engines.athos.parting import TURN_COST, bonus, can_part, crowded
 from engines.athos.paths import cutting_hexes, stranded
-from engines.athos.setup import MONKS_PER_PLAYER, PLACING_LIMITS, POINTS_PER_TURN, TILES_PER_COLOUR
+from engines.athos.setup import (
+    MONKS_PER_PLAYER,
+    PLACING_LIMITS,
+    POINTS_PER_TURN,
+    TILES_PER_COLOUR,
+)
 from engines.athos.state import (
     ATHOS,
     FIX,
@@ -33,7 +50,7 @@ from engines.athos.state import (
     OVER,
     PLACE,
     State,
-    tile_code,
+    tile_char,
 )
 from engines.contract import Action, IllegalAction
 
@@ -67,39 +84,35 @@ def _mine(state: State) -> tuple[int, ...]:
     return tuple(n for n in state.monks[state.seat] if n != SUMMIT)
 
 
-def _taken(state: State) -> list[bool]:
-    """hex -> another seat's monk stands there."""
-    taken = [False] * HEX_COUNT
-    for seat, nodes in enumerate(state.monks):
-        if seat != state.seat:
-            for n in nodes:
-                if n < HEX_COUNT:
-                    taken[n] = True
-    return taken
-
-
-def _movable_tiles(state: State) -> tuple[int, ...]:
-    """Hexes whose tile may still be turned or moved (no Athos piece on it)."""
-    fixed = state.fixed
-    return tuple(h for h, t in enumerate(state.tiles) if t >= 0 and h not in fixed)
-
-
 def supply(state: State) -> tuple[int, ...]:
     """colour -> tiles of that colour not yet on the board."""
-    out = [TILES_PER_COLOUR] * len(COLOURS)
-    for t in state.tiles:
-        if t >= 0:
-            out[t >> 1] -= 1
-    return tuple(out)
+    tiles = state.tiles.upper()
+    return tuple(TILES_PER_COLOUR - tiles.count(letter) for letter in COLOUR_LETTERS)
+
+
+def _cuts(state: State, cuts: Cuts) -> Sequence[int]:
+    """hex -> blocking it would cut a monk off; the state's cached analysis by default."""
+    return state.cuts if cuts is cutting_hexes else cuts(state.passable, state.walkers)
+
+
+def _would_cut(state: State, h: int) -> bool:
+    """Would a blocking tile on hex h (no monk on it) cut a monk off? For one action:
+    the state's analysis if it has one already, else one plain search."""
+    known = state.__dict__.get("cuts")
+    if known is not None:
+        return bool(known[h])
+    passable = bytearray(state.passable)
+    passable[h] = 0
+    return stranded(passable, state.walkers) is not None
 
 
 def _cut_reason(state: State, hexes_blocked: Sequence[int], opened: int | None = None) -> str:
     """'would cut monk on e5 off from the summit', naming the first stranded monk."""
-    passable = list(state.passable)
+    passable = bytearray(state.passable)
     if opened is not None:
-        passable[opened] = True
+        passable[opened] = 1
     for h in hexes_blocked:
-        passable[h] = False
+        passable[h] = 0
     node = stranded(passable, state.walkers)
     if node is None:  # not reached: callers ask only when a monk is cut off
         return "would cut a monk off from the summit"
@@ -120,19 +133,32 @@ def _free_problem(state: State, h: int) -> str | None:
 
 
 # -- move phase ------------------------------------------------------------------------
-def _step_problem(state: State, u: int, v: int) -> str | None:
-    me = state.seat
-    mine = _mine(state)
+class _Movers:
+    """What the move phase asks about the acting seat's monks, worked out once per position."""
+
+    __slots__ = ("mine", "taken", "crowded")
+
+    def __init__(self, state: State) -> None:
+        self.mine = _mine(state)
+        self.taken = state.taken
+        self.crowded = crowded(self.mine, self.taken)
+
+
+def _step_problem(state: State, u: int, v: int, movers: _Movers) -> str | None:
+    mine = movers.mine
     if u == SUMMIT:
         return "A monk on the summit can't move again."
     if u not in mine:
-        return f"Seat {me} has no monk on {NODE_NAMES[u]}."
+        return f"Seat {state.seat} has no monk on {NODE_NAMES[u]}."
     if v not in NEIGHBOURS[u]:
         return f"{NODE_NAMES[v]} is not next to {NODE_NAMES[u]}."
     if not state.passable[v]:
         return f"{NODE_NAMES[v]} shows a blocking tile; no monk may enter it."
     if state.pool < 1:
         return "No movement points are left; end the move phase."
+    taken = movers.taken
+    if not movers.crowded and (v >= HEX_COUNT or not (taken[v] or v in mine)):
+        return None  # nobody will share a hex
     after = list(mine)
     after.remove(u)
     arrived = len(state.arrivals)
@@ -142,9 +168,8 @@ def _step_problem(state: State, u: int, v: int) -> str | None:
         arrived += 1
     else:
         after.append(v)
-    taken = _taken(state)
     if crowded(after, taken) and not can_part(
-        state.passable, tuple(after), taken, pool, arrived, _movable_tiles(state)
+        state.passable, tuple(after), taken, pool, arrived, state.movable
     ):
         return (
             f"Stepping from {NODE_NAMES[u]} to {NODE_NAMES[v]} would leave two monks on one hex "
@@ -153,7 +178,9 @@ def _step_problem(state: State, u: int, v: int) -> str | None:
     return None
 
 
-def _turn_problem(state: State, h: int, cuts: Callable[[], list[bool]]) -> str | None:
+def _turn_problem(
+    state: State, h: int, movers: _Movers, would_cut: Callable[[int], bool]
+) -> str | None:
     name = NODE_NAMES[h]
     tile = state.tiles[h]
     if tile == NO_TILE:
@@ -163,27 +190,34 @@ def _turn_problem(state: State, h: int, cuts: Callable[[], list[bool]]) -> str |
     if state.crowd[h]:
         return f"A monk stands on {name}; a tile with a monk on it can't be turned."
     if state.pool < TURN_COST:
-        return f"Turning a tile costs {TURN_COST} movement points; only {state.pool} are left."
-    closing = not tile & 1
-    if closing and cuts()[h]:
+        return (
+            f"Turning a tile costs {TURN_COST} movement points; "
+            f"seat {state.seat} has {state.pool} left."
+        )
+    closing = tile.islower()
+    if closing and would_cut(h):
         return f"Turning {name} to its blocking side {_cut_reason(state, (h,))}."
-    mine = _mine(state)
-    taken = _taken(state)
-    if crowded(mine, taken):
-        passable = list(state.passable)
-        passable[h] = not closing
+    if movers.crowded:
+        passable = bytearray(state.passable)
+        passable[h] = 0 if closing else 1
         if not can_part(
-            passable, mine, taken, state.pool - TURN_COST, len(state.arrivals), _movable_tiles(state)
+            passable,
+            movers.mine,
+            movers.taken,
+            state.pool - TURN_COST,
+            len(state.arrivals),
+            state.movable,
         ):
             return f"Turning {name} would leave too few points to part the monks sharing a hex."
     return None
 
 
-def _end_move_problem(state: State, others_exist: Callable[[], bool]) -> str | None:
-    mine = _mine(state)
-    if crowded(mine, _taken(state)):
+def _end_move_problem(
+    state: State, movers: _Movers, others_exist: Callable[[], bool]
+) -> str | None:
+    if movers.crowded:
         crowd = state.crowd
-        shared = next(n for n in mine if n < HEX_COUNT and crowd[n] > 1)
+        shared = next(n for n in movers.mine if n < HEX_COUNT and crowd[n] > 1)
         return f"Two monks share {NODE_NAMES[shared]}; part them before the move phase ends."
     if state.setup.bonus_must_be_spent and state.owed and others_exist():
         return f"{state.owed} bonus points must still be spent (option bonus_must_be_spent)."
@@ -193,24 +227,33 @@ def _end_move_problem(state: State, others_exist: Callable[[], bool]) -> str | N
 def _move_actions(state: State, cuts: Cuts) -> list[Action]:
     actions: list[Action] = []
     passable = state.passable
+    movers = _Movers(state)
     if state.pool >= 1:
-        for u in sorted(set(_mine(state))):
+        for u in sorted(set(movers.mine)):
             for v in NEIGHBOURS[u]:
-                if passable[v] and _step_problem(state, u, v) is None:
+                if passable[v] and _step_problem(state, u, v, movers) is None:
                     actions.append(("step", NODE_NAMES[u], NODE_NAMES[v]))
     if state.pool >= TURN_COST:
-        found: list[list[bool]] = []
-
-        def lazy_cuts() -> list[bool]:
-            if not found:
-                found.append(cuts(passable, state.walkers))
-            return found[0]
-
         crowd = state.crowd
-        for h in _movable_tiles(state):
-            if not crowd[h] and _turn_problem(state, h, lazy_cuts) is None:
+        tiles = state.tiles
+        if movers.crowded:
+            would_cut = lambda x: bool(_cuts(state, cuts)[x])  # noqa: E731
+            for h in state.movable:
+                if not crowd[h] and _turn_problem(state, h, movers, would_cut) is None:
+                    actions.append(("turn", NODE_NAMES[h]))
+        else:
+            # _turn_problem with nobody to part, unrolled: this loop runs in most positions.
+            cut: Sequence[int] = b""
+            for h in state.movable:
+                if crowd[h]:
+                    continue
+                if tiles[h].islower():
+                    if not cut:
+                        cut = _cuts(state, cuts)
+                    if cut[h]:
+                        continue
                 actions.append(("turn", NODE_NAMES[h]))
-    if _end_move_problem(state, lambda: bool(actions)) is None:
+    if _end_move_problem(state, movers, lambda: bool(actions)) is None:
         actions.append(END_MOVE)
     return actions
 
@@ -230,10 +273,10 @@ def _tile_source_problem(state: State, src: int) -> str | None:
 def _destinations(state: State, src: int, cuts: Cuts) -> list[int]:
     """Hexes the tile on `src` may move to (src already checked)."""
     free = [h for h in range(HEX_COUNT) if h != src and _free_problem(state, h) is None]
-    if not state.tiles[src] & 1:
+    if state.tiles[src].islower():
         return free  # a passable tile changes no way up wherever it lies
-    passable = list(state.passable)
-    passable[src] = True
+    passable = bytearray(state.passable)
+    passable[src] = 1
     cut = cuts(passable, state.walkers)
     return [h for h in free if not cut[h]]
 
@@ -275,7 +318,9 @@ def _fix_problem(state: State, h: int) -> str | None:
 
 
 # -- placing tiles ---------------------------------------------------------------------
-def _place_problem(state: State, h: int, blocking: bool, cuts: Callable[[], list[bool]]) -> str | None:
+def _place_problem(
+    state: State, h: int, blocking: bool, would_cut: Callable[[int], bool]
+) -> str | None:
     name = NODE_NAMES[h]
     colour = HEX_COLOUR[h]
     word = COLOURS[colour]
@@ -293,7 +338,7 @@ def _place_problem(state: State, h: int, blocking: bool, cuts: Callable[[], list
             f"Seat {state.seat} has placed {per_colour} {word} "
             f"{'tile' if per_colour == 1 else 'tiles'} this turn, the most of one colour."
         )
-    if blocking and cuts()[h]:
+    if blocking and would_cut(h):
         return f"A blocking tile on {name} {_cut_reason(state, (h,))}."
     return None
 
@@ -302,7 +347,7 @@ def _place_actions(state: State, cuts: Cuts) -> list[Action]:
     actions: list[Action] = []
     handicap = state.phase == HANDICAP
     if handicap or sum(state.placed) < PLACING_LIMITS[state.setup.players][0]:
-        cut = cuts(state.passable, state.walkers)
+        cut = _cuts(state, cuts)
         left = supply(state)
         limit = PLACING_LIMITS[state.setup.players][1]
         for h in range(HEX_COUNT):
@@ -344,6 +389,10 @@ def apply(state: State, action: Action, kind: str, nodes: tuple[int, ...]) -> St
     phase = state.phase
     if phase == OVER:
         raise IllegalAction("The game is over; no action is possible.")
+    if kind == "place_open" and phase != HANDICAP:
+        raise IllegalAction(
+            "Tiles are placed blocking side up; only handicap tiles may be placed passable side up."
+        )
     if kind not in PHASE_KINDS[phase]:
         allowed = ", ".join(PHASE_KINDS[phase])
         raise IllegalAction(
@@ -351,31 +400,33 @@ def apply(state: State, action: Action, kind: str, nodes: tuple[int, ...]) -> St
             f"(possible: {allowed})."
         )
 
-    def cuts_now() -> list[bool]:
-        return cutting_hexes(state.passable, state.walkers)
+    def cuts_now(h: int) -> bool:
+        return _would_cut(state, h)
 
     if kind == "step":
-        return _check(_step_problem(state, *nodes)) or _do_step(state, *nodes)
+        _check(_step_problem(state, *nodes, _Movers(state)))
+        return _do_step(state, *nodes)
     if kind == "turn":
-        return _check(_turn_problem(state, nodes[0], cuts_now)) or _do_turn(state, nodes[0])
+        _check(_turn_problem(state, nodes[0], _Movers(state), cuts_now))
+        return _do_turn(state, nodes[0])
     if kind == "end_move":
-        problem = _end_move_problem(
-            state, lambda: any(a != END_MOVE for a in _move_actions(state, cutting_hexes))
-        )
-        return _check(problem) or _replace(
-            state, phase=ATHOS if state.pieces[state.seat] else PLACE, pool=0, owed=0
-        )
+        def others() -> bool:
+            return any(a != END_MOVE for a in _move_actions(state, cutting_hexes))
+
+        _check(_end_move_problem(state, _Movers(state), others))
+        after = ATHOS if state.pieces[state.seat] else PLACE
+        return _replace(state, _ALL, phase=after, pool=0, owed=0)
     if kind == "move_tile":
-        return _check(_move_tile_problem(state, *nodes, cutting_hexes)) or _do_move_tile(state, *nodes)
+        _check(_move_tile_problem(state, *nodes, cutting_hexes))
+        return _do_move_tile(state, *nodes)
     if kind == "skip_athos":
-        return _replace(state, phase=PLACE)
+        return _replace(state, _ALL, phase=PLACE)
     if kind == "fix":
-        return _check(_fix_problem(state, nodes[0])) or _do_fix(state, nodes[0])
+        _check(_fix_problem(state, nodes[0]))
+        return _do_fix(state, nodes[0])
     if kind in ("place", "place_open"):
-        blocking = kind == "place"
-        problem = _place_problem(state, nodes[0], blocking, cuts_now)
-        return _check(problem) or _do_place(state, nodes[0], blocking)
-    # end_turn
+        _check(_place_problem(state, nodes[0], kind == "place", cuts_now))
+        return _do_place(state, nodes[0], kind == "place")
     return _do_end_turn(state)
 
 
@@ -384,10 +435,22 @@ def _check(problem: str | None) -> None:
         raise IllegalAction(problem)
 
 
-def _replace(state: State, **changes: object) -> State:
+# Derived tables (State's cached properties) that stay true when only the monks move, when
+# only the tiles change, and so on: handed on so the new state need not work them out again.
+_TILES = ("passable", "walk", "movable")
+_MONKS = ("crowd", "walkers")
+_ALL = _TILES + _MONKS + ("taken", "cuts")
+
+
+def _replace(state: State, keep: tuple[str, ...] = (), **changes: object) -> State:
     fields = {name: getattr(state, name) for name in state.__dataclass_fields__}
     fields.update(changes)
-    return State(**fields)  # type: ignore[arg-type]
+    new = State(**fields)  # type: ignore[arg-type]
+    known = state.__dict__
+    for name in keep:
+        if name in known:
+            new.__dict__[name] = known[name]  # what cached_property would compute
+    return new
 
 
 def _spend(state: State, points: int) -> dict[str, int]:
@@ -411,46 +474,49 @@ def _do_step(state: State, u: int, v: int) -> State:
         changes["pool"] = int(changes["pool"]) + extra  # type: ignore[call-overload]
         changes["owed"] = int(changes["owed"]) + extra  # type: ignore[call-overload]
         changes["arrivals"] = state.arrivals + (seat,)
-    return _replace(state, **changes)
+    return _replace(state, _TILES, **changes)
+
+
+def _set_tile(tiles: str, h: int, tile: str) -> str:
+    return tiles[:h] + tile + tiles[h + 1 :]
 
 
 def _do_turn(state: State, h: int) -> State:
-    tiles = list(state.tiles)
-    tiles[h] ^= 1
-    return _replace(state, tiles=tuple(tiles), **_spend(state, TURN_COST))
+    tiles = _set_tile(state.tiles, h, state.tiles[h].swapcase())
+    # the same hexes hold tiles, so `movable` stays
+    return _replace(state, _MONKS + ("taken", "movable"), tiles=tiles, **_spend(state, TURN_COST))
 
 
 def _do_move_tile(state: State, src: int, dst: int) -> State:
-    tiles = list(state.tiles)
-    tiles[dst], tiles[src] = tiles[src], NO_TILE
-    return _replace(state, tiles=tuple(tiles), phase=FIX)
+    tiles = _set_tile(_set_tile(state.tiles, dst, state.tiles[src]), src, NO_TILE)
+    return _replace(state, _MONKS + ("taken",), tiles=tiles, phase=FIX)
 
 
 def _do_fix(state: State, h: int) -> State:
     pieces = list(state.pieces)
     pieces[state.seat] -= 1
-    return _replace(
-        state, fixed=tuple(sorted(state.fixed + (h,))), pieces=tuple(pieces), phase=PLACE
-    )
+    fixed = tuple(sorted(state.fixed + (h,)))
+    keep = ("passable", "walk", "cuts", "taken") + _MONKS
+    return _replace(state, keep, fixed=fixed, pieces=tuple(pieces), phase=PLACE)
 
 
 def _do_place(state: State, h: int, blocking: bool) -> State:
-    tiles = list(state.tiles)
     colour = HEX_COLOUR[h]
-    tiles[h] = tile_code(colour, blocking)
+    tiles = _set_tile(state.tiles, h, tile_char(colour, blocking))
     if state.phase == PLACE:
         placed = list(state.placed)
         placed[colour] += 1
-        return _replace(state, tiles=tuple(tiles), placed=tuple(placed))
+        return _replace(state, _MONKS + ("taken",), tiles=tiles, placed=tuple(placed))
     left = state.handicap_left - 1
     if left:
-        return _replace(state, tiles=tuple(tiles), handicap_left=left)
+        return _replace(state, _MONKS + ("taken",), tiles=tiles, handicap_left=left)
     handicap = state.setup.handicap
     following = next((s for s in range(state.seat + 1, len(handicap)) if handicap[s]), None)
     if following is not None:
-        return _replace(state, tiles=tuple(tiles), seat=following, handicap_left=handicap[following])
+        left = handicap[following]
+        return _replace(state, _MONKS, tiles=tiles, seat=following, handicap_left=left)
     return _replace(
-        state, tiles=tuple(tiles), seat=0, handicap_left=0, phase=MOVE, pool=POINTS_PER_TURN
+        state, _MONKS, tiles=tiles, seat=0, handicap_left=0, phase=MOVE, pool=POINTS_PER_TURN
     )
 
 
@@ -460,11 +526,12 @@ def _do_end_turn(state: State) -> State:
     turn_over = dict(
         last_spent=last, pool=POINTS_PER_TURN, owed=0, spent=0, placed=(0,) * len(COLOURS)
     )
+    keep = _TILES + _MONKS + ("cuts",)  # a new seat acts: `taken` changes
     if seat + 1 < state.setup.players:
-        return _replace(state, seat=seat + 1, phase=MOVE, **turn_over)
+        return _replace(state, keep, seat=seat + 1, phase=MOVE, **turn_over)
     if finished_sides(state):
-        return _replace(state, seat=0, phase=OVER, **dict(turn_over, pool=0))
-    return _replace(state, seat=0, round=state.round + 1, phase=MOVE, **turn_over)
+        return _replace(state, keep, seat=0, phase=OVER, **dict(turn_over, pool=0))
+    return _replace(state, keep, seat=0, round=state.round + 1, phase=MOVE, **turn_over)
 
 
 # -- the end -------------------------------------------------------------------------------

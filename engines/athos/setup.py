@@ -65,7 +65,9 @@ OPTIONS: dict[str, Option] = {
         False, boolean, "An Athos piece may also go on a hex without a tile; no tile goes there."
     ),
     "three_player_areas": Option(
-        "ACE", one_of("ACE", "ACD"), "Start areas with 3 players: ACE (French text) or ACD (English)."
+        "ACE",
+        one_of("ACE", "ACD"),
+        "Start areas with 3 players: ACE (the French text) or ACD (the English text).",
     ),
     "bonus_must_be_spent": Option(
         False, boolean, "Bonus points from the summit must be spent (as far as possible)."
@@ -124,7 +126,7 @@ def new_state(players: int, options: Mapping[str, Any]) -> State:
         placed=(0,) * len(COLOURS),
         handicap_left=handicap[first] if first is not None else 0,
         monks=tuple((area,) * MONKS_PER_PLAYER for area in areas),
-        tiles=(NO_TILE,) * HEX_COUNT,
+        tiles=NO_TILE * HEX_COUNT,
         fixed=(),
         pieces=(PIECES_PER_PLAYER,) * players,
         arrivals=(),

@@ -1,14 +1,18 @@
-"""The Athos position: frozen dataclasses of tuples, and its public record (the hashed form).
+"""The Athos position: frozen dataclasses of tuples and strings, and its public record
+(the hashed form).
 
 Nodes and hexes are the integers of `board.py`. Nothing here is a set or a dict, so no
 hash order can reach the state, `legal_actions` or the record.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
 from engines.athos.board import COLOUR_LETTERS, HEX_COUNT, NODE_COUNT, NODE_NAMES, SUMMIT
+from engines.athos.paths import Skeleton, cuts_from, skeleton
+from engines.canonical import digest as canonical_digest
 
 # The phases of a turn, in order, and the handicap placements before the first turn.
 HANDICAP = "handicap"
@@ -19,12 +23,17 @@ PLACE = "place"
 OVER = "over"
 PHASES = (HANDICAP, MOVE, ATHOS, FIX, PLACE, OVER)
 
-#: `tiles[hex]` when the hex has no tile; otherwise `colour * 2 + blocking`
-NO_TILE = -1
+#: `tiles[hex]` when the hex has no tile. A tile is its colour letter (G Y O B W): upper
+#: case while it shows its blocking side, lower case while it shows its passable side.
+NO_TILE = "."
+_PASSABLE = bytes.maketrans(b".GYOBWgyobw", b"\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01")
+_TILE = re.compile(r"[^.]")
+_EXTRA_NODES = b"\x01" * (NODE_COUNT - HEX_COUNT)
 
 
-def tile_code(colour: int, blocking: bool) -> int:
-    return colour * 2 + (1 if blocking else 0)
+def tile_char(colour: int, blocking: bool) -> str:
+    letter = COLOUR_LETTERS[colour]
+    return letter if blocking else letter.lower()
 
 
 @dataclass(frozen=True)
@@ -40,6 +49,9 @@ class Setup:
     athos_on_empty: bool
     three_player_areas: str
     bonus_must_be_spent: bool
+
+    def __deepcopy__(self, memo: dict) -> "Setup":
+        return self  # an immutable value, like a tuple
 
 
 @dataclass(frozen=True)
@@ -62,8 +74,8 @@ class State:
     handicap_left: int
     #: seat -> its monks' nodes, ascending (SUMMIT for a monk that arrived)
     monks: tuple[tuple[int, ...], ...]
-    #: hex -> NO_TILE or tile_code(colour, blocking)
-    tiles: tuple[int, ...]
+    #: one character per hex: NO_TILE or tile_char(colour, blocking)
+    tiles: str
     #: hexes carrying an Athos piece, ascending
     fixed: tuple[int, ...]
     #: seat -> Athos pieces it still has
@@ -74,28 +86,62 @@ class State:
     last_spent: tuple[int, ...]
 
     # Derived tables, computed once per state on first use. They are not fields, so they
-    # take no part in equality, the record or the hash.
+    # take no part in equality, the record or the hash. (bytes: cheap to copy.) A new
+    # state may be handed the tables that an action leaves true (rules._replace).
     @cached_property
-    def passable(self) -> tuple[bool, ...]:
-        """node -> a monk may stand on it / pass it (no blocking tile)."""
-        tiles = self.tiles
-        return tuple(tiles[h] < 0 or not tiles[h] & 1 for h in range(HEX_COUNT)) + (True,) * (
-            NODE_COUNT - HEX_COUNT
-        )
+    def passable(self) -> bytes:
+        """node -> 1 when a monk may stand on it or pass it (no blocking tile), else 0."""
+        return self.tiles.encode("ascii").translate(_PASSABLE) + _EXTRA_NODES
 
     @cached_property
-    def crowd(self) -> tuple[int, ...]:
+    def crowd(self) -> bytes:
         """node -> how many monks (of every seat) stand on it."""
         counts = [0] * NODE_COUNT
         for nodes in self.monks:
             for n in nodes:
                 counts[n] += 1
-        return tuple(counts)
+        return bytes(counts)
 
     @cached_property
-    def walkers(self) -> tuple[int, ...]:
+    def movable(self) -> bytes:
+        """Hexes whose tile may still be turned or moved (no Athos piece on it), ascending."""
+        fixed = self.fixed
+        return bytes(
+            [m.start() for m in _TILE.finditer(self.tiles) if m.start() not in fixed]
+            if fixed
+            else [m.start() for m in _TILE.finditer(self.tiles)]
+        )
+
+    @cached_property
+    def walk(self) -> Skeleton:
+        """The path rule's walk from the summit (paths.skeleton); depends on the tiles only."""
+        return skeleton(self.passable)
+
+    @cached_property
+    def cuts(self) -> bytes:
+        """hex -> 1 when a blocking tile there would cut a monk off (paths.cutting_hexes)."""
+        return bytes(cuts_from(self.walk, self.walkers))
+
+    @cached_property
+    def taken(self) -> bytes:
+        """hex -> 1 when a monk of a seat other than the acting one stands there."""
+        taken = bytearray(HEX_COUNT)
+        for seat, nodes in enumerate(self.monks):
+            if seat != self.seat:
+                for n in nodes:
+                    if n < HEX_COUNT:
+                        taken[n] = 1
+        return bytes(taken)
+
+    @cached_property
+    def digest(self) -> bytes:
+        """The state hash: SHA-256 of the canonical msgpack of `record(self)`."""
+        return canonical_digest(record(self))
+
+    @cached_property
+    def walkers(self) -> bytes:
         """The nodes of every monk not yet on the summit (with repeats), ascending."""
-        return tuple(sorted(n for nodes in self.monks for n in nodes if n != SUMMIT))
+        return bytes(sorted(n for nodes in self.monks for n in nodes if n != SUMMIT))
 
 
 def record(state: State) -> tuple:
@@ -121,12 +167,8 @@ def record(state: State) -> tuple:
         state.spent,
         state.placed,
         state.handicap_left,
-        tuple(tuple(NODE_NAMES[n] for n in nodes) for nodes in state.monks),
-        tuple(
-            (NODE_NAMES[h], COLOUR_LETTERS[t >> 1], "blocking" if t & 1 else "open")
-            for h, t in enumerate(state.tiles)
-            if t >= 0
-        ),
+        tuple(" ".join(NODE_NAMES[n] for n in nodes) for nodes in state.monks),
+        state.tiles,
         tuple(NODE_NAMES[h] for h in state.fixed),
         state.pieces,
         state.arrivals,

@@ -1,0 +1,75 @@
+"""Athos behind the engine contract (engines/contract.py); the rules live in rules.py."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engines.athos import notation, render, rules, setup
+from engines.athos.board import SUMMIT
+from engines.athos.state import OVER, State, record
+from engines.contract import TERMINAL, Action, Game, IllegalAction
+
+
+class Athos(Game):
+    """Athos (Kramer & Kübler, 1993): bring your three monks up the mountain first.
+
+    Perfect information: `view` is the whole state. Every action is by the seat to act;
+    there is no chance.
+    """
+
+    name = "athos"
+    title = "Athos"
+    version = "1"
+    min_players = 2
+    max_players = 4
+    options_schema = setup.OPTIONS
+    # Random games of Athos are long (thousands of actions: monks wander, and a random
+    # player turns a tile in most turns), so three set-ups carry every option between them
+    # and the conformance run stays near a minute. tests/test_athos_* cover the rest.
+    conformance_setups = (
+        (2, {"handicap": {"1": 2}, "bonus_must_be_spent": True}),
+        (3, {"three_player_areas": "ACD", "athos_on_empty": True}),
+        (4, {"teams": True, "bonus_must_be_spent": True}),
+    )
+    playout_limit = 200_000
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        setup.check_options(players, options)
+
+    def new_game(self, players: int, options: Mapping[str, Any] | None = None) -> State:
+        return setup.new_state(players, self.resolve_options(players, options))
+
+    def current(self, state: State) -> int:
+        return TERMINAL if state.phase == OVER else state.seat
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return rules.legal_actions(state)
+
+    def chance_weights(self, state: State) -> list[tuple[Action, int]]:
+        raise IllegalAction("Athos has no chance events.")
+
+    def apply(self, state: State, action: Action) -> State:
+        kind, nodes = notation.decode(action)
+        return rules.apply(state, action, kind, nodes)
+
+    def winners(self, state: State) -> list[int]:
+        return rules.winners(state)
+
+    def scores(self, state: State) -> list[int]:
+        """Monks on the summit, per seat."""
+        return [nodes.count(SUMMIT) for nodes in state.monks]
+
+    def format_action(self, state: State, action: Action) -> str:
+        return notation.format_action(action)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        return notation.parse_action(text)
+
+    def public_record(self, state: State) -> tuple:
+        return record(state)
+
+    def state_hash(self, state: State) -> bytes:
+        """SHA-256 of the canonical msgpack of `public_record`, worked out once per state."""
+        return state.digest
+
+    def render_text(self, state: State, seat: int | None = None) -> str:
+        return render.render(state, seat)
