@@ -7,18 +7,7 @@ from typing import Any
 from protocol.chain import ChainError, GameChain
 from protocol.identity import fingerprint
 from protocol.logfile import LogContents
-
-
-def _seeds(contents: LogContents) -> dict[int, bytes]:
-    """The private seeds the audit revealed, when every one matches its commitment: then
-    the export shows the hidden draws too."""
-    from protocol.secrets import seed_commitment
-
-    seats = contents.genesis.genesis.seats
-    seeds = {e.seat: e.body["seed"] for e in contents.entries if e.kind == "audit"}
-    if len(seeds) == len(seats) and all(seed_commitment(seeds[i]) == s.seed for i, s in enumerate(seats)):
-        return seeds
-    return {}
+from protocol.replay import audited_seeds
 
 
 def _steps(contents: LogContents) -> list[dict[str, Any]]:
@@ -26,7 +15,7 @@ def _steps(contents: LogContents) -> list[dict[str, Any]]:
     about in the game's notation (hidden draws shown once the audit revealed them)."""
     steps = []
     try:
-        chain = GameChain.start(contents.genesis, _seeds(contents))
+        chain = GameChain.start(contents.genesis, audited_seeds(contents))
     except ChainError:
         return steps
     for entry in contents.entries:

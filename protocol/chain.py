@@ -73,6 +73,10 @@ class GameChain:
     #: seeds revealed at the audit, per seat (None until then)
     audited: tuple[bytes | None, ...] = ()
     audits: int = 0
+    #: whether this chain ever followed a private outcome it could not check (a hidden draw
+    #: it applied as a placeholder, an announced card from a pile it cannot see): only then
+    #: does the audit need to re-run the game with full information
+    blind: bool = False
     cheats: tuple[int, ...] = ()
     #: the first entry the audit found false: (seq, why), else None
     audit_failure: tuple[int, str] | None = None
@@ -235,7 +239,7 @@ class GameChain:
         seed = self.known[owner]
         if seed is not None and game.sample_chance(state, node_entropy(entropy, index, seed)) != outcome:
             raise IllegalAction(f"seat {owner}'s outcome is not the one its private seed picks")
-        nxt = evolve(self, state=game.apply(state, outcome), run=(entropy, index + 1))
+        nxt = evolve(self, state=game.apply(state, outcome), run=(entropy, index + 1), blind=self.blind or seed is None)
         return nxt._run_chance(((state, outcome),))
 
     def _audit(self, entry: Entry) -> "GameChain":
@@ -266,6 +270,7 @@ class GameChain:
         game, state = self.game, self.state
         entropy, index = self.run
         outcomes = list(outcomes_so_far)
+        blind = self.blind
         while game.current(state) == CHANCE:
             owner = game.chance_owner(state)
             if owner is None:
@@ -274,14 +279,15 @@ class GameChain:
                 seed = self.known[owner]
                 if seed is None:
                     outcome = game.hidden_outcome(state)
+                    blind = True
                 else:
                     outcome = game.sample_chance(state, node_entropy(entropy, index, seed))
             else:
-                return evolve(self, state=state, run=(entropy, index), outcomes=tuple(outcomes))
+                return evolve(self, state=state, run=(entropy, index), outcomes=tuple(outcomes), blind=blind)
             outcomes.append((state, outcome))
             state = game.apply(state, outcome)
             index += 1
-        return evolve(self, state=state, run=None, outcomes=tuple(outcomes))
+        return evolve(self, state=state, run=None, outcomes=tuple(outcomes), blind=blind)
 
     # -- the audit --------------------------------------------------------------------------------
 
@@ -292,6 +298,8 @@ class GameChain:
             seat = self.cheats[0]
             why = f"the audit: seat {seat}'s revealed seed is not the one its genesis commits to"
             return evolve(self, audit_failure=(self.next_seq, why))
+        if not self.blind:
+            return self  # this chain saw everything already: there is nothing to re-check
         seeds = dict(enumerate(self.audited))
         full = GameChain.start(self.genesis, seeds)
         for entry in self.history:
