@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from abc import ABC, abstractmethod
-from typing import Any, Hashable, Mapping, Sequence
+from typing import Any, Mapping
 
 from engines.canonical import digest
 from engines.chance import pick_weighted
@@ -175,12 +175,3 @@ class Game(ABC):
     def render_text(self, state: Any, seat: int | None = None) -> str:
         """engine: a plain-text picture of the position as `seat` sees it."""
         ...
-
-    # -- helpers for engines --------------------------------------------------------
-    def action_from_text(self, state: Any, text: str, legal: Sequence[Hashable] | None = None) -> Action:
-        """Fallback parser: the legal action whose notation is exactly `text`."""
-        wanted = " ".join(text.split()).lower()
-        for action in legal if legal is not None else self.legal_actions(state):
-            if self.format_action(state, action).lower() == wanted:
-                return action  # type: ignore[return-value]
-        raise IllegalAction(f"{text.strip()!r} is not a legal action here.")

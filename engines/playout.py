@@ -1,4 +1,4 @@
-"""Playing a game with a caller's random source: the random bot, selfplay and the tests.
+"""Random play with a caller's random source: the random bot, benchmarks and the tests.
 
 The engines own no randomness; the `random.Random` passed in decides every choice and
 supplies the 32 bytes of entropy each chance node consumes.
@@ -6,7 +6,7 @@ supplies the 32 bytes of entropy each chance node consumes.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from engines.contract import CHANCE, Action, Game
 
@@ -17,20 +17,3 @@ def random_action(game: Game, state: Any, rng: random.Random) -> Action:
         return game.sample_chance(state, rng.randbytes(32))
     legal = game.legal_actions(state)
     return legal[rng.randrange(len(legal))]
-
-
-def random_game(
-    game: Game,
-    players: int,
-    options: Mapping[str, Any] | None,
-    rng: random.Random,
-    max_actions: int = 1_000_000,
-) -> Iterator[tuple[Any, Action]]:
-    """Yield (state before, action) for a whole random game, at most `max_actions` long."""
-    state = game.new_game(players, options)
-    for _ in range(max_actions):
-        if game.is_terminal(state):
-            return
-        action = random_action(game, state, rng)
-        yield state, action
-        state = game.apply(state, action)

@@ -126,9 +126,6 @@ class GameChain:
         """The game is over, audited, and every seat has signed the result."""
         return self.game.is_terminal(self.state) and self.results == self.seats
 
-    def entries(self) -> list[Entry]:
-        return list(self.history) if self.history is not None else []
-
     # -- who writes next ---------------------------------------------------------------------
 
     def entitled(self) -> tuple[int, str]:
