@@ -10,10 +10,13 @@ T = TypeVar("T")
 def evolve(value: T, **changes: Any) -> T:
     """A copy of the frozen dataclass `value` with the named fields changed."""
     fields = type(value).__dataclass_fields__  # type: ignore[attr-defined]
-    if not changes.keys() <= fields.keys():
+    values = value.__dict__.copy()  # frozen dataclasses keep their fields in __dict__
+    values.update(changes)
+    if len(values) != len(fields):
         unknown = sorted(set(changes) - set(fields))
-        raise TypeError(f"{type(value).__name__} has no field {unknown[0]!r}")
+        if unknown:
+            raise TypeError(f"{type(value).__name__} has no field {unknown[0]!r}")
+        values = {name: values[name] for name in fields}  # drop cached attributes: stale now
     new = object.__new__(type(value))
-    new.__dict__.update(value.__dict__)  # frozen dataclasses keep fields in __dict__
-    new.__dict__.update(changes)
+    object.__setattr__(new, "__dict__", values)
     return new

@@ -419,7 +419,7 @@ def _do_place(state: State, action: tuple) -> State:
     s = state.seats[state.actor]
     state = _with_seat(state, state.actor, supply=s.supply - 1)
     state = evolve(state, board=tuple(board), owed=state.owed - 1)
-    why = scoring.immediate_win(state.board, state.actor)
+    why = scoring.immediate_win(state.board, state.actor, sq)
     if why:
         return _end(state, (state.actor,), f"seat {state.actor} {why}")
     return state

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from engines.aton.temples import (
-    BLACK_SQUARES, BLUE_SQUARES, BONUS_SQUARES, BONUS_VALUE, GREEN_SQUARES, TEMPLES,
-    YELLOW_SQUARES, temple_squares,
+    BLACK_SQUARES, BLUE_SQUARES, BONUS_SQUARES, BONUS_VALUE, COLOUR, GREEN, GREEN_SQUARES, YELLOW,
+    YELLOW_SQUARES, temple_of, temple_squares,
 )
 
 BLACK_MAJORITY = 8
@@ -58,14 +58,15 @@ def scoring_items(board: tuple[int, ...]) -> list[tuple[int, int, str]]:
     return items
 
 
-def immediate_win(board: tuple[int, ...], seat: int) -> str:
-    """Why `seat` wins at once by occupation, or "" (12 squares of a temple, all 14
-    yellow, all 14 green)."""
-    for t in TEMPLES:
-        if _count(board, temple_squares(t), seat) == 12:
-            return f"occupies all 12 squares of temple {t}"
-    if _count(board, YELLOW_SQUARES, seat) == len(YELLOW_SQUARES):
+def immediate_win(board: tuple[int, ...], seat: int, placed: int) -> str:
+    """Why `seat` wins at once by occupation after placing on square `placed`, or "":
+    all 12 squares of a temple, all 14 yellow, all 14 green. Only what the new counter
+    belongs to can have become complete."""
+    t = temple_of(placed)
+    if all(board[sq] == seat for sq in temple_squares(t)):
+        return f"occupies all 12 squares of temple {t}"
+    if COLOUR[placed] == YELLOW and all(board[sq] == seat for sq in YELLOW_SQUARES):
         return "occupies all 14 yellow squares"
-    if _count(board, GREEN_SQUARES, seat) == len(GREEN_SQUARES):
+    if COLOUR[placed] == GREEN and all(board[sq] == seat for sq in GREEN_SQUARES):
         return "occupies all 14 green squares"
     return ""
