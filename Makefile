@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/peerboard selfplay aton --save games
+	$(BIN)/peerboard play aton --bots 1 --headless
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
@@ -26,6 +26,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_athos.py
 	$(BIN)/python bench/bench_asterix.py
 	$(BIN)/python bench/bench_replay.py aton athos asterix
+	$(BIN)/python bench/bench_latency.py
 	$(BIN)/python bench/bench_session.py
 
 clean:

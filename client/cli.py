@@ -6,43 +6,13 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 import engines
+from client.usage import EXIT_USAGE, Parser, UsageError, game_named, options_from
 from engines import OptionError
 
 EXIT_INVALID = 1
-EXIT_USAGE = 2
-
-
-class UsageError(Exception):
-    """A mistake in what the user asked for; the message is the whole explanation."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, no usage dump
-        raise UsageError(message)
-
-
-def _options(pairs: Sequence[str] | None, game: engines.Game) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs or ():
-        name, eq, text = pair.partition("=")
-        if not eq or not name:
-            raise UsageError(f"--option takes name=value, not {pair!r}")
-        spec = game.options_schema.get(name)
-        if spec is None:
-            known = ", ".join(sorted(game.options_schema)) or "none"
-            raise UsageError(f"{game.title} has no option {name!r} (its options: {known})")
-        options[name] = spec.parse_text(text)
-    return options
-
-
-def _game(name: str) -> engines.Game:
-    try:
-        return engines.get(name)
-    except OptionError as exc:
-        raise UsageError(str(exc)) from None
 
 
 # -- commands -------------------------------------------------------------------------------
@@ -51,8 +21,8 @@ def _game(name: str) -> engines.Game:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from client import selfplay
 
-    game = _game(args.game)
-    options = _options(args.option, game)
+    game = game_named(args.game)
+    options = options_from(args.option, game)
     players = args.players or game.min_players
     try:
         game.new_game(players, options)
@@ -121,8 +91,8 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="peerboard", description="Board games on a LAN with no server.")
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+    parser = Parser(prog="peerboard", description="Board games on a LAN with no server.")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     p = sub.add_parser("selfplay", help="random players in one process; results table; signed logs")
     p.add_argument("game", help="one of: " + ", ".join(engines.names()))
@@ -141,6 +111,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("games", help="list the games and their options")
     p.set_defaults(run=cmd_games)
+
+    from client import lan  # the LAN commands: host, join, bot, tables, play, resume, key
+
+    lan.add_commands(sub)
     return parser
 
 

@@ -1,0 +1,144 @@
+"""A game's files in the user's data directory: the log (node/storage.py, fsynced before any
+ack) and beside it the seat file, mode 0600, holding what this node needs to resume that
+game after a crash — its identity, its seat's master secret, where it and its peers listen,
+and a committed secret choice not yet revealed.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import msgpack
+
+from node.keys import write_private
+from node.storage import LogFile, data_dir
+from protocol.identity import Identity
+from protocol.logfile import LogContents, LogFileError, read_log
+from protocol.records import Entry, SignedGenesis
+from protocol.secrets import SeatSecrets
+
+SEAT_SUFFIX = ".seat"
+SEAT_FORMAT = "peerboard-seat/v1"
+
+
+class GameFileError(ValueError):
+    """A game's files that cannot be used to resume it; the text says why."""
+
+
+def games_dir() -> Path:
+    return data_dir() / "games"
+
+
+@dataclass(frozen=True)
+class SeatFile:
+    """Everything besides the log that resuming a game needs."""
+
+    identity: bytes  # the Ed25519 seed
+    master: bytes | None  # the seat's master secret (None: a spectator)
+    name: str
+    addr: str  # where this node listens (peers know it from the genesis)
+    addrs: tuple[str, ...]  # where each seat listens
+    choice: tuple | None = None  # (actions, nonce) committed and not yet revealed
+    extra: dict = field(default_factory=dict)  # e.g. the bot homes of a `play` game
+
+    def to_bytes(self) -> bytes:
+        return msgpack.packb({
+            "format": SEAT_FORMAT, "identity": self.identity, "master": self.master, "name": self.name,
+            "addr": self.addr, "addrs": list(self.addrs),
+            "choice": None if self.choice is None else [list(self.choice[0]), self.choice[1]],
+            "extra": self.extra,
+        }, use_bin_type=True)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "SeatFile":
+        m = msgpack.unpackb(data, raw=False, use_list=False)
+        if not isinstance(m, dict) or m.get("format") != SEAT_FORMAT:
+            raise GameFileError("not a peerboard seat file")
+        choice = None if m["choice"] is None else (tuple(tuple(a) for a in m["choice"][0]), m["choice"][1])
+        return cls(m["identity"], m["master"], m["name"], m["addr"], tuple(m["addrs"]), choice, dict(m["extra"]))
+
+
+def seat_path(log_path: Path) -> Path:
+    return log_path.with_suffix(SEAT_SUFFIX)
+
+
+def new_log_path(genesis: SignedGenesis, identity: Identity, directory: Path | None = None) -> Path:
+    g = genesis.genesis
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return (directory or games_dir()) / f"{g.game}-{stamp}-{g.table[:4].hex()}-{identity.fingerprint}.pblog"
+
+
+class GameFiles:
+    """The open files of one game at this node."""
+
+    def __init__(self, log: LogFile, seat: SeatFile):
+        self.log = log
+        self.seat = seat
+
+    @property
+    def path(self) -> Path:
+        return self.log.path
+
+    @classmethod
+    def create(cls, path: Path, genesis: SignedGenesis, seat: SeatFile) -> "GameFiles":
+        """The seat file first (a log without it could not be resumed), then the log."""
+        write_private(seat_path(path), seat.to_bytes())
+        return cls(LogFile.create(path, genesis), seat)
+
+    def append(self, entry: Entry) -> None:
+        self.log.append(entry)
+
+    def store_choice(self, actions: tuple, nonce: bytes) -> None:
+        self.seat = replace(self.seat, choice=(tuple(actions), nonce))
+        write_private(seat_path(self.path), self.seat.to_bytes(), replace=True)
+
+    def close(self) -> None:
+        self.log.close()
+
+    @classmethod
+    def reopen(cls, path: Path) -> tuple["GameFiles", LogContents]:
+        """A stored game opened to resume it: its files and what its log holds."""
+        contents, seat = load(path)
+        return cls(LogFile.reopen(path, contents.good_bytes), seat), contents
+
+
+def load(path: Path) -> tuple[LogContents, SeatFile]:
+    """What a stored game holds; GameFileError with the reason if it cannot be resumed."""
+    try:
+        contents = read_log(path.read_bytes())
+    except OSError as exc:
+        raise GameFileError(f"cannot read {path}: {exc.strerror}") from None
+    except LogFileError as exc:
+        raise GameFileError(f"{path} is not a readable game log ({exc})") from None
+    try:
+        seat = SeatFile.from_bytes(seat_path(path).read_bytes())
+    except OSError:
+        raise GameFileError(f"{path} has no seat file beside it ({seat_path(path).name}): only the node that played it can resume it") from None
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        raise GameFileError(f"{seat_path(path)} is damaged ({exc})") from None
+    return contents, seat
+
+
+def secrets_of(seat: SeatFile) -> SeatSecrets | None:
+    return None if seat.master is None else SeatSecrets.from_master(seat.master)
+
+
+def is_finished(contents: LogContents) -> bool:
+    """Every seat has signed the result."""
+    return sum(e.kind == "result" for e in contents.entries) >= len(contents.genesis.genesis.seats)
+
+
+def unfinished_games(directory: Path | None = None) -> list[tuple[Path, LogContents]]:
+    """The games in `directory` (default: the data directory's games/) that can be resumed."""
+    found = []
+    for path in sorted((directory or games_dir()).glob("*.pblog")):
+        if not seat_path(path).exists():
+            continue
+        try:
+            contents, _ = load(path)
+        except GameFileError:
+            continue
+        if not is_finished(contents):
+            found.append((path, contents))
+    return found

@@ -1,0 +1,233 @@
+"""The node's sockets: one ROUTER it binds, one DEALER it connects to each peer (the Zyre
+shape), CurveZMQ on every one of them, and a ZAP handler that decides which keys may
+complete a handshake (spec/transport.md).
+
+Everything here is non-blocking and driven from the node's single event loop: the loop polls
+`sockets()`, then calls `receive`, `answer_zap` and `connection_events`. Outbound messages go
+only through DEALERs (one per peer, queued while the peer is away, bounded by the HWM); the
+ROUTER only receives, and it is ROUTER_MANDATORY so a send on it could never vanish silently.
+The sender of every received message is the key the CURVE handshake authenticated (the ZAP
+User-Id), never a claim inside the message.
+"""
+from __future__ import annotations
+
+import errno
+import re
+from dataclasses import dataclass, field
+
+import zmq
+from zmq.utils import z85
+from zmq.utils.monitor import parse_monitor_message
+
+from node.keys import curve_keypair, curve_public
+from protocol.identity import Identity
+
+ZAP_ENDPOINT = "inproc://zeromq.zap.01"
+ZAP_DOMAIN = b"peerboard"
+HWM = 1000  # messages queued per peer before new ones are dropped (the session repairs gaps)
+RECEIVE_BATCH = 256  # messages taken per poll, so timers and the ZAP handler are never starved
+RECONNECT_MS, RECONNECT_MAX_MS = 100, 1000
+ADDRESS = re.compile(r"^tcp://[A-Za-z0-9.\-\[\]:]+:[0-9]{1,5}$")
+
+
+class TransportError(Exception):
+    """The node cannot listen where it was asked; the text is the whole explanation."""
+
+
+@dataclass
+class Admission:
+    """Which CURVE keys may connect. While a table forms anyone may (a joiner's key is not
+    known before its hello); once the genesis is signed, only the seats and the spectators
+    this node admits (`spectator_keys`, or any key if `open_to_spectators`)."""
+
+    forming: bool = True
+    seats: set[bytes] = field(default_factory=set)  # z85 curve keys
+    spectator_keys: set[bytes] = field(default_factory=set)
+    open_to_spectators: bool = False
+
+    def allows(self, curve_key: bytes) -> bool:
+        return (self.forming or self.open_to_spectators or curve_key in self.seats
+                or curve_key in self.spectator_keys)
+
+
+@dataclass(frozen=True)
+class ConnectionEvent:
+    """What a DEALER's monitor said about the connection to `peer`."""
+
+    peer: bytes  # Ed25519 key
+    addr: str
+    what: str  # "connected", "disconnected", "refused" (our key), "wrong-key" (theirs)
+
+
+def valid_address(addr: str) -> bool:
+    return bool(ADDRESS.match(addr))
+
+
+class Transport:
+    def __init__(self, identity: Identity, bind: str, admission: Admission, hwm: int = HWM):
+        self.identity = identity
+        self.admission = admission
+        self.hwm = hwm
+        self.public, self._secret = curve_keypair(identity)
+        self.context = zmq.Context()
+        self.zap = self.context.socket(zmq.REP)
+        self.zap.linger = 0
+        self.zap.bind(ZAP_ENDPOINT)
+        self.router = self.context.socket(zmq.ROUTER)
+        self.router.linger = 0
+        self.router.curve_server = True
+        self.router.curve_publickey, self.router.curve_secretkey = self.public, self._secret
+        self.router.zap_domain = ZAP_DOMAIN
+        self.router.setsockopt(zmq.ROUTER_MANDATORY, 1)
+        self.router.rcvhwm = hwm * 8
+        self.router.sndhwm = hwm
+        try:
+            self.router.bind(bind)
+        except zmq.ZMQError as exc:
+            self.close()
+            raise TransportError(_bind_problem(bind, exc)) from None
+        self.endpoint = self.router.getsockopt(zmq.LAST_ENDPOINT).decode()
+        self.names: dict[bytes, bytes] = {}  # z85 curve key -> Ed25519 key
+        self.dealers: dict[bytes, tuple[str, zmq.Socket, zmq.Socket]] = {}  # key -> (addr, dealer, monitor)
+        self.dropped = 0  # sends refused by a full queue
+
+    # -- who is who -------------------------------------------------------------------------
+
+    def know(self, key: bytes) -> bytes:
+        """Remember that `key`'s CURVE form belongs to it; returns that CURVE form."""
+        curve = curve_public(key)
+        self.names[curve] = key
+        return curve
+
+    def admit_seats(self, keys) -> None:
+        """The table is formed: from now on only these seats (and admitted spectators)."""
+        self.admission.seats = {self.know(k) for k in keys}
+        self.admission.forming = False
+
+    # -- outbound ---------------------------------------------------------------------------
+
+    def connect(self, key: bytes, addr: str) -> None:
+        """Have a DEALER to `key` at `addr` (a new one if the address changed)."""
+        if key == self.identity.public_key or not valid_address(addr):
+            return
+        current = self.dealers.get(key)
+        if current is not None:
+            if current[0] == addr:
+                return
+            self._drop_dealer(key, linger=0)
+        self.know(key)
+        dealer = self.context.socket(zmq.DEALER)
+        dealer.linger = 0
+        dealer.sndhwm = self.hwm
+        dealer.reconnect_ivl, dealer.reconnect_ivl_max = RECONNECT_MS, RECONNECT_MAX_MS
+        dealer.curve_publickey, dealer.curve_secretkey = self.public, self._secret
+        dealer.curve_serverkey = curve_public(key)
+        monitor = dealer.get_monitor_socket(
+            zmq.EVENT_HANDSHAKE_SUCCEEDED | zmq.EVENT_HANDSHAKE_FAILED_AUTH
+            | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL | zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL | zmq.EVENT_DISCONNECTED
+        )
+        dealer.connect(addr)
+        self.dealers[key] = (addr, dealer, monitor)
+
+    def has_route(self, key: bytes) -> bool:
+        return key in self.dealers
+
+    def send(self, key: bytes, data: bytes) -> bool:
+        """Queue `data` for `key`; False when there is no route or the queue is full."""
+        route = self.dealers.get(key)
+        if route is None:
+            return False
+        try:
+            route[1].send(data, zmq.NOBLOCK)
+            return True
+        except zmq.Again:
+            self.dropped += 1
+            return False
+
+    # -- inbound ----------------------------------------------------------------------------
+
+    def sockets(self) -> list[zmq.Socket]:
+        return [self.router, self.zap] + [m for _, _, m in self.dealers.values()]
+
+    def receive(self) -> list[tuple[bytes | None, bytes, bytes]]:
+        """Waiting messages as (sender's Ed25519 key or None if not yet known, its
+        authenticated CURVE key, data)."""
+        out = []
+        for _ in range(RECEIVE_BATCH):
+            try:
+                frames = self.router.recv_multipart(zmq.NOBLOCK, copy=False)
+            except zmq.Again:
+                break
+            if len(frames) != 2:
+                continue  # a DEALER of ours sends exactly one frame
+            curve = frames[1].get("User-Id").encode()
+            out.append((self.names.get(curve), curve, frames[1].bytes))
+        return out
+
+    def answer_zap(self) -> None:
+        """Answer waiting ZAP requests (RFC 27): CURVE keys the admission allows, nothing else."""
+        for _ in range(RECEIVE_BATCH):
+            try:
+                request = self.zap.recv_multipart(zmq.NOBLOCK)
+            except zmq.Again:
+                return
+            if len(request) < 6:
+                continue  # malformed: libzmq never sends this; nothing to answer
+            version, request_id, mechanism = request[0], request[1], request[5]
+            curve = z85.encode(request[6]) if mechanism == b"CURVE" and len(request) == 7 else b""
+            if version == b"1.0" and curve and self.admission.allows(curve):
+                self.zap.send_multipart([b"1.0", request_id, b"200", b"OK", curve, b""])
+            else:
+                self.zap.send_multipart([b"1.0", request_id, b"400", b"key not admitted", b"", b""])
+
+    def connection_events(self, sock: zmq.Socket) -> list[ConnectionEvent]:
+        out = []
+        for key, (addr, _, monitor) in self.dealers.items():
+            if monitor is sock:
+                while True:
+                    try:
+                        event = parse_monitor_message(monitor.recv_multipart(zmq.NOBLOCK))
+                    except zmq.Again:
+                        break
+                    what = {
+                        zmq.EVENT_HANDSHAKE_SUCCEEDED: "connected",
+                        zmq.EVENT_DISCONNECTED: "disconnected",
+                        zmq.EVENT_HANDSHAKE_FAILED_AUTH: "refused",
+                        # a server that cannot open our HELLO (we used the wrong key for it)
+                        # drops the connection: the client sees a failure without detail
+                        zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL: "wrong-key",
+                        zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL: "wrong-key",
+                    }.get(event["event"])
+                    if what is not None:
+                        out.append(ConnectionEvent(key, addr, what))
+                break
+        return out
+
+    # -- the end ----------------------------------------------------------------------------
+
+    def _drop_dealer(self, key: bytes, linger: int) -> None:
+        addr, dealer, monitor = self.dealers.pop(key)
+        dealer.disable_monitor()
+        monitor.close(linger=0)
+        dealer.close(linger=linger)
+
+    def close(self, linger_ms: int = 0) -> None:
+        """Close every socket; queued messages get up to `linger_ms` to leave."""
+        for key in list(getattr(self, "dealers", {})):
+            self._drop_dealer(key, linger_ms)
+        for sock in (getattr(self, "router", None), self.zap):
+            if sock is not None:
+                sock.close(linger=0)
+        self.context.term()
+
+
+def _bind_problem(bind: str, exc: zmq.ZMQError) -> str:
+    if exc.errno == errno.EADDRINUSE:
+        return f"{bind} is already in use by another program; choose another port with --bind"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return f"cannot listen on {bind}: no network interface of this machine has that address"
+    if exc.errno == errno.EINVAL or exc.errno == errno.EPROTONOSUPPORT:
+        return f"cannot listen on {bind!r}: give an address like tcp://0.0.0.0:0 or tcp://192.168.1.5:7000"
+    if exc.errno == errno.ENODEV:
+        return f"cannot listen on {bind}: there is no such network interface (no network?)"
+    return f"cannot listen on {bind}: {exc.strerror}"
