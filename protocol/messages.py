@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+import msgpack
+
 from engines.canonical import encode
 from protocol.codec import DecodeError, Limits, decode
 from protocol.identity import KEY_BYTES, SIG_BYTES
@@ -17,6 +19,10 @@ from protocol.records import (
 
 MESSAGE_LIMITS = Limits(size=256 * 1024, depth=12, length=1024, text=1024)
 MAX_ADDR = 200
+
+
+_ENTRY_HEAD = b"\x83" + msgpack.packb("entry")
+_ENTRY_TAIL = msgpack.packb("t") + msgpack.packb("entry") + msgpack.packb("v") + msgpack.packb(PROTOCOL_VERSION)
 
 
 class MessageError(ValueError):
@@ -101,6 +107,11 @@ class EntryMessage(Message):
 
     def body(self) -> dict:
         return {"entry": self.entry.record()}
+
+    def to_bytes(self) -> bytes:
+        # {"entry": ..., "t": "entry", "v": 1} with the entry's cached canonical bytes spliced
+        # in: the same bytes as encoding the whole map, without encoding the entry again
+        return _ENTRY_HEAD + self.entry.encoded + _ENTRY_TAIL
 
 
 @dataclass(frozen=True)

@@ -590,9 +590,10 @@ class Session:
         if entry.kind == "move" and entry.seat == self.seat and entry.body["nonce"] is not None:
             self.choice = None  # revealed
         effects: list = [Store(entry), Accepted(entry.seq, entry)]
-        data = EntryMessage(entry).to_bytes()
         relay = self._peers() if own else [k for k in self.spectators if k != sender]
-        effects += [Send(k, data) for k in relay]
+        if relay:
+            data = EntryMessage(entry).to_bytes()
+            effects += [Send(k, data) for k in relay]
         effects += self._ack(entry, state_hash)
         for seat, (entry_hash, state) in sorted(self.early_acks.pop(entry.seq, {}).items()):
             effects += self._take_ack(seat, entry.seq, entry_hash, state)
