@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/peerboard play aton --bots 1 --headless
+	$(BIN)/peerboard play aton --bots 1
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

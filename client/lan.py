@@ -100,6 +100,10 @@ def _transport(args: argparse.Namespace, identity: Identity, bind: str) -> Trans
 def _seat(args: argparse.Namespace, node: Node) -> Seat:
     if args.headless:
         return RandomSeat(node, seed=args.seed, think=args.think, verbose=args.verbose)
+    if not sys.stdin.isatty():
+        # nobody to type moves (a script, a pipe, CI): the seat plays itself and says so
+        print("no terminal to play at: the built-in random player takes this seat (--headless)", flush=True)
+        return RandomSeat(node, seed=args.seed, think=args.think, verbose=True)
     return ConsoleSeat(node)
 
 

@@ -1,0 +1,50 @@
+"""A person at the line prompt, in a real terminal (tmux): `peerboard play aton --bots 1`,
+then help, a wrong move (one line saying why), a legal move, and quit."""
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+def _screen(session: str) -> str:
+    return subprocess.run(["tmux", "capture-pane", "-t", session, "-p", "-S", "-200"],
+                          capture_output=True, text=True, timeout=10).stdout
+
+
+def _wait_for(session: str, text: str, seconds: float = 30.0) -> str:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        screen = _screen(session)
+        if text in screen:
+            return screen
+        time.sleep(0.2)
+    raise AssertionError(f"{text!r} did not appear; the screen:\n{_screen(session)}")
+
+
+def test_a_person_plays_at_the_prompt_in_a_terminal(tmp_path):
+    session = f"pb-{os.getpid()}"
+    command = (f"cd {ROOT} && PEERBOARD_HOME={tmp_path} {sys.executable} -m client.cli play aton --bots 1; "
+               f"echo EXIT=$?; sleep 30")
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "50", command],
+                   check=True, timeout=10)
+    try:
+        _wait_for(session, "your move")
+        subprocess.run(["tmux", "send-keys", "-t", session, "help", "Enter"], check=True, timeout=10)
+        screen = _wait_for(session, "legal now:")
+        legal = screen.split("legal now:")[-1].splitlines()[0].split(",")[0].strip()
+        subprocess.run(["tmux", "send-keys", "-t", session, "place 9.9", "Enter"], check=True, timeout=10)
+        _wait_for(session, "temples are 1-4")
+        subprocess.run(["tmux", "send-keys", "-t", session, legal, "Enter"], check=True, timeout=10)
+        _wait_for(session, f"3: you: {legal}")
+        subprocess.run(["tmux", "send-keys", "-t", session, "quit", "Enter"], check=True, timeout=10)
+        screen = _wait_for(session, "EXIT=")
+        assert "EXIT=0" in screen and "Traceback" not in screen
+        assert "resume" in screen  # how to come back to the unfinished game
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True, timeout=10)
