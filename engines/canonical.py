@@ -41,3 +41,11 @@ def encode(value: Any) -> bytes:
 def digest(value: Any) -> bytes:
     """SHA-256 of `encode(value)`: 32 bytes."""
     return hashlib.sha256(encode(value)).digest()
+
+
+def record_digest(record: tuple) -> bytes:
+    """`digest` of a nested tuple of int/str/bytes/bool/None with no maps and no floats —
+    an engine's public record — without the walk that sorts maps: msgpack encodes such a
+    value canonically as it is. (The conformance kit checks every engine's records are
+    of that kind: engines/testing.py.)"""
+    return hashlib.sha256(msgpack.packb(record, use_bin_type=True)).digest()

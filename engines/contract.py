@@ -9,7 +9,7 @@ from fractions import Fraction
 from abc import ABC, abstractmethod
 from typing import Any, Mapping
 
-from engines.canonical import digest
+from engines.canonical import record_digest
 from engines.chance import pick_weighted
 from engines.options import Option, resolve_options
 
@@ -168,7 +168,7 @@ class Game(ABC):
 
     def state_hash(self, state: Any) -> bytes:
         """SHA-256 of the canonical msgpack of `public_record` (spec/engine-contract.md)."""
-        return digest(self.public_record(state))
+        return record_digest(self.public_record(state))
 
     # -- display -----------------------------------------------------------------
     @abstractmethod

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 import msgpack
 
+from engines.canonical import digest, encode
 from engines.contract import CHANCE, TERMINAL, Action, Game, IllegalAction
 from engines.playout import random_action
 
@@ -49,6 +50,12 @@ def check_state(game: Game, state: Any, players: int, rng: random.Random, where:
     )
     legal = game.legal_actions(state)
     assert legal == game.legal_actions(state), f"{where}: legal_actions is not deterministic"
+    record = game.public_record(state)
+    assert isinstance(record, tuple) and encode(record) == msgpack.packb(record, use_bin_type=True), (
+        f"{where}: public_record is not a tuple that msgpack encodes canonically as it is "
+        "(no maps, no floats)"
+    )
+    assert game.state_hash(state) == digest(record), f"{where}: state_hash is not the digest of public_record"
     if who == TERMINAL:
         assert game.is_terminal(state) and legal == [], f"{where}: terminal state offers actions"
         winners = game.winners(state)

@@ -12,7 +12,7 @@ from functools import cached_property
 
 from engines.athos.board import COLOUR_LETTERS, HEX_COUNT, NODE_COUNT, NODE_NAMES, SUMMIT
 from engines.athos.paths import Skeleton, cuts_from, skeleton
-from engines.canonical import digest as canonical_digest
+from engines.canonical import record_digest
 
 # The phases of a turn, in order, and the handicap placements before the first turn.
 HANDICAP = "handicap"
@@ -136,7 +136,7 @@ class State:
     @cached_property
     def digest(self) -> bytes:
         """The state hash: SHA-256 of the canonical msgpack of `record(self)`."""
-        return canonical_digest(record(self))
+        return record_digest(record(self))
 
     @cached_property
     def walkers(self) -> bytes:
