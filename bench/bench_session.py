@@ -1,6 +1,7 @@
 """The consensus session's cost: messages and bytes per confirmed entry and per move, and
-session CPU time per confirmed entry per node next to one Ed25519 sign + verify measured in
-the same run. A clean simulated network (tests/simnet.py): no sockets, so this is the
+session CPU time per node per confirmed entry and per move (a move's share of the reveals,
+commitments, audit and result entries around it included) next to one Ed25519 sign + verify
+measured in the same run. The CPU includes the simulator's own bookkeeping. A clean simulated network (tests/simnet.py): no sockets, so this is the
 protocol's own cost.
 
     python bench/bench_session.py
@@ -49,10 +50,12 @@ def main() -> None:
         moves = sum(1 for e in nodes[0].disk.entries if e.kind == "move")
         msgs, size = net.messages - m0, net.bytes - b0
         per_entry_node = cpu / entries / seats
+        per_move_node = cpu / moves / seats
         print(f"{game:8} {seats} seats: {entries} entries ({moves} moves); "
               f"{msgs / entries:5.1f} messages and {size / entries:6.0f} bytes per confirmed entry, "
-              f"{msgs / moves:5.1f} msgs per move; CPU per entry per node {per_entry_node * 1e6:6.0f} us "
-              f"= {per_entry_node / unit:.2f}x sign+verify")
+              f"{msgs / moves:5.1f} messages and {size / moves:6.0f} bytes per move; session CPU per node: "
+              f"{per_entry_node * 1e6:4.0f} us per entry = {per_entry_node / unit:.2f}x sign+verify, "
+              f"{per_move_node * 1e6:4.0f} us per move = {per_move_node / unit:.2f}x")
 
 
 if __name__ == "__main__":
