@@ -26,7 +26,7 @@ from protocol.logfile import LogContents
 from protocol.messages import Hello, MessageError, decode_message
 from protocol.secrets import SeatSecrets
 from protocol.session import (
-    Event, GameStarted, PeersKnown, Send, Session, Store, StoreChoice, StoreGenesis,
+    Event, GameStarted, PeersKnown, Send, Session, Store, StoreChoice, StoreGenesis, Then,
 )
 from node.keys import curve_public
 
@@ -139,6 +139,8 @@ class Node:
                 self._store_genesis(effect)
             elif isinstance(effect, StoreChoice):
                 self.files.store_choice(effect.actions, effect.nonce)
+            elif isinstance(effect, Then):
+                self.execute(effect.work())
             else:
                 self._event(effect)
 

@@ -3,8 +3,8 @@
 Feed it what arrives — `receive(sender, data, now)` — what the local player decides —
 `submit(actions, now)` — and the passing of time — `tick(now)`; each returns the effects for
 the node to carry out **in order**: `Send` bytes to a peer, `Store` an entry durably (append
-and fsync *before* carrying out any effect after it), `StoreGenesis`, `StoreChoice`, and
-`Event`s for the client. It never touches a socket, a file or a clock, and nothing a peer
+and fsync *before* carrying out any effect after it), `StoreGenesis`, `StoreChoice`, `Then`
+(call its `work()` and carry out what that returns, in place), and `Event`s for the client. It never touches a socket, a file or a clock, and nothing a peer
 sends can make it raise: bad input becomes a `Rejected` event with the reason.
 
 The session forms the table (hello, propose, sign), then keeps the game's chain: it accepts
@@ -56,6 +56,15 @@ class Store:
 class StoreGenesis:
     genesis: SignedGenesis
     addrs: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Then:
+    """Call `work()` and carry out the effects it returns right here, in order. The session's
+    own next step — an entry its seat owes by itself, or the prompt for a decision — comes
+    this way, so the store and the acks before it leave first and no peer waits for it."""
+
+    work: Callable[[], list]
 
 
 @dataclass(frozen=True)
@@ -167,7 +176,7 @@ class LocalError(ValueError):
     """The local player asked for something the protocol or the rules do not allow now."""
 
 
-Effect = Send | Store | StoreGenesis | StoreChoice | Event
+Effect = Send | Store | StoreGenesis | StoreChoice | Then | Event
 
 
 # -- the session -------------------------------------------------------------------------------
@@ -288,7 +297,8 @@ class Session:
             return effects + self._reject(sender, str(exc))
         handler = getattr(self, f"_on_{message.kind}")
         try:
-            return effects + handler(sender, message, now)
+            # the local seat's own next step comes last, after every store and ack of this message
+            return effects + handler(sender, message, now) + [Then(self._my_turn)]
         except MessageError as exc:
             return effects + self._reject(sender, str(exc))
         except (TypeError, ValueError, KeyError, IndexError, OverflowError) as exc:
@@ -602,7 +612,7 @@ class Session:
             self.over = True
             g, s = self.chain.game, self.chain.state
             effects.append(GameOver(tuple(g.winners(s)), tuple(g.scores(s)), tuple(self.chain.cheats)))
-        return effects + self._my_turn()
+        return effects
 
     def _ack(self, entry: Entry, state_hash: bytes) -> list:
         if self.seat is None:
@@ -688,7 +698,7 @@ class Session:
         entry = make_entry(self.identity, self.chain.next_seq, self.chain.head, self.seat, kind, body)
         # raises ChainError before anything is sent; our own signature needs no check
         checked = self.chain.check(entry, signatures=False)
-        return self._accept(self.key, entry, checked, own=True)
+        return self._accept(self.key, entry, checked, own=True) + [Then(self._my_turn)]
 
     def _my_turn(self) -> list:
         """Write what the local seat owes by itself, or tell the client it must decide."""

@@ -16,7 +16,7 @@ from protocol.identity import Identity
 from protocol.secrets import SeatSecrets
 from protocol.session import (
     Confirmed, Desync, Equivocation, Event, GameOver, LocalError, Rejected, Send, Session, Store,
-    StoreChoice, StoreGenesis, YourTurn,
+    StoreChoice, StoreGenesis, Then, YourTurn,
 )
 
 TICK = 0.25
@@ -115,6 +115,8 @@ class SimNet:
                 node.disk.genesis, node.disk.addrs = effect.genesis, effect.addrs
             elif isinstance(effect, StoreChoice):
                 node.disk.choice = (effect.actions, effect.nonce)
+            elif isinstance(effect, Then):
+                self.apply(node, effect.work())
             elif isinstance(effect, Event):
                 node.events.append(effect)
                 if isinstance(effect, Confirmed):
