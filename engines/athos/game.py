@@ -29,6 +29,8 @@ class Athos(Game):
         (2, {"handicap": {"1": 2}, "bonus_must_be_spent": True}),
         (3, {"three_player_areas": "ACD", "athos_on_empty": True}),
         (4, {"teams": True, "bonus_must_be_spent": True}),
+        (3, {}),
+        (4, {"handicap": {"0": 1, "3": 2}}),
     )
     playout_limit = 200_000
 
