@@ -1,1 +1,2 @@
-"""What people and bots touch: the command line, (later) the terminal client and bots."""
+"""What people and bots touch: the command line, the LAN commands, the line prompt and the
+built-in random player."""

@@ -1,1 +1,2 @@
-"""The I/O shell: durable storage now; ZeroMQ sockets, discovery and timers later."""
+"""The I/O shell: keys on disk, CurveZMQ transport, UDP discovery, durable game files, and
+the event loop that drives one consensus session."""

@@ -225,13 +225,15 @@ class Session:
         self.confirmed = 0
         self.choice: tuple[tuple, bytes] | None = None
         self.spectators: dict[bytes, str] = {}
+        self._seats: dict[bytes, int] = {}  # seat key -> seat, once the genesis is known
         self.heard: dict[bytes, float] = {}
         self.away: set[int] = set()
         self.strikes: dict[bytes, int] = {}
         self.halted: Event | None = None
         self.over = False
         self.next_beat = now
-        self._asked: dict[bytes, float] = {}
+        self._asked: dict[bytes, float] = {}  # peer -> when we last asked it for entries
+        self._repeat_at = now  # when a forming table repeats its hello and signature
         self._prompted: tuple[int, str] | None = None
 
     # -- construction ---------------------------------------------------------------------------
@@ -348,13 +350,14 @@ class Session:
             for seat, s in enumerate(self.genesis.genesis.seats):
                 if s.key == self.key or seat in self.away:
                     continue
-                if now - self.heard.get(s.key, now) > AWAY_AFTER:
+                # a seat never heard from at all is timed from the first tick
+                if now - self.heard.setdefault(s.key, now) > AWAY_AFTER:
                     self.away.add(seat)
                     effects.append(PeerAway(seat))
-        elif self.forming is not None and now - self._asked.get(b"forming", -1e9) > 2 * BEAT_EVERY:
+        elif self.forming is not None and now >= self._repeat_at:
             # The table is not formed yet and messages may have been lost: say again what
             # this node said (a hello to the host, its genesis signature to every seat).
-            self._asked[b"forming"] = now
+            self._repeat_at = now + 2 * BEAT_EVERY
             f = self.forming
             if f.host != self.key:
                 role = "seat" if self.secrets is not None else "spectator"
@@ -370,21 +373,24 @@ class Session:
     # -- bookkeeping ------------------------------------------------------------------------------------
 
     def _peers(self) -> list[bytes]:
-        keys = [s.key for s in self.genesis.genesis.seats] if self.genesis is not None else []
-        if self.forming is not None and self.genesis is None:
-            keys = [h.key for h in self.forming.hellos] if self.forming.host == self.key else [self.forming.host]
-            if self.forming.proposal is not None:
-                keys = [s.key for s in self.forming.proposal.seats]
-        keys += list(self.spectators)
+        """Everyone a broadcast goes to: the other seats (or, while the table forms, whoever
+        this node deals with) and the spectators it serves."""
+        f = self.forming
+        if self.genesis is not None:
+            keys = list(self._seats)
+        elif f is None:
+            keys = []
+        elif f.proposal is not None:
+            keys = [s.key for s in f.proposal.seats]
+        elif f.host == self.key:
+            keys = [h.key for h in f.hellos]
+        else:
+            keys = [f.host]
+        keys += self.spectators
         return [k for k in dict.fromkeys(keys) if k != self.key]
 
     def _seat_of(self, key: bytes) -> int | None:
-        if self.genesis is None:
-            return None
-        for i, s in enumerate(self.genesis.genesis.seats):
-            if s.key == key:
-                return i
-        return None
+        return self._seats.get(key)
 
     def _heard(self, sender: bytes, now: float) -> list:
         self.heard[sender] = now
@@ -533,6 +539,7 @@ class Session:
         except ChainError as exc:
             raise MessageError(f"genesis: {exc.why}") from None
         self.genesis, self.addrs = genesis, addrs
+        self._seats = {s.key: i for i, s in enumerate(genesis.genesis.seats)}
         self.forming = None
         self.acked = [0] * len(genesis.genesis.seats)
         effects: list = [] if resumed else [StoreGenesis(genesis, addrs)]

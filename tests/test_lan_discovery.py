@@ -5,14 +5,13 @@ from __future__ import annotations
 import os
 import subprocess
 import threading
-import time
 import uuid
 
 import pytest
 
 from engines.canonical import encode
 from lanhelp import LOOPBACK, Procs, assert_same_logs, the_log, verify
-from node.discovery import LOOPBACK_BROADCAST, MAGIC, Beacon, parse_beacon
+from node.discovery import MAGIC, Beacon, parse_beacon
 
 
 def test_tables_lists_a_table_on_loopback_and_join_by_its_id_plays_it(tmp_path):

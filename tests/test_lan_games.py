@@ -2,7 +2,6 @@
 byte-identical log, and `peerboard replay --verify` accepts it."""
 from __future__ import annotations
 
-import pytest
 
 from lanhelp import LOOPBACK, Procs, assert_same_logs, join_args, the_log, verify
 

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from lanhelp import LOOPBACK, Procs, assert_same_logs, entries_in, join_args, logs, the_log, verify, wait_until
+from lanhelp import LOOPBACK, Procs, assert_same_logs, join_args, logs, verify, wait_until
 from node.gamefiles import is_finished
 from protocol.logfile import read_log
 

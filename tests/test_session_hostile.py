@@ -5,7 +5,6 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from engines.canonical import encode
-from protocol.chain import GameChain
 from protocol.messages import Ack, Beat, EntryMessage, Proof, Want
 from protocol.records import Entry, make_entry
 from protocol.session import Desync, Equivocation
@@ -209,16 +208,6 @@ def test_a_withheld_reveal_stalls_visibly_and_a_different_value_is_refused():
     net.run(lambda: False, max_time=1)
     assert "does not match its hash chain" in _reasons(nodes[0])
     assert nodes[0].session.chain.next_seq == stuck_at
-
-
-def _check_reason(chain, entry):
-    from protocol.chain import ChainError
-
-    try:
-        chain.check(entry)
-    except ChainError as exc:
-        return exc.why
-    return ""
 
 
 def test_want_and_beat_from_a_stranger_are_served_or_ignored_without_harm():

@@ -139,7 +139,6 @@ def test_a_silent_peer_is_shown_away_and_back():
 def test_a_planned_turn_of_several_actions_is_one_entry():
     """A person may try moves locally and commit the whole turn at once: one move entry
     carrying every action of the turn, accepted and confirmed like any other."""
-    from engines import CHANCE
     from protocol.session import YourTurn
 
     net = SimNet(12)
