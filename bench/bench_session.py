@@ -39,13 +39,15 @@ def main() -> None:
     unit = sign_verify_seconds()
     print(f"one Ed25519 sign + verify: {unit * 1e6:.0f} us")
     for game, seats, options in CASES:
-        net = SimNet(7)
-        nodes = net.table(game, seats, options)
-        m0, b0 = net.messages, net.bytes
-        t0 = time.process_time()
-        assert net.run(lambda: net.finished(nodes), max_time=100_000)
-        net.run(lambda: all(len(n.confirmed) == len(n.disk.entries) for n in nodes), max_time=10)
-        cpu = time.process_time() - t0
+        cpu = float("inf")
+        for _ in range(3):  # the least disturbed of three identical runs
+            net = SimNet(7)
+            nodes = net.table(game, seats, options)
+            m0, b0 = net.messages, net.bytes
+            t0 = time.process_time()
+            assert net.run(lambda: net.finished(nodes), max_time=100_000)
+            net.run(lambda: all(len(n.confirmed) == len(n.disk.entries) for n in nodes), max_time=10)
+            cpu = min(cpu, time.process_time() - t0)
         entries = len(nodes[0].disk.entries)
         moves = sum(1 for e in nodes[0].disk.entries if e.kind == "move")
         msgs, size = net.messages - m0, net.bytes - b0

@@ -299,8 +299,7 @@ class Session:
             return effects + self._reject(sender, str(exc))
         handler = getattr(self, f"_on_{message.kind}")
         try:
-            # the local seat's own next step comes last, after every store and ack of this message
-            return effects + handler(sender, message, now) + [Then(self._my_turn)]
+            return effects + handler(sender, message, now)
         except MessageError as exc:
             return effects + self._reject(sender, str(exc))
         except (TypeError, ValueError, KeyError, IndexError, OverflowError) as exc:
@@ -564,7 +563,8 @@ class Session:
         effects = self._accept(sender, entry)
         while self.halted is None and len(self.entries) + 1 in self.ahead:
             effects += self._accept(sender, self.ahead.pop(len(self.entries) + 1))
-        return effects
+        # the local seat's own next step comes last, after every store and ack of these entries
+        return effects + [Then(self._my_turn)]
 
     def _ask(self, peer: bytes, seq: int, now: float) -> list:
         if now - self._asked.get(peer, -1e9) < BEAT_EVERY / 2:
