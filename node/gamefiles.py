@@ -86,8 +86,11 @@ class GameFiles:
         write_private(seat_path(path), seat.to_bytes())
         return cls(LogFile.create(path, genesis), seat)
 
-    def append(self, entry: Entry) -> None:
-        self.log.append(entry)
+    def append(self, entry: Entry, sync: bool = True) -> None:
+        self.log.append(entry, sync)
+
+    def sync(self) -> None:
+        self.log.sync()
 
     def store_choice(self, actions: tuple, nonce: bytes) -> None:
         self.seat = replace(self.seat, choice=(tuple(actions), nonce))

@@ -4,7 +4,8 @@
 (and any file descriptor the client watches, such as stdin) with a timeout, feeds what
 arrives to the session, calls `tick` about every 0.2 s, and carries out the effects the
 session returns strictly in order: a `Store` is appended and fsynced before the next effect
-(an ack, typically) leaves. Nothing in the loop blocks except the poll itself.
+(an ack, typically) leaves; an author's own entry is appended, sent, then fsynced by a
+`Sync`. Nothing in the loop blocks except the poll itself.
 """
 from __future__ import annotations
 
@@ -26,13 +27,14 @@ from protocol.logfile import LogContents
 from protocol.messages import Hello, MessageError, decode_message
 from protocol.secrets import SeatSecrets
 from protocol.session import (
-    Event, GameStarted, PeersKnown, Send, Session, Store, StoreChoice, StoreGenesis, Then,
+    Event, GameStarted, PeersKnown, Send, Session, Store, StoreChoice, StoreGenesis, Sync, Then,
 )
 from node.keys import curve_public
 
 TICK = 0.2  # seconds between session ticks (heartbeats, away peers, retries)
 BEACON_EVERY = 1.0
-SPECTATOR_GRACE = 3.0  # a finished seat stays this long for spectators still catching up
+SPECTATOR_GRACE = 3.0
+IDLE_AFTER_POLLS = 4  # the session's next step waits for at most this many busy polls  # a finished seat stays this long for spectators still catching up
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,7 @@ class Node:
         self._next_beacon = 0.0
         self._spectator_intro = False
         self._unknown_noted: set[bytes] = set()
+        self._idle: list[Callable[[], list]] = []  # the session's next steps, after waiting messages
 
     # -- starting a session ---------------------------------------------------------------------
 
@@ -134,13 +137,18 @@ class Node:
             if isinstance(effect, Send):
                 self._send(effect.to, effect.data)
             elif isinstance(effect, Store):
-                self.files.append(effect.entry)  # fsynced before anything after it
+                self.files.append(effect.entry, effect.sync)  # fsynced before anything after it
+            elif isinstance(effect, Sync):
+                self.files.sync()
             elif isinstance(effect, StoreGenesis):
                 self._store_genesis(effect)
             elif isinstance(effect, StoreChoice):
                 self.files.store_choice(effect.actions, effect.nonce)
             elif isinstance(effect, Then):
-                self.execute(effect.work())
+                if not effect.idle:
+                    self.execute(effect.work())
+                elif effect.work not in self._idle:  # once is enough: it looks at the state then
+                    self._idle.append(effect.work)
             else:
                 self._event(effect)
 
@@ -195,6 +203,7 @@ class Node:
         """Run until `done()` (True), `stop()` or `max_seconds` (False)."""
         start = time.monotonic()
         next_tick = start
+        deferred = 0
         while not self.stopped:
             if done():
                 return True
@@ -209,13 +218,22 @@ class Node:
                 _, _, fn = heapq.heappop(self._timers)
                 fn()
             wake = min(next_tick, self._timers[0][0]) if self._timers else next_tick
-            self._poll(max(0.0, wake - time.monotonic()))
+            timeout = 0.0 if self._idle else max(0.0, wake - time.monotonic())
+            busy = self._poll(timeout)
+            if self._idle:
+                deferred += 1
+                if not busy or deferred > IDLE_AFTER_POLLS:
+                    # nothing is waiting (or it has waited enough): the session's own next steps
+                    work, self._idle, deferred = self._idle, [], 0
+                    for step in work:
+                        self.execute(step())
         return done()
 
     def stop(self) -> None:
         self.stopped = True
 
-    def _poll(self, timeout: float) -> None:
+    def _poll(self, timeout: float) -> bool:
+        """Wait up to `timeout` for input and handle it; False if there was none."""
         sockets = tuple(self.transport.sockets())
         if self._poller is None or sockets != self._poll_sockets:
             self._poller = zmq.Poller()
@@ -224,7 +242,8 @@ class Node:
             for fd in self._fds:
                 self._poller.register(fd, zmq.POLLIN)
             self._poll_sockets = sockets
-        for sock, _ in self._poller.poll(timeout * 1000):
+        ready = self._poller.poll(timeout * 1000)
+        for sock, _ in ready:
             if sock is self.transport.router:
                 self._receive()
             elif sock is self.transport.zap:
@@ -236,6 +255,7 @@ class Node:
             else:
                 for change in self.transport.connection_events(sock):
                     self.on_event(Connection(change))
+        return bool(ready)
 
     def _receive(self) -> None:
         for key, curve, data in self.transport.receive():

@@ -2,10 +2,12 @@
 
 Feed it what arrives — `receive(sender, data, now)` — what the local player decides —
 `submit(actions, now)` — and the passing of time — `tick(now)`; each returns the effects for
-the node to carry out **in order**: `Send` bytes to a peer, `Store` an entry durably (append
-and fsync *before* carrying out any effect after it), `StoreGenesis`, `StoreChoice`, `Then`
-(call its `work()` and carry out what that returns, in place), and `Event`s for the client. It never touches a socket, a file or a clock, and nothing a peer
-sends can make it raise: bad input becomes a `Rejected` event with the reason.
+the node to carry out **in order**: `Send` bytes to a peer, `Store` an entry (append it, and
+fsync *before* carrying out any effect after it unless it says `sync=False`), `Sync` (fsync
+what was appended), `StoreGenesis`, `StoreChoice`, `Then` (call its `work()` and carry out
+what that returns, in place), and `Event`s for the client. It never touches a socket, a file
+or a clock, and nothing a peer sends can make it raise: bad input becomes a `Rejected` event
+with the reason.
 
 The session forms the table (hello, propose, sign), then keeps the game's chain: it accepts
 an entry only when the chain accepts it (signature, position, entitlement, legality), stores
@@ -47,9 +49,17 @@ class Send:
 
 @dataclass(frozen=True)
 class Store:
-    """Append `entry` to the game's log and fsync before any later effect is carried out."""
+    """Append `entry` to the game's log and fsync before any later effect is carried out;
+    with `sync=False` only append (written, so it outlives this process, but not yet on the
+    disk: a `Sync` follows)."""
 
     entry: Entry
+    sync: bool = True
+
+
+@dataclass(frozen=True)
+class Sync:
+    """Fsync what was appended before any later effect is carried out."""
 
 
 @dataclass(frozen=True)
@@ -60,11 +70,14 @@ class StoreGenesis:
 
 @dataclass(frozen=True)
 class Then:
-    """Call `work()` and carry out the effects it returns right here, in order. The session's
-    own next step — an entry its seat owes by itself, or the prompt for a decision — comes
-    this way, so the store and the acks before it leave first and no peer waits for it."""
+    """Call `work()` and carry out the effects it returns right here, in order — or, if
+    `idle`, once the messages already waiting have been taken (the node may do it in place
+    too). The session's own next step — an entry its seat owes by itself, or the prompt for
+    a decision — comes `idle`, so the stores and acks before it leave first, the acks that
+    arrived meanwhile confirm first, and no peer waits for it."""
 
     work: Callable[[], list]
+    idle: bool = False
 
 
 @dataclass(frozen=True)
@@ -176,7 +189,7 @@ class LocalError(ValueError):
     """The local player asked for something the protocol or the rules do not allow now."""
 
 
-Effect = Send | Store | StoreGenesis | StoreChoice | Then | Event
+Effect = Send | Store | Sync | StoreGenesis | StoreChoice | Then | Event
 
 
 # -- the session -------------------------------------------------------------------------------
@@ -235,6 +248,7 @@ class Session:
         self._asked: dict[bytes, float] = {}  # peer -> when we last asked it for entries
         self._repeat_at = now  # when a forming table repeats its hello and signature
         self._prompted: tuple[int, str] | None = None
+        self._unheard: set[bytes] = set()  # resumed: seats whose head this node has not heard yet
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -277,6 +291,11 @@ class Session:
         # what was stored was acked before the crash; confirmation goes on from here
         session.confirmed = len(session.entries)
         session.acked = [len(session.entries)] * session.chain.seats
+        if session.seat is not None:
+            # Its last entry may have left before its fsync and been lost with the machine:
+            # it writes nothing until every other seat has told it its head and it holds
+            # that much, so it can never sign a second, different entry for one seq.
+            session._unheard = {k for k in session._seats if k != session.key}
         effects += [Send(k, Want(len(session.entries) + 1).to_bytes()) for k in session._peers()]
         effects += session._my_turn()
         return session, effects
@@ -339,8 +358,7 @@ class Session:
         effects: list = []
         if now >= self.next_beat:
             self.next_beat = now + BEAT_EVERY
-            head = self.entries[-1].hash if self.entries else (self.genesis.hash if self.genesis else bytes(32))
-            beat = Beat(len(self.entries), head).to_bytes()
+            beat = self._beat()
             effects += [Send(k, beat) for k in self._peers()]
             if self.entries and self.seat is not None and self.halted is None:
                 # acks are sent once; repeating the latest now and then repairs lost ones
@@ -564,7 +582,7 @@ class Session:
         while self.halted is None and len(self.entries) + 1 in self.ahead:
             effects += self._accept(sender, self.ahead.pop(len(self.entries) + 1))
         # the local seat's own next step comes last, after every store and ack of these entries
-        return effects + [Then(self._my_turn)]
+        return effects + [Then(self._my_turn, idle=True)]
 
     def _ask(self, peer: bytes, seq: int, now: float) -> list:
         if now - self._asked.get(peer, -1e9) < BEAT_EVERY / 2:
@@ -602,23 +620,38 @@ class Session:
                 return self._reject(sender, f"entry seq {exc.seq}: {exc.why}")
         self.chain = checked
         self.entries.append(entry)
-        state_hash = self.chain.game.state_hash(self.chain.state)
-        self.state_hashes.append(state_hash)
         if entry.kind == "move" and entry.seat == self.seat and entry.body["nonce"] is not None:
             self.choice = None  # revealed
-        effects: list = [Store(entry), Accepted(entry.seq, entry)]
-        relay = self._peers() if own else [k for k in self.spectators if k != sender]
+        if own:
+            # The author's entry leaves before its fsync, so the peers' checks and fsyncs run
+            # while ours does; it is written first, so a crashed process still has it, and
+            # the author acks it only once it is on disk. A machine that lost it before the
+            # fsync learns it back from its peers: a resumed seat writes nothing until it
+            # has heard every seat's head (`resume`), so it never signs another entry there.
+            data = EntryMessage(entry).to_bytes()
+            return ([Store(entry, sync=False)] + [Send(k, data) for k in self._peers()]
+                    + [Sync(), Then(lambda: self._stored(entry, checked))])
+        effects: list = [Store(entry)]
+        relay = [k for k in self.spectators if k != sender]
         if relay:
             data = EntryMessage(entry).to_bytes()
             effects += [Send(k, data) for k in relay]
-        effects += self._ack(entry, state_hash)
+        return effects + self._stored(entry, checked)
+
+    def _stored(self, entry: Entry, chain: GameChain) -> list:
+        """`entry` is on disk here, `chain` the chain it ends: ack it with the state hash,
+        take the acks that were waiting for it, confirm what that confirms."""
+        state_hash = chain.game.state_hash(chain.state)
+        self.state_hashes.append(state_hash)
+        effects = self._ack(entry, state_hash)
         for seat, (entry_hash, state) in sorted(self.early_acks.pop(entry.seq, {}).items()):
             effects += self._take_ack(seat, entry.seq, entry_hash, state)
         effects += self._advance_confirmed()
-        if self.chain.finished and not self.over:
+        effects.append(Accepted(entry.seq, entry))
+        if chain.finished and not self.over:
             self.over = True
-            g, s = self.chain.game, self.chain.state
-            effects.append(GameOver(tuple(g.winners(s)), tuple(g.scores(s)), tuple(self.chain.cheats)))
+            g, s = chain.game, chain.state
+            effects.append(GameOver(tuple(g.winners(s)), tuple(g.scores(s)), tuple(chain.cheats)))
         return effects
 
     def _ack(self, entry: Entry, state_hash: bytes) -> list:
@@ -672,15 +705,26 @@ class Session:
         return effects
 
     def _on_beat(self, sender: bytes, m: Beat, now: float) -> list:
-        if self.chain is not None and m.seq > len(self.entries):
+        if self.chain is None:
+            return []
+        if m.seq > len(self.entries):
             return self._ask(sender, len(self.entries) + 1, now)
+        if sender in self._unheard:
+            self._unheard.discard(sender)
+            if not self._unheard:
+                return [Then(self._my_turn, idle=True)]
         return []
 
     def _on_want(self, sender: bytes, m: Want, now: float) -> list:
         if self.genesis is None:
             return []
         batch = self.entries[m.seq - 1 : m.seq - 1 + BATCH]
-        return [Send(sender, EntryMessage(e).to_bytes()) for e in batch]
+        # the head last, so a node catching up knows at once whether it has it all
+        return [Send(sender, EntryMessage(e).to_bytes()) for e in batch] + [Send(sender, self._beat())]
+
+    def _beat(self) -> bytes:
+        head = self.entries[-1].hash if self.entries else (self.genesis.hash if self.genesis else bytes(32))
+        return Beat(len(self.entries), head).to_bytes()
 
     def _on_proof(self, sender: bytes, m: Proof, now: float) -> list:
         if self.genesis is None:
@@ -705,11 +749,12 @@ class Session:
         entry = make_entry(self.identity, self.chain.next_seq, self.chain.head, self.seat, kind, body)
         # raises ChainError before anything is sent; our own signature needs no check
         checked = self.chain.check(entry, signatures=False)
-        return self._accept(self.key, entry, checked, own=True) + [Then(self._my_turn)]
+        return self._accept(self.key, entry, checked, own=True) + [Then(self._my_turn, idle=True)]
 
     def _my_turn(self) -> list:
         """Write what the local seat owes by itself, or tell the client it must decide."""
-        if self.chain is None or self.seat is None or self.halted is not None or self.chain.finished:
+        if (self.chain is None or self.seat is None or self.halted is not None or self.chain.finished
+                or self._unheard):
             return []
         seat, kind = self.chain.entitled()
         if seat != self.seat:

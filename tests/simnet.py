@@ -16,7 +16,7 @@ from protocol.identity import Identity
 from protocol.secrets import SeatSecrets
 from protocol.session import (
     Confirmed, Desync, Equivocation, Event, GameOver, LocalError, Rejected, Send, Session, Store,
-    StoreChoice, StoreGenesis, Then, YourTurn,
+    StoreChoice, StoreGenesis, Sync, Then, YourTurn,
 )
 
 TICK = 0.25
@@ -24,12 +24,21 @@ TICK = 0.25
 
 @dataclass
 class Disk:
-    """What a node has fsynced: survives a crash."""
+    """What a node has stored: `entries` survive any crash; `written` (appended, not yet
+    fsynced) survive a crashed process but not a power cut."""
 
     genesis: Any = None
     addrs: tuple = ()
     entries: list = field(default_factory=list)
+    written: list = field(default_factory=list)
     choice: tuple | None = None
+
+    def all_entries(self) -> list:
+        return self.entries + self.written
+
+
+class _PowerCut(Exception):
+    """Raised inside `apply` to stop a node between its effects."""
 
 
 @dataclass
@@ -44,6 +53,7 @@ class Node:
     events: list = field(default_factory=list)
     confirmed: dict = field(default_factory=dict)  # seq -> entry hash when confirmed
     sent: list = field(default_factory=list)  # (to, bytes) of every message sent
+    cut_power_at_sync: bool = False  # lose power at the next fsync of a written entry
 
     @property
     def key(self) -> bytes:
@@ -105,24 +115,43 @@ class SimNet:
 
     def apply(self, node: Node, effects: list) -> None:
         """Carry out a session's effects in order, as a node would."""
+        try:
+            self._apply(node, effects)
+        except _PowerCut:
+            pass
+
+    def _apply(self, node: Node, effects: list) -> None:
         for effect in effects:
             if isinstance(effect, Send):
                 self._send(node, effect.to, effect.data)
             elif isinstance(effect, Store):
-                assert len(node.disk.entries) + 1 == effect.entry.seq, "stored out of order"
-                node.disk.entries.append(effect.entry)
+                assert len(node.disk.all_entries()) + 1 == effect.entry.seq, "stored out of order"
+                node.disk.written.append(effect.entry)
+                if effect.sync:
+                    self._sync(node)
+            elif isinstance(effect, Sync):
+                self._sync(node)
             elif isinstance(effect, StoreGenesis):
                 node.disk.genesis, node.disk.addrs = effect.genesis, effect.addrs
             elif isinstance(effect, StoreChoice):
                 node.disk.choice = (effect.actions, effect.nonce)
             elif isinstance(effect, Then):
-                self.apply(node, effect.work())
+                self._apply(node, effect.work())
             elif isinstance(effect, Event):
                 node.events.append(effect)
                 if isinstance(effect, Confirmed):
-                    node.confirmed[effect.seq] = node.disk.entries[effect.seq - 1].hash
+                    node.confirmed[effect.seq] = node.disk.all_entries()[effect.seq - 1].hash
                 elif isinstance(effect, YourTurn):
                     self._push(self.now + self.rng.uniform(*self.think), ("decide", node.index, effect))
+
+    def _sync(self, node: Node) -> None:
+        if node.cut_power_at_sync and node.disk.written:
+            node.cut_power_at_sync = False
+            node.disk.written.clear()  # never reached the disk
+            node.alive = False
+            raise _PowerCut
+        node.disk.entries += node.disk.written
+        node.disk.written.clear()
 
     def _send(self, node: Node, to: bytes, data: bytes) -> None:
         node.sent.append((to, data))
@@ -189,7 +218,10 @@ class SimNet:
                 self.cut[frozenset((a.key, b.key))] = self.now + duration
 
     def crash(self, node: Node) -> None:
+        """The process dies (kill -9): what it wrote is kept, fsynced or not."""
         node.alive = False
+        node.disk.entries += node.disk.written
+        node.disk.written.clear()
 
     def restart(self, node: Node) -> None:
         d = node.disk

@@ -122,6 +122,35 @@ def test_a_crashed_node_restarts_from_its_log_and_catches_up():
     assert_agreement(net, nodes)
 
 
+def test_an_author_that_loses_power_before_its_fsync_gets_its_entry_back_and_signs_no_other():
+    """An author sends its entry before its own fsync, so the peers' checks overlap it. If
+    its machine loses power in between, the entry is gone from its disk but not from the
+    peer's. Restarted, the seat writes nothing until it has heard every seat's head, takes
+    its own entry back from the peer, and the game goes on: no second entry for that seq."""
+    from protocol.messages import decode_message
+    from protocol.session import YourTurn
+
+    net = SimNet(21)
+    a, b = nodes = net.table("aton", 2)
+    net.run(lambda: len(b.disk.entries) >= 20 and a.session.chain.entitled() == (0, "move"), max_time=1000)
+    a.cut_power_at_sync = True  # at the fsync of that move
+    assert net.run(lambda: not a.alive, max_time=1000)
+    lost = len(a.disk.entries) + 1
+    assert net.run(lambda: len(b.disk.entries) >= lost, max_time=10)  # the peer has it
+    lost_entry = b.disk.entries[lost - 1]
+    assert (lost_entry.seat, lost_entry.kind) == (0, "move")
+    net.partition([a], [b], 6.0)
+    sent, events = len(a.sent), len(a.events)
+    net.restart(a)
+    net.run(lambda: False, max_time=4)  # cut off from the only other seat
+    assert len(a.disk.entries) == lost - 1
+    assert all(decode_message(data).kind != "entry" for _, data in a.sent[sent:])
+    assert not any(isinstance(e, YourTurn) for e in a.events[events:])
+    assert net.run(lambda: net.finished(nodes), max_time=5000)
+    assert a.disk.entries[lost - 1].hash == lost_entry.hash
+    assert_agreement(net, nodes)
+
+
 def test_a_silent_peer_is_shown_away_and_back():
     from protocol.session import PeerAway, PeerBack
 
