@@ -92,6 +92,9 @@ class GameFiles:
     def sync(self) -> None:
         self.log.sync()
 
+    def remove_last(self, entry: Entry) -> None:
+        self.log.remove_last(entry)
+
     def store_choice(self, actions: tuple, nonce: bytes) -> None:
         self.seat = replace(self.seat, choice=(tuple(actions), nonce))
         write_private(seat_path(self.path), self.seat.to_bytes(), replace=True)

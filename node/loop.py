@@ -27,7 +27,7 @@ from protocol.logfile import LogContents
 from protocol.messages import Hello, MessageError, decode_message
 from protocol.secrets import SeatSecrets
 from protocol.session import (
-    Event, GameStarted, PeersKnown, Send, Session, Store, StoreChoice, StoreGenesis, Sync, Then,
+    Event, GameStarted, PeersKnown, Send, Session, Store, StoreChoice, StoreGenesis, Sync, Then, Unstore,
 )
 from node.keys import curve_public
 
@@ -140,6 +140,8 @@ class Node:
                 self.files.append(effect.entry, effect.sync)  # fsynced before anything after it
             elif isinstance(effect, Sync):
                 self.files.sync()
+            elif isinstance(effect, Unstore):
+                self.files.remove_last(effect.entry)
             elif isinstance(effect, StoreGenesis):
                 self._store_genesis(effect)
             elif isinstance(effect, StoreChoice):

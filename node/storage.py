@@ -111,7 +111,7 @@ class LogFile:
         """A new log holding the header and the genesis; never overwrites a file."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(path, "xb")
+        handle = open(path, "x+b")  # read too: `remove_last` checks what it takes back
         log = cls(path, handle)
         log._write(header_frame() + frame(genesis.record()))
         _fsync_dir(path.parent)

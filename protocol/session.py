@@ -4,8 +4,9 @@ Feed it what arrives — `receive(sender, data, now)` — what the local player 
 `submit(actions, now)` — and the passing of time — `tick(now)`; each returns the effects for
 the node to carry out **in order**: `Send` bytes to a peer, `Store` an entry (append it, and
 fsync *before* carrying out any effect after it unless it says `sync=False`), `Sync` (fsync
-what was appended), `StoreGenesis`, `StoreChoice`, `Then` (call its `work()` and carry out
-what that returns, in place), and `Event`s for the client. It never touches a socket, a file
+what was appended), `Unstore` (take back the last entry appended), `StoreGenesis`,
+`StoreChoice`, `Then` (call its `work()` and carry out what that returns), and `Event`s for
+the client. It never touches a socket, a file
 or a clock, and nothing a peer sends can make it raise: bad input becomes a `Rejected` event
 with the reason.
 
@@ -60,6 +61,14 @@ class Store:
 @dataclass(frozen=True)
 class Sync:
     """Fsync what was appended before any later effect is carried out."""
+
+
+@dataclass(frozen=True)
+class Unstore:
+    """Take back `entry`, the last one appended: it was written before its check, the
+    check refused it, and it was never acked."""
+
+    entry: Entry
 
 
 @dataclass(frozen=True)
@@ -189,7 +198,7 @@ class LocalError(ValueError):
     """The local player asked for something the protocol or the rules do not allow now."""
 
 
-Effect = Send | Store | Sync | StoreGenesis | StoreChoice | Then | Event
+Effect = Send | Store | Sync | Unstore | StoreGenesis | StoreChoice | Then | Event
 
 
 # -- the session -------------------------------------------------------------------------------
@@ -283,8 +292,19 @@ class Session:
         if secrets is not None:
             session.seat = next((i for i, s in enumerate(genesis.genesis.seats) if s.key == session.key), None)
         effects = session._start(genesis, addrs, resumed=True)
-        for entry in entries:
-            session.chain = session.chain.check(entry, signatures=False)
+        entries = list(entries)
+        for i, entry in enumerate(entries):
+            last = i == len(entries) - 1
+            try:
+                # every entry but the last was checked before the next one was written
+                session.chain = session.chain.check(entry, signatures=last)
+            except ChainError as exc:
+                if not last:
+                    raise
+                # written before its check (the check overlaps the fsync), refused, never acked
+                effects += [Unstore(entry), Rejected("?", f"the stored entry seq {exc.seq} was never checked "
+                                                         f"and does not check out ({exc.why}): dropped")]
+                break
             session.entries.append(entry)
             session.state_hashes.append(session.chain.game.state_hash(session.chain.state))
         session.choice = choice
@@ -578,7 +598,17 @@ class Session:
             if entry.seq <= have + AHEAD_WINDOW and entry.seq not in self.ahead:
                 self.ahead[entry.seq] = entry
             return self._ask(sender, have + 1, now)
-        effects = self._accept(sender, entry)
+        if self.halted is not None:
+            return []
+        if entry.prev != self.chain.head:
+            return self._reject(sender, f"entry seq {entry.seq}: broken chain: prev is not the hash of the entry before")
+        # Written first, then checked while the disk syncs it: the check and the fsync
+        # overlap. It is acked only when both are done, and taken back if the check refuses it.
+        return [Store(entry, sync=False), Then(lambda: self._take(sender, entry))]
+
+    def _take(self, sender: bytes, entry: Entry) -> list:
+        """Check and take the entry just written, then any that were waiting for it."""
+        effects = self._accept(sender, entry, written=True)
         while self.halted is None and len(self.entries) + 1 in self.ahead:
             effects += self._accept(sender, self.ahead.pop(len(self.entries) + 1))
         # the local seat's own next step comes last, after every store and ack of these entries
@@ -606,18 +636,21 @@ class Session:
         self.halted = Equivocation(proof.first.seat, proof.first.seq, proof)
         return [self.halted] + self._broadcast(proof)
 
-    def _accept(self, sender: bytes, entry: Entry, checked: GameChain | None = None, own: bool = False) -> list:
-        """Take the next entry: check it (unless `checked` is the chain with it), store it,
-        pass it on (the author to everyone, others to their spectators), ack it."""
+    def _accept(self, sender: bytes, entry: Entry, checked: GameChain | None = None, own: bool = False,
+                written: bool = False) -> list:
+        """Take the next entry: check it (unless `checked` is the chain with it), store it
+        (`written`: it is already appended), pass it on (the author to everyone, others to
+        their spectators), ack it."""
         if self.halted is not None:
-            return []
+            return [Unstore(entry)] if written else []
         if checked is None:
             try:
                 checked = self.chain.check(entry)
             except ChainError as exc:
                 # A refused entry can never be accepted by an honest node, so it cannot
                 # split the table: it is no evidence of equivocation, only a strike.
-                return self._reject(sender, f"entry seq {exc.seq}: {exc.why}")
+                undo = [Unstore(entry)] if written else []
+                return undo + self._reject(sender, f"entry seq {exc.seq}: {exc.why}")
         self.chain = checked
         self.entries.append(entry)
         if entry.kind == "move" and entry.seat == self.seat and entry.body["nonce"] is not None:
@@ -631,7 +664,7 @@ class Session:
             data = EntryMessage(entry).to_bytes()
             return ([Store(entry, sync=False)] + [Send(k, data) for k in self._peers()]
                     + [Sync(), Then(lambda: self._stored(entry, checked))])
-        effects: list = [Store(entry)]
+        effects: list = [Sync() if written else Store(entry)]
         relay = [k for k in self.spectators if k != sender]
         if relay:
             data = EntryMessage(entry).to_bytes()

@@ -16,7 +16,7 @@ from protocol.identity import Identity
 from protocol.secrets import SeatSecrets
 from protocol.session import (
     Confirmed, Desync, Equivocation, Event, GameOver, LocalError, Rejected, Send, Session, Store,
-    StoreChoice, StoreGenesis, Sync, Then, YourTurn,
+    StoreChoice, StoreGenesis, Sync, Then, Unstore, YourTurn,
 )
 
 TICK = 0.25
@@ -131,6 +131,10 @@ class SimNet:
                     self._sync(node)
             elif isinstance(effect, Sync):
                 self._sync(node)
+            elif isinstance(effect, Unstore):
+                stored = node.disk.written or node.disk.entries
+                assert stored and stored[-1] is effect.entry, "took back an entry that is not the last"
+                stored.pop()
             elif isinstance(effect, StoreGenesis):
                 node.disk.genesis, node.disk.addrs = effect.genesis, effect.addrs
             elif isinstance(effect, StoreChoice):

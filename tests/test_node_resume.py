@@ -54,3 +54,29 @@ def test_killed_nodes_resume_and_the_game_finishes_with_identical_logs(tmp_path,
         assert "valid:" in verify(paths["seat0"])
     finally:
         procs.close()
+
+
+def test_a_local_game_killed_with_its_bots_gone_resumes_them_and_finishes(tmp_path):
+    """`peerboard play` killed mid-game: its bot sees the process that started it is gone
+    and leaves. `peerboard resume FILE` starts the bot again from the bot's own stored log,
+    and the game finishes with the same log at both seats."""
+    procs = Procs(tmp_path)
+    flags = ["--headless", "--think", "0.002"]
+    try:
+        me = procs.start("me", "play", "aton", "--bots", "1", *flags)
+        path = wait_until(lambda: logs(me.home) and logs(me.home)[0], 30, "the player's log")
+        bot_home = me.home / "bots" / "bot-1"
+        wait_until(lambda: running({"me": me}) and path.stat().st_size >= 3_000, 60, "the game to get going", step=0.01)
+        assert not finished(path)
+        me.kill9()
+        wait_until(lambda: "is gone; leaving" in (bot_home / "bot.out").read_text(errors="replace"), 20,
+                   "the orphaned bot to leave")
+        me = procs.start("me", "resume", str(path), *flags)
+        me.wait_for("resuming", 20)
+        assert me.wait(120) == 0, me.text()[-2000:]
+        bot_log = wait_until(lambda: logs(bot_home) and logs(bot_home)[0], 5, "the bot's log")
+        wait_until(lambda: finished(bot_log), 20, "the bot's log to hold the whole game")
+        assert_same_logs([path, bot_log])
+        assert "valid:" in verify(path)
+    finally:
+        procs.close()

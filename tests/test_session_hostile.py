@@ -54,6 +54,7 @@ def test_an_illegal_action_is_rejected_and_the_game_goes_on():
     net.inject(author, victim, EntryMessage(bad).to_bytes())
     net.run(lambda: False, max_time=0.5)
     assert "illegal action" in _reasons(victim)
+    assert bad.hash not in {e.hash for e in victim.disk.entries}  # written before its check, taken back
     _resume_bots(net)
     assert _finishes(net, nodes) and game_over(victim) is not None
 
@@ -79,6 +80,25 @@ def test_an_entry_with_a_bad_signature_is_rejected():
     net.inject(author, victim, EntryMessage(forged).to_bytes())
     net.run(lambda: False, max_time=0.5)
     assert "bad signature" in _reasons(victim)
+    assert forged.hash not in {e.hash for e in victim.disk.entries}
+    _resume_bots(net)
+    assert _finishes(net, nodes)
+
+
+def test_a_node_that_crashed_before_checking_a_written_entry_drops_it_when_resumed():
+    """A received entry is written, then checked while the disk syncs it. A crash between
+    the two leaves an unchecked last entry on disk; resumed, the node checks it (signature
+    included), drops it because it does not check out, and plays on."""
+    net, nodes = _started(entries=10)
+    seat = _paused_at_move(net, nodes)
+    author, victim = nodes[seat], nodes[1 - seat]
+    good = _next_entry(author, "move", {"actions": [("keep",)], "nonce": None})
+    forged = Entry(good.seq, good.prev, good.seat, good.kind, good.body, bytes(64))
+    net.crash(victim)
+    victim.disk.entries.append(forged)  # written, not yet checked, when the process died
+    net.restart(victim)
+    assert forged not in victim.disk.entries
+    assert "does not check out" in _reasons(victim)
     _resume_bots(net)
     assert _finishes(net, nodes)
 
