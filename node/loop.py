@@ -33,8 +33,8 @@ from node.keys import curve_public
 
 TICK = 0.2  # seconds between session ticks (heartbeats, away peers, retries)
 BEACON_EVERY = 1.0
-SPECTATOR_GRACE = 3.0
-IDLE_AFTER_POLLS = 4  # the session's next step waits for at most this many busy polls  # a finished seat stays this long for spectators still catching up
+SPECTATOR_GRACE = 3.0  # a finished seat stays this long for spectators still catching up
+IDLE_AFTER_POLLS = 4  # the session's next step waits for at most this many busy polls
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,12 @@
 """Durable game logs on disk: one append-only file per game, fsynced before it counts.
 
 The bytes are protocol/logfile.py's format; this module only opens, appends and syncs. An
-append may leave its fsync to a helper thread (`sync=False`), so the node checks an entry,
-or sends its own, while the disk works; `sync` waits until everything appended is on disk.
+append with `sync=False` is only written (it outlives the process, not the machine) until
+`sync`: the node sends its own entry in between, so its peers work while its disk does.
 """
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 
 from protocol.logfile import frame, header_frame
@@ -31,80 +30,14 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-class _Flusher:
-    """A thread that fsyncs one file on request. `kick(n)`: bytes up to offset n are
-    written, start an fsync; `wait(n)`: return once they are on disk. The fsync releases
-    the interpreter, so the node's own work goes on meanwhile."""
-
-    def __init__(self, fd: int):
-        self.fd = fd
-        self.wanted = 0  # offset asked to be on disk
-        self.synced = 0  # offset known to be on disk
-        self.error: OSError | None = None
-        self.closed = False
-        self.cond = threading.Condition()
-        self.thread = threading.Thread(target=self._run, name="fsync", daemon=True)
-        self.thread.start()
-
-    def kick(self, offset: int) -> None:
-        with self.cond:
-            self.wanted = max(self.wanted, offset)
-            self.cond.notify_all()
-
-    def wait(self, offset: int) -> None:
-        with self.cond:
-            if self.error is not None:
-                raise self.error
-            if self.synced >= offset:
-                return
-            if self.wanted > self.synced:  # an fsync is under way or asked for: wait for it
-                self.wanted = max(self.wanted, offset)
-                self.cond.notify_all()
-                while self.synced < offset and self.error is None:
-                    self.cond.wait()
-                if self.error is not None:
-                    raise self.error
-                return
-        os.fsync(self.fd)  # the thread is idle: sooner here than by waking it
-        with self.cond:
-            self.synced = max(self.synced, offset)
-
-    def close(self) -> None:
-        with self.cond:
-            self.closed = True
-            self.cond.notify_all()
-        self.thread.join()
-
-    def _run(self) -> None:
-        while True:
-            with self.cond:
-                while self.wanted <= self.synced and not self.closed:
-                    self.cond.wait()
-                if self.wanted <= self.synced:
-                    return  # closed, nothing left to sync
-                target = self.wanted
-            try:
-                os.fsync(self.fd)
-            except OSError as exc:  # the disk failed: every waiter hears of it
-                with self.cond:
-                    self.error = exc
-                    self.cond.notify_all()
-                return
-            with self.cond:
-                self.synced = max(self.synced, target)
-                self.cond.notify_all()
-
-
 class LogFile:
     """An open game log. An `append` is on disk (fsync) when it returns; one with
-    `sync=False` is written (it outlives the process, not the machine) and its fsync runs
-    in the background until `sync` waits for it."""
+    `sync=False` is written, and on disk once `sync` returns."""
 
     def __init__(self, path: Path, handle):
         self.path = path
         self._handle = handle
         self._size = handle.tell()
-        self._flusher: _Flusher | None = None
 
     @classmethod
     def create(cls, path: str | os.PathLike, genesis: SignedGenesis) -> "LogFile":
@@ -136,18 +69,16 @@ class LogFile:
 
     def sync(self) -> None:
         """Everything appended is on disk when this returns."""
-        if self._flusher is not None:
-            self._flusher.wait(self._size)
-        else:
-            os.fsync(self._handle.fileno())
+        os.fsync(self._handle.fileno())
 
     def remove_last(self, entry: Entry) -> None:
-        """Take back `entry`, the last record appended (one written before it was checked,
-        that failed its check, and was never acknowledged)."""
+        """Take back `entry`, the last record appended (written before it was checked,
+        refused by the check, never acknowledged)."""
         data = frame(entry.encoded)
-        self.sync()
-        self._handle.seek(self._size - len(data))
-        if self._handle.read(len(data)) != data:
+        self._handle.seek(max(0, self._size - len(data)))
+        tail = self._handle.read(len(data))
+        self._handle.seek(self._size)
+        if tail != data:
             raise ValueError("the last record of the log is not that entry")
         self._size -= len(data)
         self._handle.truncate(self._size)
@@ -160,15 +91,8 @@ class LogFile:
         self._size += len(data)
         if sync:
             self.sync()
-        else:
-            if self._flusher is None:
-                self._flusher = _Flusher(self._handle.fileno())
-            self._flusher.kick(self._size)
 
     def close(self) -> None:
-        if self._flusher is not None:
-            self._flusher.close()
-            self._flusher = None
         self._handle.close()
 
     def __enter__(self) -> "LogFile":

@@ -30,15 +30,18 @@ DEFAULT_LIMITS = Limits()
 
 
 def _depth_ok(value: Any, limit: int) -> bool:
-    # Iterative, so hostile nesting cannot exhaust the Python stack.
+    # Iterative, so hostile nesting cannot exhaust the Python stack; only containers are
+    # pushed (decoded values hold tuples and dicts only: use_list=False).
+    if type(value) is not tuple and type(value) is not dict:
+        return True
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, (tuple, dict)):
-            if depth > limit:
-                return False
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children)
+        if depth > limit:
+            return False
+        for child in (item.values() if type(item) is dict else item):
+            if type(child) is tuple or type(child) is dict:
+                stack.append((child, depth + 1))
     return True
 
 

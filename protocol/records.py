@@ -176,9 +176,13 @@ class Entry:
     # The encodings are built by hand (the keys in canonical order) and kept: replaying
     # a log needs each of them once per entry, and the generic encoder is the slow part.
     @cached_property
+    def _body(self) -> bytes:
+        return encode(self.body)
+
+    @cached_property
     def _fields(self) -> bytes:
         return b"".join((
-            _KEY_BODY, encode(self.body), _KEY_KIND, _pack(self.kind), _KEY_PREV, _pack(self.prev),
+            _KEY_BODY, self._body, _KEY_KIND, _pack(self.kind), _KEY_PREV, _pack(self.prev),
             _KEY_SEAT, _pack(self.seat), _KEY_SEQ, _pack(self.seq),
         ))
 
@@ -202,9 +206,13 @@ class Entry:
 
 def make_entry(identity: Identity, seq: int, prev: bytes, seat: int, kind: str, body: Mapping[str, Any]) -> Entry:
     """A new entry signed by `identity`; its body in the form it decodes to (tuples)."""
-    body = msgpack.unpackb(encode(body), raw=False, use_list=False)
+    packed = encode(body)
+    body = msgpack.unpackb(packed, raw=False, use_list=False)
     unsigned = Entry(seq, prev, seat, kind, body)
-    return Entry(seq, prev, seat, kind, body, identity.sign(unsigned.signing_bytes()))
+    unsigned.__dict__["_body"] = packed  # encoded once (it is canonical: encode made it)
+    entry = Entry(seq, prev, seat, kind, body, identity.sign(unsigned.signing_bytes()))
+    entry.__dict__["_fields"] = unsigned._fields
+    return entry
 
 
 def entry_from_record(obj: Any, encoded: bytes | None = None) -> Entry:

@@ -65,8 +65,8 @@ class Sync:
 
 @dataclass(frozen=True)
 class Unstore:
-    """Take back `entry`, the last one appended: it was written before its check, the
-    check refused it, and it was never acked."""
+    """Take back `entry`, the last one appended: the local seat's own move, written and
+    sent before it was re-run (`Session._write`), that the re-run refused; never acked."""
 
     entry: Entry
 
@@ -257,6 +257,7 @@ class Session:
         self._asked: dict[bytes, float] = {}  # peer -> when we last asked it for entries
         self._repeat_at = now  # when a forming table repeats its hello and signature
         self._prompted: tuple[int, str] | None = None
+        self._offered: tuple[int, frozenset] = (0, frozenset())  # (seq, the legal moves prompted there)
         self._unheard: set[bytes] = set()  # resumed: seats whose head this node has not heard yet
 
     # -- construction ---------------------------------------------------------------------------
@@ -301,7 +302,7 @@ class Session:
             except ChainError as exc:
                 if not last:
                     raise
-                # written before its check (the check overlaps the fsync), refused, never acked
+                # our own move, written before it was re-run, then the process died: never acked
                 effects += [Unstore(entry), Rejected("?", f"the stored entry seq {exc.seq} was never checked "
                                                          f"and does not check out ({exc.why}): dropped")]
                 break
@@ -368,8 +369,9 @@ class Session:
             return [StoreChoice(actions, nonce)] + self._write("commit", {"digest": choice_digest(actions, nonce)})
         if self.choice is not None and game.secret_choice(state):
             raise LocalError("Your committed choice is revealed automatically.")
+        offered = len(actions) == 1 and self._offered[0] == self.chain.next_seq and actions[0] in self._offered[1]
         try:
-            return self._write("move", {"actions": list(actions), "nonce": None})
+            return self._write("move", {"actions": list(actions), "nonce": None}, offered)
         except ChainError as exc:
             raise LocalError(exc.why) from None
 
@@ -598,17 +600,7 @@ class Session:
             if entry.seq <= have + AHEAD_WINDOW and entry.seq not in self.ahead:
                 self.ahead[entry.seq] = entry
             return self._ask(sender, have + 1, now)
-        if self.halted is not None:
-            return []
-        if entry.prev != self.chain.head:
-            return self._reject(sender, f"entry seq {entry.seq}: broken chain: prev is not the hash of the entry before")
-        # Written first, then checked while the disk syncs it: the check and the fsync
-        # overlap. It is acked only when both are done, and taken back if the check refuses it.
-        return [Store(entry, sync=False), Then(lambda: self._take(sender, entry))]
-
-    def _take(self, sender: bytes, entry: Entry) -> list:
-        """Check and take the entry just written, then any that were waiting for it."""
-        effects = self._accept(sender, entry, written=True)
+        effects = self._accept(sender, entry)
         while self.halted is None and len(self.entries) + 1 in self.ahead:
             effects += self._accept(sender, self.ahead.pop(len(self.entries) + 1))
         # the local seat's own next step comes last, after every store and ack of these entries
@@ -636,40 +628,30 @@ class Session:
         self.halted = Equivocation(proof.first.seat, proof.first.seq, proof)
         return [self.halted] + self._broadcast(proof)
 
-    def _accept(self, sender: bytes, entry: Entry, checked: GameChain | None = None, own: bool = False,
-                written: bool = False) -> list:
-        """Take the next entry: check it (unless `checked` is the chain with it), store it
-        (`written`: it is already appended), pass it on (the author to everyone, others to
-        their spectators), ack it."""
+    def _accept(self, sender: bytes, entry: Entry) -> list:
+        """Take the next entry from a peer: check it, store it, pass it on to our
+        spectators, ack it."""
         if self.halted is not None:
-            return [Unstore(entry)] if written else []
-        if checked is None:
-            try:
-                checked = self.chain.check(entry)
-            except ChainError as exc:
-                # A refused entry can never be accepted by an honest node, so it cannot
-                # split the table: it is no evidence of equivocation, only a strike.
-                undo = [Unstore(entry)] if written else []
-                return undo + self._reject(sender, f"entry seq {exc.seq}: {exc.why}")
-        self.chain = checked
-        self.entries.append(entry)
-        if entry.kind == "move" and entry.seat == self.seat and entry.body["nonce"] is not None:
-            self.choice = None  # revealed
-        if own:
-            # The author's entry leaves before its fsync, so the peers' checks and fsyncs run
-            # while ours does; it is written first, so a crashed process still has it, and
-            # the author acks it only once it is on disk. A machine that lost it before the
-            # fsync learns it back from its peers: a resumed seat writes nothing until it
-            # has heard every seat's head (`resume`), so it never signs another entry there.
-            data = EntryMessage(entry).to_bytes()
-            return ([Store(entry, sync=False)] + [Send(k, data) for k in self._peers()]
-                    + [Sync(), Then(lambda: self._stored(entry, checked))])
-        effects: list = [Sync() if written else Store(entry)]
+            return []
+        try:
+            checked = self.chain.check(entry)
+        except ChainError as exc:
+            # A refused entry can never be accepted by an honest node, so it cannot
+            # split the table: it is no evidence of equivocation, only a strike.
+            return self._reject(sender, f"entry seq {exc.seq}: {exc.why}")
+        self._append(entry, checked)
+        effects: list = [Store(entry)]
         relay = [k for k in self.spectators if k != sender]
         if relay:
             data = EntryMessage(entry).to_bytes()
             effects += [Send(k, data) for k in relay]
         return effects + self._stored(entry, checked)
+
+    def _append(self, entry: Entry, chain: GameChain) -> None:
+        self.chain = chain
+        self.entries.append(entry)
+        if entry.kind == "move" and entry.seat == self.seat and entry.body["nonce"] is not None:
+            self.choice = None  # revealed
 
     def _stored(self, entry: Entry, chain: GameChain) -> list:
         """`entry` is on disk here, `chain` the chain it ends: ack it with the state hash,
@@ -778,11 +760,34 @@ class Session:
 
     # -- writing the local seat's entries ----------------------------------------------------------
 
-    def _write(self, kind: str, body: dict) -> list:
+    def _write(self, kind: str, body: dict, offered: bool = False) -> list:
+        """Sign, store and send the local seat's next entry. It is checked against the
+        chain first (ChainError before anything is sent) — unless it is a single action from
+        the legal list this seat was `offered`, which applies by the engine contract
+        (engines/testing.py checks it): that one leaves first and is re-run after."""
         entry = make_entry(self.identity, self.chain.next_seq, self.chain.head, self.seat, kind, body)
-        # raises ChainError before anything is sent; our own signature needs no check
-        checked = self.chain.check(entry, signatures=False)
-        return self._accept(self.key, entry, checked, own=True) + [Then(self._my_turn, idle=True)]
+        checked = None if offered else self.chain.check(entry, signatures=False)  # no need to verify our own signature
+        # The entry leaves before its fsync, so the peers' checks and fsyncs run while ours
+        # does; it is written first, so a crashed process still has it, and the author acks
+        # it only once it is on disk. A machine that lost it before the fsync learns it back
+        # from its peers: a resumed seat writes nothing until it has heard every seat's head
+        # (`resume`), so it never signs another entry there.
+        data = EntryMessage(entry).to_bytes()
+        return ([Store(entry, sync=False)] + [Send(k, data) for k in self._peers()]
+                + [Then(lambda: self._sent(entry, checked)), Then(self._my_turn, idle=True)])
+
+    def _sent(self, entry: Entry, checked: GameChain | None) -> list:
+        """Our entry is written and on its way: take it into the chain, then wait for its
+        fsync and ack it."""
+        if checked is None:
+            try:
+                checked = self.chain.check(entry, signatures=False)
+            except ChainError as exc:  # the engine offered an action it cannot apply
+                self._prompted = None  # ask again; the peers refuse that entry too
+                return [Unstore(entry), Rejected(fingerprint(self.key), f"this seat's own move was refused: "
+                                                                        f"{exc.why} (an engine fault)")]
+        self._append(entry, checked)
+        return [Sync()] + self._stored(entry, checked)
 
     def _my_turn(self) -> list:
         """Write what the local seat owes by itself, or tell the client it must decide."""
@@ -810,5 +815,7 @@ class Session:
             return []
         self._prompted = (chain.next_seq, kind)
         game, state = chain.game, chain.state
-        legal = game.choices_for(state, seat) if kind == "commit" else game.legal_actions(state)
-        return [YourTurn(seat, kind, tuple(legal))]
+        legal = tuple(game.choices_for(state, seat) if kind == "commit" else game.legal_actions(state))
+        if kind == "move":
+            self._offered = (chain.next_seq, frozenset(legal))
+        return [YourTurn(seat, kind, legal)]

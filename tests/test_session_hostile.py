@@ -54,7 +54,7 @@ def test_an_illegal_action_is_rejected_and_the_game_goes_on():
     net.inject(author, victim, EntryMessage(bad).to_bytes())
     net.run(lambda: False, max_time=0.5)
     assert "illegal action" in _reasons(victim)
-    assert bad.hash not in {e.hash for e in victim.disk.entries}  # written before its check, taken back
+    assert bad.hash not in {e.hash for e in victim.disk.entries}
     _resume_bots(net)
     assert _finishes(net, nodes) and game_over(victim) is not None
 
@@ -85,20 +85,19 @@ def test_an_entry_with_a_bad_signature_is_rejected():
     assert _finishes(net, nodes)
 
 
-def test_a_node_that_crashed_before_checking_a_written_entry_drops_it_when_resumed():
-    """A received entry is written, then checked while the disk syncs it. A crash between
-    the two leaves an unchecked last entry on disk; resumed, the node checks it (signature
-    included), drops it because it does not check out, and plays on."""
+def test_a_node_that_died_before_re_running_its_own_move_drops_it_when_resumed_if_it_is_refused():
+    """A seat's own move from its legal list is written and sent before it is re-run. If
+    the process dies in between and the move does not check out (an engine fault), the
+    node, resumed, checks that last entry, drops it, says so, and plays on."""
     net, nodes = _started(entries=10)
     seat = _paused_at_move(net, nodes)
-    author, victim = nodes[seat], nodes[1 - seat]
-    good = _next_entry(author, "move", {"actions": [("keep",)], "nonce": None})
-    forged = Entry(good.seq, good.prev, good.seat, good.kind, good.body, bytes(64))
-    net.crash(victim)
-    victim.disk.entries.append(forged)  # written, not yet checked, when the process died
-    net.restart(victim)
-    assert forged not in victim.disk.entries
-    assert "does not check out" in _reasons(victim)
+    author = nodes[seat]
+    bad = _next_entry(author, "move", {"actions": [("place", 47)], "nonce": None})
+    net.crash(author)
+    author.disk.entries.append(bad)  # written, not yet re-run, when the process died
+    net.restart(author)
+    assert bad not in author.disk.entries and len(author.session.entries) == bad.seq - 1
+    assert "does not check out" in _reasons(author)
     _resume_bots(net)
     assert _finishes(net, nodes)
 
@@ -269,3 +268,27 @@ def test_no_byte_string_makes_the_session_raise(data):
     effects = session.receive(_NODES[0].key, data, _NET.now)
     assert isinstance(effects, list)
     session.receive(b"\x00" * 32, data, _NET.now)
+
+
+def test_an_offered_move_the_engine_cannot_apply_is_taken_back_and_asked_again():
+    """A single action from the prompt's legal list leaves before its author re-runs it
+    (the engine contract says it applies). Should an engine break that contract, the
+    author takes the entry back, says so, and asks again; the peer refuses the entry too,
+    so nothing forks and the game goes on."""
+    from protocol.session import YourTurn
+
+    net, nodes = _started(entries=10)
+    seat = _paused_at_move(net, nodes)
+    author, peer = nodes[seat], nodes[1 - seat]
+    seq = author.session.chain.next_seq
+    bogus = ("place", 47)  # not a legal Aton action: the engine refuses it
+    author.session._offered = (seq, author.session._offered[1] | {bogus})  # as if the engine had offered it
+    prompts = sum(isinstance(e, YourTurn) for e in author.events)
+    net.apply(author, author.session.submit([bogus], net.now))
+    assert "engine fault" in _reasons(author)
+    assert len(author.disk.entries) == seq - 1 and len(author.session.entries) == seq - 1
+    assert sum(isinstance(e, YourTurn) for e in author.events) == prompts + 1  # asked again
+    net.run(lambda: False, max_time=0.5)
+    assert "illegal action" in _reasons(peer)
+    _resume_bots(net)
+    assert _finishes(net, nodes) and game_over(peer) is not None
