@@ -12,7 +12,7 @@ machine whose idle cores sleep, the first work after a pause costs several times
 work done back to back, for a raw socket as for a node, so the paced floor is the like for
 like one; both ratios are printed.
 
-    python bench/bench_latency.py [--rounds R] [--think S]
+    python bench/bench_latency.py [--rounds R] [--think S] [--games G]
 """
 from __future__ import annotations
 
@@ -161,13 +161,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=8, help="Asterix rounds per game (default 8)")
     parser.add_argument("--think", type=float, default=0.02, help="pause before each random move (default 0.02 s)")
+    parser.add_argument("--games", type=int, default=3, help="games per node count, their moves pooled (default 3)")
     args = parser.parse_args()
     hot, hot_text = floor(0.0, 2000)
     paced, paced_text = floor(args.think, 300)
     print(f"floor, hot: pyzmq CURVE DEALER/ROUTER {hot_text}")
     print(f"floor, paced {args.think} s like the moves: {paced_text}")
     for nodes in (2, 4, 8):
-        lat, rss = game_latency(nodes, args.rounds, args.think)
+        lat, rss = [], []
+        for _ in range(args.games):
+            more, sample = game_latency(nodes, args.rounds, args.think)
+            lat += more
+            rss = max(rss, sample, key=sum) if rss else sample
         if not lat:
             print(f"{nodes} nodes: no moves measured")
             continue

@@ -273,10 +273,12 @@ def decode_message(data: bytes) -> Message:
     if m["v"] != PROTOCOL_VERSION:
         raise MessageError(f"protocol version {m['v']}; this node speaks version {PROTOCOL_VERSION}")
     kind = m["t"]
-    _need(kind in _SCHEMAS, f"unknown message type {kind[:20]!r}")
+    if kind not in _SCHEMAS:
+        raise MessageError(f"unknown message type {kind[:20]!r}")
     keys, build = _SCHEMAS[kind]
-    fields_ = {k: v for k, v in m.items() if k not in ("t", "v")}
-    _need(set(fields_) == keys, f"{kind}: fields must be exactly {', '.join(sorted(keys)) or 'none'}")
+    fields_ = {k: v for k, v in m.items() if k != "t" and k != "v"}
+    if fields_.keys() != keys:  # (the reason is built only then: this runs for every message)
+        raise MessageError(f"{kind}: fields must be exactly {', '.join(sorted(keys)) or 'none'}")
     try:
         return build(fields_)
     except RecordError as exc:

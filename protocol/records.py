@@ -34,6 +34,7 @@ ENTRY_KINDS: dict[str, frozenset[str]] = {
     "result": frozenset({"winners", "scores", "state", "cheats"}),
 }
 NONCE_BYTES = 16
+_ENTRY_FIELDS = frozenset({"seq", "prev", "seat", "kind", "body", "sig"})
 
 
 _pack = partial(msgpack.packb, use_bin_type=True)
@@ -215,22 +216,28 @@ def make_entry(identity: Identity, seq: int, prev: bytes, seat: int, kind: str, 
     return entry
 
 
+_ACTIONS_WHY = f"a move carries 1 to {MAX_ACTIONS_PER_ENTRY} actions"
+
+
 def entry_from_record(obj: Any, encoded: bytes | None = None) -> Entry:
     """The entry a decoded record holds (SchemaError if it is not one). `encoded`: the
     record's canonical bytes when the caller has them (a log frame), so they are kept
     rather than built again."""
-    keys = {"seq", "prev", "seat", "kind", "body", "sig"}
-    _expect(isinstance(obj, dict) and set(obj) == keys, f"an entry has exactly: {', '.join(sorted(keys))}")
+    # (the reasons are built only when a check fails: this runs for every entry received)
+    if not (isinstance(obj, dict) and obj.keys() == _ENTRY_FIELDS):
+        raise RecordError(f"an entry has exactly: {', '.join(sorted(_ENTRY_FIELDS))}")
     _expect(_is_int(obj["seq"]) and obj["seq"] >= 1, "seq must be a positive integer")
     _expect(isinstance(obj["prev"], bytes) and len(obj["prev"]) == HASH_BYTES, "prev must be a 32-byte hash")
     _expect(_is_int(obj["seat"]) and 0 <= obj["seat"] < MAX_SEATS, "seat must be a seat number")
     kind, body = obj["kind"], obj["body"]
-    _expect(kind in ENTRY_KINDS, f"unknown entry kind {kind!r}")
-    _expect(isinstance(body, dict) and set(body) == ENTRY_KINDS[kind], f"a {kind} body has exactly: {', '.join(sorted(ENTRY_KINDS[kind]))}")
+    if kind not in ENTRY_KINDS:
+        raise RecordError(f"unknown entry kind {kind!r}")
+    if not (isinstance(body, dict) and body.keys() == ENTRY_KINDS[kind]):
+        raise RecordError(f"a {kind} body has exactly: {', '.join(sorted(ENTRY_KINDS[kind]))}")
     _expect(isinstance(obj["sig"], bytes) and len(obj["sig"]) == SIG_BYTES, "sig must be 64 bytes")
     if kind == "move":
         actions = body["actions"]
-        _expect(isinstance(actions, tuple) and 1 <= len(actions) <= MAX_ACTIONS_PER_ENTRY, f"a move carries 1 to {MAX_ACTIONS_PER_ENTRY} actions")
+        _expect(isinstance(actions, tuple) and 1 <= len(actions) <= MAX_ACTIONS_PER_ENTRY, _ACTIONS_WHY)
         _expect(all(is_action(a) for a in actions), "an action is a list of text, numbers, booleans or nil")
         n = body["nonce"]
         _expect(n is None or (isinstance(n, bytes) and len(n) == NONCE_BYTES), "a nonce is 16 bytes or nil")
@@ -238,10 +245,12 @@ def entry_from_record(obj: Any, encoded: bytes | None = None) -> Entry:
         _expect(is_action(body["outcome"]), "a chance outcome is an action")
     elif kind in ("commit", "reveal", "audit"):
         (name,) = ENTRY_KINDS[kind]
-        _expect(isinstance(body[name], bytes) and len(body[name]) == HASH_BYTES, f"{name} is 32 bytes")
+        if not (isinstance(body[name], bytes) and len(body[name]) == HASH_BYTES):
+            raise RecordError(f"{name} is 32 bytes")
     elif kind == "result":
         for name in ("winners", "scores", "cheats"):
-            _expect(isinstance(body[name], tuple) and all(_is_int(w) for w in body[name]), f"{name} is a list of integers")
+            if not (isinstance(body[name], tuple) and all(_is_int(w) for w in body[name])):
+                raise RecordError(f"{name} is a list of integers")
         _expect(isinstance(body["state"], bytes) and len(body["state"]) == HASH_BYTES, "state is a 32-byte hash")
     entry = Entry(obj["seq"], obj["prev"], obj["seat"], kind, body, obj["sig"])
     if encoded is not None:
