@@ -180,6 +180,12 @@ def main() -> None:
         mem = f"RSS per node {min(rss) // 1024}-{max(rss) // 1024} MiB" if rss else "RSS not sampled"
         print(f"{nodes} nodes: confirmation latency p50 {p50 * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms over "
               f"{len(lat)} moves; p50 = {p50 / paced:.2f}x the paced floor ({p50 / hot:.1f}x the hot one); {mem}")
+    # the same with players that do not pause at all, next to the hot floor
+    lat = [x for _ in range(args.games) for x in game_latency(2, args.rounds, 0.0)[0]]
+    if lat:
+        p50 = statistics.median(lat)
+        print(f"2 nodes, no pause before moves: p50 {p50 * 1e3:.2f} ms, p99 {pct(lat, 0.99) * 1e3:.2f} ms over "
+              f"{len(lat)} moves; p50 = {p50 / hot:.1f}x the hot floor")
 
 
 if __name__ == "__main__":
