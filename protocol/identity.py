@@ -5,10 +5,11 @@ from __future__ import annotations
 import base64
 import hashlib
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from nacl.exceptions import BadSignatureError
 from nacl.signing import SigningKey, VerifyKey
+
+from engines.values import cached
 
 KEY_BYTES = 32
 SIG_BYTES = 64
@@ -32,11 +33,11 @@ class Identity:
             raise ValueError("an Ed25519 seed is 32 bytes")
         return cls(bytes(seed))
 
-    @cached_property
+    @cached
     def _key(self) -> SigningKey:
         return SigningKey(self.secret)
 
-    @cached_property
+    @cached
     def public_key(self) -> bytes:
         return bytes(self._key.verify_key)
 

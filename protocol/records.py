@@ -8,11 +8,12 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 import hashlib
-from functools import cached_property, partial
+from functools import partial
 
 import msgpack
 
 from engines.canonical import digest, encode
+from engines.values import cached
 from protocol.identity import KEY_BYTES, SIG_BYTES, Identity, verify
 
 PROTOCOL_VERSION = 1
@@ -176,18 +177,18 @@ class Entry:
 
     # The encodings are built by hand (the keys in canonical order) and kept: replaying
     # a log needs each of them once per entry, and the generic encoder is the slow part.
-    @cached_property
+    @cached
     def _body(self) -> bytes:
         return encode(self.body)
 
-    @cached_property
+    @cached
     def _fields(self) -> bytes:
         return b"".join((
             _KEY_BODY, self._body, _KEY_KIND, _pack(self.kind), _KEY_PREV, _pack(self.prev),
             _KEY_SEAT, _pack(self.seat), _KEY_SEQ, _pack(self.seq),
         ))
 
-    @cached_property
+    @cached
     def _signing(self) -> bytes:
         return ENTRY_DOMAIN + b"\x85" + self._fields
 
@@ -195,12 +196,12 @@ class Entry:
         """What the seat signs: the domain, then the record without its signature."""
         return self._signing
 
-    @cached_property
+    @cached
     def encoded(self) -> bytes:
         """The canonical bytes of the whole record (what a log frame holds)."""
         return b"\x86" + self._fields + _KEY_SIG + _pack(self.sig)
 
-    @cached_property
+    @cached
     def hash(self) -> bytes:
         return hashlib.sha256(self.encoded).digest()
 

@@ -449,7 +449,7 @@ def _replace(state: State, keep: tuple[str, ...] = (), **changes: object) -> Sta
     known = state.__dict__
     for name in keep:
         if name in known:
-            new.__dict__[name] = known[name]  # what cached_property would compute
+            new.__dict__[name] = known[name]  # what its `cached` property would compute
     return new
 
 

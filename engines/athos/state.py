@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
 
 from engines.athos.board import COLOUR_LETTERS, HEX_COUNT, NODE_COUNT, NODE_NAMES, SUMMIT
 from engines.athos.paths import Skeleton, cuts_from, skeleton
 from engines.canonical import record_digest
+from engines.values import cached
 
 # The phases of a turn, in order, and the handicap placements before the first turn.
 HANDICAP = "handicap"
@@ -88,12 +88,12 @@ class State:
     # Derived tables, computed once per state on first use. They are not fields, so they
     # take no part in equality, the record or the hash. (bytes: cheap to copy.) A new
     # state may be handed the tables that an action leaves true (rules._replace).
-    @cached_property
+    @cached
     def passable(self) -> bytes:
         """node -> 1 when a monk may stand on it or pass it (no blocking tile), else 0."""
         return self.tiles.encode("ascii").translate(_PASSABLE) + _EXTRA_NODES
 
-    @cached_property
+    @cached
     def crowd(self) -> bytes:
         """node -> how many monks (of every seat) stand on it."""
         counts = [0] * NODE_COUNT
@@ -102,7 +102,7 @@ class State:
                 counts[n] += 1
         return bytes(counts)
 
-    @cached_property
+    @cached
     def movable(self) -> bytes:
         """Hexes whose tile may still be turned or moved (no Athos piece on it), ascending."""
         fixed = self.fixed
@@ -112,17 +112,17 @@ class State:
             else [m.start() for m in _TILE.finditer(self.tiles)]
         )
 
-    @cached_property
+    @cached
     def walk(self) -> Skeleton:
         """The path rule's walk from the summit (paths.skeleton); depends on the tiles only."""
         return skeleton(self.passable)
 
-    @cached_property
+    @cached
     def cuts(self) -> bytes:
         """hex -> 1 when a blocking tile there would cut a monk off (paths.cutting_hexes)."""
         return bytes(cuts_from(self.walk, self.walkers))
 
-    @cached_property
+    @cached
     def taken(self) -> bytes:
         """hex -> 1 when a monk of a seat other than the acting one stands there."""
         taken = bytearray(HEX_COUNT)
@@ -133,12 +133,12 @@ class State:
                         taken[n] = 1
         return bytes(taken)
 
-    @cached_property
+    @cached
     def digest(self) -> bytes:
         """The state hash: SHA-256 of the canonical msgpack of `record(self)`."""
         return record_digest(record(self))
 
-    @cached_property
+    @cached
     def walkers(self) -> bytes:
         """The nodes of every monk not yet on the summit (with repeats), ascending."""
         return bytes(sorted(n for nodes in self.monks for n in nodes if n != SUMMIT))
