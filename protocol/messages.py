@@ -126,6 +126,12 @@ class Ack(Message):
     entry: bytes
     state: bytes
 
+    def to_bytes(self) -> bytes:
+        # The keys in canonical (sorted) order and every value an atom: msgpack packs this
+        # canonically as it is, without the generic walk (every seat sends one per entry).
+        return msgpack.packb({"entry": self.entry, "seat": self.seat, "seq": self.seq, "state": self.state,
+                              "t": "ack", "v": PROTOCOL_VERSION}, use_bin_type=True)
+
 
 @dataclass(frozen=True)
 class Beat(Message):
