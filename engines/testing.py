@@ -19,6 +19,7 @@ from engines.playout import random_action
 
 _ATOMS = (str, int, bool, type(None))
 #: texts that are no action in any game
+OFFERED_APPLIED = 3  # legal actions applied at every checked state, besides the one played
 NONSENSE_TEXTS = ("", "   ", "xyzzy", "place 99.99", "step z99 z98", "move 7 to the moon", "é∞☃")
 
 
@@ -90,6 +91,15 @@ def check_state(game: Game, state: Any, players: int, rng: random.Random, where:
         back = game.parse_action(state, text)
         assert back == action, f"{where}: parse(format({action!r})) = {back!r} via {text!r}"
         assert wire_roundtrip(action) == action, f"{where}: {action!r} changes over msgpack"
+    # Every offered action applies: a seat's own move from its legal list is sent before
+    # its node re-runs it (spec/protocol.md, "Entries"). A few per state, besides the one
+    # the random game plays; a generator of their own, so the game's path stays the same.
+    offered = random.Random(where)
+    for action in offered.sample(legal, min(len(legal), OFFERED_APPLIED)):
+        try:
+            game.apply(state, action)
+        except IllegalAction as exc:
+            raise AssertionError(f"{where}: legal_actions offered {action!r} but apply refused it: {exc}") from None
     legal_set = set(legal)
     for _ in range(3):
         bad = _perturbed(rng.choice(legal), rng)
