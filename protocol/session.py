@@ -6,9 +6,8 @@ the node to carry out **in order**: `Send` bytes to a peer, `Store` an entry (ap
 fsync *before* carrying out any effect after it unless it says `sync=False`), `Sync` (fsync
 what was appended), `Unstore` (take back the last entry appended), `StoreGenesis`,
 `StoreChoice`, `Then` (call its `work()` and carry out what that returns), and `Event`s for
-the client. It never touches a socket, a file
-or a clock, and nothing a peer sends can make it raise: bad input becomes a `Rejected` event
-with the reason.
+the client. It never touches a socket, a file or a clock, and nothing a peer sends can make
+it raise: bad input becomes a `Rejected` event with the reason.
 
 The session forms the table (hello, propose, sign), then keeps the game's chain: it accepts
 an entry only when the chain accepts it (signature, position, entitlement, legality), stores
@@ -303,8 +302,8 @@ class Session:
                 if not last:
                     raise
                 # our own move, written before it was re-run, then the process died: never acked
-                effects += [Unstore(entry), Rejected("?", f"the stored entry seq {exc.seq} was never checked "
-                                                         f"and does not check out ({exc.why}): dropped")]
+                effects += [Unstore(entry), Rejected("this node's own log", f"its last entry, seq {exc.seq}, was never "
+                                                                            f"checked and does not check out ({exc.why}): dropped")]
                 break
             session.entries.append(entry)
             session.state_hashes.append(session.chain.game.state_hash(session.chain.state))
@@ -766,7 +765,8 @@ class Session:
         the legal list this seat was `offered`, which applies by the engine contract
         (engines/testing.py checks it): that one leaves first and is re-run after."""
         entry = make_entry(self.identity, self.chain.next_seq, self.chain.head, self.seat, kind, body)
-        checked = None if offered else self.chain.check(entry, signatures=False)  # no need to verify our own signature
+        # (our own signature needs no verifying)
+        checked = None if offered else self.chain.check(entry, signatures=False)
         # The entry leaves before its fsync, so the peers' checks and fsyncs run while ours
         # does; it is written first, so a crashed process still has it, and the author acks
         # it only once it is on disk. A machine that lost it before the fsync learns it back
