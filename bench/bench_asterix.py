@@ -22,7 +22,7 @@ from engines.asterix.board import SQUARE_NAMES  # noqa: E402
 from engines.asterix.rules import move_actions  # noqa: E402
 from engines.asterix.state import MOVE  # noqa: E402
 from engines.asterix.walks import blocked_squares, landings  # noqa: E402
-from engines.playout import random_action  # noqa: E402
+from engines.playout import random_action, random_game  # noqa: E402
 from test_asterix_support import oracle_landings  # noqa: E402
 
 GAME = engines.get("asterix")
@@ -33,10 +33,8 @@ def random_games(players: int, games: int) -> None:
     actions = rounds = 0
     start = time.perf_counter()
     for _ in range(games):
-        state = GAME.new_game(players)
-        while not GAME.is_terminal(state):
-            state = GAME.apply(state, random_action(GAME, state, rng))
-            actions += 1
+        state, n = random_game(GAME, players, rng)
+        actions += n
         rounds += state.round
     took = time.perf_counter() - start
     print(

@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engines.athos import GAME, oracle, rules  # noqa: E402
 from engines.athos.state import PLACE  # noqa: E402
-from engines.playout import random_action  # noqa: E402
+from engines.playout import random_action, random_game  # noqa: E402
 
 
 def mid_game_positions(count: int, seed: int = 1) -> list:
@@ -56,10 +56,7 @@ def games_per_second(players: int, games: int) -> tuple[float, float]:
     actions = 0
     start = time.perf_counter()
     for _ in range(games):
-        state = GAME.new_game(players)
-        while not GAME.is_terminal(state):
-            state = GAME.apply(state, random_action(GAME, state, rng))
-            actions += 1
+        actions += random_game(GAME, players, rng)[1]
     elapsed = time.perf_counter() - start
     return games / elapsed, actions / elapsed
 

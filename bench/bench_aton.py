@@ -10,7 +10,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engines  # noqa: E402
-from engines.playout import random_action  # noqa: E402
+from engines.playout import random_game  # noqa: E402
 
 
 def main(seconds: float = 3.0) -> None:
@@ -19,10 +19,8 @@ def main(seconds: float = 3.0) -> None:
     games = actions = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        state = game.new_game(2)
-        while not game.is_terminal(state):
-            state = game.apply(state, random_action(game, state, rng))
-            actions += 1
+        state, n = random_game(game, 2, rng)
+        actions += n
         game.state_hash(state)
         games += 1
     elapsed = time.perf_counter() - t0

@@ -6,7 +6,7 @@ supplies the 32 bytes of entropy each chance node consumes.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Mapping
 
 from engines.contract import CHANCE, Action, Game
 
@@ -17,3 +17,13 @@ def random_action(game: Game, state: Any, rng: random.Random) -> Action:
         return game.sample_chance(state, rng.randbytes(32))
     legal = game.legal_actions(state)
     return legal[rng.randrange(len(legal))]
+
+
+def random_game(game: Game, players: int, rng: random.Random, options: Mapping[str, Any] | None = None) -> tuple[Any, int]:
+    """One whole game of `random_action`s: (the final state, how many actions it took)."""
+    state = game.new_game(players, options)
+    actions = 0
+    while not game.is_terminal(state):
+        state = game.apply(state, random_action(game, state, rng))
+        actions += 1
+    return state, actions
