@@ -19,7 +19,7 @@ import math
 import time
 
 from client.bots.knowledge import Knowledge, knowledge_for
-from client.bots.players import _has_hidden
+from client.bots.players import _has_hidden, lookahead
 from client.bots.sdk import Bot, Budget, Decision
 from client.bots.simulate import play_choice
 from engines import CHANCE, TERMINAL, Action
@@ -62,6 +62,8 @@ class MctsBot(Bot):
         if know is None or know.game is not game:
             know = self._knowledge = knowledge_for(game)
         root = Node(decision.seat)
+        if know.prior_visits:
+            self._root_priors(decision, know, root)
         limit = self.budget.playouts
         started = time.monotonic()
         deadline = None if self.budget.seconds is None else started + self.budget.seconds
@@ -78,6 +80,22 @@ class MctsBot(Bot):
         self.seconds += time.monotonic() - started
         children = root.children
         return max(legal, key=lambda a: children[a].visits if a in children else -1)
+
+    def _root_priors(self, decision: Decision, know: Knowledge, root: Node) -> None:
+        """The root's children start at what the greedy player sees in them (the position
+        at the end of the seat's own turn), worth `prior_visits` visits each: the search
+        begins where the greedy player stands and moves off only for what the playouts
+        show (the dice, the other seats' replies)."""
+        game, seat = decision.game, decision.seat
+        state = game.determinize(decision.view, seat, self.rng.randbytes(32))
+        budget = [know.lookahead_nodes]
+        weight = know.prior_visits
+        for a in decision.legal:
+            after = play_choice(game, state, seat, a, lambda st, s, options: know.playout_action(st, options, self.rng))
+            child = root.children[a] = Node(seat)
+            child.visits = weight
+            child.total = weight * lookahead(game, know, after, seat, know.search_lookahead - 1, budget)
+        root.expanded = True
 
     def _iterate(self, decision: Decision, know: Knowledge, root: Node, hidden: bool) -> None:
         game, seat, rng = decision.game, decision.seat, self.rng
@@ -112,6 +130,8 @@ class MctsBot(Bot):
             children = node.children
             fresh = not node.expanded
             node.expanded = True
+            if node is root:
+                fresh = False  # the root's children may be made already (_root_priors)
             for a in legal:
                 child = children.get(a)
                 if child is None:
@@ -140,6 +160,12 @@ class MctsBot(Bot):
         cutoff = know.cutoff
         steps = 0
         playout_action = know.playout_action
+        # A playout first finishes the turn under way (a position halfway through a turn
+        # is not worth evaluating: a tile landed on is not yet picked up), then runs on
+        # for `cutoff` more actions.
+        mover = path[-1].actor if path else seat
+        while current(state) == mover and not secret(state):
+            state = apply(state, playout_action(state, game.legal_actions(state), rng))
         while cutoff is None or steps < cutoff:
             who = current(state)
             if who == TERMINAL:

@@ -46,7 +46,7 @@ class GreedyBot(Bot):
             budget = [know.lookahead_nodes]
             for i, action in enumerate(legal):
                 after = play_choice(game, state, seat, action, pick)
-                totals[i] += _lookahead(game, know, after, seat, know.lookahead - 1, budget)
+                totals[i] += lookahead(game, know, after, seat, know.lookahead - 1, budget)
         best = max(totals)
         ties = [a for a, t in zip(legal, totals) if t >= best - 1e-12]
         return ties[self.rng.randrange(len(ties))]
@@ -57,7 +57,7 @@ def _has_hidden(game: Game) -> bool:
     return type(game).determinize is not Game.determinize
 
 
-def _lookahead(game: Game, know: Knowledge, state: Any, seat: int, depth: int, budget: list[int]) -> float:
+def lookahead(game: Game, know: Knowledge, state: Any, seat: int, depth: int, budget: list[int]) -> float:
     """The best value `seat` can reach by its own next actions (up to `depth` of them,
     while the states looked at stay within `budget`)."""
     budget[0] -= 1
@@ -65,6 +65,6 @@ def _lookahead(game: Game, know: Knowledge, state: Any, seat: int, depth: int, b
         return know.evaluate(state)[seat]
     best = -1.0
     for action in game.legal_actions(state):
-        best = max(best, _lookahead(game, know, game.apply(state, action), seat, depth - 1, budget))
+        best = max(best, lookahead(game, know, game.apply(state, action), seat, depth - 1, budget))
     return best
 

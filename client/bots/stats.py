@@ -41,4 +41,4 @@ def elo_interval(wins: int, draws: int, losses: int, z: float = Z95) -> tuple[fl
 def signed(x: float) -> str:
     if math.isinf(x):
         return "+inf" if x > 0 else "-inf"
-    return f"{x:+.0f}"
+    return f"{x:+.0f}" if round(x) else "+0"

@@ -22,10 +22,11 @@ def _home_distance(square: int) -> int:
 
 
 class AsterixKnowledge(Knowledge):
-    cutoff = 12           # about one round of a 2-seat game, then the evaluation
+    cutoff = 12           # about one round of a 2-seat game after the turn under way, then the evaluation
     prior_visits = 4
-    lookahead = 8         # the greedy player plans its whole turn (die, moves, pick-ups, thefts)
-    lookahead_nodes = 3000
+    lookahead = 3         # one die's move: where it lands, the pick-up, the theft
+    search_lookahead = 1
+    lookahead_nodes = 1000
     sharpness = 1.2
 
     def values(self, state: State) -> list[float]:

@@ -34,8 +34,10 @@ class Knowledge:
     #: actions (chance included) a playout runs before it is scored by `estimate`;
     #: None: to the end of the game
     cutoff: int | None = 400
-    #: the greedy player looks this many of its own actions ahead (its own turn)
+    #: the greedy player looks this many of its own actions ahead (one move of the game)
     lookahead: int = 1
+    #: MCTS with priors: the root's children are valued this many own actions ahead (the turn)
+    search_lookahead: int = 1
     #: states the greedy player looks at per decision, at most
     lookahead_nodes: int = 2000
     #: hidden information: positions the greedy player samples per decision
