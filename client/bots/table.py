@@ -12,7 +12,7 @@ from client.bots.guard import GuardedSeat
 from client.bots.sdk import Bot, Decision, notation_of
 from engines import Game
 from protocol.builder import LogBuilder
-from protocol.records import Entry, SignedGenesis
+from protocol.records import MAX_NAME, Entry, SignedGenesis
 
 MAX_ENTRIES = 5_000_000  # a bound on any one game's log (Athos, played at random, is the longest)
 
@@ -46,8 +46,9 @@ def play_game(game: Game, options: Mapping[str, Any], bots: Sequence[Bot], label
 
     keys = [os.urandom(32) for _ in range(players)]
     masters = [rng.randbytes(32) for _ in range(players)]
-    log = LogBuilder.table(game, options, list(labels), masters, keys, rng.randbytes(16), lambda: rng.randbytes(16))
-    resolved = dict(log.chain.genesis.genesis.options)
+    names = [label[:MAX_NAME] for label in labels]
+    log = LogBuilder.table(game, options, names, masters, keys, rng.randbytes(16), lambda: rng.randbytes(16))
+    resolved = game.resolve_options(players, options)
     seats = [GuardedSeat(bot, i, labels[i], f"{rng.random()}", on_error, say) for i, bot in enumerate(bots)]
     try:
         for s in seats:

@@ -9,7 +9,9 @@ another machine; the signed log comes back in the outcome and is written here.
 """
 from __future__ import annotations
 
+import os
 import random
+import shlex
 import sys
 from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass, field
@@ -70,13 +72,19 @@ def parse_players(text: str | None, seats: int, commands: Sequence[str] = (),
             execs += 1
         else:
             bot_class(kind)  # an unknown name or a bad import path fails here, before any game
-        players.append(Player(kind if command is None else f"exec:{command}", kind, own, command))
+        players.append(Player(kind if command is None else exec_label(command), kind, own, command))
     labels = [p.label for p in players]
     for i, p in enumerate(players):
         n = labels[:i].count(p.label)
         if n:
             players[i] = Player(f"{p.label}#{n + 1}", p.kind, p.budget, p.command)
     return players
+
+
+def exec_label(command: str) -> str:
+    """A program's name in tables: its words with directories dropped, at most 34 characters."""
+    words = " ".join(os.path.basename(w.rstrip("/")) or w for w in shlex.split(command))
+    return "exec:" + (words if len(words) <= 34 else words[:33] + "…")
 
 
 @dataclass(frozen=True)
