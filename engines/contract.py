@@ -159,6 +159,14 @@ class Game(ABC):
         """What `seat` may know (None: only what everyone knows). Perfect information: all."""
         return state
 
+    def determinize(self, view: Any, seat: int | None, entropy: bytes) -> Any:
+        """A full state that `seat` cannot tell apart from `view`: every hidden part (the
+        other seats' hands, the order of a deck) filled in at random from `entropy` (32
+        bytes), with the odds the public information leaves. Deterministic given `entropy`;
+        it agrees with `view` on everything public and hashes like it. Search bots sample
+        these (information-set MCTS). Perfect information: the view itself."""
+        return view
+
     # -- identity ----------------------------------------------------------------
     @abstractmethod
     def public_record(self, state: Any) -> Any:

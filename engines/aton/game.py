@@ -4,7 +4,7 @@ from __future__ import annotations
 from engines.values import evolve
 from typing import Any, Mapping
 
-from engines.aton import notation, render, rules
+from engines.aton import determinize, notation, render, rules
 from engines.aton.state import ASSIGN, DRAW, OVER, SEATS, State
 from engines.contract import CHANCE, TERMINAL, Game, IllegalAction
 from engines.options import Option, boolean, int_between
@@ -88,6 +88,9 @@ class AtonGame(Game):
     def view(self, state: State, seat: int | None) -> State:
         seats = tuple(s if i == seat else evolve(s, hand=None) for i, s in enumerate(state.seats))
         return evolve(state, seats=seats)
+
+    def determinize(self, view: State, seat: int | None, entropy: bytes) -> State:
+        return determinize.determinize(view, seat, entropy)
 
     def public_record(self, state: State) -> tuple:
         return (
