@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Sequence
 
 import engines
+from client import colour
 from client.usage import EXIT_USAGE, Parser, UsageError, game_named, options_from
 from engines import OptionError
 
@@ -37,7 +38,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     tally, records = selfplay.run(game, players, options, args.games, seed, save_dir)
     if args.games == 1:
         record = records[0]
-        print(game.render_text(record.state))
+        print(colour.board(game, record.state, None, sys.stdout))
         print()
     print(f"{game.title}: {args.games} game(s), {players} players, seed {seed}")
     print(tally.table())
@@ -74,7 +75,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(export.as_text(contents))
         if verdict.chain is not None:
             print()
-            print(verdict.chain.game.render_text(verdict.chain.state))
+            print(colour.board(verdict.chain.game, verdict.chain.state, None, sys.stdout))
     stream = sys.stderr if args.export else sys.stdout
     print(verdict.summary(), file=stream)
     return 0 if verdict.ok else EXIT_INVALID

@@ -7,8 +7,23 @@ the fragments are the plain text, so `render_text` and `render_styled` never dis
 """
 from __future__ import annotations
 
+import re
+
 #: one fragment: (style name or "" for plain text, text); newlines live inside the text
 Fragment = tuple[str, str]
+
+#: Every style name an engine may use (spec/engine-contract.md, "Styled boards"). Names are
+#: dotted from the general to the particular, so a client (or a prompt-toolkit Style with
+#: "class:" names) may style `tile.blocking` once, or `tile.blocking.green` alone.
+COMMON_STYLES = ("title", "label", "legend", "you", "warning")
+STYLE = re.compile(
+    r"(|title|label|legend|you|warning"
+    r"|seat\.[0-9]"  # a seat's own things: its monks, pawn, counters, its name
+    r"|tile\.(empty|blocking|open)\.(green|yellow|orange|brown|white)"  # Athos hexes by tile side
+    r"|piece|lifted|area|summit"  # Athos
+    r"|tile\.(boar|cohort|menhir|mistletoe|lake|empty|village|unlaid)"  # Asterix squares
+    r"|square\.(yellow|black|blue|green|bonus))"  # Aton's empty temple squares
+)
 
 
 class Styled:

@@ -7,13 +7,16 @@ characters: the tile mark, the Athos piece mark, and up to two monks by seat:
     =        a tile showing its open side    *     (second character) an Athos piece
     .  1     a monk of seat 1 on an empty hex
     = 01     monks of seats 0 and 1 sharing an open tile (named again below the board)
+    #^       (second character) the tile lifted by the Athos piece, until it is dropped
 
 The styles (spec/engine-contract.md, "Styled boards"): `tile.empty.COLOUR`,
 `tile.blocking.COLOUR`, `tile.open.COLOUR` (COLOUR: the tile's own colour, or the hex's
-when it has none: green yellow orange brown white), `piece`, `seat.N` (a monk, a seat's
-name), `area`, `summit`, `label`, `legend`, `title`, `you`, `warning`.
+when it has none: green yellow orange brown white), `piece`, `lifted`, `seat.N` (a monk, a
+seat's name), `area`, `summit`, `label`, `legend`, `title`, `you`, `warning`.
 """
 from __future__ import annotations
+
+import textwrap
 
 from engines.athos.board import (
     COLOUR_LETTERS,
@@ -45,6 +48,7 @@ from engines.styled import Fragment, Styled
 _CELL = 4
 _LABEL = 2  # the row letter and a space
 _COLOUR_COLUMN = 74  # where the colour names of the rows stand
+_AREA_SHOWS = 4  # monks written in a start area's box; more are named below the board
 _LEGEND = (
     (". ", "tile.empty.green", "empty hex  "),
     ("#", "tile.blocking.green", " blocking tile  "),
@@ -52,7 +56,7 @@ _LEGEND = (
     ("*", "piece", " Athos piece  "),
     ("0", "seat.0", ""),
     ("-", "", ""),
-    ("3", "seat.3", " monks by seat"),
+    ("3", "seat.3", " monks"),
 )
 _PHASE = {
     HANDICAP: "handicap tiles",
@@ -110,6 +114,8 @@ def render_styled(state: State, seat: int | None = None) -> list[Fragment]:
             out.pad_to(_x(h)).add(mark, style)
             if h in state.fixed:
                 out.add("*", "piece")
+            elif h == state.lifted:
+                out.add("^", "lifted")
             else:
                 out.add(" ")
             for s in at.get(h, [])[:2]:
@@ -120,6 +126,8 @@ def render_styled(state: State, seat: int | None = None) -> list[Fragment]:
     _areas(out, state, at)
     for mark, style, words in _LEGEND:
         out.add(mark, style).add(words, "legend")
+    if state.phase == DROP:
+        out.add("  ").add("^", "lifted").add(" lifted", "legend")
     out.line()
     _status(out, state, seat, at)
     return out.fragments()
@@ -145,15 +153,16 @@ def _areas(out: Styled, state: State, at: dict[int, list[int]]) -> None:
     crowded = []
     for i, area in enumerate(START_AREAS):
         seats = at.get(area, [])
+        shown = seats if len(seats) <= _AREA_SHOWS else seats[: _AREA_SHOWS - 1]
         middle = _x(3 * i + 2)  # the middle hex it touches: a3, a6, a9, a12, a15
-        name = NODE_NAMES[area]
-        width = 3 + max(1, min(len(seats), 6))
-        out.pad_to(middle - width // 2 + 1).add(f"[{name} ", "area")
+        width = 3 + max(1, 2 * len(shown) - 1) + (len(shown) < len(seats))
+        out.pad_to(middle - width // 2 + 1).add(f"[{NODE_NAMES[area]} ", "area")
         if not seats:
             out.add("-", "area")
-        for s in seats[:6]:
-            out.add(str(s), f"seat.{s}")
-        if len(seats) > 6:
+        for j, s in enumerate(shown):
+            out.add(" " if j else "").add(str(s), f"seat.{s}")
+        if len(shown) < len(seats):
+            out.add("+", "area")
             crowded.append(area)
         out.add("]", "area")
     out.line()
@@ -184,9 +193,11 @@ def _status(out: Styled, state: State, seat: int | None, at: dict[int, list[int]
         if state.tiles[h] != NO_TILE and COLOUR_LETTERS.index(state.tiles[h].upper()) != HEX_COLOUR[h]
     ]
     if moved:
-        out.line("Tiles off their colour: " + ", ".join(
+        listed = ", ".join(
             f"{NODE_NAMES[h]} {COLOURS[COLOUR_LETTERS.index(state.tiles[h].upper())]}" for h in moved
-        ))
+        )
+        for line in textwrap.wrap("Tiles off their colour: " + listed, 79, subsequent_indent="  "):
+            out.line(line)
     for h in sorted(h for h, seats in at.items() if h < len(state.tiles) and len(seats) > 1):
         seats = " and ".join(str(s) for s in at[h])
         out.line(f"Monks of seats {seats} share {NODE_NAMES[h]}: they part before the move ends.", "warning")
@@ -197,20 +208,23 @@ def _status(out: Styled, state: State, seat: int | None, at: dict[int, list[int]
         return
     out.add(f"Round {state.round}: ")
     out.add(f"seat {state.seat}", f"seat.{state.seat}")
-    line = f" to act, {_PHASE[state.phase]}"
+    out.line(f" to act, {_PHASE[state.phase]}.")
     if state.phase == MOVE:
-        line += f", {state.pool} {'point' if state.pool == 1 else 'points'} left"
+        line = f"{state.pool} {'point' if state.pool == 1 else 'points'} left"
         if state.owed:
             line += f" ({state.owed} of them bonus)"
-        line += f", {state.spent} used this turn"
+        out.line(line + f", {state.spent} used this turn.")
     elif state.phase == HANDICAP:
-        line += f", {state.handicap_left} to place"
+        out.line(f"{state.handicap_left} handicap {'tile' if state.handicap_left == 1 else 'tiles'} to place{_after(state)}.")
     elif state.phase == DROP:
         tile = "blocking" if state.tiles[state.lifted].isupper() else "open"
-        line += f" (the {tile} tile lifted from {NODE_NAMES[state.lifted]})"
+        out.line(f"The {tile} tile lifted from {NODE_NAMES[state.lifted]} goes to another free hex.")
     elif state.phase == PLACE:
         per_turn, per_colour = PLACING_LIMITS[setup.players]
-        line += f", tiles placed {sum(state.placed)}/{per_turn} (at most {per_colour} a colour)"
-    if state.phase in (HANDICAP, PLACE) and state.last_placed != NO_HEX:
-        line += f", next after {NODE_NAMES[state.last_placed]} (board order)"
-    out.line(line + ".")
+        out.line(f"Tiles placed {sum(state.placed)}/{per_turn} (at most {per_colour} a colour){_after(state)}.")
+
+
+def _after(state: State) -> str:
+    if state.last_placed == NO_HEX:
+        return ""
+    return f"; the next after {NODE_NAMES[state.last_placed]} (board order)"
