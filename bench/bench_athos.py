@@ -12,7 +12,7 @@
        3 players         6734 / 12713          471 /  903                  8 / 2476      3.87
        4 players         8496 / 21995          450 / 1181                  8 / 2408      2.82
        4 teams          15878 / 27861        867.5 / 1633                  6 / 2409      1.75
-       all               8334 / 27861                                      7 / 2872      2.88
+       all               8323 / 27861                                      7 / 2872      2.88
 
 2. `legal_actions` in the tile-placement phase on random mid-game positions: the engine's
    one-walk path analysis (paths.py) against the plain search per candidate hex

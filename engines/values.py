@@ -99,16 +99,10 @@ def evolve(value: T, **changes: Any) -> T:
     exactly the cached values whose inputs did not change."""
     cls = type(value)
     fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
-    if not hasattr(value, "__dict__"):  # a slotted dataclass holds no cached values
-        for name in changes:
-            if name not in fields:
-                raise TypeError(f"{cls.__name__} has no field {name!r}")
-        merged = {name: changes[name] if name in changes else getattr(value, name) for name in fields}
-        new = object.__new__(cls)
-        for name, item in merged.items():
-            object.__setattr__(new, name, item)
-        return new
-    values = value.__dict__.copy()  # frozen dataclasses keep their fields in __dict__
+    try:
+        values = value.__dict__.copy()  # frozen dataclasses keep their fields in __dict__
+    except AttributeError:  # a slotted dataclass: no __dict__, so no cached values either
+        return _evolve_slotted(value, fields, changes)
     values.update(changes)
     if len(values) != len(fields):
         for name in changes:
@@ -121,6 +115,16 @@ def evolve(value: T, **changes: Any) -> T:
                 del values[name]
     new = object.__new__(cls)
     object.__setattr__(new, "__dict__", values)
+    return new
+
+
+def _evolve_slotted(value: T, fields: Any, changes: dict[str, Any]) -> T:
+    for name in changes:
+        if name not in fields:
+            raise TypeError(f"{type(value).__name__} has no field {name!r}")
+    new = object.__new__(type(value))
+    for name in fields:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
     return new
 
 

@@ -422,10 +422,10 @@ def reach(state: State, seat: int) -> int:
     without cohorts holds a village square). Dice and the potions to come are ignored."""
     lakes = state.tiles[LAKE]
     start = BIT[state.pawns[seat]]
-    without_cohorts = region(start, lakes | state.tiles[COHORT])
-    if state.potions[seat] or without_cohorts & VILLAGE:
+    if state.potions[seat]:
         return region(start, lakes)
-    return without_cohorts
+    without_cohorts = region(start, lakes | state.tiles[COHORT])
+    return region(start, lakes) if without_cohorts & VILLAGE else without_cohorts
 
 
 def nothing_can_change(state: State) -> bool:
@@ -434,19 +434,25 @@ def nothing_can_change(state: State) -> bool:
     square while it carries something, a scoring tile it could pick up (a cohort in its
     reach, a mistletoe, a boar or menhir its load takes or that it could bank first), or a
     square another pawn that carries something can reach (where they could meet)."""
-    reaches = [reach(state, seat) for seat in range(state.players)]
-    carrying = [load != EMPTY_PILE for load in state.carried]
-    for seat, where in enumerate(reaches):
+    reaches = []
+    for seat in range(state.players):
+        where = reach(state, seat)
+        load = state.carried[seat]
         banks = bool(where & VILLAGE)
-        if carrying[seat] and banks:
+        if banks and load != EMPTY_PILE:
             return False
         takeable = state.tiles[COHORT] | state.tiles[MISTLETOE]
         for kind in (BOAR, MENHIR):
-            if banks or can_carry(state.carried[seat], kind, state.carry_rule):
+            if banks or can_carry(load, kind, state.carry_rule):
                 takeable |= state.tiles[kind]
         if where & takeable:
             return False
-        if any(carrying[other] and reaches[other] & where for other in range(state.players) if other != seat):
+        reaches.append(where)
+    carriers = [reaches[s] for s in range(state.players) if state.carried[s] != EMPTY_PILE]
+    for seat, where in enumerate(reaches):
+        mine = state.carried[seat] != EMPTY_PILE
+        # another carrier's reach meets this one (a carrier never counts itself)
+        if sum(1 for other in carriers if other & where) > (1 if mine else 0):
             return False
     return True
 

@@ -679,11 +679,10 @@ def _only_end_turn(state: State) -> bool:
         return True
     left = supply(state)
     placed = state.placed
-    cut = state.cuts
     for h in range(state.last_placed + 1, HEX_COUNT):
         colour = HEX_COLOUR[h]
-        if left[colour] and placed[colour] < per_colour and not cut[h]:
-            if _free_problem(state, h) is None:
+        if left[colour] and placed[colour] < per_colour and _free_problem(state, h) is None:
+            if not _would_cut(state, h):
                 return False
     return True
 
@@ -702,8 +701,10 @@ def settle(state: State) -> State:
         passing = _PASSED_OVER.get(state.phase)
         if passing is None or not passing[0](state):
             return state
-        end = passing[1]
-        state = BOOK.rules[(state.phase, end[0])].effect(state)
+        rule = BOOK.rules[(state.phase, passing[1][0])]
+        if rule.problem(state) is not None:
+            return state  # not reached: the end is legal whenever it is all that is left
+        state = rule.effect(state)
 
 
 # -- the end -------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ Actions (spec/games/aton.md):
 from __future__ import annotations
 
 from engines.values import evolve
-from itertools import permutations
+from itertools import permutations, product
 
 from engines.aton import cards, scoring
 from engines.aton.state import (
@@ -309,6 +309,17 @@ def _is_int(v: object) -> bool:
 
 def decode(action: tuple) -> tuple[str, tuple]:
     """(kind, values) of a well-formed action; IllegalAction saying what is malformed."""
+    try:
+        decoded = _DECODED[action]
+    except (KeyError, TypeError):  # malformed (perhaps unhashable): say what is wrong
+        return _decode(action)
+    for v in action[1:]:
+        if type(v) is not int and v is not None:  # True == 1 and 1.0 == 1 find a key too
+            return _decode(action)
+    return decoded
+
+
+def _decode(action: tuple) -> tuple[str, tuple]:
     if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
         raise IllegalAction(f"{action!r} is not an Aton action.")
     kind = action[0]
@@ -329,6 +340,19 @@ def decode(action: tuple) -> tuple[str, tuple]:
         elif not (v is None and what == "card?") and not (_is_int(v) and v in cards.VALUES):
             raise IllegalAction(f"{v!r} is not a card: cards are 1, 2, 3 and 4.")
     return kind, values
+
+
+def _every_action() -> list[tuple]:
+    """Every well-formed action: few enough (under 700) to look up instead of checking."""
+    actions: list[tuple] = [("keep",), ("draw", None)]
+    actions += [(kind, v) for kind in ("draw", "turn") for v in cards.VALUES]
+    actions += [(kind, *four) for kind in ("exchange", "assign") for four in product(cards.VALUES, repeat=4)]
+    actions += [(kind, sq) for kind in ("remove", "place", "retrieve") for sq in range(NUM_SQUARES)]
+    return actions
+
+
+# built by the general code above, so a lookup gives exactly what checking would
+_DECODED = {a: _decode(a) for a in _every_action()}
 
 
 def _elsewhere(state: State, kind: str) -> str:
