@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Sequence
 
 import engines
+from client import colour
 from client.usage import EXIT_USAGE, Parser, UsageError
 
 EXIT_INVALID = 1
@@ -48,7 +49,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(export.as_text(contents))
         if verdict.chain is not None:
             print()
-            print(verdict.chain.game.render_text(verdict.chain.state))
+            print(colour.board(verdict.chain.game, verdict.chain.state, None, sys.stdout))
     stream = sys.stderr if args.export else sys.stdout
     print(verdict.summary(), file=stream)
     return 0 if verdict.ok else EXIT_INVALID

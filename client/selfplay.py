@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, TextIO
 
+from client import colour
 from client.bots import tournament
 from client.bots.guard import ON_ERROR
 from client.bots.players import RandomBot
@@ -152,7 +153,7 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sy
             journal.close()
     results = tournament.results_of(players, seats, outcomes)
     if args.games == 1:
-        print(game.render_text(outcomes[0].state), file=out)
+        print(colour.board(game, outcomes[0].state, None, out), file=out)
         print(file=out)
     print(f"{game.title}: {args.games} game(s), {seats} players, seed {seed}", file=out)
     print(results.table(), file=out)

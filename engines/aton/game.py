@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from engines.aton import determinize, notation, render, rules
 from engines.aton.state import ASSIGN, DRAW, OVER, SEATS, State
 from engines.contract import CHANCE, TERMINAL, Game, IllegalAction
+from engines.styled import Fragment
 from engines.options import Option, boolean, int_between
 
 
@@ -113,8 +114,8 @@ class AtonGame(Game):
             state.winners,
         )
 
-    def render_text(self, state: State, seat: int | None = None) -> str:
-        return render.render_text(state, seat)
+    def render_styled(self, state: State, seat: int | None = None) -> list[Fragment]:
+        return render.render_styled(state, seat)
 
 
 assert SEATS == (0, 1)
