@@ -25,7 +25,7 @@ from node.loop import SPECTATOR_GRACE, Node
 from node.storage import data_dir
 from node.transport import Admission, Transport, TransportError
 from protocol.identity import Identity, fingerprint
-from protocol.records import PROTOCOL_VERSION
+from protocol.schema import MAX_NAME, PROTOCOL_VERSION, TABLE_BYTES
 from protocol.secrets import SeatSecrets
 from client.usage import UsageError, game_named, options_from
 from client.seat import EXIT_DONE, EXIT_REFUSED, ConsoleSeat, RandomSeat, Seat
@@ -47,8 +47,8 @@ def _identity() -> Identity:
 
 def _name(args: argparse.Namespace) -> str:
     name = args.name or os.environ.get("USER") or "player"
-    if len(name) > 40:
-        raise UsageError("--name must be at most 40 characters")
+    if len(name) > MAX_NAME:
+        raise UsageError(f"--name must be at most {MAX_NAME} characters")
     return name
 
 
@@ -267,8 +267,8 @@ def _find_table(args: argparse.Namespace) -> tuple[str, bytes, bytes, str]:
                 key, table = parse_key(args.key), bytes.fromhex(args.table)
             except ValueError as exc:
                 raise UsageError(str(exc)) from None
-            if len(table) != 16:
-                raise UsageError("--table takes the 32 hex digits the host prints")
+            if len(table) != TABLE_BYTES:
+                raise UsageError(f"--table takes the {2 * TABLE_BYTES} hex digits the host prints")
             return endpoint, key, table, args.game
         match = lambda t: t.endpoint == endpoint
         what = f"at {endpoint}"

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from engines.canonical import encode
 from protocol.codec import DecodeError, Limits, decode
 from protocol.identity import fingerprint
-from protocol.records import PROTOCOL_VERSION
+from protocol.schema import KEY_BYTES, MAX_NAME, PROTOCOL_VERSION, TABLE_BYTES
 
 MAGIC = b"PBRD"
 DEFAULT_PORT = 47474
@@ -60,7 +60,7 @@ class Table:
 
 def beacon_bytes(game: str, players: int, free: int, name: str, key: bytes, table: bytes, port: int) -> bytes:
     return MAGIC + encode({
-        "v": PROTOCOL_VERSION, "game": game, "players": players, "free": free, "name": name[:40],
+        "v": PROTOCOL_VERSION, "game": game, "players": players, "free": free, "name": name[:MAX_NAME],
         "key": key, "table": table, "port": port,
     })
 
@@ -76,7 +76,7 @@ def parse_beacon(data: bytes, source: str) -> Table | None:
     if not isinstance(m, dict) or not isinstance(m.get("v"), int):
         return None
     kinds = {"game": str, "players": int, "free": int, "name": str, "key": bytes, "table": bytes, "port": int}
-    if any(not isinstance(m.get(k), t) for k, t in kinds.items()) or len(m["key"]) != 32 or len(m["table"]) != 16:
+    if any(not isinstance(m.get(k), t) for k, t in kinds.items()) or len(m["key"]) != KEY_BYTES or len(m["table"]) != TABLE_BYTES:
         return None
     if not 0 < m["port"] < 65536:
         return None
