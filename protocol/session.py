@@ -245,7 +245,7 @@ class Session:
         except MessageError as exc:
             return effects + self._reject(sender, str(exc))
         except Exception as exc:  # not the sender's doing: ours
-            return effects + self._fault(f"taking a {message.kind} message", exc)
+            return effects + self._fault(f"handling the {message.kind} message just received", exc)
 
     def submit(self, actions: list | tuple, now: float) -> list:
         """The local player's decision: actions for a move (several: a planned turn, one
@@ -863,9 +863,19 @@ _TABLE: dict[type[Message], tuple[Handler, ...]] = {
     Leave:          (_forming(Forming.on_leave),   _forming(Forming.on_leave),   S._on_leave,    S._on_leave,    _ignore),
 }
 del S
-if set(_TABLE) != set(MESSAGE_CLASSES) or set(COLUMNS) != set(Phase) or any(len(r) != len(COLUMNS) for r in _TABLE.values()):
-    raise ImportError("the session's table must give every message class a handler in every phase")
-#: phase -> message class -> handler
-_TAKES: dict[Phase, dict[type[Message], Handler]] = {
-    phase: {cls: row[i] for cls, row in _TABLE.items()} for i, phase in enumerate(COLUMNS)
-}
+
+
+def dispatch_table(table: Mapping[type[Message], tuple[Handler, ...]]) -> dict[Phase, dict[type[Message], Handler]]:
+    """phase -> message class -> handler, from a table of rows; ImportError unless every
+    message class of the protocol has a row with a handler for every phase (so a message
+    class renamed or added without its row fails the moment this module loads)."""
+    missing = sorted(c.__name__ for c in set(MESSAGE_CLASSES) - set(table))
+    unknown = sorted(c.__name__ for c in set(table) - set(MESSAGE_CLASSES))
+    short = sorted(c.__name__ for c, row in table.items() if len(row) != len(COLUMNS))
+    if missing or unknown or short or set(COLUMNS) != set(Phase):
+        raise ImportError(f"the session's table must give every message class a handler in every phase "
+                          f"(no row: {missing}; not a message: {unknown}; not one handler per phase: {short})")
+    return {phase: {cls: row[i] for cls, row in table.items()} for i, phase in enumerate(COLUMNS)}
+
+
+_TAKES = dispatch_table(_TABLE)

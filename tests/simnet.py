@@ -119,6 +119,7 @@ class SimNet:
         self.messages = 0
         self.bytes = 0
         self.received: dict[bytes, list[bytes]] = {}  # key -> every message it received
+        self.running: Node | None = None  # the node whose session is at work (tests plant faults in one)
 
     # -- building a table -------------------------------------------------------------------
 
@@ -216,20 +217,20 @@ class SimNet:
         self.now = max(self.now, at)
         if what[0] == "deliver":
             _, to, sender, data = what
-            node = self.by_key[to]
+            node = self.running = self.by_key[to]
             if node.alive and node.session is not None:
                 self.received.setdefault(to, []).append(data)
                 self.apply(node, node.session.receive(sender, data, self.now))
                 self._poll(node, busy=True)
         elif what[0] == "idle":
             _, index, runner = what
-            node = self.nodes[index]
+            node = self.running = self.nodes[index]
             if node.alive and node.runner is runner:
                 node.idle_due = False
                 self._poll(node, busy=False)
         elif what[0] == "decide":
             _, index, turn, seq = what
-            node = self.nodes[index]
+            node = self.running = self.nodes[index]
             session = node.session
             # the prompt still stands: the same decision at the same place
             if node.alive and session is not None and session.log_length == seq and session.decision_kind() == turn.kind:
@@ -242,8 +243,10 @@ class SimNet:
         elif what[0] == "tick":
             for node in self.nodes:
                 if node.alive and node.session is not None:
+                    self.running = node
                     self.apply(node, node.session.tick(self.now))
             self._push(self.now + TICK, ("tick",))
+        self.running = None
         return True
 
     def run(self, until, max_time: float, max_steps: int = 2_000_000) -> bool:
@@ -277,9 +280,11 @@ class SimNet:
     def restart(self, node: Node) -> None:
         d = node.disk
         node.alive = True
+        self.running = node
         session, effects = Session.resume(node.identity, node.secrets, f"node-{node.index}", f"sim://{node.index}",
                                           d.genesis, d.addrs, list(d.entries), d.choice, node.rng.randbytes, self.now)
         self.begin(node, session, effects)
+        self.running = None
 
     # -- what the tests look at ----------------------------------------------------------------------
 
