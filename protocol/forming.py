@@ -75,7 +75,7 @@ class Forming:
     @classmethod
     def ask(cls, identity: Identity, local: Hello, host: bytes, now: float) -> "Forming":
         """A joiner's side: it has said hello to `host` and waits for the answer."""
-        return cls(identity, local, host, 0, {}, repeat_at=now + REPEAT_EVERY)
+        return cls(identity, local, host, 0, {}, repeat_at=now)
 
     @property
     def key(self) -> bytes:

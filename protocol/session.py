@@ -25,12 +25,11 @@ Everything above the session reads the game through its read-only surface (`phas
 """
 from __future__ import annotations
 
-import enum
 import traceback
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 import engines
+from protocol.author import Author, Write
 from protocol.chain import ChainError, GameChain
 from protocol.confirmation import Confirmations
 from protocol.effects import NextStep, Send, Store, StoreChoice, StoreGenesis, Sync, TakeOwnEntry, Unstore
@@ -46,7 +45,8 @@ from protocol.messages import (
 )
 from protocol.records import Entry, SignedGenesis, make_entry
 from protocol.schema import MAX_ACTIONS_PER_ENTRY, NONCE_BYTES, is_action
-from protocol.secrets import SeatSecrets, choice_digest, node_entropy
+from protocol.secrets import SeatSecrets
+from protocol.surface import LocalError, MoveList, MoveRecord, Phase, Position, SeatInfo
 
 __all__ = [
     "Session", "Phase", "SeatInfo", "Position", "MoveRecord", "LocalError",
@@ -59,51 +59,6 @@ AWAY_AFTER = 5.0  # a seat silent this long is shown as away
 BATCH = 64  # entries served per request
 AHEAD_WINDOW = 256  # entries buffered beyond the next expected one
 STRIKES_TO_IGNORE = 50  # a peer that sent this many bad messages is no longer read
-UNFORMATTED_AT_MOST = 1024  # moves kept for `moves` to write in the notation on its next call
-
-
-# -- the public surface's values ---------------------------------------------------------------
-
-
-class Phase(enum.Enum):
-    FORMING = "forming"  # seats being asked for and handed out (before a proposal)
-    SIGNING = "signing"  # the genesis is proposed; signatures being collected
-    PLAYING = "playing"
-    OVER = "over"  # the game is over and its result signed by every seat
-    HALTED = "halted"  # a desync, an equivocation or our own internal fault: `Session.halt` says which
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    index: int
-    name: str  # as the peer gave it: escape it before showing it
-    fingerprint: str  # "abcd-efgh"
-    key: bytes  # Ed25519 public key
-    connection: str  # "you" | "connected" | "away" | "left"
-    last_heard: float | None  # session time (the `now` passed in) it was last heard; None: never, or you
-
-
-@dataclass(frozen=True)
-class MoveRecord:
-    """One accepted move entry, for move lists and bot notifications."""
-
-    seq: int
-    seat: int
-    actions: tuple  # the engine actions, in order
-    texts: tuple[str, ...]  # each action in the game's notation, written at the state before it
-    confirmed: bool  # every seat has acked it (when this record was made: see `Session.confirmed_seq`)
-
-
-@dataclass(frozen=True)
-class Position:
-    seq: int  # entries applied (0: just the genesis)
-    state: Any  # the local seat's view (a spectator's: the public view)
-    to_act: tuple[int, str] | None  # (seat, kind) entitled to the next entry; None when over or halted
-
-
-class LocalError(ValueError):
-    """The local player asked for something the protocol or the rules do not allow now."""
-
 
 Handler = Callable[["Session", bytes, Any, float], list]
 
@@ -135,7 +90,7 @@ class Session:
         self._acks: Confirmations | None = None
         self._chains: dict[int, GameChain] = {}  # the chain at each seq not yet confirmed
         self._confirmed_chain: GameChain | None = None
-        self._choice: tuple[tuple, bytes] | None = None
+        self._author: Author | None = None  # the local seat's, once it has one
         self._spectators: dict[bytes, str] = {}
         self._broadcast_keys: list[bytes] | None = None
         self._heard: dict[bytes, float] = {}
@@ -147,12 +102,7 @@ class Session:
         self._result: GameOver | None = None
         self._next_beat = now
         self._asked: dict[bytes, float] = {}  # peer -> when we last asked it for entries
-        self._prompted: tuple[int, str] | None = None
-        self._offered: tuple[int, frozenset] = (0, frozenset())  # (seq, the legal moves prompted there)
-        self._legal: tuple[tuple[int, str] | None, tuple] = (None, ())  # ((seq, kind), its options)
-        self._unheard: set[bytes] = set()  # resumed: seats whose head this node has not heard yet
-        self._moves: list[MoveRecord] = []
-        self._unformatted: list[tuple[Entry, Any]] = []  # (move entry, the state before it)
+        self._moves: MoveList | None = None
         self._resolved: tuple[Any, Mapping[str, Any]] = (None, {})
 
     # -- construction ---------------------------------------------------------------------------
@@ -208,18 +158,18 @@ class Session:
                 break
             self._append(entry, chain)
             hashes.append((entry.hash, chain.game.state_hash(chain.state)))
-        self._choice = choice
         # what was stored was acked before the crash; confirmation goes on from here
         self._acks = Confirmations(len(self._seats), self._seat, len(hashes), hashes)
         self._chains.clear()
         self._confirmed_chain = self._chain
         if self._chain.finished:
             self._game_over()
-        if self._seat is not None:
+        if self._author is not None:
+            self._author.choice = choice
             # Its last entry may have left before its fsync and been lost with the machine:
             # it writes nothing until every other seat has told it its head and it holds
             # that much, so it can never sign a second, different entry for one seq.
-            self._unheard = {k for k in self._seats if k != self._key}
+            self._author.unheard = {k for k in self._seats if k != self._key}
         want = Want(len(self._entries) + 1).to_bytes()
         return effects + [Send(k, want) for k in self._peers()] + self._my_turn()
 
@@ -382,20 +332,12 @@ class Session:
         """The local seat's options now: its legal moves, or its secret choice's candidates;
         () when the decision is not the local seat's."""
         kind = self.decision_kind()
-        return () if kind is None else self._options_for(kind)
+        return () if kind is None else self._author.options(self._chain, kind)
 
     @property
     def moves(self) -> tuple[MoveRecord, ...]:
         """Every accepted move entry, in order, with its actions in the game's notation."""
-        self._format_moves()
-        records, confirmed = self._moves, self.confirmed_seq
-        for i in range(len(records) - 1, -1, -1):  # the newly confirmed ones: at the end
-            record = records[i]
-            if record.confirmed:
-                break
-            if record.seq <= confirmed:
-                records[i] = MoveRecord(record.seq, record.seat, record.actions, record.texts, True)
-        return tuple(records)
+        return () if self._moves is None else self._moves.records(self.confirmed_seq)
 
     @property
     def result(self) -> GameOver | None:
@@ -511,6 +453,8 @@ class Session:
         chain = GameChain.start(genesis, {} if seat is None else {seat: self._secrets.seed})
         self._genesis, self._addrs, self._chain, self._confirmed_chain = genesis, addrs, chain, chain
         self._seat = seat
+        self._author = None if seat is None else Author(seat, self._secrets)
+        self._moves = MoveList(chain.game)
         self._seats = {s.key: i for i, s in enumerate(g.seats)}
         self._seat_keys = tuple(s.key for s in g.seats)
         if self._forming is not None:
@@ -587,9 +531,10 @@ class Session:
     def _on_beat(self, sender: bytes, m: Beat, now: float) -> list:
         if m.seq > len(self._entries):
             return self._ask(sender, len(self._entries) + 1, now)
-        if sender in self._unheard:
-            self._unheard.discard(sender)
-            if not self._unheard:
+        author = self._author
+        if author is not None and sender in author.unheard:
+            author.unheard.discard(sender)
+            if not author.unheard:
                 return [NextStep()]
         return []
 
@@ -667,11 +612,9 @@ class Session:
         self._chains[entry.seq] = chain
         self._entries.append(entry)
         if entry.kind == "move":
-            self._unformatted.append((entry, before.state))
-            if len(self._unformatted) > UNFORMATTED_AT_MOST:
-                self._format_moves()  # nobody asks for them: keep no more old states than this
-            if entry.seat == self._seat and entry.body["nonce"] is not None:
-                self._choice = None  # revealed
+            self._moves.add(entry, before.state, self.confirmed_seq)
+        if self._author is not None:
+            self._author.taken(entry)
 
     def _stored(self, entry: Entry, chain: GameChain) -> list:
         """`entry` is on disk here, `chain` the chain it ends: ack it with the state hash,
@@ -704,61 +647,27 @@ class Session:
             self._confirmed_chain = self._chains.pop(event.seq)
         return confirmed
 
-    def _format_moves(self) -> None:
-        """The moves not yet written in the notation, written (each at the state before it)."""
-        if not self._unformatted:
-            return
-        game, confirmed = self._chain.game, self.confirmed_seq
-        for entry, state in self._unformatted:
-            actions, texts = entry.body["actions"], []
-            for i, action in enumerate(actions):
-                texts.append(game.format_action(state, action))
-                if i + 1 < len(actions):
-                    state = game.apply(state, action)
-            self._moves.append(MoveRecord(entry.seq, entry.seat, actions, tuple(texts), entry.seq <= confirmed))
-        self._unformatted.clear()
-
     # -- the game: the local seat's entries ------------------------------------------------------------
 
     def _decision(self) -> str:
         """The kind of decision the local seat must make now; LocalError saying why there is none."""
-        if self._phase is not Phase.PLAYING or self._seat is None:
+        if self._phase is not Phase.PLAYING or self._author is None:
             if self._phase is Phase.HALTED:
                 raise LocalError("The game is halted.")
             if self._phase is Phase.OVER:
                 raise LocalError("The game is over.")
             raise LocalError("There is no game in progress at this seat.")
-        if self._unheard:
-            raise LocalError("This seat is catching up with the others; wait a moment.")
-        chain = self._chain
-        seat, kind = chain.entitled()
-        if seat != self._seat or kind not in ("move", "commit"):
-            raise LocalError(f"It is not your turn: seat {seat} must write a {kind} entry.")
-        if kind == "move" and self._choice is not None and chain.game.secret_choice(chain.state):
-            raise LocalError("Your committed choice is revealed automatically.")
-        return kind
-
-    def _options_for(self, kind: str) -> tuple:
-        """The local seat's options for its `kind` of decision at the head (worked out once)."""
-        chain = self._chain
-        at = (chain.next_seq, kind)
-        if self._legal[0] != at:
-            game, state = chain.game, chain.state
-            legal = game.choices_for(state, self._seat) if kind == "commit" else game.legal_actions(state)
-            self._legal = (at, tuple(legal))
-        return self._legal[1]
+        return self._author.decision(self._chain)
 
     def _submit(self, kind: str, actions: tuple) -> list:
-        chain = self._chain
+        chain, author = self._chain, self._author
         if kind == "commit":
-            if len(actions) != 1 or actions[0] not in self._options_for(kind):
+            if len(actions) != 1 or actions[0] not in author.options(chain, kind):
                 raise LocalError("That is not one of your choices here.")
             nonce = self._random(NONCE_BYTES)
-            self._choice = (actions, nonce)
-            return [StoreChoice(actions, nonce)] + self._write("commit", {"digest": choice_digest(actions, nonce)})
-        offered = len(actions) == 1 and self._offered[0] == chain.next_seq and actions[0] in self._offered[1]
+            return [StoreChoice(actions, nonce)] + self._write("commit", author.commit(actions, nonce))
         try:
-            return self._write("move", {"actions": list(actions), "nonce": None}, offered)
+            return self._write("move", {"actions": list(actions), "nonce": None}, author.offered(chain, actions))
         except ChainError as exc:
             raise LocalError(exc.why) from None
 
@@ -789,7 +698,7 @@ class Session:
             try:
                 checked = self._chain.check(entry, signatures=False)
             except ChainError as exc:  # the engine offered an action it cannot apply
-                self._prompted = None  # ask again; the peers refuse that entry too
+                self._author.ask_again()  # the peers refuse that entry too
                 return [Unstore(entry), Rejected(fingerprint(self._key), f"this seat's own move was refused: "
                                                                          f"{exc.why} (an engine fault)")]
         self._append(entry, checked)
@@ -797,32 +706,12 @@ class Session:
 
     def _my_turn(self) -> list:
         """Write what the local seat owes by itself, or tell the client it must decide."""
-        if self._phase is not Phase.PLAYING or self._seat is None or self._unheard:
+        if self._phase is not Phase.PLAYING or self._author is None:
             return []
-        chain, secrets = self._chain, self._secrets
-        seat, kind = chain.entitled()
-        if seat != self._seat:
-            return []
-        if kind == "reveal":
-            return self._write(kind, {"value": secrets.reveal(chain.chain_used[seat] + 1)})
-        if kind == "chance":
-            entropy, index = chain.run
-            outcome = chain.game.sample_chance(chain.state, node_entropy(entropy, index, secrets.seed))
-            return self._write(kind, {"outcome": outcome})
-        if kind == "audit":
-            return self._write(kind, {"seed": secrets.seed})
-        if kind == "result":
-            return self._write(kind, chain.result_body())
-        if kind == "move" and self._choice is not None and chain.game.secret_choice(chain.state):
-            actions, nonce = self._choice
-            return self._write(kind, {"actions": list(actions), "nonce": nonce})
-        if self._prompted == (chain.next_seq, kind):
-            return []
-        self._prompted = (chain.next_seq, kind)
-        legal = self._options_for(kind)
-        if kind == "move":
-            self._offered = (chain.next_seq, frozenset(legal))
-        return [YourTurn(seat, kind, legal)]
+        step = self._author.next(self._chain)
+        if isinstance(step, Write):
+            return self._write(step.kind, step.body)
+        return [] if step is None else [step]
 
 
 # -- which messages each phase takes -------------------------------------------------------------
