@@ -103,8 +103,8 @@ class Author:
         return {"digest": choice_digest(actions, nonce)}
 
     def taken(self, entry: Entry) -> None:
-        """An entry is in the chain: the seat's own reveal of its choice frees it."""
-        if entry.kind == "move" and entry.seat == self.seat and entry.body["nonce"] is not None:
+        """A move entry is in the chain: the seat's own reveal of its choice frees it."""
+        if entry.seat == self.seat and entry.body["nonce"] is not None:
             self.choice = None
 
     def ask_again(self) -> None:

@@ -223,15 +223,14 @@ class Session:
 
     def follow(self, step: TakeOwnEntry | NextStep) -> list:
         """Work the session left for later (the effect runner hands it back)."""
+        if not isinstance(step, (TakeOwnEntry, NextStep)):
+            raise TypeError(f"{step!r} is no step of a session")
         try:
-            match step:
-                case TakeOwnEntry(entry, checked):
-                    return self._take_own(entry, checked)
-                case NextStep():
-                    return self._my_turn()
+            if isinstance(step, TakeOwnEntry):
+                return self._take_own(step.entry, step.checked)
+            return self._my_turn()
         except Exception as exc:
             return self._fault("taking its own next step", exc)
-        raise TypeError(f"{step!r} is no step of a session")
 
     def leave(self) -> list:
         """This node leaves (cleanly: its peers are told)."""
@@ -612,9 +611,9 @@ class Session:
         self._chains[entry.seq] = chain
         self._entries.append(entry)
         if entry.kind == "move":
-            self._moves.add(entry, before.state, self.confirmed_seq)
-        if self._author is not None:
-            self._author.taken(entry)
+            self._moves.add(entry, before.state, self._acks.confirmed)
+            if self._author is not None:
+                self._author.taken(entry)
 
     def _stored(self, entry: Entry, chain: GameChain) -> list:
         """`entry` is on disk here, `chain` the chain it ends: ack it with the state hash,

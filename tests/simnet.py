@@ -72,7 +72,18 @@ class SimIO:
         self.net, self.node = net, node
 
     def send(self, to: bytes, data: bytes) -> None:
-        self.net._send(self.node, to, data)
+        net, node = self.net, self.node
+        node.sent.append((to, data))
+        net.messages += 1
+        net.bytes += len(data)
+        if to not in net.by_key:
+            return
+        link = frozenset((node.key, to))
+        if net.cut.get(link, -1) > net.now or net.rng.random() < net.drop:
+            return
+        copies = 2 if net.rng.random() < net.dup else 1
+        for _ in range(copies):
+            net._push(net.now + net.rng.uniform(*net.delay), ("deliver", to, node.key, data))
 
     def store(self, entry, sync: bool) -> None:
         node = self.node
@@ -197,19 +208,6 @@ class SimNet:
         node.disk.entries += node.disk.written
         node.disk.written.clear()
 
-    def _send(self, node: Node, to: bytes, data: bytes) -> None:
-        node.sent.append((to, data))
-        self.messages += 1
-        self.bytes += len(data)
-        if to not in self.by_key:
-            return
-        link = frozenset((node.key, to))
-        if self.cut.get(link, -1) > self.now or self.rng.random() < self.drop:
-            return
-        copies = 2 if self.rng.random() < self.dup else 1
-        for _ in range(copies):
-            self._push(self.now + self.rng.uniform(*self.delay), ("deliver", to, node.key, data))
-
     def step(self) -> bool:
         if not self.queue:
             return False
@@ -220,8 +218,15 @@ class SimNet:
             node = self.running = self.by_key[to]
             if node.alive and node.session is not None:
                 self.received.setdefault(to, []).append(data)
-                self.apply(node, node.session.receive(sender, data, self.now))
-                self._poll(node, busy=True)
+                effects = node.session.receive(sender, data, self.now)
+                try:
+                    node.runner.run(effects)
+                    if node.runner.pending:
+                        node.runner.polled(True)  # a poll that found input
+                except _PowerCut:
+                    pass
+                else:
+                    self._idle_later(node)
         elif what[0] == "idle":
             _, index, runner = what
             node = self.running = self.nodes[index]
