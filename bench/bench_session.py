@@ -1,8 +1,10 @@
 """The consensus session's cost: messages and bytes per confirmed entry and per move, and
 session CPU time per node per confirmed entry and per move (a move's share of the reveals,
 commitments, audit and result entries around it included) next to one Ed25519 sign + verify
-measured in the same run. The CPU includes the simulator's own bookkeeping. A clean simulated network (tests/simnet.py): no sockets, so this is the
-protocol's own cost.
+measured in the same run. The CPU includes the simulator's own bookkeeping (its nodes carry
+out the effects with the production runner, the deferred next step included: one scheduled
+event per entry per node). A clean simulated network (tests/simnet.py): no sockets, so this
+is the protocol's own cost.
 
     python bench/bench_session.py
 """

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engines import IllegalAction
 from protocol.chain import ChainError, GameChain
 from protocol.identity import fingerprint
 from protocol.logfile import LogContents
@@ -26,8 +27,8 @@ def _steps(contents: LogContents) -> list[dict[str, Any]]:
                 try:
                     texts.append(game.format_action(state, action))
                     state = game.apply(state, action)
-                except Exception:
-                    break
+                except IllegalAction:
+                    break  # the chain refuses this entry below, and the export ends there
         try:
             chain = chain.check(entry)
         except ChainError:

@@ -1,9 +1,11 @@
 """LAN play from the command line: `host`, `join`, `tables`, `play`, `bot`, `resume`, `key`.
 
-Each command builds one node (node/loop.py) — this user's identity, a transport bound where
-asked, a session — puts a console or a random player at it (client/seat.py) and runs its loop
-until the game is over. `play` and `host --bots` start each bot as a separate process
-(`peerboard bot`) with its own identity under the data directory's bots/ folder.
+The command line is read once into a `LanOptions` value (every flag checked, the table to
+join parsed into how it is named). Each command then builds one node (node/loop.py) — this
+user's identity, a transport bound where asked, a session — puts a console or a random player
+at it (client/seat.py) and runs its loop until the game is over. `play` and `host --bots`
+start each bot as a separate process (`peerboard bot`) with its own identity under the data
+directory's bots/ folder.
 """
 from __future__ import annotations
 
@@ -14,9 +16,14 @@ import socket
 import subprocess
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable, Mapping
 
 import engines
+from client.exitcode import ExitCode
+from client.seat import ConsoleSeat, RandomSeat, Seat, printable
+from client.usage import UsageError, game_named, options_from
 from engines import OptionError
 from node import discovery
 from node.gamefiles import GameFileError, GameFiles, is_finished, unfinished_games
@@ -24,15 +31,137 @@ from node.keys import KeyFileError, curve_public, load_identity, parse_key
 from node.loop import SPECTATOR_GRACE, Node
 from node.storage import data_dir
 from node.transport import Admission, Transport, TransportError
+from protocol.chain import ChainError
 from protocol.identity import Identity, fingerprint
-from protocol.records import PROTOCOL_VERSION
+from protocol.schema import MAX_NAME, PROTOCOL_VERSION, TABLE_BYTES
 from protocol.secrets import SeatSecrets
-from client.usage import UsageError, game_named, options_from
-from client.seat import EXIT_DONE, EXIT_REFUSED, ConsoleSeat, RandomSeat, Seat
+from protocol.session import Phase
 
 ROOT = Path(__file__).resolve().parent.parent
-EXIT_GAVE_UP = 3
 PROBE = "203.0.113.1"  # TEST-NET-3: only asks the routing table which interface is the default
+
+
+# -- the command line, read once ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ByAddress:
+    """A table named by its host's address; with the host's key, table id and game when the
+    user gave them (the line the host prints), else they are learnt from its beacon."""
+
+    endpoint: str
+    key: bytes | None = None
+    table: bytes | None = None
+    game: str | None = None
+
+
+@dataclass(frozen=True)
+class ByName:
+    """A table named by (the start of) its id, or its host's fingerprint, from `peerboard tables`."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class OnlyTable:
+    """No table named: the one open table on this network."""
+
+
+TableName = ByAddress | ByName | OnlyTable
+
+
+@dataclass(frozen=True)
+class LanOptions:
+    """Everything a LAN command was asked, checked."""
+
+    command: str
+    name: str = "player"
+    bind: str | None = None
+    advertise: str | None = None
+    headless: bool = False
+    seed: int | None = None
+    think: float = 0.0
+    verbose: bool = False
+    spectators: tuple[bytes, ...] = ()  # keys admitted to watch
+    spectators_any: bool = False
+    beacon_port: int | None = None
+    max_seconds: float | None = None
+    parent: int | None = None  # a bot's parent process: the bot leaves when it is gone
+    # host, play
+    game: engines.Game | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    players: int = 0
+    bots: int = 0
+    beacon: bool = True
+    # join, bot
+    table: TableName = OnlyTable()
+    watch: bool = False
+    wait: float = 3.0
+    # resume
+    file: Path | None = None
+
+    @classmethod
+    def parse(cls, args: argparse.Namespace) -> "LanOptions":
+        """The options of `args` (as parsed by the sub-commands of `add_commands`); UsageError
+        for a value that cannot be used."""
+        given = vars(args)
+        name = given.get("name") or os.environ.get("USER") or "player"
+        if len(name) > MAX_NAME:
+            raise UsageError(f"--name must be at most {MAX_NAME} characters")
+        try:
+            spectators = tuple(parse_key(k) for k in given.get("spectator") or ())
+        except ValueError as exc:
+            raise UsageError(f"--spectator: {exc}") from None
+        opts = cls(
+            command=args.command, name=name, bind=given.get("bind"), advertise=given.get("advertise"),
+            headless=given.get("headless", False), seed=given.get("seed"), think=given.get("think", 0.0),
+            verbose=given.get("verbose", False), spectators=spectators,
+            spectators_any=given.get("spectators_any", False), beacon_port=given.get("beacon_port"),
+            max_seconds=given.get("max_seconds"), parent=given.get("parent"),
+            bots=given.get("bots") or 0, beacon=not given.get("no_beacon", False),
+            watch=given.get("watch", False), wait=given.get("wait", 3.0),
+            file=Path(given["file"]) if given.get("file") else None,
+        )
+        if args.command in ("host", "play"):
+            return opts._with_game(args.game, given.get("option"), given.get("players"))
+        if args.command in ("join", "bot"):
+            return _replace(opts, table=_table_name(args.target, given.get("key"), given.get("table"), given.get("game")))
+        return opts
+
+    def _with_game(self, name: str, pairs: list[str] | None, players: int | None) -> "LanOptions":
+        game = game_named(name)
+        options = options_from(pairs, game)
+        players = (self.bots + 1 if self.command == "play" else players) or game.min_players
+        try:
+            game.new_game(players, options)
+        except OptionError as exc:
+            raise UsageError(str(exc)) from None
+        return _replace(self, game=game, options=options, players=players)
+
+
+def _replace(opts: LanOptions, **changes: Any) -> LanOptions:
+    return LanOptions(**{**vars(opts), **changes})
+
+
+def _table_name(target: str | None, key: str | None, table: str | None, game: str | None) -> TableName:
+    if target is None:
+        return OnlyTable()
+    if not (target.startswith("tcp://") or ":" in target):
+        return ByName(target.lower())
+    endpoint = target if target.startswith("tcp://") else f"tcp://{target}"
+    try:
+        _host_of(endpoint)
+    except ValueError:
+        raise UsageError(f"{target!r} is not an address like tcp://192.168.1.5:41234") from None
+    if not (key and table and game):
+        return ByAddress(endpoint)
+    try:
+        host_key, table_id = parse_key(key), bytes.fromhex(table)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if len(table_id) != TABLE_BYTES:
+        raise UsageError(f"--table takes the {2 * TABLE_BYTES} hex digits the host prints")
+    return ByAddress(endpoint, host_key, table_id, game)
 
 
 # -- shared pieces --------------------------------------------------------------------------
@@ -43,13 +172,6 @@ def _identity() -> Identity:
         return load_identity()
     except KeyFileError as exc:
         raise UsageError(str(exc)) from None
-
-
-def _name(args: argparse.Namespace) -> str:
-    name = args.name or os.environ.get("USER") or "player"
-    if len(name) > 40:
-        raise UsageError("--name must be at most 40 characters")
-    return name
 
 
 def _host_of(endpoint: str) -> tuple[str, int]:
@@ -81,43 +203,38 @@ def _advertised(endpoint: str, toward: str | None, advertise: str | None) -> str
     return f"tcp://{ip}:{port}"
 
 
-def _transport(args: argparse.Namespace, identity: Identity, bind: str) -> Transport:
-    try:
-        watchers = [parse_key(k) for k in args.spectator or ()]
-    except ValueError as exc:
-        raise UsageError(f"--spectator: {exc}") from None
-    admission = Admission(spectator_keys={curve_public(k) for k in watchers},
-                          open_to_spectators=args.spectators_any)
+def _transport(opts: LanOptions, identity: Identity, bind: str) -> Transport:
+    admission = Admission(spectator_keys={curve_public(k) for k in opts.spectators},
+                          open_to_spectators=opts.spectators_any)
     try:
         transport = Transport(identity, bind, admission)
     except TransportError as exc:
         raise UsageError(str(exc)) from None
-    for k in watchers:
+    for k in opts.spectators:
         transport.know(k)
     return transport
 
 
-def _seat(args: argparse.Namespace, node: Node) -> Seat:
-    if args.headless:
-        return RandomSeat(node, seed=args.seed, think=args.think, verbose=args.verbose)
+def _seat(opts: LanOptions, node: Node) -> Seat:
+    if opts.headless:
+        return RandomSeat(node, seed=opts.seed, think=opts.think, verbose=opts.verbose)
     if not sys.stdin.isatty():
         # nobody to type moves (a script, a pipe, CI): the seat plays itself and says so
         print("no terminal to play at: the built-in random player takes this seat (--headless)", flush=True)
-        return RandomSeat(node, seed=args.seed, think=args.think, verbose=True)
+        return RandomSeat(node, seed=opts.seed, think=opts.think, verbose=True)
     return ConsoleSeat(node)
 
 
-def _run(node: Node, seat: Seat, args: argparse.Namespace) -> int:
+def _run(node: Node, seat: Seat, opts: LanOptions) -> ExitCode:
     """The node's loop until the game is over here (or it halts, is refused, or is left)."""
     def stop(signum, frame):
         seat.interrupted = True
         node.stop()
 
     old = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
-    parent = getattr(args, "parent", None)
-    if parent:
+    if opts.parent:
         def orphaned() -> None:
-            if os.getppid() != parent:
+            if os.getppid() != opts.parent:
                 seat.say("the process that started this bot is gone; leaving")
                 seat.interrupted = True
                 node.stop()
@@ -125,21 +242,20 @@ def _run(node: Node, seat: Seat, args: argparse.Namespace) -> int:
                 node.call_later(1.0, orphaned)
         node.call_later(1.0, orphaned)
     try:
-        finished = node.run(node.finished, max_seconds=args.max_seconds)
-        if finished and node.session.spectators:
-            node.stopped = False  # spectators may still be catching up from this node
-            node.run(lambda: False, max_seconds=SPECTATOR_GRACE)
+        finished = node.run(node.finished, max_seconds=opts.max_seconds)
+        if finished:
+            node.linger(SPECTATOR_GRACE)  # spectators may still be catching up from this node
         if seat.interrupted:
             seat.say("leaving the game" + (f" (resume it with: peerboard resume {seat.log_path})" if seat.log_path else ""))
             node.leave()
-            return 130 if seat.exit_status is None else seat.exit_status
+            return ExitCode.INTERRUPTED if seat.exit_status is None else seat.exit_status
         if seat.exit_status is not None:
             return seat.exit_status
         if not finished:
-            seat.say(f"gave up after {args.max_seconds:g} s (--max-seconds); the game is not over"
+            seat.say(f"gave up after {opts.max_seconds:g} s (--max-seconds); the game is not over"
                      + (f"; resume it with: peerboard resume {seat.log_path}" if seat.log_path else ""))
-            return EXIT_GAVE_UP
-        return EXIT_DONE
+            return ExitCode.GAVE_UP
+        return ExitCode.DONE
     finally:
         node.close(linger=1.0)
         for s, handler in old.items():
@@ -183,9 +299,9 @@ def _reap(procs: list[subprocess.Popen], wait: float = 10.0) -> None:
             p.wait()
 
 
-def _offer_resume(args: argparse.Namespace) -> int | None:
+def _offer_resume(opts: LanOptions) -> ExitCode | None:
     """Say which unfinished games could be resumed; on a terminal, offer to resume one now."""
-    if args.headless:
+    if opts.headless:
         return None
     games = unfinished_games()
     if not games:
@@ -199,158 +315,153 @@ def _offer_resume(args: argparse.Namespace) -> int | None:
     answer = input(f"Resume {path.name} now? [y/N] ").strip().lower()
     if answer not in ("y", "yes"):
         return None
-    return _resume(path, args)
+    return _resume(path, opts)
 
 
-def _game_and_options(args: argparse.Namespace, players: int | None):
-    game = game_named(args.game)
-    options = options_from(args.option, game)
-    players = players or game.min_players
+# -- finding the table to join, by how it is named ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableAt:
+    """Everything joining a table needs."""
+
+    endpoint: str
+    key: bytes
+    table: bytes
+    game: str
+
+
+def find_table(opts: LanOptions) -> TableAt:
+    match opts.table:
+        case ByAddress(endpoint, key, table, game) if key is not None:
+            return TableAt(endpoint, key, table, game)
+        case ByAddress(endpoint):
+            return _heard_table(opts, lambda t: t.endpoint == endpoint, f"at {endpoint}",
+                                f"; give its --key, --table and --game (the host prints them)")
+        case ByName(text):
+            return _heard_table(opts, lambda t: t.table_id.startswith(text) or t.fingerprint == text, repr(text),
+                                " (see: peerboard tables)")
+        case OnlyTable():
+            return _heard_table(opts, None, "", "")
+    raise TypeError(f"{opts.table!r} names no table")
+
+
+def _heard_table(opts: LanOptions, match: Callable[[discovery.Table], bool] | None, what: str,
+                 hint: str) -> TableAt:
+    """The one announced table `match` picks (any, without one), heard within --wait."""
+    heard = discovery.listen(opts.wait, opts.beacon_port,
+                             until=(lambda ts: any(match(t) for t in ts)) if match else None)
+    found = [t for t in heard if match(t)] if match else heard
+    if not found:
+        where = f"{what} " if what else ""
+        if isinstance(opts.table, ByAddress):
+            raise UsageError(f"no table announced {where}within {opts.wait:g} s{hint}")
+        raise UsageError(f"no open table {where}heard on this network within {opts.wait:g} s{hint}")
+    if len(found) > 1:
+        ids = ", ".join(f"{t.table_id[:8]} ({printable(t.game)}, {printable(t.name)})" for t in found)
+        raise UsageError(f"several tables are open ({ids}); name one: peerboard join ID")
+    return _joinable(found[0], opts.watch)
+
+
+def _joinable(t: discovery.Table, watch: bool) -> TableAt:
+    """The table a beacon announced, if this node can join it."""
+    if t.version != PROTOCOL_VERSION:
+        raise UsageError(f"the table {t.table_id[:8]} speaks protocol version {t.version}; this peerboard speaks "
+                         f"version {PROTOCOL_VERSION}")
+    if t.free <= 0 and not watch:
+        raise UsageError(f"the table {t.table_id[:8]} is full ({t.players} seats)")
     try:
-        game.new_game(players, options)
-    except OptionError as exc:
-        raise UsageError(str(exc)) from None
-    return game, options, players
+        engines.get(t.game)
+    except OptionError:
+        raise UsageError(f"the table {t.table_id[:8]} plays {printable(t.game)!r}, a game this peerboard "
+                         f"does not have") from None
+    return TableAt(t.endpoint, t.key, t.table, t.game)
 
 
 # -- commands ---------------------------------------------------------------------------------
 
 
-def cmd_host(args: argparse.Namespace) -> int:
-    game, options, players = _game_and_options(args, args.players)
-    if not 0 <= args.bots < players:
-        raise UsageError(f"--bots must be from 0 to {players - 1} (the other seats of {players})")
-    resumed = _offer_resume(args)
+def cmd_host(opts: LanOptions) -> ExitCode:
+    if not 0 <= opts.bots < opts.players:
+        raise UsageError(f"--bots must be from 0 to {opts.players - 1} (the other seats of {opts.players})")
+    resumed = _offer_resume(opts)
     if resumed is not None:
         return resumed
-    return _host(args, game, options, players, args.bots, args.bind, beacon=not args.no_beacon)
+    return _host(opts, opts.bind)
 
 
-def _host(args, game, options, players: int, bots: int, bind: str, beacon: bool) -> int:
+def cmd_play(opts: LanOptions) -> ExitCode:
+    if opts.bots < 1:
+        raise UsageError("--bots must be at least 1")
+    resumed = _offer_resume(opts)
+    if resumed is not None:
+        return resumed
+    return _host(_replace(opts, beacon=False), "tcp://127.0.0.1:0")
+
+
+def _host(opts: LanOptions, bind: str) -> ExitCode:
+    game = opts.game
     identity = _identity()
-    transport = _transport(args, identity, bind)
+    transport = _transport(opts, identity, bind)
     bind_host, port = _host_of(transport.endpoint)
-    addr = _advertised(transport.endpoint, None, args.advertise)
-    node = Node(identity, _name(args), transport, addr, on_event=lambda e: None)
-    seat = _seat(args, node)
-    homes = _bot_homes(bots) if bots else []
+    addr = _advertised(transport.endpoint, None, opts.advertise)
+    node = Node(identity, opts.name, transport, addr, on_event=lambda e: None)
+    seat = _seat(opts, node)
+    homes = _bot_homes(opts.bots) if opts.bots else []
     node.seat_extra = {"bind": transport.endpoint, "bots": [str(h) for h in homes]}
-    table = node.host(SeatSecrets.from_master(os.urandom(32)), game.name, players, options,
-                      discovery.Beacon(bind_host, args.beacon_port) if beacon else None)
-    seat.say(f"table {table.hex()[:8]} open: {game.title}, {players} seats; you are seat 0 "
+    table = node.host(SeatSecrets.from_master(os.urandom(32)), game.name, opts.players, dict(opts.options),
+                      discovery.Beacon(bind_host, opts.beacon_port) if opts.beacon else None)
+    seat.say(f"table {table.hex()[:8]} open: {game.title}, {opts.players} seats; you are seat 0 "
              f"({identity.fingerprint}), listening on {addr}")
-    if players - 1 - bots > 0:
+    if opts.players - 1 - opts.bots > 0:
         seat.say(f"join it from this network with: peerboard join {table.hex()[:8]}")
         seat.say(f"or from anywhere: peerboard join {addr} --key {identity.public_key.hex()} "
                  f"--table {table.hex()} --game {game.name}")
     local = f"tcp://{'127.0.0.1' if bind_host in ('0.0.0.0', '*') else bind_host}:{port}"
     procs = _start_bots(homes, local, identity.public_key, table, game.name, bind_host, _host_of(addr)[0],
-                        None if args.seed is None else args.seed, args.think) if bots else []
+                        opts.seed, opts.think) if opts.bots else []
     try:
-        return _run(node, seat, args)
+        return _run(node, seat, opts)
     finally:
         _reap(procs)
 
 
-def _find_table(args: argparse.Namespace) -> tuple[str, bytes, bytes, str]:
-    """(endpoint, host key, table id, game) of the table the user named."""
-    target = args.target
-    address = target is not None and (target.startswith("tcp://") or ":" in target)
-    if address:
-        endpoint = target if target.startswith("tcp://") else f"tcp://{target}"
-        try:
-            _host_of(endpoint)
-        except ValueError:
-            raise UsageError(f"{target!r} is not an address like tcp://192.168.1.5:41234") from None
-        if args.key and args.table and args.game:
-            try:
-                key, table = parse_key(args.key), bytes.fromhex(args.table)
-            except ValueError as exc:
-                raise UsageError(str(exc)) from None
-            if len(table) != 16:
-                raise UsageError("--table takes the 32 hex digits the host prints")
-            return endpoint, key, table, args.game
-        match = lambda t: t.endpoint == endpoint
-        what = f"at {endpoint}"
-    elif target:
-        want = target.lower()
-        match = lambda t: t.table_id.startswith(want) or t.fingerprint == want
-        what = f"{target!r}"
-    else:
-        match = None
-        what = ""
-    heard = discovery.listen(args.wait, args.beacon_port,
-                             until=(lambda ts: any(match(t) for t in ts)) if match else None)
-    found = [t for t in heard if match(t)] if match else heard
-    if not found:
-        if address:
-            raise UsageError(f"no table announced {what} within {args.wait:g} s; give its --key, --table and "
-                         f"--game (the host prints them)")
-        if target:
-            raise UsageError(f"no open table {what} heard on this network within {args.wait:g} s (see: peerboard tables)")
-        raise UsageError(f"no open table heard on this network within {args.wait:g} s")
-    if len(found) > 1:
-        ids = ", ".join(f"{t.table_id[:8]} ({t.game}, {t.name})" for t in found)
-        raise UsageError(f"several tables are open ({ids}); name one: peerboard join ID")
-    t = found[0]
-    if t.version != PROTOCOL_VERSION:
-        raise UsageError(f"the table {t.table_id[:8]} speaks protocol version {t.version}; this peerboard speaks "
-                     f"version {PROTOCOL_VERSION}")
-    if t.free <= 0 and not args.watch:
-        raise UsageError(f"the table {t.table_id[:8]} is full ({t.players} seats)")
-    try:
-        engines.get(t.game)
-    except OptionError:
-        raise UsageError(f"the table {t.table_id[:8]} plays {t.game!r}, a game this peerboard does not have") from None
-    return t.endpoint, t.key, t.table, t.game
-
-
-def cmd_join(args: argparse.Namespace) -> int:
-    resumed = None if args.command == "bot" else _offer_resume(args)
+def cmd_join(opts: LanOptions) -> ExitCode:
+    resumed = None if opts.command == "bot" else _offer_resume(opts)
     if resumed is not None:
         return resumed
-    endpoint, key, table, game = _find_table(args)
+    at = find_table(opts)
     identity = _identity()
-    if key == identity.public_key:
+    if at.key == identity.public_key:
         raise UsageError("that table is your own (the host's key is yours)")
-    transport = _transport(args, identity, args.bind)
-    addr = _advertised(transport.endpoint, _host_of(endpoint)[0], args.advertise)
-    node = Node(identity, _name(args), transport, addr, on_event=lambda e: None)
-    seat = _seat(args, node)
+    transport = _transport(opts, identity, opts.bind)
+    addr = _advertised(transport.endpoint, _host_of(at.endpoint)[0], opts.advertise)
+    node = Node(identity, opts.name, transport, addr, on_event=lambda e: None)
+    seat = _seat(opts, node)
     node.seat_extra = {"bind": transport.endpoint}
-    secrets = None if args.watch else SeatSecrets.from_master(os.urandom(32))
-    seat.say(f"joining {endpoint} (host {fingerprint(key)}) as {identity.fingerprint}"
-             + (" to watch" if args.watch else ""))
-    node.join(secrets, key, endpoint, table, game)
+    secrets = None if opts.watch else SeatSecrets.from_master(os.urandom(32))
+    seat.say(f"joining {at.endpoint} (host {fingerprint(at.key)}) as {identity.fingerprint}"
+             + (" to watch" if opts.watch else ""))
+    node.join(secrets, at.key, at.endpoint, at.table, at.game)
 
     def no_answer() -> None:
-        if node.session.chain is None and node.session.seat is None and not node.session.forming.players:
-            seat.say(f"no answer from the table at {endpoint} within {args.wait:g} s "
+        s = node.session
+        if s.phase is Phase.FORMING and s.players == 0:  # not even welcomed
+            seat.say(f"no answer from the table at {at.endpoint} within {opts.wait:g} s "
                      f"(is it still open, and is the key right?)")
-            seat.finish(EXIT_REFUSED)
+            seat.finish(ExitCode.REFUSED)
 
-    node.call_later(max(args.wait, 1.0), no_answer)
-    return _run(node, seat, args)
-
-
-def cmd_play(args: argparse.Namespace) -> int:
-    game, options, players = _game_and_options(args, args.bots + 1)
-    if args.bots < 1:
-        raise UsageError("--bots must be at least 1")
-    resumed = _offer_resume(args)
-    if resumed is not None:
-        return resumed
-    return _host(args, game, options, players, args.bots, "tcp://127.0.0.1:0", beacon=False)
+    node.call_later(max(opts.wait, 1.0), no_answer)
+    return _run(node, seat, opts)
 
 
-def cmd_resume(args: argparse.Namespace) -> int:
-    path = Path(args.file)
-    if not path.is_file():
-        raise UsageError(f"no such file: {args.file}")
-    return _resume(path, args)
+def cmd_resume(opts: LanOptions) -> ExitCode:
+    if not opts.file.is_file():
+        raise UsageError(f"no such file: {opts.file}")
+    return _resume(opts.file, opts)
 
 
-def _resume(path: Path, args: argparse.Namespace) -> int:
+def _resume(path: Path, opts: LanOptions) -> ExitCode:
     try:
         files, contents = GameFiles.reopen(path)
     except (GameFileError, OSError) as exc:
@@ -358,52 +469,61 @@ def _resume(path: Path, args: argparse.Namespace) -> int:
     if is_finished(contents):
         files.close()
         print(f"that game is over; check it with: peerboard replay {path} --verify")
-        return EXIT_DONE
+        return ExitCode.DONE
     s = files.seat
     identity = Identity.from_seed(s.identity)
     bind = s.extra.get("bind") or s.addr
     try:
-        transport = _transport(args, identity, bind)
+        transport = _transport(opts, identity, bind)
     except BaseException:
         files.close()
         raise
     node = Node(identity, s.name, transport, s.addr, on_event=lambda e: None)
-    seat = _seat(args, node)
+    seat = _seat(opts, node)
     procs = []
     table = contents.genesis.genesis.table
     for home in map(Path, s.extra.get("bots", ())):
-        logs = [p for p in sorted((home / "games").glob("*.pblog")) if f"-{table[:4].hex()}-" in p.name]
+        logs = GameFiles.logs_of_table(home / "games", table)
         if logs:
             procs.append(_spawn(["resume", str(logs[-1]), "--headless", "--parent", str(os.getpid())],
                                 home, home / "bot.out"))
     seat.say(f"resuming {path.name} at entry {len(contents.entries)}")
-    node.resume(files, contents)
     try:
-        return _run(node, seat, args)
+        try:
+            node.resume(files, contents)
+        except ChainError as exc:
+            node.close(linger=0)
+            raise UsageError(f"{path} does not check out at seq {exc.seq} ({exc.why}): it cannot be resumed") from None
+        return _run(node, seat, opts)
     finally:
         _reap(procs)
 
 
-def cmd_tables(args: argparse.Namespace) -> int:
-    tables = discovery.listen(args.wait, args.beacon_port)
+def cmd_tables(opts: LanOptions) -> ExitCode:
+    tables = discovery.listen(opts.wait, opts.beacon_port)
     if not tables:
-        print(f"no open tables heard on this network in {args.wait:g} s")
-        return 0
+        print(f"no open tables heard on this network in {opts.wait:g} s")
+        return ExitCode.DONE
     for t in tables:
         note = "" if t.version == PROTOCOL_VERSION else f"  (protocol v{t.version}: cannot join)"
-        print(f"{t.table_id[:8]}  {t.game:<8} {t.players - t.free}/{t.players} seated  host {t.name} "
-              f"({t.fingerprint})  {t.endpoint}{note}")
-    return 0
+        print(f"{t.table_id[:8]}  {printable(t.game):<8} {t.players - t.free}/{t.players} seated  "
+              f"host {printable(t.name)} ({t.fingerprint})  {t.endpoint}{note}")
+    return ExitCode.DONE
 
 
-def cmd_key(args: argparse.Namespace) -> int:
+def cmd_key(opts: LanOptions) -> ExitCode:
     identity = _identity()
     print(f"fingerprint {identity.fingerprint}")
     print(f"public key  {identity.public_key.hex()}")
-    return 0
+    return ExitCode.DONE
 
 
 # -- the parser hook ------------------------------------------------------------------------------
+
+
+def _lan(command: Callable[[LanOptions], ExitCode]) -> Callable[[argparse.Namespace], ExitCode]:
+    """A command run with the options read once from its arguments."""
+    return lambda args: command(LanOptions.parse(args))
 
 
 def _node_flags(p: argparse.ArgumentParser, bind: str | None) -> None:
@@ -432,7 +552,7 @@ def add_commands(sub) -> None:
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
     p.add_argument("--no-beacon", action="store_true", help="do not announce the table (join by address only)")
     _node_flags(p, "tcp://0.0.0.0:0")
-    p.set_defaults(run=cmd_host)
+    p.set_defaults(run=_lan(cmd_host))
 
     for command, help_ in (("join", "take a seat at a table (or --watch it)"),
                            ("bot", "a headless random seat joining a table")):
@@ -445,26 +565,24 @@ def add_commands(sub) -> None:
         p.add_argument("--watch", action="store_true", help="watch as a spectator instead of taking a seat")
         p.add_argument("--wait", type=float, default=3.0, help="seconds to listen for the table (default 3)")
         _node_flags(p, "tcp://0.0.0.0:0")
-        p.set_defaults(run=cmd_join, headless=command == "bot")
-        if command == "bot":
-            p.set_defaults(headless=True)
+        p.set_defaults(run=_lan(cmd_join), headless=command == "bot")
 
     p = sub.add_parser("tables", help="list the open tables on this network")
     p.add_argument("--wait", type=float, default=2.5, help="seconds to listen (default 2.5)")
     p.add_argument("--beacon-port", type=int, default=None, help=argparse.SUPPRESS)
-    p.set_defaults(run=cmd_tables)
+    p.set_defaults(run=_lan(cmd_tables))
 
     p = sub.add_parser("play", help="a local game: your node and N bot nodes as processes on loopback")
     p.add_argument("game", help="one of: " + names)
     p.add_argument("--bots", type=int, default=1, help="how many bots (default 1)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
     _node_flags(p, None)
-    p.set_defaults(run=cmd_play)
+    p.set_defaults(run=_lan(cmd_play))
 
     p = sub.add_parser("resume", help="rejoin an unfinished game from its log file")
     p.add_argument("file", help="the game's .pblog in your data directory")
     _node_flags(p, None)
-    p.set_defaults(run=cmd_resume)
+    p.set_defaults(run=_lan(cmd_resume))
 
     p = sub.add_parser("key", help="show this user's key and fingerprint")
-    p.set_defaults(run=cmd_key)
+    p.set_defaults(run=_lan(cmd_key))

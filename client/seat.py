@@ -1,6 +1,8 @@
 """Who sits at a node: the line-based console a person plays with (until the terminal
 client lands) and the built-in random player of `--headless`; both print what happens.
 
+They read the game only through the session's read-only surface (`node.session.phase`,
+`.seats`, `.position()`, `.legal_actions()`, `.moves` ...) and take its events by class.
 The console never blocks the node: it reads stdin only when the node's poll says a line
 is there, and every mistake in what was typed is one line saying what is allowed.
 """
@@ -10,21 +12,26 @@ import os
 import random
 import sys
 import time
-from typing import TextIO
+from typing import Any, Callable, TextIO
 
 from client import colour
+from client.exitcode import ExitCode
 from engines import IllegalAction
 from node.loop import Connection, LogOpened, Node, Notice
 from protocol.identity import fingerprint
 from protocol.session import (
-    Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, LocalError, PeerAway, PeerBack,
-    PeerLeft, Refused, Rejected, Seated, YourTurn,
+    Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, LocalError, PeerAway,
+    PeerBack, PeerLeft, PeersKnown, Refused, Rejected, Seated, YourTurn,
 )
 
-EXIT_DONE, EXIT_HALTED, EXIT_REFUSED = 0, 1, 2
 REJECTIONS_SHOWN = 5  # per peer; more are counted, not printed
 HELP = ("Type a move in the game's notation, `help` for the legal moves, `board` to see the board, "
         "`quit` to leave (resume later with peerboard resume FILE).")
+
+
+def printable(text: str) -> str:
+    """Text from others (a name) as it may be shown: unprintable characters escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class Seat:
@@ -34,12 +41,24 @@ class Seat:
         self.node = node
         self.out = out
         self.verbose = verbose
-        self.exit_status: int | None = None
+        self.exit_status: ExitCode | None = None
         self.interrupted = False  # stopped by a signal: leave cleanly
-        self.log_path = None
         self.rejections: dict[str, int] = {}
         self.connected_once: set[bytes] = set()
+        # every event the node passes on, by its class (a renamed class fails here, loudly)
+        self.handlers: dict[type[Event], Callable[[Any], None]] = {
+            Notice: self.on_notice, LogOpened: self.on_log_opened, Connection: self.on_connection,
+            Seated: self.on_seated, PeersKnown: self.ignore, GameStarted: self.on_game_started,
+            Accepted: self.on_accepted, Confirmed: self.on_confirmed, YourTurn: self.on_your_turn,
+            PeerAway: self.on_peer_away, PeerBack: self.on_peer_back, PeerLeft: self.on_peer_left,
+            Desync: self.on_desync, Equivocation: self.on_equivocation, InternalFault: self.on_internal_fault,
+            GameOver: self.on_game_over, Rejected: self.on_rejected, Refused: self.on_refused,
+        }
         node.on_event = self.on_event
+
+    @property
+    def log_path(self):
+        return self.node.log_path
 
     # -- what happens ------------------------------------------------------------------------
 
@@ -48,98 +67,112 @@ class Seat:
 
     def seat_name(self, seat: int) -> str:
         s = self.node.session
-        if s is not None and s.genesis is not None and 0 <= seat < len(s.genesis.genesis.seats):
-            info = s.genesis.genesis.seats[seat]
-            return f"seat {seat} ({info.name}, {fingerprint(info.key)})"
+        seats = s.seats if s is not None else ()
+        if 0 <= seat < len(seats):
+            info = seats[seat]
+            return f"seat {seat} ({printable(info.name)}, {info.fingerprint})"
         return f"seat {seat}"
 
     def on_event(self, event: Event) -> None:
-        handler = getattr(self, "on_" + type(event).__name__, None)
-        if handler is not None:
-            handler(event)
+        self.handlers[type(event)](event)
 
-    def on_Notice(self, e: Notice) -> None:
+    def ignore(self, e: Event) -> None:
+        pass
+
+    def on_notice(self, e: Notice) -> None:
         self.say(e.text)
 
-    def on_LogOpened(self, e: LogOpened) -> None:
-        self.log_path = e.path
+    def on_log_opened(self, e: LogOpened) -> None:
         self.say(f"log: {e.path}")
 
-    def on_Seated(self, e: Seated) -> None:
+    def on_seated(self, e: Seated) -> None:
         self.say("watching as a spectator" if e.seat < 0 else f"seated: seat {e.seat} of {e.players}")
 
-    def on_GameStarted(self, e: GameStarted) -> None:
-        g = e.genesis.genesis
-        seats = ", ".join(f"{i}:{s.name} ({fingerprint(s.key)})" for i, s in enumerate(g.seats))
-        self.say(f"game started: {g.game}, seats {seats}")
+    def on_game_started(self, e: GameStarted) -> None:
+        s = self.node.session
+        seats = ", ".join(f"{i.index}:{printable(i.name)} ({i.fingerprint})" for i in s.seats)
+        self.say(f"game started: {s.game_name}, seats {seats}")
 
-    def on_Accepted(self, e: Accepted) -> None:
+    def on_accepted(self, e: Accepted) -> None:
         if not self.verbose or e.entry.kind != "move":
             return
-        chain = self.node.session.chain
-        moves = "; ".join(chain.game.format_action(chain.state, tuple(a)) for a in e.entry.body["actions"])
-        who = "you" if e.entry.seat == self.node.session.seat else self.seat_name(e.entry.seat)
-        self.say(f"{e.seq}: {who}: {moves}")
+        s = self.node.session
+        move = next(m for m in reversed(s.moves) if m.seq == e.seq)
+        who = "you" if move.seat == s.local_seat else self.seat_name(move.seat)
+        self.say(f"{e.seq}: {who}: {'; '.join(move.texts)}")
 
-    def on_PeerAway(self, e: PeerAway) -> None:
+    def on_confirmed(self, e: Confirmed) -> None:
+        pass
+
+    def on_your_turn(self, e: YourTurn) -> None:
+        pass
+
+    def on_peer_away(self, e: PeerAway) -> None:
         self.say(f"{self.seat_name(e.seat)} is away; the game waits for it")
 
-    def on_PeerBack(self, e: PeerBack) -> None:
+    def on_peer_back(self, e: PeerBack) -> None:
         self.say(f"{self.seat_name(e.seat)} is back")
 
-    def on_PeerLeft(self, e: PeerLeft) -> None:
+    def on_peer_left(self, e: PeerLeft) -> None:
         self.say(f"{self.seat_name(e.seat)} left the table; the game waits until it resumes")
 
-    def on_Rejected(self, e: Rejected) -> None:
+    def on_rejected(self, e: Rejected) -> None:
         n = self.rejections[e.sender] = self.rejections.get(e.sender, 0) + 1
         if n <= REJECTIONS_SHOWN:
             self.say(f"rejected a message from {e.sender}: {e.reason}")
         elif n == REJECTIONS_SHOWN + 1:
             self.say(f"rejecting more messages from {e.sender} (not shown)")
 
-    def on_Refused(self, e: Refused) -> None:
+    def on_refused(self, e: Refused) -> None:
         if self.exit_status is None:  # the refusal of a repeated hello says it again
-            self.say(f"the table refused this node: {e.reason}")
-        self.finish(EXIT_REFUSED)
+            self.say(f"the table refused this node: {printable(e.reason)}")
+        self.finish(ExitCode.REFUSED)
 
-    def on_Desync(self, e: Desync) -> None:
+    def on_desync(self, e: Desync) -> None:
         hashes = ", ".join(f"seat {seat}: {h[:8].hex()}" for seat, h in e.hashes)
         self.say(f"desync at seq {e.seq}: the seats reached different states ({hashes}); the game halts")
-        self.finish(EXIT_HALTED)
+        self.finish(ExitCode.HALTED)
 
-    def on_Equivocation(self, e: Equivocation) -> None:
+    def on_equivocation(self, e: Equivocation) -> None:
         self.say(f"{self.seat_name(e.seat)} signed two different entries for seq {e.seq}; the game halts "
                  f"(the proof is kept)")
-        self.finish(EXIT_HALTED)
+        self.finish(ExitCode.HALTED)
 
-    def on_GameOver(self, e: GameOver) -> None:
-        chain = self.node.session.chain
-        self.say(colour.board(chain.game, chain.state, self.node.session.seat, self.out))
+    def on_internal_fault(self, e: InternalFault) -> None:
+        where = f"details in {e.log_path}" if e.log_path else e.text
+        later = f"; resume it later with: peerboard resume {self.log_path}" if self.log_path else ""
+        self.say(f"internal error: the game is paused; {where}{later}")
+        self.finish(ExitCode.HALTED)
+
+    def on_game_over(self, e: GameOver) -> None:
+        s = self.node.session
+        self.say(colour.board(s.game, s.position().state, s.local_seat, self.out))
         won = ", ".join(self.seat_name(w) for w in e.winners) or "nobody"
         scores = "-".join(str(s) for s in e.scores)
         cheats = f"; dishonest: {', '.join(self.seat_name(c) for c in e.cheats)}" if e.cheats else ""
         self.say(f"game over: won by {won}; scores {scores}{cheats}")
 
-    def on_Connection(self, e: Connection) -> None:
+    def on_connection(self, e: Connection) -> None:
         c = e.change
+        s = self.node.session
         if c.what == "refused":
             self.say(f"the node at {c.addr} refused this node's key: it is not a seat there "
                      f"and not a spectator that node admits")
-            if self.node.session is None or self.node.session.genesis is None or self.node.session.seat is None:
-                self.finish(EXIT_REFUSED)
+            if s is None or s.genesis_hash is None or s.local_seat is None:
+                self.finish(ExitCode.REFUSED)
         elif c.what == "wrong-key" and c.peer not in self.connected_once and not self._in_game():
             # (in a game a failed handshake is most often a peer dying mid-handshake: not news)
             self.connected_once.add(c.peer)
             self.say(f"the node at {c.addr} does not hold the key {fingerprint(c.peer)} "
                      f"(a wrong key, or not a peerboard node there)")
 
-    def on_YourTurn(self, e: YourTurn) -> None:
-        pass
-
     def _in_game(self) -> bool:
-        return self.node.session is not None and self.node.session.genesis is not None
+        return self.node.session is not None and self.node.session.genesis_hash is not None
 
-    def finish(self, status: int) -> None:
+    def _resume_hint(self) -> str:
+        return f" (resume it with: peerboard resume {self.log_path})" if self.log_path else ""
+
+    def finish(self, status: ExitCode) -> None:
         if self.exit_status is None:
             self.exit_status = status
         self.node.stop()
@@ -156,22 +189,22 @@ class RandomSeat(Seat):
         trace = os.environ.get("PEERBOARD_TRACE")
         self.trace = open(os.path.join(trace, f"{os.getpid()}.trace"), "a") if trace else None
 
-    def on_Confirmed(self, e: Confirmed) -> None:
+    def on_confirmed(self, e: Confirmed) -> None:
         if self.trace is not None:
             self.trace.write(f"confirmed {e.seq} {time.monotonic()}\n")
             if self.node.finished():
                 self.trace.flush()
 
-    def on_YourTurn(self, e: YourTurn) -> None:
-        seq = self.node.session.chain.next_seq
+    def on_your_turn(self, e: YourTurn) -> None:
+        seq = self.node.session.log_length
 
         def decide() -> None:
-            chain = self.node.session.chain
-            if chain is None or chain.next_seq != seq or self.node.session.halted is not None:
+            s = self.node.session
+            if s.log_length != seq or s.decision_kind() != e.kind:
                 return  # stale: the game moved on (or halted) since the prompt
             try:
                 if self.trace is not None:
-                    self.trace.write(f"submit {seq} {time.monotonic()}\n")
+                    self.trace.write(f"submit {seq + 1} {time.monotonic()}\n")
                 self.node.submit([e.legal[self.rng.randrange(len(e.legal))]])
             except LocalError:
                 pass
@@ -189,11 +222,11 @@ class ConsoleSeat(Seat):
         self.turn: YourTurn | None = None
         node.watch_fd(stdin_fd, self._readable)
 
-    def on_GameStarted(self, e: GameStarted) -> None:
-        super().on_GameStarted(e)
+    def on_game_started(self, e: GameStarted) -> None:
+        super().on_game_started(e)
         self.say(HELP)
 
-    def on_YourTurn(self, e: YourTurn) -> None:
+    def on_your_turn(self, e: YourTurn) -> None:
         self.turn = e
         self.show_board()
         what = "your secret choice" if e.kind == "commit" else "your move"
@@ -201,8 +234,9 @@ class ConsoleSeat(Seat):
 
     def show_board(self) -> None:
         s = self.node.session
-        if s is not None and s.chain is not None:
-            self.say(colour.board(s.chain.game, s.chain.state, s.seat, self.out))
+        position = None if s is None else s.position()
+        if position is not None:
+            self.say(colour.board(s.game, position.state, s.local_seat, self.out))
 
     def _readable(self) -> None:
         try:
@@ -213,15 +247,12 @@ class ConsoleSeat(Seat):
             self.node.unwatch_fd(self.fd)
             self.say("input closed: leaving the game" + self._resume_hint())
             self.node.leave()
-            self.finish(EXIT_DONE)
+            self.finish(ExitCode.DONE)
             return
         self.buffer += data
         while b"\n" in self.buffer:
             line, self.buffer = self.buffer.split(b"\n", 1)
             self.handle(line.decode("utf-8", "replace").strip())
-
-    def _resume_hint(self) -> str:
-        return f" (resume it with: peerboard resume {self.log_path})" if self.log_path else ""
 
     def handle(self, text: str) -> None:
         if not text:
@@ -230,31 +261,31 @@ class ConsoleSeat(Seat):
         if text == "quit":
             self.say("leaving the game" + self._resume_hint())
             self.node.leave()
-            self.finish(EXIT_DONE)
+            self.finish(ExitCode.DONE)
             return
         if text == "board":
             self.show_board()
             return
         turn = self.turn
-        waiting = s is None or s.chain is None or turn is None or s.chain.entitled() != (s.seat, turn.kind)
+        waiting = s is None or turn is None or s.decision_kind() != turn.kind
         if text == "help":
             self.say(HELP)
             if not waiting:
-                game, state = s.chain.game, s.chain.state
-                names = [game.format_action(state, a) for a in turn.legal]
+                game, state = s.game, s.position().state
+                names = [game.format_action(state, a) for a in s.legal_actions()]
                 shown = ", ".join(names[:80]) + (f", … ({len(names)} in all)" if len(names) > 80 else "")
                 self.say(f"legal now: {shown}")
             return
         if waiting:
             self.say("It is not your turn; wait for the others (type `help` for the commands).")
             return
-        game, state = s.chain.game, s.chain.state
+        game, state = s.game, s.position().state
         try:
             action = tuple(game.parse_action(state, text))
         except IllegalAction as exc:
             self.say(f"{exc} ({'type `help` for the legal moves'})")
             return
-        if action not in turn.legal:
+        if action not in s.legal_actions():
             self.say(f"{text!r} is not legal now; type `help` for the legal moves.")
             return
         try:

@@ -1,4 +1,5 @@
-"""What the command line says when a user asks for something wrong: one sentence, exit 2.
+"""What the command line says when a user asks for something wrong: one sentence, exit 2
+(ExitCode.USAGE).
 Shared by every command module, so each raises the one UsageError the CLI catches."""
 from __future__ import annotations
 
@@ -7,8 +8,6 @@ from typing import Any, Sequence
 
 import engines
 from engines import OptionError
-
-EXIT_USAGE = 2
 
 
 class UsageError(Exception):

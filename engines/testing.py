@@ -13,24 +13,18 @@ from typing import Any, Mapping
 
 import msgpack
 
+from engines.actions import MAX_ACTION_DEPTH, is_action
 from engines.canonical import digest, encode
 from engines.contract import CHANCE, TERMINAL, Action, Game, IllegalAction
 from engines.playout import random_action
 from engines.styled import STYLE, plain
 from engines.values import stale_caches, warm
 
-_ATOMS = (str, int, bool, type(None))
 #: texts that are no action in any game
 OFFERED_APPLIED = 3  # legal actions applied at every checked state, besides the one played
 WARM_ONE_IN = 4  # states at which every cached value is worked out before the next action
 DRAW_ONE_IN = 25  # states whose board is drawn and checked
 NONSENSE_TEXTS = ("", "   ", "xyzzy", "place 99.99", "step z99 z98", "move 7 to the moon", "é∞☃")
-
-
-def _is_action(value: Any) -> bool:
-    return isinstance(value, tuple) and all(
-        isinstance(x, _ATOMS) or _is_action(x) for x in value
-    )
 
 
 def wire_roundtrip(action: Action) -> Action:
@@ -80,7 +74,10 @@ def check_state(game: Game, state: Any, players: int, rng: random.Random, where:
     assert legal, f"{where}: a live state with no legal action (a dead end)"
     assert len(set(legal)) == len(legal), f"{where}: legal_actions repeats an action"
     for action in legal:
-        assert _is_action(action), f"{where}: {action!r} is not a tuple of atoms"
+        assert is_action(action), (
+            f"{where}: {action!r} is not an action (a tuple of str/int/bool/None, nested at most "
+            f"{MAX_ACTION_DEPTH} deep: engines/actions.py)"
+        )
     if who == CHANCE:
         outcomes = game.chance_outcomes(state)
         assert [a for a, _ in outcomes] == legal, f"{where}: chance outcomes != legal actions"

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from engines.canonical import encode
 from node.keys import curve_public
 from protocol.codec import DecodeError, Limits, decode
-from protocol.identity import KEY_BYTES, fingerprint
+from protocol.identity import fingerprint
 from protocol.names import name_problem
-from protocol.records import MAX_NAME, MAX_SEATS, PROTOCOL_VERSION, TABLE_BYTES
+from protocol.schema import KEY_BYTES, MAX_NAME, MAX_SEATS, PROTOCOL_VERSION, TABLE_BYTES
 
 MAGIC = b"PBRD"
 DEFAULT_PORT = 47474
@@ -69,7 +69,7 @@ class Table:
 
 def beacon_bytes(game: str, players: int, free: int, name: str, key: bytes, table: bytes, port: int) -> bytes:
     return MAGIC + encode({
-        "v": PROTOCOL_VERSION, "game": game, "players": players, "free": free, "name": name[:40],
+        "v": PROTOCOL_VERSION, "game": game, "players": players, "free": free, "name": name[:MAX_NAME],
         "key": key, "table": table, "port": port,
     })
 

@@ -5,6 +5,7 @@ and a committed secret choice not yet revealed.
 """
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -19,6 +20,7 @@ from protocol.records import Entry, SignedGenesis
 from protocol.secrets import SeatSecrets
 
 SEAT_SUFFIX = ".seat"
+ERRORS_SUFFIX = ".errors.txt"
 SEAT_FORMAT = "peerboard-seat/v1"
 
 
@@ -63,6 +65,14 @@ def seat_path(log_path: Path) -> Path:
     return log_path.with_suffix(SEAT_SUFFIX)
 
 
+def errors_path(log_path: Path | None, directory: Path | None = None) -> Path:
+    """Where a node writes the details of its own faults: beside the game's log, or, before
+    the game has one, in the games directory."""
+    if log_path is not None:
+        return log_path.with_suffix(ERRORS_SUFFIX)
+    return (directory or games_dir()) / f"errors-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}{ERRORS_SUFFIX}"
+
+
 def new_log_path(genesis: SignedGenesis, identity: Identity, directory: Path | None = None) -> Path:
     g = genesis.genesis
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -101,6 +111,21 @@ class GameFiles:
 
     def close(self) -> None:
         self.log.close()
+
+    @staticmethod
+    def logs_of_table(directory: Path, table: bytes) -> list[Path]:
+        """The logs in `directory` of the game at table `table`, oldest first (a node that
+        played there: a bot's home, for one)."""
+        found = []
+        for path in sorted(directory.glob("*.pblog")):
+            if f"-{table[:4].hex()}-" not in path.name:
+                continue  # (the name carries the table id's first bytes: most files are not read)
+            try:
+                if read_log(path.read_bytes()).genesis.genesis.table == table:
+                    found.append(path)
+            except (OSError, LogFileError):
+                continue
+        return found
 
     @classmethod
     def reopen(cls, path: Path) -> tuple["GameFiles", LogContents]:

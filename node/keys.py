@@ -15,7 +15,8 @@ from nacl.exceptions import CryptoError as NaclError
 from nacl.signing import SigningKey
 from zmq.utils import z85
 
-from protocol.identity import KEY_BYTES, Identity
+from protocol.identity import Identity
+from protocol.schema import KEY_BYTES
 
 IDENTITY_FILE = "identity.key"
 

@@ -2,10 +2,15 @@
 
 `Node` owns the transport, the game's files and the session. Its loop polls the sockets
 (and any file descriptor the client watches, such as stdin) with a timeout, feeds what
-arrives to the session, calls `tick` about every 0.2 s, and carries out the effects the
-session returns strictly in order: a `Store` is appended and fsynced before the next effect
-(an ack, typically) leaves; an author's own entry is appended, sent, then fsynced by a
-`Sync`. Nothing in the loop blocks except the poll itself.
+arrives to the session, calls `tick` about every 0.2 s, and has the session's effects carried
+out by the one effect runner (protocol/effects.py), strictly in order: a `Store` is appended
+and fsynced before the next effect (an ack, typically) leaves; an author's own entry is
+appended, sent, then fsynced by a `Sync`. Nothing in the loop blocks except the poll itself.
+
+Our own faults are ours: when the session halts with an `InternalFault`, or the node's own
+code (or a client callback it runs) raises, the node writes the traceback beside the game's
+log (`<log>.errors.txt`; before there is a log, in the data directory), tells the client in
+one line where, and stops; everything stored stays, and `peerboard resume` goes on from it.
 """
 from __future__ import annotations
 
@@ -13,28 +18,29 @@ import heapq
 import itertools
 import os
 import time
-from dataclasses import dataclass
+import traceback
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
 import zmq
 
 from node.discovery import Beacon, beacon_bytes
-from node.gamefiles import GameFiles, SeatFile, new_log_path, secrets_of
+from node.gamefiles import GameFiles, SeatFile, errors_path, new_log_path, secrets_of
+from node.keys import curve_public
 from node.transport import ConnectionEvent, Transport, valid_address
+from protocol.effects import EffectRunner
+from protocol.events import Event, GameStarted, InternalFault, PeersKnown
 from protocol.identity import Identity
 from protocol.logfile import LogContents
 from protocol.messages import Hello, MessageError, decode_message
+from protocol.records import Entry, SignedGenesis
 from protocol.secrets import SeatSecrets
-from protocol.session import (
-    Event, GameStarted, PeersKnown, Send, Session, Store, StoreChoice, StoreGenesis, Sync, Then, Unstore,
-)
-from node.keys import curve_public
+from protocol.session import Phase, Session
 
 TICK = 0.2  # seconds between session ticks (heartbeats, away peers, retries)
 BEACON_EVERY = 1.0
 SPECTATOR_GRACE = 3.0  # a finished seat stays this long for spectators still catching up
-IDLE_AFTER_POLLS = 4  # the session's next step waits for at most this many busy polls
 
 
 @dataclass(frozen=True)
@@ -54,7 +60,14 @@ class Connection(Event):
     change: ConnectionEvent
 
 
+#: the node's own events besides the session's
+NODE_EVENTS: tuple[type[Event], ...] = (Notice, LogOpened, Connection)
+
+
 class Node:
+    """One node: a session, its transport and its files. The client reads the game through
+    `node.session`'s read-only surface and acts through `submit`, `leave` and `stop`."""
+
     def __init__(self, identity: Identity, name: str, transport: Transport, addr: str,
                  on_event: Callable[[Event], None], games: Path | None = None):
         self.identity = identity
@@ -70,8 +83,8 @@ class Node:
         self.overrides: dict[bytes, str] = {}  # key -> address used instead of the announced one
         self.hello_addrs: dict[bytes, str] = {}
         self.beacon: Beacon | None = None
-        self.beacon_port = 0
-        self.stopped = False
+        self._runner: EffectRunner | None = None
+        self._stopped = False
         self._timers: list = []
         self._count = itertools.count()
         self._fds: dict[int, Callable[[], None]] = {}
@@ -80,15 +93,18 @@ class Node:
         self._next_beacon = 0.0
         self._spectator_intro = False
         self._unknown_noted: set[bytes] = set()
-        self._idle: list[Callable[[], list]] = []  # the session's next steps, after waiting messages
 
     # -- starting a session ---------------------------------------------------------------------
+
+    def _begin(self, session: Session) -> None:
+        self.session = session
+        self._runner = EffectRunner(session, self)
 
     def host(self, secrets: SeatSecrets, game: str, players: int, options: dict, beacon: Beacon | None) -> bytes:
         table = os.urandom(16)
         self.secrets = secrets
-        self.session = Session.host(self.identity, secrets, self.name, self.addr, game, players, options,
-                                    table, os.urandom, time.monotonic())
+        self._begin(Session.host(self.identity, secrets, self.name, self.addr, game, players, options,
+                                 table, os.urandom, time.monotonic()))
         self.beacon = beacon
         return table
 
@@ -96,20 +112,28 @@ class Node:
         self.secrets = secrets
         self.overrides[host_key] = host_addr
         self.transport.connect(host_key, host_addr)
-        self.session, effects = Session.join(self.identity, secrets, self.name, self.addr, host_key, table, game,
-                                             os.urandom, time.monotonic())
+        session, effects = Session.join(self.identity, secrets, self.name, self.addr, host_key, table, game,
+                                        os.urandom, time.monotonic())
+        self._begin(session)
         self.execute(effects)
 
     def resume(self, files: GameFiles, contents: LogContents) -> None:
+        """Go on with a stored game (ChainError if its log does not check out)."""
         seat = files.seat
         self.files, self.secrets, self.seat_extra = files, secrets_of(seat), dict(seat.extra)
-        self.session, effects = Session.resume(
+        session, effects = Session.resume(
             self.identity, self.secrets, self.name, self.addr, contents.genesis, seat.addrs,
             list(contents.entries), seat.choice, os.urandom, time.monotonic())
+        self._begin(session)
         self.on_event(LogOpened(files.path))
         self.execute(effects)
 
     # -- the person's side ------------------------------------------------------------------------
+
+    @property
+    def log_path(self) -> Path | None:
+        """The game's log file, once the game has one."""
+        return None if self.files is None else self.files.path
 
     def submit(self, actions: list, now: float | None = None) -> None:
         """The local decision (LocalError from the session if it is not allowed)."""
@@ -118,6 +142,10 @@ class Node:
     def leave(self) -> None:
         if self.session is not None:
             self.execute(self.session.leave())
+
+    def stop(self) -> None:
+        """End `run` (after what it is doing now)."""
+        self._stopped = True
 
     def call_later(self, delay: float, fn: Callable[[], None]) -> None:
         heapq.heappush(self._timers, (time.monotonic() + delay, next(self._count), fn))
@@ -130,31 +158,12 @@ class Node:
         self._fds.pop(fd, None)
         self._poller = None
 
-    # -- carrying out effects ------------------------------------------------------------------
+    # -- carrying out effects (the runner's I/O: protocol.effects.EffectIO) ---------------------
 
     def execute(self, effects: list) -> None:
-        for effect in effects:
-            if isinstance(effect, Send):
-                self._send(effect.to, effect.data)
-            elif isinstance(effect, Store):
-                self.files.append(effect.entry, effect.sync)  # fsynced before anything after it
-            elif isinstance(effect, Sync):
-                self.files.sync()
-            elif isinstance(effect, Unstore):
-                self.files.remove_last(effect.entry)
-            elif isinstance(effect, StoreGenesis):
-                self._store_genesis(effect)
-            elif isinstance(effect, StoreChoice):
-                self.files.store_choice(effect.actions, effect.nonce)
-            elif isinstance(effect, Then):
-                if not effect.idle:
-                    self.execute(effect.work())
-                elif effect.work not in self._idle:  # once is enough: it looks at the state then
-                    self._idle.append(effect.work)
-            else:
-                self._event(effect)
+        self._runner.run(effects)
 
-    def _send(self, key: bytes, data: bytes) -> None:
+    def send(self, key: bytes, data: bytes) -> None:
         if not self.transport.has_route(key):
             addr = self.overrides.get(key) or self.hello_addrs.get(key)
             if addr is None:
@@ -162,51 +171,88 @@ class Node:
             self.transport.connect(key, addr)
         self.transport.send(key, data)
 
-    def _store_genesis(self, effect: StoreGenesis) -> None:
+    def store(self, entry: Entry, sync: bool) -> None:
+        self.files.append(entry, sync)  # fsynced before anything after it, unless not `sync`
+
+    def sync(self) -> None:
+        self.files.sync()
+
+    def unstore(self, entry: Entry) -> None:
+        self.files.remove_last(entry)
+
+    def store_genesis(self, genesis: SignedGenesis, addrs: tuple[str, ...]) -> None:
         seat = SeatFile(self.identity.secret, None if self.secrets is None else self.secrets.master, self.name,
-                        self.addr, tuple(effect.addrs), None, self.seat_extra)
-        path = new_log_path(effect.genesis, self.identity, self.games)
-        self.files = GameFiles.create(path, effect.genesis, seat)
+                        self.addr, tuple(addrs), None, self.seat_extra)
+        path = new_log_path(genesis, self.identity, self.games)
+        self.files = GameFiles.create(path, genesis, seat)
         self.on_event(LogOpened(path))
 
-    def _event(self, event: Event) -> None:
+    def store_choice(self, actions: tuple, nonce: bytes) -> None:
+        self.files.store_choice(actions, nonce)
+
+    def event(self, event: Event) -> None:
         if isinstance(event, PeersKnown):
             for key, addr in event.peers:
                 self.transport.connect(key, self.overrides.get(key, addr))
         elif isinstance(event, GameStarted):
-            seats = [s.key for s in event.genesis.genesis.seats]
-            self.transport.admit_seats(seats)
+            self.transport.admit_seats([s.key for s in self.session.seats])
             if self.beacon is not None:
                 self.beacon.close()
                 self.beacon = None
-            if self.session.seat is None and not self._spectator_intro:
-                self._introduce_spectator(event)
+            if self.session.local_seat is None and not self._spectator_intro:
+                self._introduce_spectator()
+        elif isinstance(event, InternalFault):
+            event = self._keep_details(event)
+            self._stopped = True
         self.on_event(event)
 
-    def _introduce_spectator(self, event: GameStarted) -> None:
+    def _introduce_spectator(self) -> None:
         """A spectator says hello to every seat, so any of them can serve its catch-up and
         reach it (a seat learns where a spectator listens only from its hello)."""
         self._spectator_intro = True
-        g = event.genesis.genesis
-        hello = Hello(g.table, g.game, self.name, self.identity.public_key, "spectator", bytes(32), bytes(32), self.addr)
-        for s in g.seats:
-            self._send(s.key, hello.to_bytes())
+        s = self.session
+        hello = Hello(s.table_id, s.game_name, self.name, self.identity.public_key, "spectator", bytes(32),
+                      bytes(32), self.addr)
+        for seat in s.seats:
+            self.send(seat.key, hello.to_bytes())
+
+    # -- our own faults ----------------------------------------------------------------------------
+
+    def _keep_details(self, fault: InternalFault) -> InternalFault:
+        """Write the fault's traceback to the errors file; the event says where."""
+        path = errors_path(self.log_path, self.games)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "a", encoding="utf-8") as f:
+                f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {fault.text}\n{fault.details}\n")
+        except OSError as exc:
+            return replace(fault, text=f"{fault.text}; the details could not be written to {path} ({exc.strerror})")
+        return replace(fault, log_path=str(path))
+
+    def _guarded(self, doing: str, work: Callable[[], None]) -> None:
+        """Run the node's own work; a fault in it (or in a client callback) is ours: kept,
+        shown in a line, and the node stops."""
+        try:
+            work()
+        except Exception as exc:
+            details = "".join(traceback.format_exception(exc))
+            what = " ".join(f"{type(exc).__name__}: {exc}".split())[:200]
+            self.event(InternalFault(f"internal error while {doing} ({what})", details=details))
 
     # -- the loop ------------------------------------------------------------------------------
 
     def finished(self) -> bool:
         """The game is over here and, for a seat, every seat has stored every entry."""
         s = self.session
-        if s is None or not s.over:
+        if s is None or s.phase is not Phase.OVER:
             return False
-        return s.seat is None or s.confirmed >= len(s.entries)
+        return s.local_seat is None or s.confirmed_seq >= s.log_length
 
     def run(self, done: Callable[[], bool], max_seconds: float | None = None) -> bool:
         """Run until `done()` (True), `stop()` or `max_seconds` (False)."""
         start = time.monotonic()
         next_tick = start
-        deferred = 0
-        while not self.stopped:
+        while not self._stopped:
             if done():
                 return True
             now = time.monotonic()
@@ -214,25 +260,25 @@ class Node:
                 return False
             if now >= next_tick:
                 next_tick = now + TICK
-                self.execute(self.session.tick(now))
-                self._announce(now)
-            while self._timers and self._timers[0][0] <= now:
+                self._guarded("keeping time", lambda: self._tick(now))
+            while self._timers and self._timers[0][0] <= now and not self._stopped:
                 _, _, fn = heapq.heappop(self._timers)
-                fn()
+                self._guarded("running a timer", fn)
             wake = min(next_tick, self._timers[0][0]) if self._timers else next_tick
-            timeout = 0.0 if self._idle else max(0.0, wake - time.monotonic())
-            busy = self._poll(timeout)
-            if self._idle:
-                deferred += 1
-                if not busy or deferred > IDLE_AFTER_POLLS:
-                    # nothing is waiting (or it has waited enough): the session's own next steps
-                    work, self._idle, deferred = self._idle, [], 0
-                    for step in work:
-                        self.execute(step())
+            timeout = 0.0 if self._runner.pending else max(0.0, wake - time.monotonic())
+            self._guarded("taking input", lambda: self._runner.polled(self._poll(timeout)))
         return done()
 
-    def stop(self) -> None:
-        self.stopped = True
+    def linger(self, seconds: float) -> None:
+        """Keep serving for `seconds` after the game ended here, whatever stopped the run,
+        if spectators may still be catching up from this node."""
+        if self.session is not None and self.session.spectators and self.session.halt is None:
+            self._stopped = False
+            self.run(lambda: False, max_seconds=seconds)
+
+    def _tick(self, now: float) -> None:
+        self.execute(self.session.tick(now))
+        self._announce(now)
 
     def _poll(self, timeout: float) -> bool:
         """Wait up to `timeout` for input and handle it; False if there was none."""
@@ -286,13 +332,12 @@ class Node:
 
     def _announce(self, now: float) -> None:
         s = self.session
-        if self.beacon is None or s.forming is None or s.genesis is not None or now < self._next_beacon:
+        if self.beacon is None or s.phase not in (Phase.FORMING, Phase.SIGNING) or now < self._next_beacon:
             return
         self._next_beacon = now + BEACON_EVERY
-        f = s.forming
         port = int(self.transport.endpoint.rsplit(":", 1)[1])
-        data = beacon_bytes(f.game, f.players, f.players - len(f.hellos), self.name, self.identity.public_key,
-                            f.table, port)
+        data = beacon_bytes(s.game_name, s.players, s.players - len(s.seats), self.name, self.identity.public_key,
+                            s.table_id, port)
         for target in self.beacon.send(data):
             self.on_event(Notice(f"cannot announce the table to {target} (no network there?); "
                                  f"others can still join by address"))

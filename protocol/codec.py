@@ -11,22 +11,13 @@ from typing import Any
 import msgpack
 
 from engines.canonical import digest, encode
+from protocol.schema import RECORD_LIMITS, Limits
 
 __all__ = ["DecodeError", "Limits", "decode", "encode", "digest"]
 
 
 class DecodeError(ValueError):
     """Bytes that are not one acceptable canonical msgpack value; the message says why."""
-
-
-class Limits:
-    """Bounds on one decoded value (defaults fit a log record or a network message)."""
-
-    def __init__(self, size: int = 1 << 20, depth: int = 16, length: int = 4096, text: int = 4096):
-        self.size, self.depth, self.length, self.text = size, depth, length, text
-
-
-DEFAULT_LIMITS = Limits()
 
 
 def _depth_ok(value: Any, limit: int) -> bool:
@@ -45,7 +36,7 @@ def _depth_ok(value: Any, limit: int) -> bool:
     return True
 
 
-def decode(data: bytes, limits: Limits = DEFAULT_LIMITS, canonical: bool = True) -> Any:
+def decode(data: bytes, limits: Limits = RECORD_LIMITS, canonical: bool = True) -> Any:
     """The value `data` encodes, arrays as tuples and maps as dicts; DecodeError otherwise.
     `canonical`: the bytes must also be the canonical encoding (log files, where the bytes
     themselves are hashed); network messages skip that check because whatever they carry

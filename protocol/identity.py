@@ -10,9 +10,7 @@ from nacl.exceptions import BadSignatureError
 from nacl.signing import SigningKey, VerifyKey
 
 from engines.values import cached
-
-KEY_BYTES = 32
-SIG_BYTES = 64
+from protocol.schema import KEY_BYTES, SIG_BYTES
 
 
 def fingerprint(public_key: bytes) -> str:

@@ -11,12 +11,13 @@ from typing import Iterator
 from engines.canonical import encode
 from protocol.codec import DecodeError, decode
 from protocol.records import Entry, RecordError, SignedGenesis, entry_from_record, genesis_from_record
+from protocol.schema import RECORD_LIMITS
 
 FORMAT = "peerboard-log"
 VERSION = 1
 HEADER = {"format": FORMAT, "version": VERSION}
 LENGTH_BYTES = 4
-MAX_FRAME = 1 << 20
+MAX_FRAME = RECORD_LIMITS.size  # a frame holds one record
 
 
 class LogFileError(ValueError):

@@ -5,28 +5,26 @@ the version and the schema of its type, and says in a sentence what is wrong."""
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Callable, ClassVar
 
 import msgpack
 
 from engines.canonical import encode
-from protocol.codec import DecodeError, Limits, decode
-from protocol.identity import KEY_BYTES, SIG_BYTES
+from protocol.codec import DecodeError, decode
 from protocol.records import (
-    HASH_BYTES, MAX_NAME, PROTOCOL_VERSION, TABLE_BYTES, Entry, Genesis, RecordError, SignedGenesis,
-    entry_from_record, genesis_from_record,
+    Entry, Genesis, RecordError, SignedGenesis, entry_from_record, genesis_from_body, genesis_from_record,
 )
-
-MESSAGE_LIMITS = Limits(size=256 * 1024, depth=12, length=1024, text=1024)
-MAX_ADDR = 200
+from protocol.schema import MESSAGE_LIMITS, MESSAGES, PROTOCOL_VERSION, SchemaError
 
 
 _ENTRY_HEAD = b"\x83" + msgpack.packb("entry")
 _ENTRY_TAIL = msgpack.packb("t") + msgpack.packb("entry") + msgpack.packb("v") + msgpack.packb(PROTOCOL_VERSION)
 
 
-class MessageError(ValueError):
-    """Bytes from a peer that are not a message this node accepts; the text says why."""
+class MessageError(SchemaError):
+    """Bytes from a peer that are not a message this node accepts, or a message that makes no
+    sense to the session where it stands (from the wrong sender, about another table...);
+    the text says why. Always the sender's fault."""
 
 
 class Message:
@@ -170,102 +168,29 @@ class Leave(Message):
 # -- decoding ------------------------------------------------------------------------------------
 
 
-def _int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _bytes(v: Any, n: int) -> bool:
-    return isinstance(v, bytes) and len(v) == n
-
-
-def _text(v: Any, n: int) -> bool:
-    return isinstance(v, str) and len(v) <= n
-
-
-def _need(cond: bool, why: str) -> None:
-    if not cond:
-        raise MessageError(why)
-
-
-def _hello(m: dict) -> Hello:
-    _need(_bytes(m["table"], TABLE_BYTES), "hello: table must be 16 bytes")
-    _need(_text(m["game"], 32), "hello: game must be a short name")
-    _need(_text(m["name"], MAX_NAME), f"hello: name must be at most {MAX_NAME} characters")
-    _need(_bytes(m["key"], KEY_BYTES), "hello: key must be 32 bytes")
-    _need(m["role"] in ("seat", "spectator"), "hello: role must be 'seat' or 'spectator'")
-    _need(_bytes(m["chain"], HASH_BYTES) and _bytes(m["seed"], HASH_BYTES), "hello: commitments must be 32 bytes")
-    _need(_text(m["addr"], MAX_ADDR), "hello: addr too long")
-    return Hello(m["table"], m["game"], m["name"], m["key"], m["role"], m["chain"], m["seed"], m["addr"])
-
-
-def _addrs(v: Any) -> tuple[str, ...]:
-    _need(isinstance(v, tuple) and len(v) <= 8 and all(_text(a, MAX_ADDR) for a in v), "addrs must be a short list of text")
-    return v
-
-
-def _propose(m: dict) -> Propose:
-    signed = genesis_from_record({"genesis": m["genesis"], "sigs": tuple(bytes(SIG_BYTES) for _ in m["genesis"].get("seats", ()))})
-    return Propose(signed.genesis, _addrs(m["addrs"]))
-
-
-def _ack(m: dict) -> Ack:
-    _need(_int(m["seat"]) and 0 <= m["seat"] < 8 and _int(m["seq"]) and m["seq"] >= 1, "ack: bad seat or seq")
-    _need(_bytes(m["entry"], HASH_BYTES) and _bytes(m["state"], HASH_BYTES), "ack: hashes must be 32 bytes")
-    return Ack(m["seat"], m["seq"], m["entry"], m["state"])
-
-
-def _welcome(m: dict) -> Welcome:
-    _need(_int(m["seat"]) and -1 <= m["seat"] < 8, "welcome: bad seat")
-    _need(_int(m["players"]) and 1 <= m["players"] <= 8, "welcome: bad player count")
-    return Welcome(m["seat"], m["players"])
-
-
-def _refuse(m: dict) -> Refuse:
-    _need(_text(m["reason"], 300), "refuse: reason must be short text")
-    return Refuse(m["reason"])
-
-
-def _sign(m: dict) -> Sign:
-    _need(_int(m["seat"]) and 0 <= m["seat"] < 8 and _bytes(m["sig"], SIG_BYTES), "sign: bad seat or sig")
-    return Sign(m["seat"], m["sig"])
-
-
-def _genesis(m: dict) -> GenesisMessage:
-    return GenesisMessage(genesis_from_record(m["genesis"]), _addrs(m["addrs"]))
-
-
 def _entry(m: dict) -> EntryMessage:
     return EntryMessage(entry_from_record(m["entry"]))
 
 
-def _beat(m: dict) -> Beat:
-    _need(_int(m["seq"]) and m["seq"] >= 0 and _bytes(m["head"], HASH_BYTES), "beat: bad seq or head")
-    return Beat(m["seq"], m["head"])
-
-
-def _want(m: dict) -> Want:
-    _need(_int(m["seq"]) and m["seq"] >= 1, "want: bad seq")
-    return Want(m["seq"])
-
-
-def _proof(m: dict) -> Proof:
-    return Proof(entry_from_record(m["first"]), entry_from_record(m["second"]))
-
-
-_SCHEMAS = {
-    "hello": ({"table", "game", "name", "key", "role", "chain", "seed", "addr"}, _hello),
-    "welcome": ({"seat", "players"}, _welcome),
-    "refuse": ({"reason"}, _refuse),
-    "propose": ({"genesis", "addrs"}, _propose),
-    "sign": ({"seat", "sig"}, _sign),
-    "genesis": ({"genesis", "addrs"}, _genesis),
-    "entry": ({"entry"}, _entry),
-    "ack": ({"seat", "seq", "entry", "state"}, _ack),
-    "beat": ({"seq", "head"}, _beat),
-    "want": ({"seq"}, _want),
-    "proof": ({"first", "second"}, _proof),
-    "leave": (set(), lambda m: Leave()),
+#: every message class by its wire name, with what builds it from its checked fields
+_BUILD: dict[str, tuple[type[Message], Callable[[dict], Message]]] = {
+    "hello": (Hello, lambda m: Hello(**m)),
+    "welcome": (Welcome, lambda m: Welcome(**m)),
+    "refuse": (Refuse, lambda m: Refuse(**m)),
+    "propose": (Propose, lambda m: Propose(genesis_from_body(m["genesis"]), m["addrs"])),
+    "sign": (Sign, lambda m: Sign(**m)),
+    "genesis": (GenesisMessage, lambda m: GenesisMessage(genesis_from_record(m["genesis"]), m["addrs"])),
+    "entry": (EntryMessage, _entry),
+    "ack": (Ack, lambda m: Ack(**m)),
+    "beat": (Beat, lambda m: Beat(**m)),
+    "want": (Want, lambda m: Want(**m)),
+    "proof": (Proof, lambda m: Proof(entry_from_record(m["first"]), entry_from_record(m["second"]))),
+    "leave": (Leave, lambda m: Leave()),
 }
+#: the message classes of protocol version 1
+MESSAGE_CLASSES: tuple[type[Message], ...] = tuple(cls for cls, _ in _BUILD.values())
+# a message class, its wire name and its shape (protocol/schema.py) go together
+assert all(cls.kind == kind for kind, (cls, _) in _BUILD.items()) and _BUILD.keys() == MESSAGES.keys()
 
 
 def decode_message(data: bytes) -> Message:
@@ -274,18 +199,19 @@ def decode_message(data: bytes) -> Message:
         m = decode(data, MESSAGE_LIMITS, canonical=False)
     except DecodeError as exc:
         raise MessageError(f"garbled message: {exc}") from None
-    _need(isinstance(m, dict) and isinstance(m.get("t"), str) and "v" in m, "not a peerboard message")
-    _need(_int(m["v"]), "not a peerboard message")
+    if type(m) is not dict or type(m.get("t")) is not str or type(m.get("v")) is not int:
+        raise MessageError("not a peerboard message")
     if m["v"] != PROTOCOL_VERSION:
         raise MessageError(f"protocol version {m['v']}; this node speaks version {PROTOCOL_VERSION}")
-    kind = m["t"]
-    if kind not in _SCHEMAS:
+    kind = m.pop("t")
+    del m["v"]
+    if kind not in _BUILD:
         raise MessageError(f"unknown message type {kind[:20]!r}")
-    keys, build = _SCHEMAS[kind]
-    fields_ = {k: v for k, v in m.items() if k != "t" and k != "v"}
-    if fields_.keys() != keys:  # (the reason is built only then: this runs for every message)
-        raise MessageError(f"{kind}: fields must be exactly {', '.join(sorted(keys)) or 'none'}")
     try:
-        return build(fields_)
+        fields = MESSAGES[kind].check(m)
+    except SchemaError as exc:
+        raise MessageError(str(exc)) from None  # (it names the message)
+    try:
+        return _BUILD[kind][1](fields)
     except RecordError as exc:
         raise MessageError(f"{kind}: {exc}") from None

@@ -1,6 +1,7 @@
 """The signed records of a game log: the genesis (entry 0) and the entries after it
-(spec/log-format.md). Each has one canonical msgpack form; `from_record` checks a decoded
-record against its schema and says what is wrong in a sentence.
+(spec/log-format.md). Each has one canonical msgpack form; `entry_from_record` and
+`genesis_from_record` check a decoded record against its shape (protocol/schema.py) and say
+what is wrong in a sentence.
 """
 from __future__ import annotations
 
@@ -14,52 +15,22 @@ import msgpack
 
 from engines.canonical import digest, encode
 from engines.values import cached
-from protocol.identity import KEY_BYTES, SIG_BYTES, Identity, verify
+from protocol.identity import Identity, verify
+from protocol.schema import BODIES, ENTRY, GENESIS, PROTOCOL_VERSION, SEAT, SIG_BYTES, SIGNED_GENESIS, SchemaError
 
-PROTOCOL_VERSION = 1
 GENESIS_DOMAIN = b"peerboard/genesis/v1\x00"
 ENTRY_DOMAIN = b"peerboard/entry/v1\x00"
-HASH_BYTES = 32
-TABLE_BYTES = 16
-MAX_SEATS = 8
-MAX_NAME = 40
-MAX_ACTIONS_PER_ENTRY = 64
 
 #: entry kinds of protocol version 1 and the body keys each one has
-ENTRY_KINDS: dict[str, frozenset[str]] = {
-    "move": frozenset({"actions", "nonce"}),
-    "commit": frozenset({"digest"}),
-    "reveal": frozenset({"value"}),
-    "chance": frozenset({"outcome"}),
-    "audit": frozenset({"seed"}),
-    "result": frozenset({"winners", "scores", "state", "cheats"}),
-}
-NONCE_BYTES = 16
-_ENTRY_FIELDS = frozenset({"seq", "prev", "seat", "kind", "body", "sig"})
+ENTRY_KINDS: dict[str, frozenset[str]] = {kind: shape.keys for kind, shape in BODIES.items()}
 
 
 _pack = partial(msgpack.packb, use_bin_type=True)
 _KEY_BODY, _KEY_KIND, _KEY_PREV, _KEY_SEAT, _KEY_SEQ, _KEY_SIG = (_pack(k) for k in ("body", "kind", "prev", "seat", "seq", "sig"))
 
 
-class RecordError(ValueError):
+class RecordError(SchemaError):
     """A record that does not fit its schema."""
-
-
-def _expect(cond: bool, why: str) -> None:
-    if not cond:
-        raise RecordError(why)
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def is_action(value: Any, depth: int = 0) -> bool:
-    """An action as the engines define it: a tuple of str/int/bool/None (or such tuples)."""
-    return isinstance(value, tuple) and depth < 4 and all(
-        v is None or isinstance(v, (str, int, bool)) or is_action(v, depth + 1) for v in value
-    )
 
 
 # -- genesis -------------------------------------------------------------------------------
@@ -124,35 +95,32 @@ def sign_genesis(genesis: Genesis, identities: Sequence[Identity]) -> SignedGene
     return SignedGenesis(genesis, tuple(i.sign(message) for i in identities))
 
 
+def genesis_from_body(body: Any) -> Genesis:
+    """The genesis a decoded GENESIS map holds (RecordError if it is not one); its seats'
+    signatures are another matter (`genesis_from_record`, or a `propose` still to sign)."""
+    try:
+        GENESIS.check(body)
+        seats = tuple(Seat(**SEAT.check(s)) for s in body["seats"])
+    except SchemaError as exc:
+        raise RecordError(str(exc)) from None
+    if body["protocol"] != PROTOCOL_VERSION:
+        raise RecordError(f"protocol version {body['protocol']} is not {PROTOCOL_VERSION}, the version this peerboard speaks")
+    if len({s.key for s in seats}) != len(seats):
+        raise RecordError("two seats share one key")
+    return Genesis(game=body["game"], engine=body["engine"], options=body["options"], seats=seats,
+                   table=body["table"], protocol=body["protocol"])
+
+
 def genesis_from_record(obj: Any) -> SignedGenesis:
-    _expect(isinstance(obj, dict) and set(obj) == {"genesis", "sigs"}, "a genesis record has exactly 'genesis' and 'sigs'")
-    body, sigs = obj["genesis"], obj["sigs"]
-    keys = {"protocol", "game", "engine", "options", "seats", "table"}
-    _expect(isinstance(body, dict) and set(body) == keys, f"a genesis has exactly: {', '.join(sorted(keys))}")
-    _expect(_is_int(body["protocol"]), "protocol must be an integer")
-    _expect(body["protocol"] == PROTOCOL_VERSION, f"protocol version {body['protocol']} is not {PROTOCOL_VERSION}, the version this peerboard speaks")
-    _expect(isinstance(body["game"], str) and 0 < len(body["game"]) <= 32, "game must be a short name")
-    _expect(isinstance(body["engine"], str) and 0 < len(body["engine"]) <= 32, "engine must be a short version")
-    _expect(isinstance(body["options"], dict), "options must be a map")
-    _expect(isinstance(body["table"], bytes) and len(body["table"]) == TABLE_BYTES, "table must be 16 bytes")
-    seats = body["seats"]
-    _expect(isinstance(seats, tuple) and 1 <= len(seats) <= MAX_SEATS, f"seats must be a list of 1 to {MAX_SEATS}")
-    parsed = []
-    for s in seats:
-        _expect(isinstance(s, dict) and set(s) == {"name", "key", "chain", "seed"}, "a seat has exactly 'name', 'key', 'chain' and 'seed'")
-        _expect(isinstance(s["name"], str) and len(s["name"]) <= MAX_NAME, f"a seat name is text of at most {MAX_NAME} characters")
-        _expect(isinstance(s["key"], bytes) and len(s["key"]) == KEY_BYTES, "a seat key is 32 bytes")
-        _expect(isinstance(s["chain"], bytes) and len(s["chain"]) == HASH_BYTES, "a seat's chain tip is 32 bytes")
-        _expect(isinstance(s["seed"], bytes) and len(s["seed"]) == HASH_BYTES, "a seat's seed commitment is 32 bytes")
-        parsed.append(Seat(s["name"], s["key"], s["chain"], s["seed"]))
-    _expect(len({s.key for s in parsed}) == len(parsed), "two seats share one key")
-    _expect(isinstance(sigs, tuple) and len(sigs) == len(parsed), "sigs must hold one signature per seat")
-    _expect(all(isinstance(x, bytes) and len(x) == SIG_BYTES for x in sigs), "a signature is 64 bytes")
-    genesis = Genesis(
-        game=body["game"], engine=body["engine"], options=body["options"], seats=tuple(parsed),
-        table=body["table"], protocol=body["protocol"],
-    )
-    return SignedGenesis(genesis, sigs)
+    """The signed genesis a decoded record holds; RecordError if it is not one."""
+    try:
+        SIGNED_GENESIS.check(obj)
+    except SchemaError as exc:
+        raise RecordError(str(exc)) from None
+    genesis = genesis_from_body(obj["genesis"])
+    if len(obj["sigs"]) != len(genesis.seats):
+        raise RecordError("a genesis record holds one signature per seat")
+    return SignedGenesis(genesis, obj["sigs"])
 
 
 # -- entries ----------------------------------------------------------------------------------
@@ -217,42 +185,19 @@ def make_entry(identity: Identity, seq: int, prev: bytes, seat: int, kind: str, 
     return entry
 
 
-_ACTIONS_WHY = f"a move carries 1 to {MAX_ACTIONS_PER_ENTRY} actions"
-
-
 def entry_from_record(obj: Any, encoded: bytes | None = None) -> Entry:
-    """The entry a decoded record holds (SchemaError if it is not one). `encoded`: the
+    """The entry a decoded record holds (RecordError if it is not one). `encoded`: the
     record's canonical bytes when the caller has them (a log frame), so they are kept
     rather than built again."""
-    # (the reasons are built only when a check fails: this runs for every entry received)
-    if not (isinstance(obj, dict) and obj.keys() == _ENTRY_FIELDS):
-        raise RecordError(f"an entry has exactly: {', '.join(sorted(_ENTRY_FIELDS))}")
-    _expect(_is_int(obj["seq"]) and obj["seq"] >= 1, "seq must be a positive integer")
-    _expect(isinstance(obj["prev"], bytes) and len(obj["prev"]) == HASH_BYTES, "prev must be a 32-byte hash")
-    _expect(_is_int(obj["seat"]) and 0 <= obj["seat"] < MAX_SEATS, "seat must be a seat number")
-    kind, body = obj["kind"], obj["body"]
-    if kind not in ENTRY_KINDS:
-        raise RecordError(f"unknown entry kind {kind!r}")
-    if not (isinstance(body, dict) and body.keys() == ENTRY_KINDS[kind]):
-        raise RecordError(f"a {kind} body has exactly: {', '.join(sorted(ENTRY_KINDS[kind]))}")
-    _expect(isinstance(obj["sig"], bytes) and len(obj["sig"]) == SIG_BYTES, "sig must be 64 bytes")
-    if kind == "move":
-        actions = body["actions"]
-        _expect(isinstance(actions, tuple) and 1 <= len(actions) <= MAX_ACTIONS_PER_ENTRY, _ACTIONS_WHY)
-        _expect(all(is_action(a) for a in actions), "an action is a list of text, numbers, booleans or nil")
-        n = body["nonce"]
-        _expect(n is None or (isinstance(n, bytes) and len(n) == NONCE_BYTES), "a nonce is 16 bytes or nil")
-    elif kind == "chance":
-        _expect(is_action(body["outcome"]), "a chance outcome is an action")
-    elif kind in ("commit", "reveal", "audit"):
-        (name,) = ENTRY_KINDS[kind]
-        if not (isinstance(body[name], bytes) and len(body[name]) == HASH_BYTES):
-            raise RecordError(f"{name} is 32 bytes")
-    elif kind == "result":
-        for name in ("winners", "scores", "cheats"):
-            if not (isinstance(body[name], tuple) and all(_is_int(w) for w in body[name])):
-                raise RecordError(f"{name} is a list of integers")
-        _expect(isinstance(body["state"], bytes) and len(body["state"]) == HASH_BYTES, "state is a 32-byte hash")
+    try:
+        ENTRY.check(obj)
+        kind = obj["kind"]
+        shape = BODIES.get(kind)
+        if shape is None:
+            raise RecordError(f"an entry: unknown kind {kind[:20]!r}")
+        body = shape.check(obj["body"])
+    except SchemaError as exc:
+        raise RecordError(str(exc)) from None
     entry = Entry(obj["seq"], obj["prev"], obj["seat"], kind, body, obj["sig"])
     if encoded is not None:
         # {"body".."seq", "sig": bin 64} with "sig" last: the fields sit between the map

@@ -2,34 +2,57 @@
 
 Feed it what arrives — `receive(sender, data, now)` — what the local player decides —
 `submit(actions, now)` — and the passing of time — `tick(now)`; each returns the effects for
-the node to carry out **in order**: `Send` bytes to a peer, `Store` an entry (append it, and
-fsync *before* carrying out any effect after it unless it says `sync=False`), `Sync` (fsync
-what was appended), `Unstore` (take back the last entry appended), `StoreGenesis`,
-`StoreChoice`, `Then` (call its `work()` and carry out what that returns), and `Event`s for
-the client. It never touches a socket, a file or a clock, and nothing a peer sends can make
-it raise: bad input becomes a `Rejected` event with the reason.
+the node to carry out in order (protocol/effects.py), which `EffectRunner` does, handing the
+session's own steps back through `follow`. It never touches a socket, a file or a clock.
 
-The session forms the table (hello, propose, sign), then keeps the game's chain: it accepts
-an entry only when the chain accepts it (signature, position, entitlement, legality), stores
-it, acks it with the state hash, confirms it when every seat's ack agrees, halts with a report
-on a differing hash or a proven equivocation, writes its own seat's entries (reveals,
-commitments, the audit, the result) by itself, gossips heads and serves missing entries.
+Whose fault: nothing a peer sends makes the session raise. Bytes that do not decode or fit
+their schema, a message that makes no sense where the session stands, an entry the chain
+refuses (an illegal action, a bad signature) are the sender's: a `Rejected` event with the
+reason, and a strike. Anything else that goes wrong inside is ours — a bug of the engine or
+of the session: it halts with an `InternalFault`, blames nobody, and hands the node the
+traceback to keep.
+
+Its `phase` says which messages it takes (`_TABLE`: phase by message class). FORMING and
+SIGNING, the table forms (protocol/forming.py). PLAYING, it accepts an entry only when the
+chain accepts it (signature, position, entitlement, legality), stores it, acks it with the
+state hash, confirms it once every seat's ack agrees (protocol/confirmation.py), writes its
+own seat's entries (reveals, commitments, the audit, the result) by itself, gossips heads and
+serves missing entries. OVER, it still confirms and serves. HALTED — a desync, an
+equivocation, or an internal fault — it takes nothing more.
+
+Everything above the session reads the game through its read-only surface (`phase`,
+`seats`, `position()`, `legal_actions()` ...: spec/protocol.md, "The session's public surface").
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import traceback
 from typing import Any, Callable, Iterable, Mapping
 
 import engines
-from engines import OptionError
+from protocol.author import Author, Write
 from protocol.chain import ChainError, GameChain
+from protocol.confirmation import Confirmations
+from protocol.effects import NextStep, Send, Store, StoreChoice, StoreGenesis, Sync, TakeOwnEntry, Unstore
+from protocol.events import (  # re-exported: the session's events are part of its surface
+    Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, PeerAway, PeerBack,
+    PeerLeft, PeersKnown, Refused, Rejected, Seated, YourTurn,
+)
+from protocol.forming import Forming
 from protocol.identity import Identity, fingerprint, verify
 from protocol.messages import (
-    Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Propose,
+    MESSAGE_CLASSES, Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Propose,
     Refuse, Sign, Want, Welcome, decode_message,
 )
-from protocol.records import PROTOCOL_VERSION, Entry, Genesis, Seat, SignedGenesis, make_entry
-from protocol.secrets import SeatSecrets, choice_digest, node_entropy
+from protocol.records import Entry, SignedGenesis, make_entry
+from protocol.schema import MAX_ACTIONS_PER_ENTRY, NONCE_BYTES, is_action
+from protocol.secrets import SeatSecrets
+from protocol.surface import LocalError, MoveList, MoveRecord, Phase, Position, SeatInfo
+
+__all__ = [
+    "Session", "Phase", "SeatInfo", "Position", "MoveRecord", "LocalError",
+    "Event", "Seated", "PeersKnown", "GameStarted", "Accepted", "Confirmed", "YourTurn", "PeerAway", "PeerBack",
+    "PeerLeft", "Desync", "Equivocation", "InternalFault", "GameOver", "Rejected", "Refused",
+]
 
 BEAT_EVERY = 1.0  # seconds between heartbeats (each carries the head)
 AWAY_AFTER = 5.0  # a seat silent this long is shown as away
@@ -37,185 +60,10 @@ BATCH = 64  # entries served per request
 AHEAD_WINDOW = 256  # entries buffered beyond the next expected one
 STRIKES_TO_IGNORE = 50  # a peer that sent this many bad messages is no longer read
 
+Handler = Callable[["Session", bytes, Any, float], list]
 
-# -- effects -----------------------------------------------------------------------------------
 
-
-@dataclass(frozen=True)
-class Send:
-    to: bytes  # the peer's public key
-    data: bytes
-
-
-@dataclass(frozen=True)
-class Store:
-    """Append `entry` to the game's log and fsync before any later effect is carried out;
-    with `sync=False` only append (written, so it outlives this process, but not yet on the
-    disk: a `Sync` follows)."""
-
-    entry: Entry
-    sync: bool = True
-
-
-@dataclass(frozen=True)
-class Sync:
-    """Fsync what was appended before any later effect is carried out."""
-
-
-@dataclass(frozen=True)
-class Unstore:
-    """Take back `entry`, the last one appended: the local seat's own move, written and
-    sent before it was re-run (`Session._write`), that the re-run refused; never acked."""
-
-    entry: Entry
-
-
-@dataclass(frozen=True)
-class StoreGenesis:
-    genesis: SignedGenesis
-    addrs: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Then:
-    """Call `work()` and carry out the effects it returns right here, in order — or, if
-    `idle`, once the messages already waiting have been taken (the node may do it in place
-    too). The session's own next step — an entry its seat owes by itself, or the prompt for
-    a decision — comes `idle`, so the stores and acks before it leave first, the acks that
-    arrived meanwhile confirm first, and no peer waits for it."""
-
-    work: Callable[[], list]
-    idle: bool = False
-
-
-@dataclass(frozen=True)
-class StoreChoice:
-    """Keep the local seat's committed secret choice (and nonce) across a crash."""
-
-    actions: tuple
-    nonce: bytes
-
-
-class Event:
-    """Something the client (or the person) should know."""
-
-
-@dataclass(frozen=True)
-class Seated(Event):
-    seat: int  # -1: watching as a spectator
-    players: int
-
-
-@dataclass(frozen=True)
-class PeersKnown(Event):
-    """Where every seat listens (the node connects to them)."""
-
-    peers: tuple[tuple[bytes, str], ...]
-
-
-@dataclass(frozen=True)
-class GameStarted(Event):
-    genesis: SignedGenesis
-
-
-@dataclass(frozen=True)
-class Accepted(Event):
-    seq: int
-    entry: Entry
-
-
-@dataclass(frozen=True)
-class Confirmed(Event):
-    seq: int
-    state: bytes
-
-
-@dataclass(frozen=True)
-class YourTurn(Event):
-    """The local seat must decide: `kind` "move", or "commit" for a secret choice."""
-
-    seat: int
-    kind: str
-    legal: tuple
-
-
-@dataclass(frozen=True)
-class PeerAway(Event):
-    seat: int
-
-
-@dataclass(frozen=True)
-class PeerBack(Event):
-    seat: int
-
-
-@dataclass(frozen=True)
-class PeerLeft(Event):
-    seat: int
-
-
-@dataclass(frozen=True)
-class Desync(Event):
-    """Seats acked different state hashes after one entry: the game halts."""
-
-    seq: int
-    hashes: tuple[tuple[int, bytes], ...]
-
-
-@dataclass(frozen=True)
-class Equivocation(Event):
-    """A seat signed two different entries for one seq: the game halts; `proof` shows it."""
-
-    seat: int
-    seq: int
-    proof: Proof
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-    cheats: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Rejected(Event):
-    """A message or entry from a peer that was refused, and why (also counted against it)."""
-
-    sender: str  # fingerprint
-    reason: str
-
-
-@dataclass(frozen=True)
-class Refused(Event):
-    """The host refused this node a place at the table."""
-
-    reason: str
-
-
-class LocalError(ValueError):
-    """The local player asked for something the protocol or the rules do not allow now."""
-
-
-Effect = Send | Store | Sync | Unstore | StoreGenesis | StoreChoice | Then | Event
-
-
-# -- the session -------------------------------------------------------------------------------
-
-
-@dataclass
-class _Forming:
-    """The table before its genesis: who asked for seats (host), the proposal (everyone)."""
-
-    game: str
-    players: int
-    options: dict
-    table: bytes
-    hellos: list[Hello] = field(default_factory=list)
-    proposal: Genesis | None = None
-    addrs: tuple[str, ...] = ()
-    sigs: dict[int, bytes] = field(default_factory=dict)
-    host: bytes = b""
+# -- the session ---------------------------------------------------------------------------------
 
 
 class Session:
@@ -223,41 +71,39 @@ class Session:
 
     def __init__(self, identity: Identity, secrets: SeatSecrets | None, name: str, addr: str,
                  random: Callable[[int], bytes], now: float):
-        self.identity = identity
-        self.key = identity.public_key
-        self.secrets = secrets
-        self.name = name
-        self.addr = addr
-        self.random = random
-        self.forming: _Forming | None = None
-        self.genesis: SignedGenesis | None = None
-        self.addrs: tuple[str, ...] = ()
-        self.chain: GameChain | None = None
-        self.seat: int | None = None  # None: spectator (or not yet seated)
-        self.entries: list[Entry] = []
-        self.ahead: dict[int, Entry] = {}
-        self.state_hashes: list[bytes] = []  # my state hash after each entry
-        # Acks are cumulative: an ack of seq s with our entry hash there vouches for the
-        # whole chain up to s. `acked[seat]` is the highest such seq per seat; seq s is
-        # confirmed once every seat's is at least s. Acks for entries not yet here wait.
-        self.acked: list[int] = []
-        self.early_acks: dict[int, dict[int, tuple[bytes, bytes]]] = {}
-        self.ack_states: dict[int, dict[int, bytes]] = {}  # for the desync report
-        self.confirmed = 0
-        self.choice: tuple[tuple, bytes] | None = None
-        self.spectators: dict[bytes, str] = {}
+        self._identity = identity
+        self._key = identity.public_key
+        self._secrets = secrets
+        self._name = name
+        self._addr = addr
+        self._random = random
+        self._phase = Phase.FORMING
+        self._forming: Forming | None = None
+        self._genesis: SignedGenesis | None = None
+        self._addrs: tuple[str, ...] = ()
+        self._chain: GameChain | None = None
+        self._seat: int | None = None  # None: spectator (or not seated yet)
         self._seats: dict[bytes, int] = {}  # seat key -> seat, once the genesis is known
-        self.heard: dict[bytes, float] = {}
-        self.away: set[int] = set()
-        self.strikes: dict[bytes, int] = {}
-        self.halted: Event | None = None
-        self.over = False
-        self.next_beat = now
+        self._seat_keys: tuple[bytes, ...] = ()  # by seat
+        self._entries: list[Entry] = []
+        self._ahead: dict[int, Entry] = {}
+        self._acks: Confirmations | None = None
+        self._chains: dict[int, GameChain] = {}  # the chain at each seq not yet confirmed
+        self._confirmed_chain: GameChain | None = None
+        self._author: Author | None = None  # the local seat's, once it has one
+        self._spectators: dict[bytes, str] = {}
+        self._broadcast_keys: list[bytes] | None = None
+        self._heard: dict[bytes, float] = {}
+        self._silent_since: dict[bytes, float] = {}  # seats never heard: timed from the first tick
+        self._away: set[int] = set()
+        self._left: set[int] = set()
+        self._strikes: dict[bytes, int] = {}
+        self._halt: Event | None = None
+        self._result: GameOver | None = None
+        self._next_beat = now
         self._asked: dict[bytes, float] = {}  # peer -> when we last asked it for entries
-        self._repeat_at = now  # when a forming table repeats its hello and signature
-        self._prompted: tuple[int, str] | None = None
-        self._offered: tuple[int, frozenset] = (0, frozenset())  # (seq, the legal moves prompted there)
-        self._unheard: set[bytes] = set()  # resumed: seats whose head this node has not heard yet
+        self._moves: MoveList | None = None
+        self._resolved: tuple[Any, Mapping[str, Any]] = (None, {})
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -265,12 +111,9 @@ class Session:
     def host(cls, identity: Identity, secrets: SeatSecrets, name: str, addr: str, game: str, players: int,
              options: Mapping[str, Any], table: bytes, random: Callable[[int], bytes], now: float) -> "Session":
         """Open a table as seat 0; OptionError for a bad game, player count or option."""
-        engine = engines.get(game)
-        engine.new_game(players, options)
+        engines.get(game).new_game(players, options)
         session = cls(identity, secrets, name, addr, random, now)
-        session.forming = _Forming(game, players, dict(options), table, host=session.key)
-        session.forming.hellos.append(session._hello("seat", table, game))
-        session.seat = 0
+        session._forming = Forming.open(identity, session._hello("seat", table, game), players, options, now)
         return session
 
     @classmethod
@@ -278,26 +121,34 @@ class Session:
              table: bytes, game: str, random: Callable[[int], bytes], now: float) -> tuple["Session", list]:
         """Ask `host_key`'s table for a seat (with secrets) or to watch (without)."""
         session = cls(identity, secrets, name, addr, random, now)
-        session.forming = _Forming(game, 0, {}, table, host=host_key)
-        role = "seat" if secrets is not None else "spectator"
-        return session, [Send(host_key, session._hello(role, table, game).to_bytes())]
+        hello = session._hello("seat" if secrets is not None else "spectator", table, game)
+        session._forming = Forming.ask(identity, hello, host_key, now)
+        return session, [Send(host_key, hello.to_bytes())]
 
     @classmethod
     def resume(cls, identity: Identity, secrets: SeatSecrets | None, name: str, addr: str,
                genesis: SignedGenesis, addrs: tuple[str, ...], entries: Iterable[Entry],
                choice: tuple[tuple, bytes] | None, random: Callable[[int], bytes], now: float) -> tuple["Session", list]:
         """A node restarted from its stored log: it re-checks every entry, then catches up
-        from its peers. ChainError if the stored log does not check out."""
+        from its peers. ChainError if the stored log does not check out; a fault of our own
+        on the way halts the session (`InternalFault`) instead."""
         session = cls(identity, secrets, name, addr, random, now)
-        if secrets is not None:
-            session.seat = next((i for i, s in enumerate(genesis.genesis.seats) if s.key == session.key), None)
-        effects = session._start(genesis, addrs, resumed=True)
-        entries = list(entries)
+        try:
+            return session, session._resume(genesis, addrs, list(entries), choice)
+        except ChainError:
+            raise
+        except Exception as exc:
+            return session, session._fault("re-checking the stored log", exc)
+
+    def _resume(self, genesis: SignedGenesis, addrs: tuple[str, ...], entries: list[Entry],
+                choice: tuple[tuple, bytes] | None) -> list:
+        effects = self._start(genesis, addrs, resumed=True)
+        hashes = []
         for i, entry in enumerate(entries):
             last = i == len(entries) - 1
             try:
                 # every entry but the last was checked before the next one was written
-                session.chain = session.chain.check(entry, signatures=last)
+                chain = self._chain.check(entry, signatures=last)
             except ChainError as exc:
                 if not last:
                     raise
@@ -305,305 +156,413 @@ class Session:
                 effects += [Unstore(entry), Rejected("this node's own log", f"its last entry, seq {exc.seq}, was never "
                                                                             f"checked and does not check out ({exc.why}): dropped")]
                 break
-            session.entries.append(entry)
-            session.state_hashes.append(session.chain.game.state_hash(session.chain.state))
-        session.choice = choice
+            self._append(entry, chain)
+            hashes.append((entry.hash, chain.game.state_hash(chain.state)))
         # what was stored was acked before the crash; confirmation goes on from here
-        session.confirmed = len(session.entries)
-        session.acked = [len(session.entries)] * session.chain.seats
-        if session.seat is not None:
+        self._acks = Confirmations(len(self._seats), self._seat, len(hashes), hashes)
+        self._chains.clear()
+        self._confirmed_chain = self._chain
+        if self._chain.finished:
+            self._game_over()
+        if self._author is not None:
+            self._author.choice = choice
             # Its last entry may have left before its fsync and been lost with the machine:
             # it writes nothing until every other seat has told it its head and it holds
             # that much, so it can never sign a second, different entry for one seq.
-            session._unheard = {k for k in session._seats if k != session.key}
-        effects += [Send(k, Want(len(session.entries) + 1).to_bytes()) for k in session._peers()]
-        effects += session._my_turn()
-        return session, effects
+            self._author.unheard = {k for k in self._seats if k != self._key}
+        want = Want(len(self._entries) + 1).to_bytes()
+        return effects + [Send(k, want) for k in self._peers()] + self._my_turn()
 
     def _hello(self, role: str, table: bytes, game: str) -> Hello:
-        s = self.secrets
+        s = self._secrets
         chain, seed = (s.chain_tip, s.commitments()["seed"]) if s is not None else (bytes(32), bytes(32))
-        return Hello(table, game, self.name, self.key, role, chain, seed, self.addr)
+        return Hello(table, game, self._name, self._key, role, chain, seed, self._addr)
 
-    # -- the three inputs ---------------------------------------------------------------------------
+    # -- the inputs -------------------------------------------------------------------------------
 
     def receive(self, sender: bytes, data: bytes, now: float) -> list:
         """A message from the peer with public key `sender` (authenticated by the transport)."""
-        if self.strikes.get(sender, 0) >= STRIKES_TO_IGNORE:
+        if self._strikes.get(sender, 0) >= STRIKES_TO_IGNORE:
             return []
-        effects: list = self._heard(sender, now)
+        effects: list = self._heard_from(sender, now)
         try:
             message = decode_message(data)
         except MessageError as exc:
             return effects + self._reject(sender, str(exc))
-        handler = getattr(self, f"_on_{message.kind}")
+        handler = _TAKES[self._phase][type(message)]
         try:
-            return effects + handler(sender, message, now)
+            return effects + handler(self, sender, message, now)
         except MessageError as exc:
             return effects + self._reject(sender, str(exc))
-        except (TypeError, ValueError, KeyError, IndexError, OverflowError) as exc:
-            # a value the schema let through but the game cannot take (a float option, a
-            # huge number): still the sender's fault, never ours to crash on
-            return effects + self._reject(sender, f"{message.kind}: unusable value ({type(exc).__name__})")
+        except Exception as exc:  # not the sender's doing: ours
+            return effects + self._fault(f"handling the {message.kind} message just received", exc)
 
     def submit(self, actions: list | tuple, now: float) -> list:
-        """The local player's decision: actions for a move, or the one action of a secret
-        choice (committed now, revealed when the rules call for it). LocalError if not allowed."""
-        if self.chain is None or self.seat is None:
-            raise LocalError("There is no game in progress at this seat.")
-        if self.halted is not None:
-            raise LocalError("The game is halted.")
-        seat, kind = self.chain.entitled()
-        if seat != self.seat or kind not in ("move", "commit"):
-            raise LocalError(f"It is not your turn: seat {seat} must write a {kind} entry.")
-        actions = tuple(tuple(a) for a in actions)
-        if not actions:
-            raise LocalError("Nothing to submit.")
-        game, state = self.chain.game, self.chain.state
-        if kind == "commit":
-            if len(actions) != 1 or actions[0] not in game.choices_for(state, seat):
-                raise LocalError("That is not one of your choices here.")
-            nonce = self.random(16)
-            self.choice = (actions, nonce)
-            return [StoreChoice(actions, nonce)] + self._write("commit", {"digest": choice_digest(actions, nonce)})
-        if self.choice is not None and game.secret_choice(state):
-            raise LocalError("Your committed choice is revealed automatically.")
-        offered = len(actions) == 1 and self._offered[0] == self.chain.next_seq and actions[0] in self._offered[1]
+        """The local player's decision: actions for a move (several: a planned turn, one
+        entry), or the one action of a secret choice (committed now, revealed when the rules
+        call for it). LocalError if it is not allowed now."""
+        kind = self._decision()
+        if not isinstance(actions, (list, tuple)) or not all(is_action(a) for a in actions):
+            raise LocalError("A decision is a list of actions (tuples of text, numbers, booleans or None).")
+        actions = tuple(actions)
+        if not 1 <= len(actions) <= MAX_ACTIONS_PER_ENTRY:
+            raise LocalError(f"A decision holds 1 to {MAX_ACTIONS_PER_ENTRY} actions.")
         try:
-            return self._write("move", {"actions": list(actions), "nonce": None}, offered)
-        except ChainError as exc:
-            raise LocalError(exc.why) from None
+            return self._submit(kind, actions)
+        except LocalError:
+            raise
+        except Exception as exc:
+            return self._fault("writing the local seat's decision", exc)
 
     def tick(self, now: float) -> list:
         """Time passed: heartbeats (with the head), away peers, retries for missing entries."""
-        effects: list = []
-        if now >= self.next_beat:
-            self.next_beat = now + BEAT_EVERY
-            beat = self._beat()
-            effects += [Send(k, beat) for k in self._peers()]
-            if self.entries and self.seat is not None and self.halted is None:
-                # acks are sent once; repeating the latest now and then repairs lost ones
-                effects += self._ack(self.entries[-1], self.state_hashes[-1])
-        if self.genesis is not None:
-            for seat, s in enumerate(self.genesis.genesis.seats):
-                if s.key == self.key or seat in self.away:
-                    continue
-                # a seat never heard from at all is timed from the first tick
-                if now - self.heard.setdefault(s.key, now) > AWAY_AFTER:
-                    self.away.add(seat)
-                    effects.append(PeerAway(seat))
-        elif self.forming is not None and now >= self._repeat_at:
-            # The table is not formed yet and messages may have been lost: say again what
-            # this node said (a hello to the host, its genesis signature to every seat).
-            self._repeat_at = now + 2 * BEAT_EVERY
-            f = self.forming
-            if f.host != self.key:
-                role = "seat" if self.secrets is not None else "spectator"
-                effects.append(Send(f.host, self._hello(role, f.table, f.game).to_bytes()))
-            if f.proposal is not None and self.seat in f.sigs:
-                sign = Sign(self.seat, f.sigs[self.seat]).to_bytes()
-                effects += [Send(s.key, sign) for s in f.proposal.seats if s.key != self.key]
-        return effects
+        try:
+            return self._tick(now)
+        except Exception as exc:
+            return self._fault("keeping time", exc)
+
+    def follow(self, step: TakeOwnEntry | NextStep) -> list:
+        """Work the session left for later (the effect runner hands it back)."""
+        if not isinstance(step, (TakeOwnEntry, NextStep)):
+            raise TypeError(f"{step!r} is no step of a session")
+        try:
+            if isinstance(step, TakeOwnEntry):
+                return self._take_own(step.entry, step.checked)
+            return self._my_turn()
+        except Exception as exc:
+            return self._fault("taking its own next step", exc)
 
     def leave(self) -> list:
-        return [Send(k, Leave().to_bytes()) for k in self._peers()]
+        """This node leaves (cleanly: its peers are told)."""
+        data = Leave().to_bytes()
+        return [Send(k, data) for k in self._peers()]
+
+    # -- the read-only surface ------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def game_name(self) -> str:
+        return self._genesis.genesis.game if self._genesis is not None else self._forming.game
+
+    @property
+    def game(self) -> engines.Game:
+        return engines.get(self.game_name)
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The game's options with every default filled in ({} for a joiner until the proposal)."""
+        f = self._forming
+        if self._genesis is not None:
+            source: Any = self._genesis.genesis
+            players, given = len(source.seats), source.options
+        elif f.proposal is not None:
+            source = f.proposal
+            players, given = len(source.seats), source.options
+        elif f.hosting:
+            source, players, given = f, f.players, f.options
+        else:
+            return {}
+        if self._resolved[0] is not source:
+            self._resolved = (source, self.game.resolve_options(players, given))
+        return self._resolved[1]
+
+    @property
+    def players(self) -> int:
+        """Seats at the table (0 for a joiner until it is welcomed)."""
+        if self._genesis is not None:
+            return len(self._genesis.genesis.seats)
+        return self._forming.players
+
+    @property
+    def local_seat(self) -> int | None:
+        """This node's seat; None for a spectator, or before it has one."""
+        return self._seat if self._forming is None else self._forming.seat
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]:
+        """Every seat: while the table forms, the seats taken so far (a joiner knows them
+        from the proposal); then the genesis's."""
+        if self._genesis is not None:
+            known = tuple((s.name, s.key) for s in self._genesis.genesis.seats)
+        else:
+            known = self._forming.seats()
+        return tuple(self._seat_info(i, name, key) for i, (name, key) in enumerate(known))
+
+    def _seat_info(self, index: int, name: str, key: bytes) -> SeatInfo:
+        if key == self._key:
+            return SeatInfo(index, name, fingerprint(key), key, "you", None)
+        connection = "left" if index in self._left else "away" if index in self._away else "connected"
+        return SeatInfo(index, name, fingerprint(key), key, connection, self._heard.get(key))
+
+    @property
+    def spectators(self) -> tuple[bytes, ...]:
+        """The keys of the spectators this node serves."""
+        return tuple(self._spectators if self._forming is None else self._forming.spectators)
+
+    @property
+    def log_length(self) -> int:
+        """Entries after the genesis held here."""
+        return len(self._entries)
+
+    @property
+    def confirmed_seq(self) -> int:
+        return 0 if self._acks is None else self._acks.confirmed
+
+    def position(self, confirmed: bool = False) -> Position | None:
+        """Where the game stands at the head (or at the last confirmed entry), as this seat
+        sees it; None before the genesis."""
+        chain = self._confirmed_chain if confirmed else self._chain
+        if chain is None:
+            return None
+        live = self._phase is Phase.PLAYING and not chain.finished
+        return Position(chain.next_seq - 1, chain.state, chain.entitled() if live else None)
+
+    def decision_kind(self) -> str | None:
+        """"move" or "commit" when the local seat must decide now, else None."""
+        try:
+            return self._decision()
+        except LocalError:
+            return None
+
+    def legal_actions(self) -> tuple:
+        """The local seat's options now: its legal moves, or its secret choice's candidates;
+        () when the decision is not the local seat's."""
+        kind = self.decision_kind()
+        return () if kind is None else self._author.options(self._chain, kind)
+
+    @property
+    def moves(self) -> tuple[MoveRecord, ...]:
+        """Every accepted move entry, in order, with its actions in the game's notation."""
+        return () if self._moves is None else self._moves.records(self.confirmed_seq)
+
+    @property
+    def result(self) -> GameOver | None:
+        return self._result
+
+    @property
+    def halt(self) -> Event | None:
+        """Why the game halted here (Desync, Equivocation or InternalFault), else None."""
+        return self._halt
+
+    @property
+    def table_id(self) -> bytes:
+        return self._genesis.genesis.table if self._genesis is not None else self._forming.table
+
+    @property
+    def genesis_hash(self) -> bytes | None:
+        return None if self._genesis is None else self._genesis.hash
+
+    # -- whose fault --------------------------------------------------------------------------------
+
+    def _reject(self, sender: bytes, reason: str) -> list:
+        """The sender's fault: said, and counted against it."""
+        self._strikes[sender] = self._strikes.get(sender, 0) + 1
+        return [Rejected(fingerprint(sender) if len(sender) == 32 else "?", reason)]
+
+    def _fault(self, doing: str, exc: Exception) -> list:
+        """Our own: the game halts here, nobody is blamed, the node keeps the details."""
+        what = " ".join(f"{type(exc).__name__}: {exc}".split())[:200]
+        details = "".join(traceback.format_exception(exc))
+        return self._halt_with(InternalFault(f"internal error while {doing} ({what})", details=details))
+
+    def _halt_with(self, event: Event) -> list:
+        self._halt = event
+        self._phase = Phase.HALTED
+        return [event]
 
     # -- bookkeeping ------------------------------------------------------------------------------------
 
     def _peers(self) -> list[bytes]:
         """Everyone a broadcast goes to: the other seats (or, while the table forms, whoever
         this node deals with) and the spectators it serves."""
-        f = self.forming
-        if self.genesis is not None:
-            keys = list(self._seats)
-        elif f is None:
-            keys = []
-        elif f.proposal is not None:
-            keys = [s.key for s in f.proposal.seats]
-        elif f.host == self.key:
-            keys = [h.key for h in f.hellos]
+        if self._broadcast_keys is not None:
+            return self._broadcast_keys
+        if self._forming is not None:
+            keys = self._forming.peers()
         else:
-            keys = [f.host]
-        keys += self.spectators
-        return [k for k in dict.fromkeys(keys) if k != self.key]
-
-    def _seat_of(self, key: bytes) -> int | None:
-        return self._seats.get(key)
-
-    def _heard(self, sender: bytes, now: float) -> list:
-        self.heard[sender] = now
-        seat = self._seat_of(sender)
-        if seat is not None and seat in self.away:
-            self.away.discard(seat)
-            return [PeerBack(seat)]
-        return []
-
-    def _reject(self, sender: bytes, reason: str) -> list:
-        self.strikes[sender] = self.strikes.get(sender, 0) + 1
-        return [Rejected(fingerprint(sender) if len(sender) == 32 else "?", reason)]
+            keys = list(self._seats) + list(self._spectators)
+        peers = [k for k in dict.fromkeys(keys) if k != self._key]
+        if self._forming is None:
+            self._broadcast_keys = peers  # until the spectators change
+        return peers
 
     def _broadcast(self, message: Message) -> list:
         data = message.to_bytes()
         return [Send(k, data) for k in self._peers()]
 
-    # -- forming the table ---------------------------------------------------------------------------
+    def _heard_from(self, sender: bytes, now: float) -> list:
+        self._heard[sender] = now
+        if self._forming is not None:
+            self._forming.heard(sender, now)
+            return []
+        seat = self._seats.get(sender)
+        if seat is not None and (seat in self._away or seat in self._left):
+            self._away.discard(seat)
+            self._left.discard(seat)
+            return [PeerBack(seat)]
+        return []
 
-    def _on_hello(self, sender: bytes, m: Hello, now: float) -> list:
-        if m.key != sender:
-            raise MessageError("hello: the key is not the sender's")
-        if self.genesis is not None:  # the game runs: a spectator (or a seat that lost its genesis)
-            if m.role == "spectator":
-                self.spectators[sender] = m.addr
-            elif self._seat_of(sender) is None:
-                return [Send(sender, Refuse("the table is full").to_bytes())]
-            return [Send(sender, GenesisMessage(self.genesis, self.addrs).to_bytes())]
-        f = self.forming
-        if f is None or f.host != self.key:
-            raise MessageError("hello: this node is not hosting a table")
-        if m.table != f.table or m.game != f.game:
-            return [Send(sender, Refuse(f"this table plays {f.game}, not {m.game}").to_bytes())]
-        if m.role == "spectator":
-            self.spectators[sender] = m.addr
-            return [Send(sender, Welcome(-1, f.players).to_bytes())]
-        for i, h in enumerate(f.hellos):
-            if h.key == sender:  # asked again: it missed our answer (or the proposal)
-                effects = [Send(sender, Welcome(i, f.players).to_bytes())]
-                if f.proposal is not None:
-                    effects.append(Send(sender, Propose(f.proposal, f.addrs).to_bytes()))
-                return effects
-        if len(f.hellos) >= f.players:
-            return [Send(sender, Refuse("the table is full").to_bytes())]
-        f.hellos.append(m)
-        effects: list = [Send(sender, Welcome(len(f.hellos) - 1, f.players).to_bytes())]
-        if len(f.hellos) == f.players:
-            engine = engines.get(f.game)
-            genesis = Genesis(
-                game=f.game, engine=engine.version, options=f.options,
-                seats=tuple(Seat(h.name, h.key, h.chain, h.seed) for h in f.hellos), table=f.table,
-            )
-            propose = Propose(genesis, tuple(h.addr for h in f.hellos))
-            effects += [Send(h.key, propose.to_bytes()) for h in f.hellos[1:]]
-            effects += self._on_propose(self.key, propose, now)
+    def _tick(self, now: float) -> list:
+        if self._phase is Phase.HALTED:
+            return []
+        effects: list = []
+        if now >= self._next_beat:
+            self._next_beat = now + BEAT_EVERY
+            beat = self._beat()
+            effects += [Send(k, beat) for k in self._peers()]
+            if self._entries and self._seat is not None:
+                # acks are sent once; repeating the latest now and then repairs lost ones
+                effects += self._ack(self._entries[-1], self._acks.hashes[-1][1])
+        if self._forming is not None:
+            return effects + self._forming.tick(now)
+        for key, seat in self._seats.items():
+            if key == self._key or seat in self._away or seat in self._left:
+                continue
+            heard = self._heard.get(key)
+            if heard is None:
+                heard = self._silent_since.setdefault(key, now)
+            if now - heard > AWAY_AFTER:
+                self._away.add(seat)
+                effects.append(PeerAway(seat))
         return effects
 
-    def _on_welcome(self, sender: bytes, m: Welcome, now: float) -> list:
-        if self.genesis is not None:
-            return []  # an answer to a repeated hello
-        if self.forming is None or sender != self.forming.host:
-            raise MessageError("welcome: not from the host")
-        self.seat = None if m.seat < 0 else m.seat
-        self.forming.players = m.players
-        return [Seated(m.seat, m.players)]
+    # -- forming the table (protocol/forming.py) ----------------------------------------------------
 
-    def _on_refuse(self, sender: bytes, m: Refuse, now: float) -> list:
-        if self.forming is None or sender != self.forming.host:
-            raise MessageError("refuse: not from the host")
-        return [Refused(m.reason)]
-
-    def _on_propose(self, sender: bytes, m: Propose, now: float) -> list:
-        f = self.forming
-        if self.genesis is not None or (f is not None and f.proposal == m.genesis):
-            return []  # a repeat of what this node already signed
-        if f is None or sender != f.host:
-            raise MessageError("propose: not expected from this sender now")
-        g = m.genesis
-        mine = [i for i, s in enumerate(g.seats) if s.key == self.key]
-        if len(mine) != 1 or self.secrets is None:
-            raise MessageError("propose: this node has no seat in it")
-        seat = mine[0]
-        expected = self._hello("seat", f.table, f.game)
-        s = g.seats[seat]
-        if (s.name, s.chain, s.seed) != (expected.name, expected.chain, expected.seed) or g.table != f.table:
-            raise MessageError("propose: the proposal misstates this node's seat")
-        if g.protocol != PROTOCOL_VERSION or len(m.addrs) != len(g.seats):
-            raise MessageError("propose: bad version or addresses")
+    def _formed(self, effects: list) -> list:
+        """After the forming handshake took a message: the game starts once it has its genesis."""
+        f = self._forming
+        if f.genesis is None:
+            if f.proposal is not None:
+                self._phase = Phase.SIGNING
+            return effects
         try:
-            engines.get(g.game).new_game(len(g.seats), g.options)
-        except OptionError as exc:
-            raise MessageError(f"propose: {exc}") from None
-        f.proposal, f.addrs, self.seat = g, m.addrs, seat
-        f.sigs = {i: sig for i, sig in f.sigs.items() if verify(g.seats[i].key, g.signing_bytes(), sig)}
-        sign = Sign(seat, self.identity.sign(g.signing_bytes()))
-        effects: list = [PeersKnown(tuple((s.key, a) for s, a in zip(g.seats, m.addrs))), Seated(seat, len(g.seats))]
-        effects += [Send(s.key, sign.to_bytes()) for s in g.seats if s.key != self.key]
-        return effects + self._on_sign(self.key, sign, now)
-
-    def _on_sign(self, sender: bytes, m: Sign, now: float) -> list:
-        f = self.forming
-        if self.genesis is not None:  # a seat still collecting signatures: hand it the genesis
-            if self._seat_of(sender) is None or now - self._asked.get(sender, -1e9) < BEAT_EVERY:
-                return []
-            self._asked[sender] = now
-            return [Send(sender, GenesisMessage(self.genesis, self.addrs).to_bytes())]
-        if f is None or f.proposal is None:
-            # a seat's signature may outrun the proposal; keep it until the proposal comes
-            if f is not None:
-                f.sigs[m.seat] = m.sig
-            return []
-        g = f.proposal
-        if not (0 <= m.seat < len(g.seats)) or g.seats[m.seat].key != sender:
-            raise MessageError("sign: the sender does not hold that seat")
-        if not verify(sender, g.signing_bytes(), m.sig):
-            raise MessageError("sign: bad genesis signature")
-        f.sigs[m.seat] = m.sig
-        if len(f.sigs) < len(g.seats):
-            return []
-        signed = SignedGenesis(g, tuple(f.sigs[i] for i in range(len(g.seats))))
-        return self._start(signed, f.addrs)
-
-    def _on_genesis(self, sender: bytes, m: GenesisMessage, now: float) -> list:
-        if self.genesis is not None:
-            if m.genesis.hash != self.genesis.hash:
-                raise MessageError("genesis: a different game")
-            return []
-        f = self.forming
-        if f is None or m.genesis.genesis.table != f.table:
-            raise MessageError("genesis: not the table this node asked for")
-        if m.genesis.bad_signers():
-            raise MessageError("genesis: not signed by every seat")
-        mine = [i for i, s in enumerate(m.genesis.genesis.seats) if s.key == self.key]
-        if mine and self.secrets is not None:
-            self.seat = mine[0]
-        effects = self._start(m.genesis, m.addrs)
-        return effects + [Send(sender, Want(1).to_bytes())]
+            return effects + self._start(f.genesis, f.addrs)
+        except ChainError as exc:
+            f.genesis = None
+            raise MessageError(f"genesis: {exc.why}") from None
 
     def _start(self, genesis: SignedGenesis, addrs: tuple[str, ...], resumed: bool = False) -> list:
         """The game begins here (or, `resumed`, begins again from the stored genesis)."""
-        known = {}
-        if self.seat is not None and self.secrets is not None:
-            known = {self.seat: self.secrets.seed}
-        try:
-            self.chain = GameChain.start(genesis, known)
-        except ChainError as exc:
-            raise MessageError(f"genesis: {exc.why}") from None
-        self.genesis, self.addrs = genesis, addrs
-        self._seats = {s.key: i for i, s in enumerate(genesis.genesis.seats)}
-        self.forming = None
-        self.acked = [0] * len(genesis.genesis.seats)
+        g = genesis.genesis
+        mine = [i for i, s in enumerate(g.seats) if s.key == self._key]
+        seat = mine[0] if mine and self._secrets is not None else None
+        chain = GameChain.start(genesis, {} if seat is None else {seat: self._secrets.seed})
+        self._genesis, self._addrs, self._chain, self._confirmed_chain = genesis, addrs, chain, chain
+        self._seat = seat
+        self._author = None if seat is None else Author(seat, self._secrets)
+        self._moves = MoveList(chain.game)
+        self._seats = {s.key: i for i, s in enumerate(g.seats)}
+        self._seat_keys = tuple(s.key for s in g.seats)
+        if self._forming is not None:
+            self._spectators.update(self._forming.spectators)
+            self._forming = None
+        self._broadcast_keys = None
+        self._acks = Confirmations(len(g.seats), seat)
+        self._phase = Phase.PLAYING
         effects: list = [] if resumed else [StoreGenesis(genesis, addrs)]
-        effects += [Send(k, GenesisMessage(genesis, addrs).to_bytes()) for k in self.spectators]
-        effects.append(PeersKnown(tuple((s.key, a) for s, a in zip(genesis.genesis.seats, addrs))))
+        data = GenesisMessage(genesis, addrs).to_bytes()
+        effects += [Send(k, data) for k in self._spectators]
+        effects.append(PeersKnown(tuple((s.key, a) for s, a in zip(g.seats, addrs))))
         effects.append(GameStarted(genesis))
         return effects if resumed else effects + self._my_turn()
 
-    # -- the game ---------------------------------------------------------------------------------------
+    # -- the game: messages ------------------------------------------------------------------------------
+
+    def _on_hello(self, sender: bytes, m: Hello, now: float) -> list:
+        """A spectator joining late, or a seat that lost its genesis."""
+        if m.key != sender:
+            raise MessageError("hello: the key is not the sender's")
+        if m.role == "spectator":
+            self._spectators[sender] = m.addr
+            self._broadcast_keys = None
+        elif sender not in self._seats:
+            return [Send(sender, Refuse("the table is full").to_bytes())]
+        return [Send(sender, GenesisMessage(self._genesis, self._addrs).to_bytes())]
+
+    def _on_sign(self, sender: bytes, m: Sign, now: float) -> list:
+        """A seat still collecting signatures: hand it the genesis."""
+        if sender not in self._seats or now - self._asked.get(sender, -1e9) < BEAT_EVERY:
+            return []
+        self._asked[sender] = now
+        return [Send(sender, GenesisMessage(self._genesis, self._addrs).to_bytes())]
+
+    def _on_genesis(self, sender: bytes, m: GenesisMessage, now: float) -> list:
+        if m.genesis.hash != self._genesis.hash:
+            raise MessageError("genesis: a different game")
+        return []
 
     def _on_entry(self, sender: bytes, m: EntryMessage, now: float) -> list:
-        if self.chain is None:
-            return []  # the game starts here soon (the genesis is late); catch-up repairs this
         entry = m.entry
-        have = len(self.entries)
+        have = len(self._entries)
         if entry.seq <= have:
             return self._compare(sender, entry)
         if entry.seq > have + 1:
-            if entry.seq <= have + AHEAD_WINDOW and entry.seq not in self.ahead:
-                self.ahead[entry.seq] = entry
+            if entry.seq <= have + AHEAD_WINDOW and entry.seq not in self._ahead:
+                self._ahead[entry.seq] = entry
             return self._ask(sender, have + 1, now)
         effects = self._accept(sender, entry)
-        while self.halted is None and len(self.entries) + 1 in self.ahead:
-            effects += self._accept(sender, self.ahead.pop(len(self.entries) + 1))
+        while self._phase is Phase.PLAYING and len(self._entries) + 1 in self._ahead:
+            effects += self._accept(sender, self._ahead.pop(len(self._entries) + 1))
         # the local seat's own next step comes last, after every store and ack of these entries
-        return effects + [Then(self._my_turn, idle=True)]
+        return effects + [NextStep()]
+
+    def _on_ack(self, sender: bytes, m: Ack, now: float) -> list:
+        keys = self._seat_keys
+        if not m.seat < len(keys) or keys[m.seat] != sender:
+            raise MessageError(f"ack: a forged ack (the sender does not hold seat {m.seat})")
+        held = len(self._entries)
+        if m.seq > held:
+            if m.seq > held + AHEAD_WINDOW:
+                raise MessageError("ack: far beyond this node's log")
+            self._acks.wait(m.seat, m.seq, m.entry, m.state)
+            return self._ask(sender, held + 1, now)
+        desync = self._acks.take(m.seat, m.seq, m.entry, m.state)
+        if desync is not None:
+            return self._halt_with(desync)
+        effects = []
+        if m.entry != self._entries[m.seq - 1].hash:
+            effects.append(Send(sender, Want(m.seq).to_bytes()))  # a fork: fetch its entry (proof)
+        return effects + self._advance()
+
+    def _on_beat(self, sender: bytes, m: Beat, now: float) -> list:
+        if m.seq > len(self._entries):
+            return self._ask(sender, len(self._entries) + 1, now)
+        author = self._author
+        if author is not None and sender in author.unheard:
+            author.unheard.discard(sender)
+            if not author.unheard:
+                return [NextStep()]
+        return []
+
+    def _on_want(self, sender: bytes, m: Want, now: float) -> list:
+        batch = self._entries[m.seq - 1 : m.seq - 1 + BATCH]
+        # the head last, so a node catching up knows at once whether it has it all
+        return [Send(sender, EntryMessage(e).to_bytes()) for e in batch] + [Send(sender, self._beat())]
+
+    def _on_proof(self, sender: bytes, m: Proof, now: float) -> list:
+        a, b = m.first, m.second
+        keys = self._seat_keys
+        if a.seq != b.seq or a.seat != b.seat or a.hash == b.hash or not a.seat < len(keys):
+            raise MessageError("proof: not two different entries of one seat for one seq")
+        key = keys[a.seat]
+        if not (verify(key, a.signing_bytes(), a.sig) and verify(key, b.signing_bytes(), b.sig)):
+            raise MessageError("proof: a signature does not verify")
+        return self._halt_equivocation(m)
+
+    def _on_leave(self, sender: bytes, m: Leave, now: float) -> list:
+        if self._spectators.pop(sender, None) is not None:
+            self._broadcast_keys = None
+        seat = self._seats.get(sender)
+        if seat is None:
+            return []
+        self._left.add(seat)
+        self._away.discard(seat)
+        return [PeerLeft(seat)]
+
+    # -- the game: entries in ------------------------------------------------------------------------
 
     def _ask(self, peer: bytes, seq: int, now: float) -> list:
         if now - self._asked.get(peer, -1e9) < BEAT_EVERY / 2:
@@ -611,162 +570,115 @@ class Session:
         self._asked[peer] = now
         return [Send(peer, Want(seq).to_bytes())]
 
+    def _beat(self) -> bytes:
+        head = self._entries[-1].hash if self._entries else (self._genesis.hash if self._genesis else bytes(32))
+        return Beat(len(self._entries), head).to_bytes()
+
     def _compare(self, sender: bytes, entry: Entry) -> list:
         """An entry for a seq already held: a duplicate, or proof of equivocation."""
-        mine = self.entries[entry.seq - 1]
+        mine = self._entries[entry.seq - 1]
         if entry.hash == mine.hash:
             return []
-        seats = self.genesis.genesis.seats
-        if entry.seat == mine.seat and verify(seats[entry.seat].key, entry.signing_bytes(), entry.sig):
+        if entry.seat == mine.seat and verify(self._seat_keys[entry.seat], entry.signing_bytes(), entry.sig):
             return self._halt_equivocation(Proof(mine, entry))
         raise MessageError(f"entry: a different seq {entry.seq} not signed by its author")
 
     def _halt_equivocation(self, proof: Proof) -> list:
-        if self.halted is not None:
+        if self._phase is Phase.HALTED:
             return []
-        self.halted = Equivocation(proof.first.seat, proof.first.seq, proof)
-        return [self.halted] + self._broadcast(proof)
+        return self._halt_with(Equivocation(proof.first.seat, proof.first.seq, proof)) + self._broadcast(proof)
 
     def _accept(self, sender: bytes, entry: Entry) -> list:
         """Take the next entry from a peer: check it, store it, pass it on to our
         spectators, ack it."""
-        if self.halted is not None:
-            return []
         try:
-            checked = self.chain.check(entry)
+            checked = self._chain.check(entry)
         except ChainError as exc:
             # A refused entry can never be accepted by an honest node, so it cannot
             # split the table: it is no evidence of equivocation, only a strike.
             return self._reject(sender, f"entry seq {exc.seq}: {exc.why}")
         self._append(entry, checked)
         effects: list = [Store(entry)]
-        relay = [k for k in self.spectators if k != sender]
+        relay = [k for k in self._spectators if k != sender]
         if relay:
             data = EntryMessage(entry).to_bytes()
             effects += [Send(k, data) for k in relay]
         return effects + self._stored(entry, checked)
 
     def _append(self, entry: Entry, chain: GameChain) -> None:
-        self.chain = chain
-        self.entries.append(entry)
-        if entry.kind == "move" and entry.seat == self.seat and entry.body["nonce"] is not None:
-            self.choice = None  # revealed
+        before = self._chain
+        self._chain = chain
+        self._chains[entry.seq] = chain
+        self._entries.append(entry)
+        if entry.kind == "move":
+            self._moves.add(entry, before.state, self._acks.confirmed)
+            if self._author is not None:
+                self._author.taken(entry)
 
     def _stored(self, entry: Entry, chain: GameChain) -> list:
         """`entry` is on disk here, `chain` the chain it ends: ack it with the state hash,
         take the acks that were waiting for it, confirm what that confirms."""
         state_hash = chain.game.state_hash(chain.state)
-        self.state_hashes.append(state_hash)
         effects = self._ack(entry, state_hash)
-        for seat, (entry_hash, state) in sorted(self.early_acks.pop(entry.seq, {}).items()):
-            effects += self._take_ack(seat, entry.seq, entry_hash, state)
-        effects += self._advance_confirmed()
+        desync = self._acks.stored(entry.hash, state_hash)
+        if desync is not None:
+            return effects + self._halt_with(desync) + [Accepted(entry.seq, entry)]
+        effects += self._advance()
         effects.append(Accepted(entry.seq, entry))
-        if chain.finished and not self.over:
-            self.over = True
-            g, s = chain.game, chain.state
-            effects.append(GameOver(tuple(g.winners(s)), tuple(g.scores(s)), tuple(chain.cheats)))
+        if chain.finished:
+            effects += self._game_over()
         return effects
+
+    def _game_over(self) -> list:
+        g, s = self._chain.game, self._chain.state
+        self._result = GameOver(tuple(g.winners(s)), tuple(g.scores(s)), tuple(self._chain.cheats))
+        self._phase = Phase.OVER
+        return [self._result]
 
     def _ack(self, entry: Entry, state_hash: bytes) -> list:
-        if self.seat is None:
+        if self._seat is None:
             return []
-        ack = Ack(self.seat, entry.seq, entry.hash, state_hash)
-        self.acked[self.seat] = max(self.acked[self.seat], entry.seq)
-        self.ack_states.setdefault(entry.seq, {})[self.seat] = state_hash
-        return self._broadcast(ack)
+        return self._broadcast(Ack(self._seat, entry.seq, entry.hash, state_hash))
 
-    def _on_ack(self, sender: bytes, m: Ack, now: float) -> list:
-        if self.genesis is None:
-            return []  # the genesis is late here; acks are repeated
-        seats = self.genesis.genesis.seats
-        if not 0 <= m.seat < len(seats) or seats[m.seat].key != sender:
-            raise MessageError(f"ack: a forged ack (the sender does not hold seat {m.seat})")
-        if m.seq > len(self.entries):
-            if m.seq > len(self.entries) + AHEAD_WINDOW:
-                raise MessageError("ack: far beyond this node's log")
-            self.early_acks.setdefault(m.seq, {})[m.seat] = (m.entry, m.state)
-            return self._ask(sender, len(self.entries) + 1, now)
-        effects = self._take_ack(m.seat, m.seq, m.entry, m.state)
-        if m.entry != self.entries[m.seq - 1].hash:
-            effects += [Send(sender, Want(m.seq).to_bytes())]  # a fork: fetch its entry (proof)
-        return effects + self._advance_confirmed()
+    def _advance(self) -> list:
+        confirmed = self._acks.advance()
+        for event in confirmed:
+            self._confirmed_chain = self._chains.pop(event.seq)
+        return confirmed
 
-    def _take_ack(self, seat: int, seq: int, entry_hash: bytes, state: bytes) -> list:
-        if self.halted is not None or entry_hash != self.entries[seq - 1].hash:
-            return []
-        if seq > self.confirmed:
-            self.ack_states.setdefault(seq, {})[seat] = state
-        if state != self.state_hashes[seq - 1]:
-            hashes = dict(self.ack_states.get(seq, {}))
-            hashes[seat] = state
-            if self.seat is not None:
-                hashes[self.seat] = self.state_hashes[seq - 1]
-            self.halted = Desync(seq, tuple(sorted(hashes.items())))
-            return [self.halted]
-        self.acked[seat] = max(self.acked[seat], seq)
-        return []
+    # -- the game: the local seat's entries ------------------------------------------------------------
 
-    def _advance_confirmed(self) -> list:
-        if self.halted is not None:
-            return []
-        upto = min(min(self.acked), len(self.entries))
-        effects = []
-        while self.confirmed < upto:
-            self.confirmed += 1
-            self.ack_states.pop(self.confirmed, None)
-            effects.append(Confirmed(self.confirmed, self.state_hashes[self.confirmed - 1]))
-        return effects
+    def _decision(self) -> str:
+        """The kind of decision the local seat must make now; LocalError saying why there is none."""
+        if self._phase is not Phase.PLAYING or self._author is None:
+            if self._phase is Phase.HALTED:
+                raise LocalError("The game is halted.")
+            if self._phase is Phase.OVER:
+                raise LocalError("The game is over.")
+            raise LocalError("There is no game in progress at this seat.")
+        return self._author.decision(self._chain)
 
-    def _on_beat(self, sender: bytes, m: Beat, now: float) -> list:
-        if self.chain is None:
-            return []
-        if m.seq > len(self.entries):
-            return self._ask(sender, len(self.entries) + 1, now)
-        if sender in self._unheard:
-            self._unheard.discard(sender)
-            if not self._unheard:
-                return [Then(self._my_turn, idle=True)]
-        return []
-
-    def _on_want(self, sender: bytes, m: Want, now: float) -> list:
-        if self.genesis is None:
-            return []
-        batch = self.entries[m.seq - 1 : m.seq - 1 + BATCH]
-        # the head last, so a node catching up knows at once whether it has it all
-        return [Send(sender, EntryMessage(e).to_bytes()) for e in batch] + [Send(sender, self._beat())]
-
-    def _beat(self) -> bytes:
-        head = self.entries[-1].hash if self.entries else (self.genesis.hash if self.genesis else bytes(32))
-        return Beat(len(self.entries), head).to_bytes()
-
-    def _on_proof(self, sender: bytes, m: Proof, now: float) -> list:
-        if self.genesis is None:
-            raise MessageError("proof: no game has started here")
-        a, b = m.first, m.second
-        seats = self.genesis.genesis.seats
-        if a.seq != b.seq or a.seat != b.seat or a.hash == b.hash or not 0 <= a.seat < len(seats):
-            raise MessageError("proof: not two different entries of one seat for one seq")
-        key = seats[a.seat].key
-        if not (verify(key, a.signing_bytes(), a.sig) and verify(key, b.signing_bytes(), b.sig)):
-            raise MessageError("proof: a signature does not verify")
-        return self._halt_equivocation(m)
-
-    def _on_leave(self, sender: bytes, m: Leave, now: float) -> list:
-        seat = self._seat_of(sender)
-        self.spectators.pop(sender, None)
-        return [PeerLeft(seat)] if seat is not None else []
-
-    # -- writing the local seat's entries ----------------------------------------------------------
+    def _submit(self, kind: str, actions: tuple) -> list:
+        chain, author = self._chain, self._author
+        if kind == "commit":
+            if len(actions) != 1 or actions[0] not in author.options(chain, kind):
+                raise LocalError("That is not one of your choices here.")
+            nonce = self._random(NONCE_BYTES)
+            return [StoreChoice(actions, nonce)] + self._write("commit", author.commit(actions, nonce))
+        try:
+            return self._write("move", {"actions": list(actions), "nonce": None}, author.offered(chain, actions))
+        except ChainError as exc:
+            raise LocalError(exc.why) from None
 
     def _write(self, kind: str, body: dict, offered: bool = False) -> list:
         """Sign, store and send the local seat's next entry. It is checked against the
         chain first (ChainError before anything is sent) — unless it is a single action from
         the legal list this seat was `offered`, which applies by the engine contract
         (engines/testing.py checks it): that one leaves first and is re-run after."""
-        entry = make_entry(self.identity, self.chain.next_seq, self.chain.head, self.seat, kind, body)
+        chain = self._chain
+        entry = make_entry(self._identity, chain.next_seq, chain.head, self._seat, kind, body)
         # (our own signature needs no verifying)
-        checked = None if offered else self.chain.check(entry, signatures=False)
+        checked = None if offered else chain.check(entry, signatures=False)
         # The entry leaves before its fsync, so the peers' checks and fsyncs run while ours
         # does; it is written first, so a crashed process still has it, and the author acks
         # it only once it is on disk. A machine that lost it before the fsync learns it back
@@ -774,48 +686,84 @@ class Session:
         # (`resume`), so it never signs another entry there.
         data = EntryMessage(entry).to_bytes()
         return ([Store(entry, sync=False)] + [Send(k, data) for k in self._peers()]
-                + [Then(lambda: self._sent(entry, checked)), Then(self._my_turn, idle=True)])
+                + [TakeOwnEntry(entry, checked), NextStep()])
 
-    def _sent(self, entry: Entry, checked: GameChain | None) -> list:
+    def _take_own(self, entry: Entry, checked: GameChain | None) -> list:
         """Our entry is written and on its way: take it into the chain, then wait for its
         fsync and ack it."""
+        if self._phase is not Phase.PLAYING:
+            return []
         if checked is None:
             try:
-                checked = self.chain.check(entry, signatures=False)
+                checked = self._chain.check(entry, signatures=False)
             except ChainError as exc:  # the engine offered an action it cannot apply
-                self._prompted = None  # ask again; the peers refuse that entry too
-                return [Unstore(entry), Rejected(fingerprint(self.key), f"this seat's own move was refused: "
-                                                                        f"{exc.why} (an engine fault)")]
+                self._author.ask_again()  # the peers refuse that entry too
+                return [Unstore(entry), Rejected(fingerprint(self._key), f"this seat's own move was refused: "
+                                                                         f"{exc.why} (an engine fault)")]
         self._append(entry, checked)
         return [Sync()] + self._stored(entry, checked)
 
     def _my_turn(self) -> list:
         """Write what the local seat owes by itself, or tell the client it must decide."""
-        if (self.chain is None or self.seat is None or self.halted is not None or self.chain.finished
-                or self._unheard):
+        if self._phase is not Phase.PLAYING or self._author is None:
             return []
-        seat, kind = self.chain.entitled()
-        if seat != self.seat:
-            return []
-        chain, secrets = self.chain, self.secrets
-        if kind == "reveal":
-            return self._write(kind, {"value": secrets.reveal(chain.chain_used[seat] + 1)})
-        if kind == "chance":
-            entropy, index = chain.run
-            outcome = chain.game.sample_chance(chain.state, node_entropy(entropy, index, secrets.seed))
-            return self._write(kind, {"outcome": outcome})
-        if kind == "audit":
-            return self._write(kind, {"seed": secrets.seed})
-        if kind == "result":
-            return self._write(kind, chain.result_body())
-        if kind == "move" and self.choice is not None and chain.game.secret_choice(chain.state):
-            actions, nonce = self.choice
-            return self._write(kind, {"actions": list(actions), "nonce": nonce})
-        if self._prompted == (chain.next_seq, kind):
-            return []
-        self._prompted = (chain.next_seq, kind)
-        game, state = chain.game, chain.state
-        legal = tuple(game.choices_for(state, seat) if kind == "commit" else game.legal_actions(state))
-        if kind == "move":
-            self._offered = (chain.next_seq, frozenset(legal))
-        return [YourTurn(seat, kind, legal)]
+        step = self._author.next(self._chain)
+        if isinstance(step, Write):
+            return self._write(step.kind, step.body)
+        return [] if step is None else [step]
+
+
+# -- which messages each phase takes -------------------------------------------------------------
+
+
+def _ignore(session: Session, sender: bytes, message: Message, now: float) -> list:
+    """Taken and dropped: a late repeat, or something this phase has no use for."""
+    return []
+
+
+def _no_game(session: Session, sender: bytes, message: Message, now: float) -> list:
+    raise MessageError(f"{message.kind}: no game has started here")
+
+
+def _forming(step: Callable[[Forming, bytes, Any, float], list]) -> Handler:
+    """A message for the forming handshake (protocol/forming.py)."""
+    def handler(session: Session, sender: bytes, message: Message, now: float) -> list:
+        return session._formed(step(session._forming, sender, message, now))
+    return handler
+
+
+S = Session
+#: (spec/protocol.md, "Phases") each message class, and what each phase does with it
+COLUMNS = (Phase.FORMING, Phase.SIGNING, Phase.PLAYING, Phase.OVER, Phase.HALTED)
+_TABLE: dict[type[Message], tuple[Handler, ...]] = {
+    #                FORMING                      SIGNING                      PLAYING         OVER            HALTED
+    Hello:          (_forming(Forming.on_hello),   _forming(Forming.on_hello),   S._on_hello,    S._on_hello,    _ignore),
+    Welcome:        (_forming(Forming.on_welcome), _ignore,                      _ignore,        _ignore,        _ignore),
+    Refuse:         (_forming(Forming.on_refuse),  _forming(Forming.on_refuse),  _ignore,        _ignore,        _ignore),
+    Propose:        (_forming(Forming.on_propose), _forming(Forming.on_propose), _ignore,        _ignore,        _ignore),
+    Sign:           (_forming(Forming.on_sign),    _forming(Forming.on_sign),    S._on_sign,     S._on_sign,     _ignore),
+    GenesisMessage: (_forming(Forming.on_genesis), _forming(Forming.on_genesis), S._on_genesis,  S._on_genesis,  _ignore),
+    EntryMessage:   (_ignore,                      _ignore,                      S._on_entry,    S._on_entry,    _ignore),
+    Ack:            (_ignore,                      _ignore,                      S._on_ack,      S._on_ack,      _ignore),
+    Beat:           (_ignore,                      _ignore,                      S._on_beat,     S._on_beat,     _ignore),
+    Want:           (_ignore,                      _ignore,                      S._on_want,     S._on_want,     _ignore),
+    Proof:          (_no_game,                     _no_game,                     S._on_proof,    S._on_proof,    _ignore),
+    Leave:          (_forming(Forming.on_leave),   _forming(Forming.on_leave),   S._on_leave,    S._on_leave,    _ignore),
+}
+del S
+
+
+def dispatch_table(table: Mapping[type[Message], tuple[Handler, ...]]) -> dict[Phase, dict[type[Message], Handler]]:
+    """phase -> message class -> handler, from a table of rows; ImportError unless every
+    message class of the protocol has a row with a handler for every phase (so a message
+    class renamed or added without its row fails the moment this module loads)."""
+    missing = sorted(c.__name__ for c in set(MESSAGE_CLASSES) - set(table))
+    unknown = sorted(c.__name__ for c in set(table) - set(MESSAGE_CLASSES))
+    short = sorted(c.__name__ for c, row in table.items() if len(row) != len(COLUMNS))
+    if missing or unknown or short or set(COLUMNS) != set(Phase):
+        raise ImportError(f"the session's table must give every message class a handler in every phase "
+                          f"(no row: {missing}; not a message: {unknown}; not one handler per phase: {short})")
+    return {phase: {cls: row[i] for cls, row in table.items()} for i, phase in enumerate(COLUMNS)}
+
+
+_TAKES = dispatch_table(_TABLE)

@@ -27,13 +27,13 @@ class Proc:
     """One peerboard process; its stdout and stderr go to `out`."""
 
     def __init__(self, args: list[str], home: Path, out: Path, beacon_port: int | None = None,
-                 netns: str | None = None):
+                 netns: str | None = None, entry: list[str] | None = None):
         self.args, self.home, self.out = args, home, out
         home.mkdir(parents=True, exist_ok=True)
         env = dict(os.environ, PEERBOARD_HOME=str(home), PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
         if beacon_port is not None:
             env["PEERBOARD_BEACON_PORT"] = str(beacon_port)
-        argv = [sys.executable, "-m", "client.cli", *args]
+        argv = [sys.executable, *(entry or ["-m", "client.cli"]), *args]
         if netns is not None:
             argv = ["ip", "netns", "exec", netns] + argv
         self.handle = open(out, "ab")
@@ -89,9 +89,10 @@ class Procs:
         self.beacon_port = beacon_port if beacon_port is not None else free_udp_port()
         self.all: list[Proc] = []
 
-    def start(self, name: str, *args: str, netns: str | None = None) -> Proc:
+    def start(self, name: str, *args: str, netns: str | None = None, entry: list[str] | None = None) -> Proc:
+        """`peerboard ARGS` (or the script `entry` with them) as a process with its own home."""
         n = sum(p.home.name == name for p in self.all)
-        proc = Proc(list(args), self.tmp / name, self.tmp / f"{name}.{n}.out", self.beacon_port, netns)
+        proc = Proc(list(args), self.tmp / name, self.tmp / f"{name}.{n}.out", self.beacon_port, netns, entry)
         self.all.append(proc)
         return proc
 

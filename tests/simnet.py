@@ -1,9 +1,11 @@
 """A deterministic simulated network for consensus sessions.
 
-Every node is a real `protocol.session.Session`; the network is a seeded scheduler that
-delays, drops, duplicates and reorders messages, cuts links for a while (partitions that
-heal) and crashes nodes, which restart from what they had stored. Random bots decide when
-a session says it is their turn. Time is simulated: nothing sleeps.
+Every node is a real `protocol.session.Session` whose effects the production runner
+(`protocol.effects.EffectRunner`) carries out, the session's deferred steps included; the
+network is a seeded scheduler that delays, drops, duplicates and reorders messages, cuts
+links for a while (partitions that heal) and crashes nodes, which restart from what they had
+stored. Random bots decide when a session says it is their turn, reading it only through
+its public surface. Time is simulated: nothing sleeps.
 """
 from __future__ import annotations
 
@@ -12,14 +14,15 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from protocol.effects import EffectRunner
 from protocol.identity import Identity
 from protocol.secrets import SeatSecrets
 from protocol.session import (
-    Confirmed, Desync, Equivocation, Event, GameOver, LocalError, Rejected, Send, Session, Store,
-    StoreChoice, StoreGenesis, Sync, Then, Unstore, YourTurn,
+    Confirmed, Desync, Equivocation, Event, GameOver, LocalError, Phase, Rejected, Session, YourTurn,
 )
 
 TICK = 0.25
+IDLE_LAG = (0.0, 0.004)  # how long a node's deferred step waits for the input in flight
 
 
 @dataclass
@@ -54,17 +57,70 @@ class Node:
     confirmed: dict = field(default_factory=dict)  # seq -> entry hash when confirmed
     sent: list = field(default_factory=list)  # (to, bytes) of every message sent
     cut_power_at_sync: bool = False  # lose power at the next fsync of a written entry
+    runner: EffectRunner | None = None
+    idle_due: bool = False  # an "idle" event is queued for its deferred step
 
     @property
     def key(self) -> bytes:
         return self.identity.public_key
 
 
+class SimIO:
+    """A simulated node's I/O, for the production effect runner."""
+
+    def __init__(self, net: "SimNet", node: Node):
+        self.net, self.node = net, node
+
+    def send(self, to: bytes, data: bytes) -> None:
+        net, node = self.net, self.node
+        node.sent.append((to, data))
+        net.messages += 1
+        net.bytes += len(data)
+        if to not in net.by_key:
+            return
+        link = frozenset((node.key, to))
+        if net.cut.get(link, -1) > net.now or net.rng.random() < net.drop:
+            return
+        copies = 2 if net.rng.random() < net.dup else 1
+        for _ in range(copies):
+            net._push(net.now + net.rng.uniform(*net.delay), ("deliver", to, node.key, data))
+
+    def store(self, entry, sync: bool) -> None:
+        node = self.node
+        assert len(node.disk.all_entries()) + 1 == entry.seq, "stored out of order"
+        node.disk.written.append(entry)
+        if sync:
+            self.net._sync(node)
+
+    def sync(self) -> None:
+        self.net._sync(self.node)
+
+    def unstore(self, entry) -> None:
+        disk = self.node.disk
+        stored = disk.written or disk.entries
+        assert stored and stored[-1] is entry, "took back an entry that is not the last"
+        stored.pop()
+
+    def store_genesis(self, genesis, addrs) -> None:
+        self.node.disk.genesis, self.node.disk.addrs = genesis, addrs
+
+    def store_choice(self, actions, nonce) -> None:
+        self.node.disk.choice = (actions, nonce)
+
+    def event(self, event: Event) -> None:
+        node, net = self.node, self.net
+        node.events.append(event)
+        if isinstance(event, Confirmed):
+            node.confirmed[event.seq] = node.disk.all_entries()[event.seq - 1].hash
+        elif isinstance(event, YourTurn):
+            net._push(net.now + net.rng.uniform(*net.think), ("decide", node.index, event, node.session.log_length))
+
+
 class SimNet:
     def __init__(self, seed: int, *, drop: float = 0.0, dup: float = 0.0, delay: tuple = (0.001, 0.03),
-                 think: tuple = (0.0, 0.02)):
+                 think: tuple = (0.0, 0.02), idle_lag: tuple = IDLE_LAG):
         self.rng = random.Random(seed)
-        self.drop, self.dup, self.delay, self.think = drop, dup, delay, think
+        self.drop, self.dup, self.delay, self.think, self.idle_lag = drop, dup, delay, think, idle_lag
         self.now = 0.0
         self.queue: list = []
         self.counter = 0
@@ -74,6 +130,7 @@ class SimNet:
         self.messages = 0
         self.bytes = 0
         self.received: dict[bytes, list[bytes]] = {}  # key -> every message it received
+        self.running: Node | None = None  # the node whose session is at work (tests plant faults in one)
 
     # -- building a table -------------------------------------------------------------------
 
@@ -91,20 +148,27 @@ class SimNet:
         host = nodes[0]
         self.table_id = self.rng.randbytes(16)
         self.game_name = game
-        host.session = Session.host(host.identity, host.secrets, "node-0", "sim://0", game, players,
-                                    options or {}, self.table_id, host.rng.randbytes, self.now)
+        self.begin(host, Session.host(host.identity, host.secrets, "node-0", "sim://0", game, players,
+                                      options or {}, self.table_id, host.rng.randbytes, self.now))
         for node in nodes[1:]:
-            node.session, effects = Session.join(node.identity, node.secrets, f"node-{node.index}", f"sim://{node.index}",
-                                                 host.key, self.table_id, game, node.rng.randbytes, self.now)
-            self.apply(node, effects)
-        self.run(lambda: all(n.session.chain is not None for n in nodes), max_time=60)
+            session, effects = Session.join(node.identity, node.secrets, f"node-{node.index}", f"sim://{node.index}",
+                                            host.key, self.table_id, game, node.rng.randbytes, self.now)
+            self.begin(node, session, effects)
+        self.run(lambda: all(n.session.phase is Phase.PLAYING for n in nodes), max_time=60)
         return nodes
+
+    def begin(self, node: Node, session: Session, effects: list = ()) -> None:
+        """`node` runs `session` from now on (a new one, or one restarted)."""
+        node.session = session
+        node.runner = EffectRunner(session, SimIO(self, node))
+        node.idle_due = False
+        self.apply(node, list(effects))
 
     def spectator(self, via: Node) -> Node:
         node = self.add_node(seated=False)
-        node.session, effects = Session.join(node.identity, None, f"watcher-{node.index}", f"sim://{node.index}",
-                                             via.key, self.table_id, self.game_name, node.rng.randbytes, self.now)
-        self.apply(node, effects)
+        session, effects = Session.join(node.identity, None, f"watcher-{node.index}", f"sim://{node.index}",
+                                        via.key, self.table_id, self.game_name, node.rng.randbytes, self.now)
+        self.begin(node, session, effects)
         return node
 
     # -- the scheduler ---------------------------------------------------------------------------
@@ -114,39 +178,26 @@ class SimNet:
         heapq.heappush(self.queue, (at, self.counter, what))
 
     def apply(self, node: Node, effects: list) -> None:
-        """Carry out a session's effects in order, as a node would."""
+        """Carry out a session's effects in order, as a node does: with the production runner.
+        A deferred step waits for the input already in flight to this node (`IDLE_LAG`)."""
         try:
-            self._apply(node, effects)
+            node.runner.run(effects)
         except _PowerCut:
-            pass
+            return
+        self._idle_later(node)
 
-    def _apply(self, node: Node, effects: list) -> None:
-        for effect in effects:
-            if isinstance(effect, Send):
-                self._send(node, effect.to, effect.data)
-            elif isinstance(effect, Store):
-                assert len(node.disk.all_entries()) + 1 == effect.entry.seq, "stored out of order"
-                node.disk.written.append(effect.entry)
-                if effect.sync:
-                    self._sync(node)
-            elif isinstance(effect, Sync):
-                self._sync(node)
-            elif isinstance(effect, Unstore):
-                stored = node.disk.written or node.disk.entries
-                assert stored and stored[-1] is effect.entry, "took back an entry that is not the last"
-                stored.pop()
-            elif isinstance(effect, StoreGenesis):
-                node.disk.genesis, node.disk.addrs = effect.genesis, effect.addrs
-            elif isinstance(effect, StoreChoice):
-                node.disk.choice = (effect.actions, effect.nonce)
-            elif isinstance(effect, Then):
-                self._apply(node, effect.work())
-            elif isinstance(effect, Event):
-                node.events.append(effect)
-                if isinstance(effect, Confirmed):
-                    node.confirmed[effect.seq] = node.disk.all_entries()[effect.seq - 1].hash
-                elif isinstance(effect, YourTurn):
-                    self._push(self.now + self.rng.uniform(*self.think), ("decide", node.index, effect))
+    def _idle_later(self, node: Node) -> None:
+        if node.alive and node.runner.pending and not node.idle_due:
+            node.idle_due = True
+            self._push(self.now + self.rng.uniform(*self.idle_lag), ("idle", node.index, node.runner))
+
+    def _poll(self, node: Node, busy: bool) -> None:
+        """The node's loop polled: with input (`busy`), or finding none (its deferred steps run)."""
+        try:
+            node.runner.polled(busy)
+        except _PowerCut:
+            return
+        self._idle_later(node)
 
     def _sync(self, node: Node) -> None:
         if node.cut_power_at_sync and node.disk.written:
@@ -157,19 +208,6 @@ class SimNet:
         node.disk.entries += node.disk.written
         node.disk.written.clear()
 
-    def _send(self, node: Node, to: bytes, data: bytes) -> None:
-        node.sent.append((to, data))
-        self.messages += 1
-        self.bytes += len(data)
-        if to not in self.by_key:
-            return
-        link = frozenset((node.key, to))
-        if self.cut.get(link, -1) > self.now or self.rng.random() < self.drop:
-            return
-        copies = 2 if self.rng.random() < self.dup else 1
-        for _ in range(copies):
-            self._push(self.now + self.rng.uniform(*self.delay), ("deliver", to, node.key, data))
-
     def step(self) -> bool:
         if not self.queue:
             return False
@@ -177,26 +215,43 @@ class SimNet:
         self.now = max(self.now, at)
         if what[0] == "deliver":
             _, to, sender, data = what
-            node = self.by_key[to]
+            node = self.running = self.by_key[to]
             if node.alive and node.session is not None:
                 self.received.setdefault(to, []).append(data)
-                self.apply(node, node.session.receive(sender, data, self.now))
+                effects = node.session.receive(sender, data, self.now)
+                try:
+                    node.runner.run(effects)
+                    if node.runner.pending:
+                        node.runner.polled(True)  # a poll that found input
+                except _PowerCut:
+                    pass
+                else:
+                    self._idle_later(node)
+        elif what[0] == "idle":
+            _, index, runner = what
+            node = self.running = self.nodes[index]
+            if node.alive and node.runner is runner:
+                node.idle_due = False
+                self._poll(node, busy=False)
         elif what[0] == "decide":
-            _, index, turn = what
-            node = self.nodes[index]
-            if node.alive and node.session is not None and node.session.chain is not None:
-                chain = node.session.chain
-                if node.session._prompted == (chain.next_seq, turn.kind):  # the prompt still stands
-                    choice = turn.legal[node.rng.randrange(len(turn.legal))]
-                    try:
-                        self.apply(node, node.session.submit([choice], self.now))
-                    except LocalError:
-                        pass
+            _, index, turn, seq = what
+            node = self.running = self.nodes[index]
+            session = node.session
+            # the prompt still stands: the same decision at the same place
+            if node.alive and session is not None and session.log_length == seq and session.decision_kind() == turn.kind:
+                legal = session.legal_actions()
+                choice = legal[node.rng.randrange(len(legal))]
+                try:
+                    self.apply(node, session.submit([choice], self.now))
+                except LocalError:
+                    pass
         elif what[0] == "tick":
             for node in self.nodes:
                 if node.alive and node.session is not None:
+                    self.running = node
                     self.apply(node, node.session.tick(self.now))
             self._push(self.now + TICK, ("tick",))
+        self.running = None
         return True
 
     def run(self, until, max_time: float, max_steps: int = 2_000_000) -> bool:
@@ -230,17 +285,19 @@ class SimNet:
     def restart(self, node: Node) -> None:
         d = node.disk
         node.alive = True
-        node.session, effects = Session.resume(node.identity, node.secrets, f"node-{node.index}", f"sim://{node.index}",
-                                               d.genesis, d.addrs, list(d.entries), d.choice, node.rng.randbytes, self.now)
-        self.apply(node, effects)
+        self.running = node
+        session, effects = Session.resume(node.identity, node.secrets, f"node-{node.index}", f"sim://{node.index}",
+                                          d.genesis, d.addrs, list(d.entries), d.choice, node.rng.randbytes, self.now)
+        self.begin(node, session, effects)
+        self.running = None
 
     # -- what the tests look at ----------------------------------------------------------------------
 
     def finished(self, nodes: list[Node]) -> bool:
-        return all(n.alive and n.session is not None and n.session.chain is not None and n.session.chain.finished for n in nodes)
+        return all(n.alive and n.session is not None and n.session.phase is Phase.OVER for n in nodes)
 
     def halted(self, nodes: list[Node]) -> list:
-        return [n.session.halted for n in nodes if n.session is not None and n.session.halted is not None]
+        return [n.session.halt for n in nodes if n.session is not None and n.session.halt is not None]
 
     def rejections(self, node: Node) -> list[str]:
         return [e.reason for e in node.events if isinstance(e, Rejected)]

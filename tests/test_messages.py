@@ -7,7 +7,7 @@ from hypothesis import given, strategies as st
 
 from engines.canonical import encode
 from protocol.messages import Ack, Beat, Leave, Sign, Want, Welcome, decode_message
-from protocol.records import PROTOCOL_VERSION
+from protocol.schema import PROTOCOL_VERSION
 
 HASH = st.binary(min_size=32, max_size=32)
 

@@ -49,13 +49,13 @@ def test_each_seat_sees_its_own_hand_and_only_the_size_of_the_others():
     net = SimNet(33)
     nodes = net.table("aton", 2)
     net.think = (5.0, 5.0)  # stop at the first decision: the hands are dealt
-    assert net.run(lambda: all(n.session.chain.entitled()[1] in ("move", "commit") for n in nodes)
-                   and len(nodes[0].session.entries) == len(nodes[1].session.entries), max_time=100)
+    assert net.run(lambda: all(n.session.position().to_act[1] in ("move", "commit") for n in nodes)
+                   and nodes[0].session.log_length == nodes[1].session.log_length, max_time=100)
     for me in nodes:
-        state = me.session.chain.state
-        mine, theirs = state.seats[me.session.seat], state.seats[1 - me.session.seat]
+        state = me.session.position().state
+        mine, theirs = state.seats[me.session.local_seat], state.seats[1 - me.session.local_seat]
         assert mine.hand is not None and sum(mine.hand) == 4
         assert theirs.hand is None and theirs.hand_size == 4
     # yet both agree on the state hash (it covers only what both know)
-    h = [n.session.chain.game.state_hash(n.session.chain.state) for n in nodes]
+    h = [n.session.game.state_hash(n.session.position().state) for n in nodes]
     assert h[0] == h[1]

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 from engines.canonical import encode
 from protocol.messages import Ack, Beat, EntryMessage, Proof, Want
 from protocol.records import Entry, make_entry
-from protocol.session import Desync, Equivocation
+from protocol.session import Accepted, Desync, Equivocation, InternalFault, YourTurn
 from simnet import SimNet, game_over
 
 
@@ -19,10 +19,16 @@ def _started(game="aton", seats=2, seed=3, entries=0):
     return net, nodes
 
 
+def _head(node):
+    """The hash of the last entry `node` holds (the genesis's before any)."""
+    stored = node.disk.all_entries()
+    return stored[-1].hash if stored else node.session.genesis_hash
+
+
 def _next_entry(node, kind, body, seat=None, seq=None, prev=None, identity=None):
-    chain = node.session.chain
-    return make_entry(identity or node.identity, seq or chain.next_seq, prev or chain.head,
-                      node.session.seat if seat is None else seat, kind, body)
+    session = node.session
+    return make_entry(identity or node.identity, seq or session.log_length + 1, prev or _head(node),
+                      session.local_seat if seat is None else seat, kind, body)
 
 
 def _reasons(node):
@@ -33,13 +39,24 @@ def _finishes(net, nodes):
     return net.run(lambda: net.finished(nodes), max_time=5000)
 
 
+def _prompted(node):
+    """Whether `node` was told to decide since the last entry it accepted."""
+    last = next((e for e in reversed(node.events) if isinstance(e, (YourTurn, Accepted))), None)
+    return isinstance(last, YourTurn)
+
+
 def _paused_at_move(net, nodes):
-    """Run until every node holds the same entries and a seat must move; the bots wait
-    (they think for 5 s) so the test can act first. Returns the seat to move."""
+    """Run until every node holds the same entries and a seat has been asked for its move;
+    the bots wait (they think for 5 s) so the test can act first. Returns the seat to move."""
     net.think = (5.0, 5.0)
-    assert net.run(lambda: nodes[0].session.chain.entitled()[1] == "move"
-                   and all(len(n.session.entries) == len(nodes[0].session.entries) for n in nodes), max_time=2000)
-    return nodes[0].session.chain.entitled()[0]
+
+    def paused():
+        seat, kind = nodes[0].session.position().to_act
+        return (kind == "move" and all(n.session.log_length == nodes[0].session.log_length for n in nodes)
+                and nodes[seat].session.decision_kind() == "move" and _prompted(nodes[seat]))
+
+    assert net.run(paused, max_time=2000)
+    return nodes[0].session.position().to_act[0]
 
 
 def _resume_bots(net):
@@ -96,7 +113,7 @@ def test_a_node_that_died_before_re_running_its_own_move_drops_it_when_resumed_i
     net.crash(author)
     author.disk.entries.append(bad)  # written, not yet re-run, when the process died
     net.restart(author)
-    assert bad not in author.disk.entries and len(author.session.entries) == bad.seq - 1
+    assert bad not in author.disk.entries and author.session.log_length == bad.seq - 1
     assert "does not check out" in _reasons(author)
     _resume_bots(net)
     assert _finishes(net, nodes)
@@ -108,7 +125,7 @@ def test_a_replayed_old_entry_is_a_harmless_duplicate():
     for _ in range(5):
         net.inject(nodes[0], nodes[1], EntryMessage(old).to_bytes())
     assert _finishes(net, nodes)
-    assert not nodes[1].session.halted
+    assert nodes[1].session.halt is None
 
 
 def test_a_forged_ack_is_rejected():
@@ -118,17 +135,17 @@ def test_a_forged_ack_is_rejected():
     ack = Ack(1, entry.seq, entry.hash, bytes(32))
     net.inject(nodes[0], nodes[1], ack.to_bytes())
     assert _finishes(net, nodes)
-    assert "forged ack (the sender does not hold seat 1)" in _reasons(nodes[1]) and not nodes[1].session.halted
+    assert "forged ack (the sender does not hold seat 1)" in _reasons(nodes[1]) and nodes[1].session.halt is None
 
 
 def test_a_seat_acking_a_different_state_hash_halts_the_game_with_a_report():
     net, nodes = _started(entries=10)
     liar, honest = nodes[1], nodes[0]
-    entry = honest.session.entries[-1]
+    entry = honest.disk.entries[-1]
     wrong = b"\x13" * 32
     net.inject(liar, honest, Ack(1, entry.seq, entry.hash, wrong).to_bytes())
-    net.run(lambda: honest.session.halted is not None, max_time=10)
-    halt = honest.session.halted
+    net.run(lambda: honest.session.halt is not None, max_time=10)
+    halt = honest.session.halt
     assert isinstance(halt, Desync) and halt.seq == entry.seq
     assert dict(halt.hashes)[1] == wrong and dict(halt.hashes)[0] != wrong
 
@@ -149,21 +166,20 @@ def _equivocate(second_legal: bool):
     net, nodes = _started("aton", 2, seed=21, entries=12)
     seat = _paused_at_move(net, nodes)
     cheat, victim = nodes[seat], nodes[1 - seat]
-    chain = cheat.session.chain
-    legal = chain.game.legal_actions(chain.state)
+    legal = cheat.session.legal_actions()
     assert len(legal) >= 2
     a = _next_entry(cheat, "move", {"actions": [legal[0]], "nonce": None})
     b_actions = [legal[1]] if second_legal else [("place", 99)]
     b = _next_entry(cheat, "move", {"actions": b_actions, "nonce": None})
     net.inject(cheat, victim, EntryMessage(b).to_bytes())
     net.inject(cheat, victim, EntryMessage(a).to_bytes())
-    net.run(lambda: victim.session.halted is not None, max_time=5)
+    net.run(lambda: victim.session.halt is not None, max_time=5)
     return a, b, seat, victim
 
 
 def test_equivocation_halts_the_honest_node_with_a_proof():
     a, b, seat, victim = _equivocate(second_legal=True)
-    halt = victim.session.halted
+    halt = victim.session.halt
     assert isinstance(halt, Equivocation) and halt.seat == seat and halt.seq == a.seq
     assert {halt.proof.first.hash, halt.proof.second.hash} == {a.hash, b.hash}
 
@@ -171,19 +187,19 @@ def test_equivocation_halts_the_honest_node_with_a_proof():
 def test_a_signed_illegal_entry_beside_a_legal_one_is_no_fork_and_no_halt():
     # the illegal one can never be accepted by anyone, so it cannot split the table
     a, b, seat, victim = _equivocate(second_legal=False)
-    assert victim.session.halted is None and "illegal action" in _reasons(victim)
+    assert victim.session.halt is None and "illegal action" in _reasons(victim)
 
 
 def test_equivocation_split_across_peers_is_found_through_acks():
     net, nodes = _started("asterix", 3, entries=10)
     for _ in range(50):  # a moment where the seat to move has two different choices
         seat = _paused_at_move(net, nodes)
-        chain = nodes[seat].session.chain
-        legal = chain.game.legal_actions(chain.state)
+        legal = nodes[seat].session.legal_actions()
         if len(legal) >= 2:
             break
         _resume_bots(net)
-        net.run(lambda: nodes[0].session.chain.next_seq > chain.next_seq, max_time=60)
+        at = nodes[0].session.log_length
+        net.run(lambda: nodes[0].session.log_length > at, max_time=60)
     cheat = nodes[seat]
     a = _next_entry(cheat, "move", {"actions": [legal[0]], "nonce": None})
     b = _next_entry(cheat, "move", {"actions": [legal[1]], "nonce": None})
@@ -191,9 +207,9 @@ def test_equivocation_split_across_peers_is_found_through_acks():
     net.crash(cheat)  # it sends nothing more: only the two forks are out
     net.inject(cheat, others[0], EntryMessage(a).to_bytes())
     net.inject(cheat, others[1], EntryMessage(b).to_bytes())
-    net.run(lambda: all(n.session.halted is not None for n in others), max_time=60)
+    net.run(lambda: all(n.session.halt is not None for n in others), max_time=60)
     for n in others:
-        halt = n.session.halted
+        halt = n.session.halt
         assert isinstance(halt, Equivocation) and halt.seat == seat and halt.seq == a.seq
 
 
@@ -203,7 +219,7 @@ def test_a_proof_with_a_bad_signature_is_rejected():
     fake = Entry(e.seq, e.prev, e.seat, e.kind, e.body, bytes(64))
     net.inject(nodes[1], nodes[0], Proof(e, fake).to_bytes())
     net.run(lambda: False, max_time=1)
-    assert nodes[0].session.halted is None and "signature does not verify" in _reasons(nodes[0])
+    assert nodes[0].session.halt is None and "signature does not verify" in _reasons(nodes[0])
 
 
 def test_a_withheld_reveal_stalls_visibly_and_a_different_value_is_refused():
@@ -213,20 +229,19 @@ def test_a_withheld_reveal_stalls_visibly_and_a_different_value_is_refused():
     nodes = net.table("aton", 2)
     # run until seat 1 owes a reveal, then silence it: the game cannot go on without it
     net.think = (5.0, 5.0)
-    assert net.run(lambda: nodes[0].session.chain.entitled() == (1, "reveal"), max_time=500)
+    assert net.run(lambda: nodes[0].session.position().to_act == (1, "reveal"), max_time=500)
     net.crash(nodes[1])
-    stuck_at = nodes[0].session.chain.next_seq
+    stuck_at = nodes[0].session.log_length
     net.run(lambda: False, max_time=10)
-    assert nodes[0].session.chain.next_seq == stuck_at
-    assert nodes[0].session.chain.entitled() == (1, "reveal")
+    assert nodes[0].session.log_length == stuck_at
+    assert nodes[0].session.position().to_act == (1, "reveal")
     assert any(isinstance(e, PeerAway) and e.seat == 1 for e in nodes[0].events)
     # no re-roll: any value but the committed hash chain's next one is refused
-    chain = nodes[0].session.chain
-    bad = make_entry(nodes[1].identity, chain.next_seq, chain.head, 1, "reveal", {"value": b"\x01" * 32})
+    bad = make_entry(nodes[1].identity, stuck_at + 1, _head(nodes[0]), 1, "reveal", {"value": b"\x01" * 32})
     net.inject(nodes[1], nodes[0], EntryMessage(bad).to_bytes())
     net.run(lambda: False, max_time=1)
     assert "does not match its hash chain" in _reasons(nodes[0])
-    assert nodes[0].session.chain.next_seq == stuck_at
+    assert nodes[0].session.log_length == stuck_at
 
 
 def test_want_and_beat_from_a_stranger_are_served_or_ignored_without_harm():
@@ -263,11 +278,12 @@ _NET, _NODES, _SAMPLES = _samples()
 
 @given(st.one_of(st.binary(max_size=200), mutated()))
 @settings(max_examples=300, deadline=None)
-def test_no_byte_string_makes_the_session_raise(data):
+def test_no_byte_string_makes_the_session_raise_or_fault(data):
     session = _NODES[1].session
-    effects = session.receive(_NODES[0].key, data, _NET.now)
-    assert isinstance(effects, list)
-    session.receive(b"\x00" * 32, data, _NET.now)
+    for sender in (_NODES[0].key, b"\x00" * 32):
+        effects = session.receive(sender, data, _NET.now)
+        assert isinstance(effects, list)
+        assert not any(isinstance(e, InternalFault) for e in effects), effects
 
 
 def test_an_offered_move_the_engine_cannot_apply_is_taken_back_and_asked_again():
@@ -275,19 +291,19 @@ def test_an_offered_move_the_engine_cannot_apply_is_taken_back_and_asked_again()
     (the engine contract says it applies). Should an engine break that contract, the
     author takes the entry back, says so, and asks again; the peer refuses the entry too,
     so nothing forks and the game goes on."""
-    from protocol.session import YourTurn
-
     net, nodes = _started(entries=10)
     seat = _paused_at_move(net, nodes)
     author, peer = nodes[seat], nodes[1 - seat]
-    seq = author.session.chain.next_seq
+    seq = author.session.log_length + 1
     bogus = ("place", 47)  # not a legal Aton action: the engine refuses it
-    author.session._offered = (seq, author.session._offered[1] | {bogus})  # as if the engine had offered it
+    seat_author = author.session._author
+    seat_author._offered = (seq, seat_author._offered[1] | {bogus})  # as if the engine had offered it
     prompts = sum(isinstance(e, YourTurn) for e in author.events)
     net.apply(author, author.session.submit([bogus], net.now))
     assert "engine fault" in _reasons(author)
-    assert len(author.disk.entries) == seq - 1 and len(author.session.entries) == seq - 1
-    assert sum(isinstance(e, YourTurn) for e in author.events) == prompts + 1  # asked again
+    assert len(author.disk.entries) == seq - 1 and author.session.log_length == seq - 1
+    # asked again (the session's next step, once the input in flight is taken)
+    assert net.run(lambda: sum(isinstance(e, YourTurn) for e in author.events) == prompts + 1, max_time=0.5)
     net.run(lambda: False, max_time=0.5)
     assert "illegal action" in _reasons(peer)
     _resume_bots(net)

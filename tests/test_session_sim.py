@@ -1,11 +1,16 @@
 """The consensus session in a simulated network: lost, duplicated, delayed and reordered
 messages, partitions that heal, nodes that crash and restart from their stored logs.
-Every game ends; all honest nodes hold byte-identical logs; nothing confirmed is lost."""
+Every game ends; all honest nodes hold byte-identical logs; nothing confirmed is lost.
+
+The long property set (`LONG`) runs whole with `--long`; every other run plays a slice of it
+chosen by the run's simulation seed, which the test header prints (conftest.py): replay a
+failure with `PEERBOARD_SIM_SEED=<seed> pytest tests/test_session_sim.py`."""
+import random
+
 import pytest
 
-import engines
 from protocol.chain import GameChain
-from protocol.session import LocalError
+from protocol.session import LocalError, Phase
 from simnet import SimNet, game_over, problems
 
 # (game, seats, options): all three games, 2 to 4 seats, Asterix also with 8
@@ -14,19 +19,16 @@ GAMES = [
     ("asterix", 2, {"max_rounds": 3}),
     ("asterix", 4, {"max_rounds": 2}),
     ("asterix", 8, {"max_rounds": 1}),
+    ("athos", 2, {}),
+    ("athos", 3, {}),
+    ("athos", 4, {}),
 ]
-if "athos" in engines.names():
-    try:
-        engines.get("athos")
-        GAMES += [("athos", 2, {}), ("athos", 3, {}), ("athos", 4, {})]
-    except Exception as exc:  # printed: the engine is not there yet
-        print(f"athos not in the simulation: {exc}")
 
 
 def play_faulty(game, seats, options, seed, *, drop, dup, crashes, partitions, max_time=4000):
     net = SimNet(seed, drop=drop, dup=dup, delay=(0.001, 0.15))
     nodes = net.table(game, seats, options)
-    assert all(n.session.chain is not None for n in nodes), "the table did not form"
+    assert all(n.session.phase is Phase.PLAYING for n in nodes), "the table did not form"
     down = None
     for _ in range(4000):
         if net.finished(nodes) or net.now > max_time:
@@ -89,13 +91,39 @@ def test_loss_duplication_reordering_partitions_and_crashes(game, seats, options
 
 # Athos random games run to thousands of entries: fewer seeds of them
 LONG = [(g, n, o, seed) for g, n, o in GAMES for seed in range(3, 8 if g == "athos" else 23)]
+SLICE = 10  # long cases of the quick games every run plays, and one Athos case (~20 s in all on 2 cores)
+
+
+def long_slice(seed: int) -> list:
+    """The long cases a run with simulation seed `seed` plays: `SLICE` of Aton's and
+    Asterix's, and one of Athos's (whose games run to thousands of entries)."""
+    rng = random.Random(seed)
+    picked = rng.sample([c for c in LONG if c[0] != "athos"], SLICE) + [rng.choice([c for c in LONG if c[0] == "athos"])]
+    return sorted(picked, key=LONG.index)
+
+
+def pytest_generate_tests(metafunc):
+    if "slice_case" in metafunc.fixturenames:
+        seed = metafunc.config.sim_seed
+        cases = long_slice(seed)
+        metafunc.parametrize("slice_case", cases, ids=[f"sim-seed{seed}-{g}-{n}-seed{s}" for g, n, _, s in cases])
+
+
+def _play_long(game, seats, options, seed):
+    net, nodes = play_faulty(game, seats, options, seed, drop=0.25, dup=0.2, crashes=6, partitions=4)
+    assert_agreement(net, nodes)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game, seats, options, seed", LONG, ids=[f"{g}-{n}-seed{s}" for g, n, _, s in LONG])
 def test_long_property_set(game, seats, options, seed):
-    net, nodes = play_faulty(game, seats, options, seed, drop=0.25, dup=0.2, crashes=6, partitions=4)
-    assert_agreement(net, nodes)
+    _play_long(game, seats, options, seed)
+
+
+def test_a_slice_of_the_long_set_chosen_by_the_runs_seed(request, slice_case):
+    if request.config.getoption("--long"):
+        pytest.skip("--long: the whole long set runs")
+    _play_long(*slice_case)
 
 
 def test_a_spectator_joining_mid_game_catches_up_and_cannot_author():
@@ -103,10 +131,10 @@ def test_a_spectator_joining_mid_game_catches_up_and_cannot_author():
     nodes = net.table("aton", 2)
     net.run(lambda: len(nodes[0].disk.entries) >= 40, max_time=1000)
     watcher = net.spectator(nodes[1])
-    assert net.run(lambda: net.finished(nodes) and watcher.session.chain is not None
-                   and len(watcher.session.entries) == len(nodes[0].disk.entries), max_time=5000)
+    assert net.run(lambda: net.finished(nodes) and watcher.session.phase is Phase.OVER
+                   and watcher.session.log_length == len(nodes[0].disk.entries), max_time=5000)
     assert [e.encoded for e in watcher.disk.entries] == [e.encoded for e in nodes[0].disk.entries]
-    assert watcher.session.seat is None
+    assert watcher.session.local_seat is None and watcher.session.legal_actions() == ()
     with pytest.raises(LocalError):
         watcher.session.submit([("keep",)], net.now)
 
@@ -132,7 +160,7 @@ def test_an_author_that_loses_power_before_its_fsync_gets_its_entry_back_and_sig
 
     net = SimNet(21)
     a, b = nodes = net.table("aton", 2)
-    net.run(lambda: len(b.disk.entries) >= 20 and a.session.chain.entitled() == (0, "move"), max_time=1000)
+    net.run(lambda: len(b.disk.entries) >= 20 and a.session.position().to_act == (0, "move"), max_time=1000)
     a.cut_power_at_sync = True  # at the fsync of that move
     assert net.run(lambda: not a.alive, max_time=1000)
     lost = len(a.disk.entries) + 1
@@ -183,7 +211,7 @@ def test_a_planned_turn_of_several_actions_is_one_entry():
         node = nodes[turn.seat]
         for n in nodes:
             n.events = [e for e in n.events if not isinstance(e, YourTurn)]
-        game, state = node.session.chain.game, node.session.chain.state
+        game, state = node.session.game, node.session.position().state
         plan = []
         while game.current(state) == turn.seat and len(plan) < 10:
             action = game.legal_actions(state)[0]

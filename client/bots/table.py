@@ -12,7 +12,8 @@ from client.bots.guard import GuardedSeat
 from client.bots.sdk import Bot, Decision, notation_of
 from engines import Game
 from protocol.builder import LogBuilder
-from protocol.records import MAX_NAME, Entry, SignedGenesis
+from protocol.records import Entry, SignedGenesis
+from protocol.schema import MAX_NAME
 
 MAX_ENTRIES = 5_000_000  # a bound on any one game's log (Athos, played at random, is the longest)
 

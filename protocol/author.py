@@ -1,0 +1,112 @@
+"""What the local seat owes and what it must decide (spec/protocol.md, "Entries").
+
+A seat's node writes some entries by itself — its reveals, an outcome from its own pile, the
+reveal of a secret choice it committed, its audit, its result — and asks its player for the
+others: a move, or a secret choice to commit. `Author` says which, for the chain as it
+stands, and keeps what that takes: the choice committed and not yet revealed, the prompt
+last given (and the legal moves offered with it), and, after a restart, the seats whose head
+it has not heard yet (it writes nothing until it has).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from protocol.chain import GameChain
+from protocol.events import YourTurn
+from protocol.records import Entry
+from protocol.secrets import SeatSecrets, choice_digest, node_entropy
+from protocol.surface import LocalError
+
+
+@dataclass(frozen=True)
+class Write:
+    """An entry the seat owes by itself: its kind and body."""
+
+    kind: str
+    body: dict
+
+
+class Author:
+    """The local seat's side of writing the log."""
+
+    def __init__(self, seat: int, secrets: SeatSecrets):
+        self.seat = seat
+        self.secrets = secrets
+        self.choice: tuple[tuple, bytes] | None = None  # (actions, nonce) committed, not yet revealed
+        #: resumed: the seats whose head this node has not heard yet
+        self.unheard: set[bytes] = set()
+        self._prompted: tuple[int, str] | None = None  # (seq, kind) of the last prompt
+        self._offered: tuple[int, frozenset] = (0, frozenset())  # (seq, the legal moves prompted there)
+        self._options: tuple[tuple[int, str] | None, tuple] = (None, ())  # ((seq, kind), its options)
+
+    def decision(self, chain: GameChain) -> str:
+        """"move" or "commit": what the player must decide now; LocalError saying why not."""
+        if self.unheard:
+            raise LocalError("This seat is catching up with the others; wait a moment.")
+        seat, kind = chain.entitled()
+        if seat != self.seat or kind not in ("move", "commit"):
+            raise LocalError(f"It is not your turn: seat {seat} must write a {kind} entry.")
+        if kind == "move" and self.revealing(chain):
+            raise LocalError("Your committed choice is revealed automatically.")
+        return kind
+
+    def options(self, chain: GameChain, kind: str) -> tuple:
+        """The seat's options for its `kind` of decision at the head (worked out once)."""
+        at = (chain.next_seq, kind)
+        if self._options[0] != at:
+            game, state = chain.game, chain.state
+            legal = game.choices_for(state, self.seat) if kind == "commit" else game.legal_actions(state)
+            self._options = (at, tuple(legal))
+        return self._options[1]
+
+    def revealing(self, chain: GameChain) -> bool:
+        """Whether the move due is the reveal of the choice this seat committed."""
+        return self.choice is not None and bool(chain.game.secret_choice(chain.state))
+
+    def next(self, chain: GameChain) -> Write | YourTurn | None:
+        """What the seat does now: write an entry it owes, ask its player (once per
+        decision), or nothing (it is not the seat's turn, or it has not heard every seat)."""
+        if self.unheard:
+            return None
+        seat, kind = chain.entitled()
+        if seat != self.seat:
+            return None
+        secrets = self.secrets
+        if kind == "reveal":
+            return Write(kind, {"value": secrets.reveal(chain.chain_used[seat] + 1)})
+        if kind == "chance":
+            entropy, index = chain.run
+            return Write(kind, {"outcome": chain.game.sample_chance(chain.state, node_entropy(entropy, index, secrets.seed))})
+        if kind == "audit":
+            return Write(kind, {"seed": secrets.seed})
+        if kind == "result":
+            return Write(kind, chain.result_body())
+        if kind == "move" and self.revealing(chain):
+            actions, nonce = self.choice
+            return Write(kind, {"actions": list(actions), "nonce": nonce})
+        if self._prompted == (chain.next_seq, kind):
+            return None
+        self._prompted = (chain.next_seq, kind)
+        legal = self.options(chain, kind)
+        if kind == "move":
+            self._offered = (chain.next_seq, frozenset(legal))
+        return YourTurn(seat, kind, legal)
+
+    def offered(self, chain: GameChain, actions: tuple) -> bool:
+        """Whether `actions` is a single move from the legal list the prompt offered: it
+        applies by the engine contract, so it may leave before it is re-run."""
+        return len(actions) == 1 and self._offered[0] == chain.next_seq and actions[0] in self._offered[1]
+
+    def commit(self, actions: tuple, nonce: bytes) -> dict:
+        """The body of the commit entry for this secret choice (kept until it is revealed)."""
+        self.choice = (actions, nonce)
+        return {"digest": choice_digest(actions, nonce)}
+
+    def taken(self, entry: Entry) -> None:
+        """A move entry is in the chain: the seat's own reveal of its choice frees it."""
+        if entry.seat == self.seat and entry.body["nonce"] is not None:
+            self.choice = None
+
+    def ask_again(self) -> None:
+        """The seat's own move was taken back: prompt for the decision again."""
+        self._prompted = None

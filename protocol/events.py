@@ -1,0 +1,128 @@
+"""What a session tells the client: frozen dataclasses, one per kind of news
+(spec/protocol.md, "The session's public surface").
+
+A client dispatches them by class (a dict keyed by the class, or `match`), never by building
+a name from a class name, so a renamed event fails loudly where it is handled.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from protocol.messages import Proof
+from protocol.records import Entry, SignedGenesis
+
+
+class Event:
+    """Something the client (or the person) should know."""
+
+
+@dataclass(frozen=True)
+class Seated(Event):
+    seat: int  # -1: watching as a spectator
+    players: int
+
+
+@dataclass(frozen=True)
+class PeersKnown(Event):
+    """Where every seat listens (the node connects to them)."""
+
+    peers: tuple[tuple[bytes, str], ...]
+
+
+@dataclass(frozen=True)
+class GameStarted(Event):
+    genesis: SignedGenesis
+
+
+@dataclass(frozen=True)
+class Accepted(Event):
+    seq: int
+    entry: Entry
+
+
+@dataclass(frozen=True)
+class Confirmed(Event):
+    seq: int
+    state: bytes
+
+
+@dataclass(frozen=True)
+class YourTurn(Event):
+    """The local seat must decide: `kind` "move", or "commit" for a secret choice."""
+
+    seat: int
+    kind: str
+    legal: tuple
+
+
+@dataclass(frozen=True)
+class PeerAway(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class PeerBack(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class PeerLeft(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class Desync(Event):
+    """Seats acked different state hashes after one entry: the game halts."""
+
+    seq: int
+    hashes: tuple[tuple[int, bytes], ...]
+
+
+@dataclass(frozen=True)
+class Equivocation(Event):
+    """A seat signed two different entries for one seq: the game halts; `proof` shows it."""
+
+    seat: int
+    seq: int
+    proof: Proof
+
+
+@dataclass(frozen=True)
+class InternalFault(Event):
+    """Our own bug — an engine or the session raised what no peer can be blamed for: the game
+    is paused here (the session halts; nothing stored is lost, and the game resumes from its
+    log once the fault is gone). `text` is one line; the node writes `details` (the
+    traceback) to the file it names in `log_path`."""
+
+    text: str
+    log_path: str | None = None
+    details: str = field(default="", repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    cheats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Rejected(Event):
+    """A message or entry from a peer that was refused, and why (also counted against it)."""
+
+    sender: str  # fingerprint
+    reason: str
+
+
+@dataclass(frozen=True)
+class Refused(Event):
+    """The host refused this node a place at the table."""
+
+    reason: str
+
+
+#: every event the session emits
+SESSION_EVENTS: tuple[type[Event], ...] = (
+    Seated, PeersKnown, GameStarted, Accepted, Confirmed, YourTurn, PeerAway, PeerBack, PeerLeft, Desync,
+    Equivocation, InternalFault, GameOver, Rejected, Refused,
+)

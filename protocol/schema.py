@@ -1,0 +1,207 @@
+"""The wire's shapes and limits, in one place (spec/protocol.md, "Messages"; spec/log-format.md).
+
+Every bound a peer's bytes are held to is named here, and every map that crosses the wire —
+each message, the genesis, an entry and each kind of entry body — is a `Shape`: its exact
+keys and, for each, a `Check` with the words that say what is allowed. protocol/codec.py
+decodes within `Limits`; protocol/records.py and protocol/messages.py build their values
+only from what a shape let through. So whatever reaches the session or an engine from a peer
+has its schema's type and range, and a value that breaks the schema is the peer's fault,
+said in one sentence (`SchemaError`), before anything else looks at it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from engines.actions import MAX_ACTION_DEPTH, is_action
+
+PROTOCOL_VERSION = 1
+
+KEY_BYTES = 32  # an Ed25519 public key
+SIG_BYTES = 64  # an Ed25519 signature
+HASH_BYTES = 32  # SHA-256: entry and state hashes, hash-chain values, seeds and their commitments
+TABLE_BYTES = 16  # a table id
+NONCE_BYTES = 16  # the nonce of a committed secret choice
+MAX_SEATS = 8
+MAX_NAME = 40  # characters of a player's name
+MAX_GAME = 32  # characters of a game's name or an engine's version
+MAX_ADDR = 200  # characters of the address a node listens at
+MAX_REASON = 300  # characters of a host's reason for refusing a node
+MAX_ACTIONS_PER_ENTRY = 64
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on one decoded value: bytes in all, nesting depth, items per array or map,
+    bytes per str or bin. The defaults are a log record's."""
+
+    size: int = 1 << 20
+    depth: int = 16
+    length: int = 4096
+    text: int = 4096
+
+
+#: one record of a log file (a frame holds at most `size` bytes)
+RECORD_LIMITS = Limits()
+#: one message from the network
+MESSAGE_LIMITS = Limits(size=256 * 1024, depth=12, length=1024, text=1024)
+
+
+class SchemaError(ValueError):
+    """A decoded value that does not fit its shape; the text says what is allowed."""
+
+
+def is_int(value: Any) -> bool:
+    """An integer that is not a bool (msgpack has both; a schema wants numbers)."""
+    return type(value) is int
+
+
+@dataclass(frozen=True)
+class Check:
+    """One field's rule: `ok(value)` holds for the values allowed, which `rule` names
+    ("must be 32 bytes")."""
+
+    ok: Callable[[Any], bool]
+    rule: str
+
+
+def whole(least: int, most: int | None = None) -> Check:
+    if most is None:
+        return Check(lambda v: type(v) is int and v >= least, f"must be a whole number of at least {least}")
+    return Check(lambda v: type(v) is int and least <= v <= most, f"must be a whole number from {least} to {most}")
+
+
+def octets(n: int) -> Check:
+    return Check(lambda v: type(v) is bytes and len(v) == n, f"must be {n} bytes")
+
+
+def text(most: int, least: int = 0) -> Check:
+    rule = f"must be text of at most {most} characters" if least == 0 else f"must be text of {least} to {most} characters"
+    return Check(lambda v: type(v) is str and least <= len(v) <= most, rule)
+
+
+def one_of(*values: Any) -> Check:
+    return Check(lambda v: type(v) is str and v in values, "must be " + " or ".join(repr(x) for x in values))
+
+
+def optional(check: Check) -> Check:
+    return Check(lambda v: v is None or check.ok(v), check.rule + " or nil")
+
+
+def listing(item: Check, least: int, most: int, what: str) -> Check:
+    """A list (a tuple once decoded) of `least` to `most` items that each pass `item`."""
+    ok = item.ok
+    return Check(lambda v: type(v) is tuple and least <= len(v) <= most and all(ok(x) for x in v),
+                 f"must be a list of {least} to {most} {what}")
+
+
+ACTION = Check(is_action, f"must be an action: a list of text, numbers, booleans or nil (or such lists, "
+                          f"nested at most {MAX_ACTION_DEPTH} deep)")
+
+
+def _plain(value: Any, depth: int = 0) -> bool:
+    # what an option may hold: the canonical values of spec/log-format.md (no floats),
+    # so a genesis carrying it can always be encoded and signed
+    if value is None or type(value) in (bool, int, str, bytes):
+        return True
+    if depth >= RECORD_LIMITS.depth:
+        return False
+    if type(value) is tuple:
+        return all(_plain(v, depth + 1) for v in value)
+    if type(value) is dict:
+        return all(type(k) is str and _plain(v, depth + 1) for k, v in value.items())
+    return False
+
+
+OPTIONS = Check(lambda v: type(v) is dict and _plain(v), "must be a map of names to values (no floats)")
+
+
+class Shape:
+    """A map with exactly these keys, each value passing its check."""
+
+    def __init__(self, name: str, fields: Mapping[str, Check]):
+        self.name = name
+        self.keys = frozenset(fields)
+        self.fields = tuple((key, check.ok) for key, check in fields.items())
+        self.rules = {key: check.rule for key, check in fields.items()}
+
+    def check(self, value: Any) -> dict:
+        """`value`, if it fits; SchemaError saying what is wrong otherwise. (The reason is
+        built only when a check fails: this runs for every message and entry.)"""
+        if type(value) is not dict or value.keys() != self.keys:
+            raise SchemaError(f"{self.name}: the fields must be exactly {', '.join(sorted(self.keys)) or 'none'}")
+        for key, ok in self.fields:
+            if not ok(value[key]):
+                raise SchemaError(f"{self.name}: {key} {self.rules[key]}")
+        return value
+
+
+# -- the records of a log (spec/log-format.md) ----------------------------------------------
+
+SEAT_NUMBER = whole(0, MAX_SEATS - 1)
+SEAT = Shape("a seat", {"name": text(MAX_NAME), "key": octets(KEY_BYTES), "chain": octets(HASH_BYTES),
+                        "seed": octets(HASH_BYTES)})
+GENESIS = Shape("the genesis", {
+    "protocol": whole(0),
+    "game": text(MAX_GAME, 1),
+    "engine": text(MAX_GAME, 1),
+    "options": OPTIONS,
+    # each seat is checked by SEAT, their signatures against their number (records.py)
+    "seats": Check(lambda v: type(v) is tuple and 1 <= len(v) <= MAX_SEATS, f"must be a list of 1 to {MAX_SEATS} seats"),
+    "table": octets(TABLE_BYTES),
+})
+SIGNED_GENESIS = Shape("a genesis record", {
+    "genesis": Check(lambda v: type(v) is dict, "must be a map"),
+    "sigs": listing(octets(SIG_BYTES), 1, MAX_SEATS, f"signatures of {SIG_BYTES} bytes"),
+})
+ENTRY = Shape("an entry", {
+    "seq": whole(1),
+    "prev": octets(HASH_BYTES),
+    "seat": SEAT_NUMBER,
+    "kind": Check(lambda v: type(v) is str, "must be text"),  # which kinds: BODIES
+    "body": Check(lambda v: type(v) is dict, "must be a map"),
+    "sig": octets(SIG_BYTES),
+})
+#: the body of each kind of entry of protocol version 1
+BODIES: dict[str, Shape] = {
+    "move": Shape("a move body", {
+        "actions": listing(ACTION, 1, MAX_ACTIONS_PER_ENTRY, "actions"),
+        "nonce": optional(octets(NONCE_BYTES)),
+    }),
+    "commit": Shape("a commit body", {"digest": octets(HASH_BYTES)}),
+    "reveal": Shape("a reveal body", {"value": octets(HASH_BYTES)}),
+    "chance": Shape("a chance body", {"outcome": ACTION}),
+    "audit": Shape("an audit body", {"seed": octets(HASH_BYTES)}),
+    "result": Shape("a result body", {
+        "winners": listing(SEAT_NUMBER, 0, MAX_SEATS, "seat numbers"),
+        "scores": listing(Check(is_int, "must be a whole number"), 0, MAX_SEATS, "whole numbers"),
+        "state": octets(HASH_BYTES),
+        "cheats": listing(SEAT_NUMBER, 0, MAX_SEATS, "seat numbers"),
+    }),
+}
+
+
+# -- the messages (spec/protocol.md, "Messages") ----------------------------------------------
+
+_MAP = Check(lambda v: type(v) is dict, "must be a map")
+_ADDRS = listing(text(MAX_ADDR), 0, MAX_SEATS, f"addresses of at most {MAX_ADDR} characters")
+
+#: each message's fields, by its wire name ("t"); a map field is checked by its record's shape
+MESSAGES: dict[str, Shape] = {
+    "hello": Shape("hello", {
+        "table": octets(TABLE_BYTES), "game": text(MAX_GAME), "name": text(MAX_NAME), "key": octets(KEY_BYTES),
+        "role": one_of("seat", "spectator"), "chain": octets(HASH_BYTES), "seed": octets(HASH_BYTES),
+        "addr": text(MAX_ADDR),
+    }),
+    "welcome": Shape("welcome", {"seat": whole(-1, MAX_SEATS - 1), "players": whole(1, MAX_SEATS)}),
+    "refuse": Shape("refuse", {"reason": text(MAX_REASON)}),
+    "propose": Shape("propose", {"genesis": _MAP, "addrs": _ADDRS}),
+    "sign": Shape("sign", {"seat": SEAT_NUMBER, "sig": octets(SIG_BYTES)}),
+    "genesis": Shape("genesis", {"genesis": _MAP, "addrs": _ADDRS}),
+    "entry": Shape("entry", {"entry": _MAP}),
+    "ack": Shape("ack", {"seat": SEAT_NUMBER, "seq": whole(1), "entry": octets(HASH_BYTES), "state": octets(HASH_BYTES)}),
+    "beat": Shape("beat", {"seq": whole(0), "head": octets(HASH_BYTES)}),
+    "want": Shape("want", {"seq": whole(1)}),
+    "proof": Shape("proof", {"first": _MAP, "second": _MAP}),
+    "leave": Shape("leave", {}),
+}

@@ -1,0 +1,83 @@
+"""The LAN commands read their command line once, into one value: the table to join parsed
+into how it is named, every flag checked, one exit status per outcome; and the node's game
+files say which logs are a table's (a resumed `play` finds its bots' logs by them)."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import engines
+from client.cli import build_parser
+from client.exitcode import ExitCode
+from client.lan import ByAddress, ByName, LanOptions, OnlyTable
+from client.usage import UsageError
+from node.gamefiles import GameFiles
+from node.storage import LogFile
+from protocol.builder import LogBuilder
+from protocol.identity import Identity
+
+KEY = Identity.from_seed(bytes(32)).public_key.hex()
+TABLE = "cd" * 16
+
+
+def options(*argv: str) -> LanOptions:
+    return LanOptions.parse(build_parser().parse_args(list(argv)))
+
+
+@pytest.mark.parametrize("argv, named", [
+    (["join"], OnlyTable()),
+    (["join", "3FA9C2D1"], ByName("3fa9c2d1")),
+    (["join", "qkvy-yhgc"], ByName("qkvy-yhgc")),
+    (["join", "192.168.1.5:41234"], ByAddress("tcp://192.168.1.5:41234")),
+    (["join", "tcp://10.0.0.2:9", "--key", KEY, "--table", TABLE, "--game", "aton"],
+     ByAddress("tcp://10.0.0.2:9", bytes.fromhex(KEY), bytes.fromhex(TABLE), "aton")),
+])
+def test_a_table_is_named_by_its_address_by_its_id_or_host_or_not_at_all(argv, named):
+    assert options(*argv).table == named
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["join", "tcp://host:port"], "is not an address like tcp://192.168.1.5:41234"),
+    (["join", "tcp://10.0.0.2:9", "--key", KEY, "--table", "cd", "--game", "aton"], "--table takes the 32 hex digits"),
+    (["join", "--name", "x" * 41], "--name must be at most 40 characters"),
+    (["host", "aton", "--spectator", "nothex"], "--spectator:"),
+    (["host", "aton", "--players", "3"], "Aton is played by exactly 2 players, not 3."),
+    (["play", "chess"], "There is no game 'chess'"),
+])
+def test_what_cannot_be_used_is_said_once_when_the_options_are_read(argv, says):
+    with pytest.raises(UsageError, match=says):
+        options(*argv)
+
+
+def test_host_and_play_options_hold_the_checked_game():
+    opts = options("host", "athos", "--players", "3", "--option", "teams=false", "--bots", "1")
+    assert (opts.game.name, opts.players, opts.bots, dict(opts.options)) == ("athos", 3, 1, {"teams": False})
+    play = options("play", "asterix", "--bots", "3")
+    assert play.players == 4 and play.bind is None
+    with pytest.raises(Exception):
+        opts.players = 4  # one value, read once
+
+
+def test_one_exit_status_per_outcome():
+    assert [int(c) for c in (ExitCode.DONE, ExitCode.HALTED, ExitCode.USAGE, ExitCode.GAVE_UP,
+                             ExitCode.INTERNAL, ExitCode.INTERRUPTED)] == [0, 1, 2, 3, 4, 130]
+    assert ExitCode.INVALID is ExitCode.HALTED and ExitCode.REFUSED is ExitCode.USAGE
+
+
+def _log(path, table: bytes, seed: int) -> None:
+    game = engines.get("aton")
+    log = LogBuilder.table(game, {}, ["a", "b"], [bytes([seed]) * 32, bytes([seed + 1]) * 32],
+                           [os.urandom(32), os.urandom(32)], table, lambda: os.urandom(16))
+    with LogFile.create(path, log.chain.genesis):
+        pass
+
+
+def test_the_logs_of_a_table_are_told_by_their_genesis_not_only_their_name(tmp_path):
+    table, other = b"\x11" * 16, b"\x11" * 4 + b"\x22" * 12  # the same first bytes: the same name part
+    _log(tmp_path / f"aton-1-{table[:4].hex()}-me.pblog", table, 1)
+    _log(tmp_path / f"aton-2-{other[:4].hex()}-me.pblog", other, 3)
+    _log(tmp_path / "aton-3-99999999-me.pblog", b"\x99" * 16, 5)
+    (tmp_path / f"aton-4-{table[:4].hex()}-me.pblog").write_bytes(b"not a log")
+    assert [p.name for p in GameFiles.logs_of_table(tmp_path, table)] == [f"aton-1-{table[:4].hex()}-me.pblog"]
+    assert GameFiles.logs_of_table(tmp_path / "none", table) == []
