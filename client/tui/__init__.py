@@ -1,0 +1,42 @@
+"""The full-screen terminal client (prompt-toolkit).
+
+Entry points, one call each:
+
+    run_replay(path, view_as=None) -> int        the replay viewer of a saved log
+    run_game(node, title="") -> int              the game screen in front of a live node
+                                                 (after host/join/resume; see live.py)
+
+Layout: each screen is a model (game_model.py: what is shown, the plan), a presenter
+(game_presenter.py, replay_presenter.py: what a key, a line, a click or a game event
+does) and a view (game_view.py: prompt-toolkit containers only). A screen reads its game
+through a GameSource (source.py): live.py over the node, replay.py over a log file,
+local.py against random players in this process. Each game's look is in boards/.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def run_replay(path: Path, view_as: int | None = None, input=None, output=None) -> int:
+    """The replay viewer; returns 0 for a valid log, 1 for an invalid one (whose readable
+    part is still shown), like `replay --verify`."""
+    from client.tui.app import build
+    from client.tui.replay import load
+    from client.tui.replay_presenter import ReplayPresenter
+
+    source, verdict = load(path, view_as)
+    if source is None:  # nothing to show: not even a genesis
+        print(verdict.summary())
+        return 1
+    presenter = ReplayPresenter(source)
+    app, _ = build(presenter, input=input, output=output)
+    app.run(pre_run=presenter.start)
+    return 0 if verdict.ok else 1
+
+
+def run_game(node, title: str = "", input=None, output=None, max_seconds: float | None = None) -> int:
+    """The game screen in front of a node that hosted, joined or resumed a table; the node
+    runs in a thread of its own until the person quits. Returns the exit status."""
+    from client.tui.live import run_game as run
+
+    return run(node, title, input=input, output=output, max_seconds=max_seconds)
