@@ -10,7 +10,7 @@ from typing import Callable
 from engines import IllegalAction
 from client.tui.game_model import GameModel
 from client.tui.help import PLAYING_KEYS
-from client.tui.picking import Outcome
+from client.tui.picking import BUTTON, Outcome
 from client.tui.source import Alert, Changed, GameSource, SourceEvent, SubmitError
 
 
@@ -204,21 +204,21 @@ class GamePresenter:
             self.say(f"Nothing to choose now: {model.snapshot.status}" if model.plan is None
                      else "The turn is planned: Enter sends it, F2 takes back.")
             return
-        model.cursor = spot if not spot.startswith("do:") else model.cursor
+        model.cursor = spot
         outcome: Outcome = model.picking.pick(spot)
         model.picking = outcome.picking
         if outcome.action is not None:
             self.take(outcome.action)
             return
+        if model.cursor not in self.positions():  # (a card just used) the next choice then
+            self._cursor_home()
         if outcome.note:
             self.say(outcome.note)
         else:
             self.say(f"Picked {self._describe(spot)}; now its target (Esc clears).")
 
     def click(self, spot: str) -> None:
-        """A mouse click on a spot or a button."""
-        if not spot.startswith("do:"):
-            self.model.cursor = spot
+        """A mouse click on a spot or a button: the cursor goes there and it is chosen."""
         self.choose(spot)
 
     def clear_selection(self) -> None:
@@ -242,9 +242,17 @@ class GamePresenter:
         self.redraw()
 
     def positions(self) -> dict[str, tuple[int, int]]:
+        """Where each spot is, for the cursor: the board's spots, then the buttons in a row
+        under it (as the view draws them)."""
         if self.model.shown_state is None:
             return {}
-        return self.model.board.draw(self.model.board_context()).positions
+        drawing = self.model.board.draw(self.model.board_context())
+        positions = dict(drawing.positions)
+        col = 0
+        for route in self.model.picking.buttons():
+            positions[BUTTON + route.text] = (drawing.height + 1, col)
+            col += len(route.text) + 3
+        return positions
 
     def _cursor_home(self) -> None:
         """The cursor to the first spot that can be chosen now (else the first spot)."""

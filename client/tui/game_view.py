@@ -33,6 +33,7 @@ from client.tui.boards import Canvas, Drawing
 from client.tui.game_model import PANEL_MAX, PANEL_WIDTH
 from client.tui.game_presenter import GamePresenter
 from client.tui.help import help_text
+from client.tui.picking import BUTTON
 from client.tui.widgets import key_bar, key_label, message_window, on_click, status_line
 
 CONNECTION = {"you": "you", "connected": "", "away": "away", "left": "left", "": ""}
@@ -131,13 +132,13 @@ class GameView:
                 else:
                     out.append((style, text, on_click(lambda s=spot: self.presenter.click(s))))
             out.append(("", "\n"))
-        return out[:-1]
+        return out[:-1]  # the last newline fragment
 
     def _button_fragments(self):
         routes = self.model.picking.buttons()
         out = []
         for route in routes:
-            spot = "do:" + route.text
+            spot = BUTTON + route.text
             style = "class:button" + (" class:cursor" if self.model.cursor == spot else "")
             out.append((style, f" {route.text} ", on_click(lambda s=spot: self.presenter.click(s))))
             out.append(("", " "))
@@ -175,7 +176,7 @@ class GameView:
             detail = self._seat_detail(state, seat.index)
             for line in detail.splitlines():
                 out.append(("class:dim", f"  {line}\n"))
-        return out[:-1] if out else out
+        return _without_last_newline(out)
 
     def _seat_detail(self, state, seat: int) -> str:
         if state is None:
@@ -194,7 +195,7 @@ class GameView:
                 style += " class:selected"
             seat = line.seat if line.seat >= 0 else " "
             out.append((style, f"{line.seq:>4} {seat} {line.text}\n"))
-        return out[:-1] if out else [("class:dim", "(no moves yet)")]
+        return _without_last_newline(out) or [("class:dim", "(no moves yet)")]
 
     def _move_cursor(self) -> Point:
         lines = self.model.move_lines()
@@ -264,3 +265,11 @@ class GameView:
             pass  # the body is not on screen (terminal too small): focus again when it is
         app = get_app()
         app.invalidate()
+
+
+def _without_last_newline(fragments: list) -> list:
+    """Fragments whose last one ends in a newline, without that newline (no empty last line)."""
+    if fragments and fragments[-1][1].endswith("\n"):
+        style, text = fragments[-1][:2]
+        fragments[-1] = (style, text[:-1])
+    return fragments

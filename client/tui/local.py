@@ -10,6 +10,7 @@ placeholder.
 """
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any, Callable, Mapping, Sequence
 
@@ -30,6 +31,7 @@ class LocalSource:
         #: a secret choice in progress: seat -> the action it chose (applied when all chose)
         self.choices: dict[int, tuple] = {}
         self._listeners: list[Callable[[SourceEvent], None]] = []
+        self._post: Callable[[Callable[[], None]], object] | None = None
         self._advance()
 
     # -- GameSource -----------------------------------------------------------------------------
@@ -84,6 +86,12 @@ class LocalSource:
         self._tell(Changed())
 
     def subscribe(self, listener: Callable[[SourceEvent], None]) -> None:
+        """Events reach `listener` from the running loop when there is one (as the live
+        game's do: after the call that caused them has returned), else at once."""
+        try:
+            self._post = asyncio.get_running_loop().call_soon
+        except RuntimeError:
+            self._post = None
         self._listeners.append(listener)
 
     def close(self) -> None:
@@ -172,5 +180,11 @@ class LocalSource:
         return self.lines[-1].seq if self.lines else 0
 
     def _tell(self, event: SourceEvent) -> None:
-        for listener in list(self._listeners):
-            listener(event)
+        def deliver() -> None:
+            for listener in list(self._listeners):
+                listener(event)
+
+        if self._post is not None:
+            self._post(deliver)
+        else:
+            deliver()

@@ -42,7 +42,9 @@ class ReplaySource:
             chance = [chain.game.format_action(before, o) for before, o in chain.outcomes]
             if chance:
                 text += ("  " if text else "") + "-> " + ", ".join(chance)
-            self.lines.append(MoveLine(entry.seq, entry.seat, f"{entry.kind} {text}".rstrip()))
+            # a move is its actions; any other entry is named by its kind (reveal, commit ...)
+            line = text if entry.kind == "move" else f"{entry.kind} {text}".rstrip()
+            self.lines.append(MoveLine(entry.seq, entry.seat, line))
             self.states.append(chain.state)
             self.to_act.append(_entitled(chain))
         self.index = 0

@@ -26,11 +26,21 @@ class FixedSizeOutput(DummyOutput):
 def screen_text(app: Application) -> str:
     """What the application shows now on a terminal of its output's size, as text."""
     # (drawing an input line starts a background task, so it needs a running loop)
-    return asyncio.run(_draw(app))
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(_in_loop(app))
+    return _draw(app)
 
 
-async def _draw(app: Application) -> str:
+async def _in_loop(app: Application) -> str:
+    return _draw(app)
+
+
+def _draw(app: Application) -> str:
     size = app.output.get_size()
+    # controls cache their text per render: count this drawing as a render of its own
+    app.render_counter += 1
     screen = Screen(initial_width=size.columns)
     with set_app(app):
         app.layout.container.write_to_screen(
