@@ -110,7 +110,7 @@ class AtonBoard:
             for text, style in slots:
                 c.put(f"[{text}]", style)
             c.put("   ")
-            if mine and seat.hand is not None:
+            if mine and seat.hand is not None and seat.hand_size:
                 self._hand(c, seat.hand, picked)
             else:
                 c.put(f"{seat.hand_size} card{'s' if seat.hand_size != 1 else ''}" if seat.hand_size else "-",
