@@ -50,7 +50,7 @@ def snapshot_of(node: Any, title: str = "") -> Snapshot:
         game=game, seq=position.seq if position is not None else 0, state=state, seats=seats,
         local_seat=s.local_seat, to_act=to_act, decision=decision,
         legal=tuple(s.legal_actions()) if decision else (), moves=moves,
-        status=_status(s, seats, to_act), over=s.phase == proto.Phase.OVER,
+        status=_status(s, seats, to_act), over=_phase(s) == "over",
         title=title or f"{game.title} · {_seat_title(s)}",
     )
 
@@ -59,15 +59,20 @@ def _seat_title(s: Any) -> str:
     return "watching" if s.local_seat is None else f"seat {s.local_seat}"
 
 
+def _phase(s: Any) -> str:
+    """The session's Phase by its value ("forming", "signing", "playing", "halted", "over")."""
+    return getattr(s.phase, "value", s.phase)
+
+
 def _status(s: Any, seats: tuple[SeatLine, ...], to_act: tuple[int, str] | None) -> str:
-    phase = s.phase
-    if phase == proto.Phase.FORMING:
+    phase = _phase(s)
+    if phase == "forming":
         return f"The table is forming: {len(seats)} of {s.players or '?'} seats taken."
-    if phase == proto.Phase.SIGNING:
+    if phase == "signing":
         return "Every seat is signing the start of the game."
-    if phase == proto.Phase.HALTED:
+    if phase == "halted":
         return "The game is halted: " + _halt_text(s.halt, seats)
-    if phase == proto.Phase.OVER:
+    if phase == "over":
         return "Game over: " + _result_text(s.result, seats)
     if to_act is None:
         return ""
