@@ -15,7 +15,7 @@ import sys
 import threading
 from typing import TextIO
 
-from prompt_toolkit.input import DummyInput
+from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import create_output
 from prompt_toolkit.shortcuts import ProgressBar
 
@@ -26,10 +26,14 @@ class Progress:
         self.enabled = total > 1 and stream.isatty()
         self._bar: ProgressBar | None = None
         self._counter = None
+        self._quiet_input = None
         if self.enabled:
-            # No input: keys are not read (Ctrl-C stays a plain interrupt), and the bar
-            # draws on `stream` (stderr), never on the results.
-            self._bar = ProgressBar(output=create_output(stdout=stream), input=DummyInput())
+            # The bar draws on `stream` (stderr), never on the results. It reads the keyboard
+            # when stdin is a terminal (Ctrl-C there interrupts the work); otherwise it gets
+            # an input of its own that never speaks.
+            if not sys.stdin.isatty():
+                self._quiet_input = create_pipe_input()
+            self._bar = ProgressBar(output=create_output(stdout=stream), input=self._quiet_input)
             self._enter_as_daemon(self._bar)
             self._counter = self._bar(label=label, total=total)
 
@@ -55,6 +59,8 @@ class Progress:
             self._counter.done = True
             bar.__exit__(None, None, None)
             self._counter = None
+            if self._quiet_input is not None:
+                self._quiet_input.close()
 
     def __enter__(self) -> "Progress":
         return self
