@@ -16,7 +16,7 @@ VECTORS = ROOT / "spec" / "vectors"
 
 
 def _viewer(name: str, view_as=None, path: Path | None = None) -> Screen:
-    source, verdict = load(path or VECTORS / f"{name}.pblog", view_as)
+    source, _ = load(path or VECTORS / f"{name}.pblog", view_as)
     return Screen(ReplayPresenter(source), 120, 32)
 
 
@@ -96,7 +96,7 @@ def test_the_verdict_stays_in_the_status_line():
     async def body():
         async with _viewer("asterix") as screen:
             await screen.press("right")
-            assert "valid: asterix, seats 0:seat-0" in screen.text().splitlines()[-2]
+            await screen.until(lambda: "valid: asterix, seats 0:seat-0" in screen.text().splitlines()[-2])
 
     run(body())
 
@@ -109,8 +109,8 @@ def test_a_damaged_log_shows_its_readable_part_and_the_verdict_names_the_bad_ent
     async def body():
         async with _viewer("aton", path=cut) as screen:
             await screen.press("end")
-            text = screen.text()
-            assert "invalid at seq" in text and "truncated" in text
+            await screen.until(lambda: "invalid at seq" in screen.text())
+            assert "truncated" in screen.text()
             assert screen.presenter.source.last > 50
 
     run(body())

@@ -72,7 +72,9 @@ def test_board_at_a_fixed_position(name, players, actions, seat):
 def test_whole_replay_screen_at_a_fixed_entry(name, entry, columns, rows):
     source, _ = load(VECTORS / f"{name}.pblog")
     source.goto(entry)
-    app, _ = build(ReplayPresenter(source), output=FixedSizeOutput(columns, rows))
+    presenter = ReplayPresenter(source)
+    app, _ = build(presenter, output=FixedSizeOutput(columns, rows))
+    presenter.start()  # (what running the application does first; with no loop the check runs at once)
     _matches(f"{name}_screen", screen_text(app))
 
 

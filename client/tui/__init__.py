@@ -31,7 +31,7 @@ def run_replay(path: Path, view_as: int | None = None, input=None, output=None) 
     presenter = ReplayPresenter(source)
     app, _ = build(presenter, input=input, output=output)
     app.run(pre_run=presenter.start)
-    return 0 if verdict.ok else 1
+    return 0 if source.verdict is not None and source.verdict.ok else 1
 
 
 def run_game(node, title: str = "", input=None, output=None, max_seconds: float | None = None) -> int:

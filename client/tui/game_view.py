@@ -56,6 +56,7 @@ class GameView:
         self.presenter = presenter
         self.model = presenter.model
         self._drawing: Drawing | None = None
+        self._drawn_at = -1
         self.input = Buffer(multiline=False, completer=ActionCompleter(presenter),
                             accept_handler=self._accept, complete_while_typing=False)
         self.input_window = Window(BufferControl(self.input, input_processors=[BeforeInput("> ", "class:heading")]),
@@ -83,15 +84,19 @@ class GameView:
     # -- what is drawn -------------------------------------------------------------------------------
 
     def drawing(self) -> Drawing:
-        """The board as the model says it is now (each redraw draws it once)."""
+        """The board as the model says it is now, drawn once per render of the screen."""
+        render = get_app().render_counter
+        if self._drawing is None or self._drawn_at != render:
+            self._drawing, self._drawn_at = self._draw(), render
+        return self._drawing
+
+    def _draw(self) -> Drawing:
         model = self.model
         if model.shown_state is None:  # no game yet (the table is forming): say what happens
             canvas = Canvas(model.board_context())
             canvas.line(model.snapshot.status)
-            self._drawing = canvas.drawing()
-        else:
-            self._drawing = model.board.draw(model.board_context())
-        return self._drawing
+            return canvas.drawing()
+        return model.board.draw(model.board_context())
 
     def _fits(self) -> bool:
         """Whether the screen fits the terminal; if not, `too_small` says so in one line."""

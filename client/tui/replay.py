@@ -14,14 +14,19 @@ from client.text import printable
 from client.tui.source import Alert, Changed, MoveLine, SeatLine, Snapshot, SourceEvent, SubmitError
 from protocol.chain import ChainError, GameChain
 from protocol.identity import fingerprint
-from protocol.logfile import LogContents
-from protocol.replay import Verdict, audited_seeds
+from protocol.logfile import LogContents, LogFileError, read_log
+from protocol.replay import Verdict, audited_seeds, verify_contents
 
 
 class ReplaySource:
-    def __init__(self, contents: LogContents, verdict: Verdict, name: str = "", view_as: int | None = None):
-        """ChainError when the genesis itself cannot start a game (the verdict says why)."""
-        self.verdict = verdict
+    def __init__(self, contents: LogContents, name: str = "", view_as: int | None = None):
+        """ChainError when the genesis itself cannot start a game (verify_contents says why).
+
+        The states are built without checking signatures, so that the first frame need not
+        wait for them: `check` verifies the whole log (the viewer runs it in a thread and
+        shows the verdict when it comes)."""
+        self.contents = contents
+        self.verdict: Verdict | None = None
         self.name = name
         seeds = audited_seeds(contents)
         #: True when hidden cards are known (the audit is in the log): every view can be shown
@@ -82,6 +87,12 @@ class ReplaySource:
     def close(self) -> None:
         self._listeners.clear()
 
+    def check(self) -> Verdict:
+        """The verdict on the whole log (replay --verify's); kept in `verdict`."""
+        verdict = verify_contents(self.contents)
+        self.verdict = verdict
+        return verdict
+
     # -- stepping ---------------------------------------------------------------------------------
 
     @property
@@ -136,18 +147,14 @@ def _entry_text(chain: GameChain, entry) -> str:
     return ""
 
 
-def load(path: Path, view_as: int | None = None) -> tuple[ReplaySource | None, Verdict]:
-    """The replay of a log file and its verdict; None when the file holds no playable
-    genesis (the verdict says why)."""
-    from protocol.logfile import LogFileError, read_log
-    from protocol.replay import verify_contents
-
+def load(path: Path, view_as: int | None = None) -> tuple[ReplaySource | None, Verdict | None]:
+    """The replay of a log file, not yet verified (None, and the verdict saying why, when
+    the file holds no game to show)."""
     try:
         contents = read_log(path.read_bytes())
     except LogFileError as exc:
         return None, Verdict(False, 0, None, exc.seq, exc.why)
-    verdict = verify_contents(contents)
     try:
-        return ReplaySource(contents, verdict, path.name, view_as), verdict
+        return ReplaySource(contents, path.name, view_as), None
     except ChainError:
-        return None, verdict
+        return None, verify_contents(contents)

@@ -33,11 +33,31 @@ class ReplayPresenter(GamePresenter):
                  leave: Callable[[], None] = lambda: None, call_later=None):
         super().__init__(source, redraw, leave)
         self.call_later = call_later or Timer()
+        self.checking: asyncio.Future | None = None
         self.speed = DEFAULT_SPEED
         self.playing = False
         self._timer = None
 
+    def start(self) -> None:
+        """Show the log at once; its verification runs in a thread and its verdict takes the
+        status line when it is in (at once when no loop runs, as in a screenshot)."""
+        super().start()
+        if self.source.verdict is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.source.check()
+            return
+        loop.call_soon(self._check_in_thread, loop)  # after the first frame: it needs the CPU
+
+    def _check_in_thread(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.checking = loop.run_in_executor(None, self.source.check)
+        self.checking.add_done_callback(lambda _: self.redraw())
+
     def hint(self) -> str:
+        if self.source.verdict is None:
+            return "Checking the log: signatures, the chain, every move …"
         return self.source.verdict.summary()
 
     def commands(self) -> list[Command]:
