@@ -15,16 +15,17 @@ from client.tui.snapshot import FixedSizeOutput, screen_text
 KEYS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D", "home": "\x1b[H", "end": "\x1b[F",
         "enter": "\r", "tab": "\t", "f1": "\x1bOP", "f2": "\x1bOQ", "f3": "\x1bOR", "f4": "\x1bOS",
         "f6": "\x1b[17~", "f10": "\x1b[21~", "pagedown": "\x1b[6~", "pageup": "\x1b[5~", "c-c": "\x03",
-        "space": " ", "escape": "\x1b"}
+        "space": " ", "escape": "\x1b", "backspace": "\x7f"}
 MARK = "\x1b[34~"  # F20: bound only by the harness (and prefix of no binding); once it is handled, every key before it is
 
 
 class Screen:
-    def __init__(self, presenter, columns: int = 120, rows: int = 32):
+    def __init__(self, presenter, columns: int = 120, rows: int = 32, view_class=None):
         self.presenter = presenter
         self._pipe = create_pipe_input()
         self.input = self._pipe.__enter__()
-        self.app, self.view = build(presenter, input=self.input, output=FixedSizeOutput(columns, rows))
+        extra_args = {"view_class": view_class} if view_class is not None else {}
+        self.app, self.view = build(presenter, input=self.input, output=FixedSizeOutput(columns, rows), **extra_args)
         self.marks = 0
         extra = KeyBindings()
 
@@ -72,6 +73,11 @@ class Screen:
         test names what the key changes and waits for that."""
         self.input.send_text("\x1b")
         await self.until(until)
+
+    async def press_last(self, key: str) -> None:
+        """A key that closes the screen (no key after it is read): wait for the close."""
+        self.input.send_text(KEYS.get(key, key))
+        await self.until(lambda: self.task.done())
 
     async def type(self, text: str, enter: bool = True) -> None:
         self.input.send_text(text + ("\r" if enter else ""))

@@ -3,6 +3,8 @@
 Entry points, one call each:
 
     run_replay(path, view_as=None) -> int        the replay viewer of a saved log
+    run_lobby() -> request | None                the lobby: tables on the network, games to
+                                                 resume, a table to host (lobby_*.py)
     run_game(node, title="") -> int              the game screen in front of a live node
                                                  (after host/join/resume; see live.py)
 
@@ -32,6 +34,21 @@ def run_replay(path: Path, view_as: int | None = None, input=None, output=None) 
     app, _ = build(presenter, input=input, output=output)
     app.run(pre_run=presenter.start)
     return 0 if source.verdict is not None and source.verdict.ok else 1
+
+
+def run_lobby(source=None, input=None, output=None):
+    """The lobby: open tables refreshed live, unfinished games, a form to host one. Returns
+    what the person chose (HostRequest, JoinRequest, ResumeRequest from lobby_source) or
+    None when they left; the caller starts that game and then `run_game` in front of it."""
+    from client.tui.app import build
+    from client.tui.lobby_presenter import LobbyPresenter
+    from client.tui.lobby_source import NetworkLobby
+    from client.tui.lobby_view import LobbyView
+
+    presenter = LobbyPresenter(source or NetworkLobby())
+    app, _ = build(presenter, input=input, output=output, view_class=LobbyView)
+    app.run(pre_run=presenter.start)
+    return presenter.request
 
 
 def run_game(node, title: str = "", input=None, output=None, max_seconds: float | None = None) -> int:

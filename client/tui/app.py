@@ -8,15 +8,15 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from client.tui.game_presenter import GamePresenter
 from client.tui.game_view import GameView
 from client.tui.styles import color_depth, style
 
 
-def build(presenter: GamePresenter, *, input: Input | None = None, output: Output | None = None,
-          view_class: Callable[[GamePresenter], GameView] = GameView) -> tuple[Application, GameView]:
-    """The application for a presenter's screen; the presenter starts when the application
-    runs (so that events from the game reach the application's own loop)."""
+def build(presenter, *, input: Input | None = None, output: Output | None = None,
+          view_class: Callable = GameView) -> tuple[Application, GameView]:
+    """The application for a presenter's screen (a view_class over it: GameView, LobbyView);
+    the presenter starts when the application runs, so that events from the game reach the
+    application's own loop."""
     view = view_class(presenter)
     app: Application = Application(
         layout=view.layout, key_bindings=view.key_bindings, style=style(), full_screen=True,
@@ -33,7 +33,7 @@ def build(presenter: GamePresenter, *, input: Input | None = None, output: Outpu
     return app, view
 
 
-def run(presenter: GamePresenter, **kw) -> None:
+def run(presenter, **kw) -> None:
     """Run the screen until the presenter leaves (quit, Ctrl-C)."""
     app, _ = build(presenter, **kw)
     app.run(pre_run=presenter.start)
