@@ -318,3 +318,17 @@ def test_ctrl_c_leaves_cleanly_and_tells_the_game():
         assert closed == [True]
 
     run(body())
+
+
+def test_a_click_on_a_function_key_label_does_what_the_key_does():
+    async def body():
+        async with _screen("athos") as screen:
+            await screen.type("B-a5")
+            rows = screen.text().splitlines()
+            bar = len(rows) - 1
+            await screen.click(rows[bar].index("F2 Undo") + 3, bar)
+            assert not screen.presenter.model.plan.steps and "Taken back" in screen.text()
+            await screen.click(rows[bar].index("F1 Help") + 3, bar)
+            assert screen.presenter.model.help_shown
+
+    run(body())

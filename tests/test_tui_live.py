@@ -14,7 +14,6 @@ import time
 from dataclasses import dataclass
 
 import engines
-from engines import CHANCE
 
 from client.tui.game_presenter import GamePresenter
 from client.tui.live import LiveSource

@@ -3,7 +3,6 @@ silent), a table is joined, a table is hosted through the form, a game is resume
 import socket
 from pathlib import Path
 
-import pytest
 
 from client.tui import lobby_source
 from client.tui.lobby_presenter import LobbyPresenter
@@ -11,7 +10,6 @@ from client.tui.lobby_source import (
     HostRequest, JoinRequest, LobbySnapshot, NetworkLobby, ResumeRequest, TableLine, UnfinishedLine,
 )
 from client.tui.lobby_view import LobbyView
-from client.tui.source import Changed
 from node.discovery import beacon_bytes
 from tui_harness import Screen, run
 

@@ -87,7 +87,7 @@ class LobbyPresenter:
 
     def _join(self, table: TableLine, code: str) -> None:
         if not table.joinable:
-            self.say(f"That table speaks another protocol version; this peerboard cannot join it.", "warn")
+            self.say("That table speaks another protocol version; this peerboard cannot join it.", "warn")
         elif table.free <= 0:
             self.say("That table is full.", "warn")
         else:
