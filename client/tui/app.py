@@ -21,6 +21,9 @@ def build(presenter, *, input: Input | None = None, output: Output | None = None
     app: Application = Application(
         layout=view.layout, key_bindings=view.key_bindings, style=style(), full_screen=True,
         mouse_support=True, color_depth=color_depth(), input=input, output=output,
+        # redraw as soon as a key or an event changed something (prompt-toolkit waits up to
+        # 10 ms by default, to batch invalidations; ours come one loop turn at a time anyway)
+        max_render_postpone_time=0,
     )
     app.ttimeoutlen = 0.05  # a bare Esc should not wait half a second for a following key
     presenter.redraw = view.refresh

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from client.tui.boards import Board, BoardContext, board_for
+from client.tui.boards.canvas import DrawingCache
 from client.tui.picking import Picking
 from client.tui.plan import Plan
 from client.tui.source import Alert, MoveLine, Snapshot
@@ -37,6 +38,8 @@ class GameModel:
         self.alert: Alert | None = None
         self.help_shown = False
         self.focus = "input"  # or "board"
+        #: the board's drawings, kept by the view's and the presenter's common cache
+        self.drawings = DrawingCache()
 
     # -- following the source ------------------------------------------------------------------
 

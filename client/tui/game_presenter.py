@@ -246,7 +246,7 @@ class GamePresenter:
         under it (as the view draws them)."""
         if self.model.shown_state is None:
             return {}
-        drawing = self.model.board.draw(self.model.board_context())
+        drawing = self.model.drawings.draw(self.model.board, self.model.board_context())
         positions = dict(drawing.positions)
         col = 0
         for route in self.model.picking.buttons():

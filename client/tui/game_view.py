@@ -36,6 +36,7 @@ from client.tui.help import help_text
 from client.tui.picking import BUTTON
 from client.tui.widgets import key_bar, key_label, message_window, on_click, status_line
 
+MOVES_AROUND = 100  # move-list lines laid out on each side of the current one
 CONNECTION = {"you": "you", "connected": "", "away": "away", "left": "left", "": ""}
 
 
@@ -55,8 +56,7 @@ class GameView:
     def __init__(self, presenter: GamePresenter):
         self.presenter = presenter
         self.model = presenter.model
-        self._drawing: Drawing | None = None
-        self._drawn_at = -1
+        self._handlers: dict = {}  # spot -> its mouse handler (made once, not every render)
         self.input = Buffer(multiline=False, completer=ActionCompleter(presenter),
                             accept_handler=self._accept, complete_while_typing=False)
         self.input_window = Window(BufferControl(self.input, input_processors=[BeforeInput("> ", "class:heading")]),
@@ -65,7 +65,9 @@ class GameView:
             FormattedTextControl(self._board_fragments, focusable=True, show_cursor=False,
                                  key_bindings=self._board_keys()),
             wrap_lines=False,
+            # the size is the drawing's: prompt-toolkit then need not lay the text out to ask
             width=lambda: Dimension(min=self.drawing().width, preferred=self.drawing().width),
+            height=lambda: Dimension(preferred=self.drawing().height),
         )
         self.body = self._body()
         self.too_small = ""
@@ -84,19 +86,13 @@ class GameView:
     # -- what is drawn -------------------------------------------------------------------------------
 
     def drawing(self) -> Drawing:
-        """The board as the model says it is now, drawn once per render of the screen."""
-        render = get_app().render_counter
-        if self._drawing is None or self._drawn_at != render:
-            self._drawing, self._drawn_at = self._draw(), render
-        return self._drawing
-
-    def _draw(self) -> Drawing:
+        """The board as the model says it is now (drawn again only when that changed)."""
         model = self.model
         if model.shown_state is None:  # no game yet (the table is forming): say what happens
             canvas = Canvas(model.board_context())
             canvas.line(model.snapshot.status)
             return canvas.drawing()
-        return model.board.draw(model.board_context())
+        return model.drawings.draw(model.board, model.board_context())
 
     def _fits(self) -> bool:
         """Whether the screen fits the terminal; if not, `too_small` says so in one line."""
@@ -135,7 +131,7 @@ class GameView:
                 if spot is None:
                     out.append((style, text))
                 else:
-                    out.append((style, text, on_click(lambda s=spot: self.presenter.click(s))))
+                    out.append((style, text, self._handler(spot)))
             out.append(("", "\n"))
         return out[:-1]  # the last newline fragment
 
@@ -145,9 +141,15 @@ class GameView:
         for route in routes:
             spot = BUTTON + route.text
             style = "class:button" + (" class:cursor" if self.model.cursor == spot else "")
-            out.append((style, f" {route.text} ", on_click(lambda s=spot: self.presenter.click(s))))
+            out.append((style, f" {route.text} ", self._handler(spot)))
             out.append(("", " "))
         return out
+
+    def _handler(self, spot: str):
+        handler = self._handlers.get(spot)
+        if handler is None:
+            handler = self._handlers[spot] = on_click(lambda: self.presenter.click(spot))
+        return handler
 
     def _info(self) -> str:
         parts = []
@@ -191,10 +193,19 @@ class GameView:
         except Exception:
             return ""
 
+    def _move_lines(self) -> tuple[list, int]:
+        """The move list around the current entry (a long game need not be laid out whole
+        on every frame), and where the current entry is in it."""
+        lines = self.model.move_lines()
+        current = self.model.snapshot.seq
+        at = next((i for i in range(len(lines) - 1, -1, -1) if lines[i].seq == current), len(lines) - 1)
+        start = max(0, at - MOVES_AROUND)
+        return lines[start : at + MOVES_AROUND], at - start
+
     def _move_fragments(self):
         out = []
         current = self.model.snapshot.seq
-        for line in self.model.move_lines():
+        for line in self._move_lines()[0]:
             style = "class:dim" if not line.confirmed else ""
             if line.seq == current:
                 style += " class:selected"
@@ -203,10 +214,7 @@ class GameView:
         return _without_last_newline(out) or [("class:dim", "(no moves yet)")]
 
     def _move_cursor(self) -> Point:
-        lines = self.model.move_lines()
-        current = self.model.snapshot.seq
-        at = next((i for i, line in enumerate(lines) if line.seq == current), len(lines) - 1)
-        return Point(0, max(0, at))
+        return Point(0, max(0, self._move_lines()[1]))
 
     def _help(self):
         def text():

@@ -8,6 +8,7 @@ already selected and the spots that may come next, the same way for every game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Protocol
 
 Fragment = tuple[str, str, "str | None"]
@@ -35,7 +36,7 @@ class Drawing:
     #: spot -> (line, column) of its first character
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def width(self) -> int:
         return max((sum(len(t) for _, t, _ in line) for line in self.lines), default=0)
 
@@ -106,3 +107,17 @@ class Board(Protocol):
     def seat_detail(self, state: Any, seat: int) -> str:
         """A short line of the seat's own things for the side panel ("" for none)."""
         ...
+
+
+class DrawingCache:
+    """The last drawing of a board and the context it was drawn from: the view (every
+    render) and the presenter (the cursor's geometry) ask for the same one many times."""
+
+    def __init__(self) -> None:
+        self._context: BoardContext | None = None
+        self._drawing: Drawing | None = None
+
+    def draw(self, board: Board, ctx: BoardContext) -> Drawing:
+        if self._drawing is None or ctx != self._context:
+            self._context, self._drawing = ctx, board.draw(ctx)
+        return self._drawing
