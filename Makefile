@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "peerboard needs Python 3.11 or newer"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,cluster]'
 	@touch $(STAMP)
 
 play: $(STAMP)
@@ -28,6 +28,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_replay.py aton athos asterix
 	$(BIN)/python bench/bench_latency.py
 	$(BIN)/python bench/bench_session.py
+	$(BIN)/python bench/bench_bots.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -1,10 +1,15 @@
 """Asterix: The Hunt engine speed. Prints figures; asserts nothing about time.
 
-    .venv/bin/python bench/bench_asterix.py [--games N]
+    .venv/bin/python bench/bench_asterix.py [--games N] [--corner N]
 
 1. Random complete games per second for 2, 4 and 8 players (default options).
 2. legal_actions for a die move: the layered bitmask walk (the engine) against the
    walk-by-walk oracle of the tests, on the same positions in the same run.
+3. The endless corner: of N random 2-player games (seeds 0 … N-1) with `max_rounds` 2000,
+   how many run to the limit. Engine version 1 (no "nothing can change any more" end):
+   3 of 3000 (seeds 763, 2406, 2517); version 2: 2 of 3000 (2406, 2517: two carriers
+   walled in together, who could still steal from each other, spec/games/asterix.md
+   ruling 13).
 """
 from __future__ import annotations
 
@@ -78,9 +83,25 @@ def per_call(fn, states, repeat: int) -> float:
     return (time.perf_counter() - start) / (repeat * len(states))
 
 
+def endless_corner(games: int, limit: int = 2000) -> None:
+    hits = []
+    rounds = []
+    start = time.perf_counter()
+    for seed in range(games):
+        state, _ = random_game(GAME, 2, random.Random(seed), {"max_rounds": limit})
+        rounds.append(state.round)
+        if state.round >= limit:
+            hits.append(seed)
+    took = time.perf_counter() - start
+    rounds.sort()
+    print(f"random 2-player games with max_rounds {limit}: {len(hits)} of {games} ran to the limit"
+          f" (seeds {hits or '-'}); rounds median {rounds[len(rounds) // 2]}, {took:.1f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="random games per player count")
+    parser.add_argument("--corner", type=int, default=300, help="games for the endless-corner count")
     args = parser.parse_args()
     print(f"Random complete games ({args.games} a player count, seeded):")
     for players in (2, 4, 8):
@@ -104,6 +125,7 @@ def main() -> None:
         f, o = per_call(engine_legal, group, 20), per_call(oracle_legal, group, 1)
         print(f"    die {die}: engine {f * 1e6:6.1f} us, oracle {o * 1e6:9.1f} us"
               f" ({o / f:7.1f} x, {len(group)} positions)")
+    endless_corner(args.corner)
 
 if __name__ == "__main__":
     main()

@@ -3,14 +3,13 @@ an invalid log is exit status 1; no traceback reaches a user."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Sequence
 
 import engines
-from client.usage import EXIT_USAGE, Parser, UsageError, game_named, options_from
-from engines import OptionError
+from client import colour
+from client.usage import EXIT_USAGE, Parser, UsageError
 
 EXIT_INVALID = 1
 
@@ -21,31 +20,7 @@ EXIT_INVALID = 1
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from client import selfplay
 
-    game = game_named(args.game)
-    options = options_from(args.option, game)
-    players = args.players or game.min_players
-    try:
-        game.new_game(players, options)
-    except OptionError as exc:
-        raise UsageError(str(exc)) from None
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    save_dir = Path(args.save) if args.save else None
-    if save_dir is not None and save_dir.exists() and not save_dir.is_dir():
-        raise UsageError(f"--save {args.save}: not a directory")
-    tally, records = selfplay.run(game, players, options, args.games, seed, save_dir)
-    if args.games == 1:
-        record = records[0]
-        print(game.render_text(record.state))
-        print()
-    print(f"{game.title}: {args.games} game(s), {players} players, seed {seed}")
-    print(tally.table())
-    if save_dir is not None:
-        where = records[0].log_path if args.games == 1 else f"{save_dir}/ ({args.games} files)"
-        print(f"log: {where}")
-        print(f"check it: peerboard replay {records[0].log_path} --verify")
-    return 0
+    return selfplay.command(args)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -91,7 +66,7 @@ def _replay_text(path: Path, args: argparse.Namespace) -> int:
             game, state = verdict.chain.game, verdict.chain.state
             seat = args.view_as if args.view_as is not None and 0 <= args.view_as < verdict.chain.seats else None
             print()
-            print(game.render_text(state if seat is None else game.view(state, seat), seat))
+            print(colour.board(game, state if seat is None else game.view(state, seat), seat, sys.stdout))
     stream = sys.stderr if args.export else sys.stdout
     print(verdict.summary(), file=stream)
     return 0 if verdict.ok else EXIT_INVALID
@@ -137,13 +112,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="peerboard", description="Board games on a LAN with no server.")
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
-    p = sub.add_parser("selfplay", help="random players in one process; results table; signed logs")
-    p.add_argument("game", help="one of: " + ", ".join(engines.names()))
-    p.add_argument("--games", type=int, default=1, help="how many games (default 1)")
-    p.add_argument("--players", type=int, help="seats (default: the game's minimum)")
-    p.add_argument("--seed", type=int, help="seed for the random players and chance (default: random, printed)")
-    p.add_argument("--save", metavar="DIR", help="write one signed log per game into DIR")
-    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
+    p = sub.add_parser("selfplay", help="bot tournaments: results table with error bars; signed logs")
+    from client.selfplay import add_arguments
+
+    add_arguments(p, engines.names())
     p.set_defaults(run=cmd_selfplay)
 
     p = sub.add_parser("replay", help="step through, check or export a saved game log")

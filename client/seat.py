@@ -12,6 +12,7 @@ import sys
 import time
 from typing import TextIO
 
+from client import colour
 from engines import IllegalAction
 from node.loop import Connection, LogOpened, Node, Notice
 from protocol.identity import fingerprint
@@ -113,7 +114,7 @@ class Seat:
 
     def on_GameOver(self, e: GameOver) -> None:
         chain = self.node.session.chain
-        self.say(chain.game.render_text(chain.state, self.node.session.seat))
+        self.say(colour.board(chain.game, chain.state, self.node.session.seat, self.out))
         won = ", ".join(self.seat_name(w) for w in e.winners) or "nobody"
         scores = "-".join(str(s) for s in e.scores)
         cheats = f"; dishonest: {', '.join(self.seat_name(c) for c in e.cheats)}" if e.cheats else ""
@@ -201,7 +202,7 @@ class ConsoleSeat(Seat):
     def show_board(self) -> None:
         s = self.node.session
         if s is not None and s.chain is not None:
-            self.say(s.chain.game.render_text(s.chain.state, s.seat))
+            self.say(colour.board(s.chain.game, s.chain.state, s.seat, self.out))
 
     def _readable(self) -> None:
         try:

@@ -1,16 +1,26 @@
-"""`peerboard selfplay`: random players in one process, a results table, signed logs."""
+"""`peerboard selfplay`: a tournament of bots, in this process or many, with a progress
+bar, a results table and (with --save) every game's signed log."""
 from __future__ import annotations
 
+import argparse
 import os
 import random
-from dataclasses import dataclass, field
+import shlex
+import sys
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, TextIO
 
-from engines import Game
+from client import colour
+from client.bots import tournament
+from client.bots.guard import ON_ERROR
+from client.bots.players import RandomBot
+from client.bots.sdk import BotError, Budget
+from client.bots.table import play_game
+from client.usage import UsageError, game_named, options_from
+from engines import Game, OptionError
 from node.storage import LogFile
-from protocol.builder import LogBuilder
-from client.progress import Progress
 
 
 @dataclass
@@ -22,51 +32,19 @@ class GameRecord:
     log_path: Path | None = None
 
 
-@dataclass
-class Tally:
-    seats: int
-    wins: list[int] = field(default_factory=list)
-    draws: int = 0
-    games: int = 0
-    moves: int = 0
-
-    def add(self, record: GameRecord) -> None:
-        if not self.wins:
-            self.wins = [0] * self.seats
-        self.games += 1
-        self.moves += record.moves
-        if not record.winners:
-            self.draws += 1
-        for w in record.winners:
-            self.wins[w] += 1
-
-    def table(self) -> str:
-        rows = [f"{'seat':<8}{'wins':>8}{'share':>9}"]
-        for seat, n in enumerate(self.wins):
-            rows.append(f"{seat:<8}{n:>8}{n / self.games:>9.1%}")
-        rows.append(f"{'draws':<8}{self.draws:>8}{self.draws / self.games:>9.1%}")
-        rows.append(f"games {self.games}, average length {self.moves / self.games:.1f} moves")
-        return "\n".join(rows)
-
-
 def play_one(game: Game, players: int, options: Mapping[str, Any], rng: random.Random,
              save_to: Path | None) -> GameRecord:
-    """One game between random players, as a signed log written by every seat in turn
-    (reveals for fair chance, secret choices, the audit); saved to `save_to` if given.
-
-    The seats' secrets and choices come from `rng`, so a seed replays the same game; the
-    signing keys are fresh every time."""
-    keys = [os.urandom(32) for _ in range(players)]
-    masters = [rng.randbytes(32) for _ in range(players)]
-    names = [f"random-{i}" for i in range(players)]
-    log = LogBuilder.table(game, options, names, masters, keys, rng.randbytes(16), lambda: rng.randbytes(16))
-    log.play(lambda state, seat, legal: legal[rng.randrange(len(legal))])
+    """One game between random players as a signed log, saved to `save_to` if given."""
+    bots = [RandomBot(seed=rng.random()) for _ in range(players)]
+    played = play_game(game, options, bots, [f"random-{i}" for i in range(players)], rng)
     if save_to is not None:
-        with LogFile.create(save_to, log.chain.genesis) as f:
-            f.append_many(log.entries)
-    state = log.state
-    moves = sum(len(e.body["actions"]) for e in log.entries if e.kind == "move")
-    return GameRecord(game.winners(state), game.scores(state), moves, state, save_to)
+        write_log(save_to, played.genesis, played.entries)
+    return GameRecord(list(played.winners), list(played.scores), played.moves, played.state, save_to)
+
+
+def write_log(path: Path, genesis, entries) -> None:
+    with LogFile.create(path, genesis) as f:
+        f.append_many(entries)
 
 
 def free_path(folder: Path, stem: str) -> Path:
@@ -79,16 +57,109 @@ def free_path(folder: Path, stem: str) -> Path:
     return path
 
 
-def run(game: Game, players: int, options: Mapping[str, Any], games: int, seed: int,
-        save_dir: Path | None) -> tuple[Tally, list[GameRecord]]:
-    tally = Tally(players)
-    records = []
-    progress = Progress(games, f"{game.name} selfplay")
-    for n in range(games):
-        rng = random.Random(f"selfplay:{seed}:{n}")
-        path = None if save_dir is None else free_path(save_dir, f"{game.name}-seed{seed}-game{n + 1}")
-        record = play_one(game, players, options, rng, path)
-        tally.add(record)
-        records.append(record)
-        progress.update(n + 1)
-    return tally, records
+def add_arguments(p: argparse.ArgumentParser, game_names: list[str]) -> None:
+    p.add_argument("game", help="one of: " + ", ".join(game_names))
+    p.add_argument("--players", metavar="LIST|N",
+                   help="one player per seat, comma-separated: random, greedy, mcts, module.path:Class or exec, "
+                        "each optionally @BUDGET (mcts@0.5s); or a number of random players "
+                        "(default: the game's minimum, random)")
+    p.add_argument("--games", type=int, default=1, help="how many games (default 1)")
+    p.add_argument("--jobs", type=int, default=1, help="games played at once, in as many processes (default 1)")
+    p.add_argument("--budget", metavar="B", help="search per decision: playouts (2000) or seconds (0.5s)")
+    p.add_argument("--time", type=float, metavar="SECONDS",
+                   help="the time each decision has: an exec program that takes longer is dismissed (default 10)")
+    p.add_argument("--exec", action="append", default=[], metavar="CMD", dest="commands",
+                   help="a program speaking spec/bot-protocol.md; plays for each `exec` in --players (repeatable)")
+    p.add_argument("--on-error", choices=ON_ERROR, default="random",
+                   help="a bot that fails: its seat plays random moves (default) or forfeits the game")
+    p.add_argument("--seed", type=int, help="seed for the players and chance (default: random, printed)")
+    p.add_argument("--save", metavar="DIR", help="write one signed log per game into DIR, and DIR/selfplay.log")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play on a Dask distributed cluster (needs the `cluster` extra)")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
+
+
+def executor_for(args: argparse.Namespace) -> Executor:
+    if args.scheduler:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise UsageError("--scheduler needs Dask: pip install 'peerboard[cluster]'") from None
+        try:
+            client = Client(args.scheduler, timeout=10)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise UsageError(f"--scheduler {args.scheduler}: cannot reach it ({exc})") from None
+        return client.get_executor()
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    return tournament.InProcess() if args.jobs == 1 else ProcessPoolExecutor(max_workers=args.jobs)
+
+
+def command(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    game = game_named(args.game)
+    options = options_from(args.option, game)
+    try:
+        budget = Budget.parse(args.budget) if args.budget else None
+        players = tournament.parse_players(args.players, game.min_players, args.commands, budget)
+    except (BotError, ValueError) as exc:
+        raise UsageError(str(exc)) from None
+    for cmd in args.commands:
+        if not shlex.split(cmd):
+            raise UsageError("--exec needs a command")
+    try:
+        options = game.resolve_options(len(players), options)
+    except OptionError as exc:
+        raise UsageError(str(exc)) from None
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.time is not None and args.time <= 0:
+        raise UsageError("--time must be more than 0 seconds")
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    save_dir = Path(args.save) if args.save else None
+    if save_dir is not None:
+        if save_dir.exists() and not save_dir.is_dir():
+            raise UsageError(f"--save {args.save}: not a directory")
+        save_dir.mkdir(parents=True, exist_ok=True)
+    seats = len(players)
+    if args.games % seats and len({p.kind for p in players}) > 1:
+        print(f"note: {args.games} games over {seats} seats: every player gets every seat equally often "
+              f"only when the number of games is a multiple of {seats}", file=err)
+    matches = tournament.schedule(game.name, options, players, args.games, seed, args.time, args.on_error)
+    journal = (save_dir / "selfplay.log").open("a") if save_dir is not None else None
+    paths: dict[int, Path] = {}
+
+    def done(outcome: tournament.Outcome) -> None:
+        for line in outcome.faults:
+            print(f"game {outcome.index + 1}: {line}", file=err, flush=True)
+        if save_dir is None:
+            return
+        path = free_path(save_dir, f"{game.name}-seed{seed}-game{outcome.index + 1}")
+        write_log(path, outcome.genesis, outcome.entries)
+        paths[outcome.index] = path
+        who = ", ".join(f"{s}:{players[p].label}" for s, p in enumerate(outcome.seating))
+        won = ", ".join(str(w) for w in outcome.result_winners()) or "nobody"
+        journal.write(f"game {outcome.index + 1} {path.name}: seats {who}; won by {won}; scores "
+                      f"{'-'.join(map(str, outcome.scores))}; {outcome.moves} moves\n")
+        for line in outcome.faults:
+            journal.write(f"game {outcome.index + 1}: {line}\n")
+        journal.flush()
+
+    executor = executor_for(args)
+    try:
+        outcomes = tournament.run(matches, executor, done, label=f"{game.title} selfplay")
+    finally:
+        executor.shutdown(wait=True)
+        if journal is not None:
+            journal.close()
+    results = tournament.results_of(players, seats, outcomes)
+    if args.games == 1:
+        print(colour.board(game, outcomes[0].state, None, out), file=out)
+        print(file=out)
+    print(f"{game.title}: {args.games} game(s), {seats} players, seed {seed}", file=out)
+    print(results.table(), file=out)
+    if save_dir is not None:
+        first = paths[0]
+        where = first if args.games == 1 else f"{save_dir}/ ({args.games} files, journal {save_dir / 'selfplay.log'})"
+        print(f"log: {where}", file=out)
+        print(f"check it: peerboard replay {first} --verify", file=out)
+    return 0

@@ -12,6 +12,7 @@ from typing import Any, Mapping
 from engines.canonical import record_digest
 from engines.chance import pick_weighted
 from engines.options import Option, resolve_options
+from engines.styled import Fragment, plain
 
 #: `current(state)` at a chance node: nature acts next (a die, a draw, a shuffle step).
 CHANCE = -1
@@ -118,6 +119,13 @@ class Game(ABC):
         """engine: the inverse of format_action; IllegalAction on bad text."""
         ...
 
+    def plan_order(self, state: Any, actions: list[Action]) -> list[Action]:
+        """The actions a person planned for the rest of their turn, in the order typed, put
+        in the order the engine takes them (where the rules offer only one order of choices
+        that give the same position). Default: as typed. Athos: a turn's placements go down
+        in board order."""
+        return list(actions)
+
     # -- chance ----------------------------------------------------------------
     def chance_outcomes(self, state: Any) -> list[tuple[Action, Fraction]]:
         weighted = self.chance_weights(state)
@@ -159,6 +167,14 @@ class Game(ABC):
         """What `seat` may know (None: only what everyone knows). Perfect information: all."""
         return state
 
+    def determinize(self, view: Any, seat: int | None, entropy: bytes) -> Any:
+        """A full state that `seat` cannot tell apart from `view`: every hidden part (the
+        other seats' hands, the order of a deck) filled in at random from `entropy` (32
+        bytes), with the odds the public information leaves. Deterministic given `entropy`;
+        it agrees with `view` on everything public and hashes like it. Search bots sample
+        these (information-set MCTS). Perfect information: the view itself."""
+        return view
+
     # -- identity ----------------------------------------------------------------
     @abstractmethod
     def public_record(self, state: Any) -> Any:
@@ -172,6 +188,13 @@ class Game(ABC):
 
     # -- display -----------------------------------------------------------------
     @abstractmethod
-    def render_text(self, state: Any, seat: int | None = None) -> str:
-        """engine: a plain-text picture of the position as `seat` sees it."""
+    def render_styled(self, state: Any, seat: int | None = None) -> list[Fragment]:
+        """engine: the position as `seat` sees it, as (style, text) fragments: the style
+        names what a piece of the picture is (spec/engine-contract.md, "Styled boards");
+        the client decides how each looks. Plain, deterministic, under 80 columns."""
         ...
+
+    def render_text(self, state: Any, seat: int | None = None) -> str:
+        """A plain-text picture of the position as `seat` sees it: `render_styled` without
+        its styles (for bots, logs, tests and terminals without colour)."""
+        return plain(self.render_styled(state, seat))

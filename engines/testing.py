@@ -16,10 +16,14 @@ import msgpack
 from engines.canonical import digest, encode
 from engines.contract import CHANCE, TERMINAL, Action, Game, IllegalAction
 from engines.playout import random_action
+from engines.styled import STYLE, plain
+from engines.values import stale_caches, warm
 
 _ATOMS = (str, int, bool, type(None))
 #: texts that are no action in any game
 OFFERED_APPLIED = 3  # legal actions applied at every checked state, besides the one played
+WARM_ONE_IN = 4  # states at which every cached value is worked out before the next action
+DRAW_ONE_IN = 25  # states whose board is drawn and checked
 NONSENSE_TEXTS = ("", "   ", "xyzzy", "place 99.99", "step z99 z98", "move 7 to the moon", "é∞☃")
 
 
@@ -119,6 +123,30 @@ def check_state(game: Game, state: Any, players: int, rng: random.Random, where:
         raise AssertionError(f"{where}: parse_action({text!r}) gave {parsed!r}")
 
 
+def check_caches(state: Any, where: str) -> None:
+    """Every cached value the state carries equals the value worked out on a state rebuilt
+    from its fields alone, as a peer replaying the log from scratch would have it."""
+    stale = stale_caches(state)
+    assert not stale, (
+        f"{where}: cached {', '.join(stale)} differ from a state rebuilt from scratch "
+        "(a derived value handed on where its inputs changed: see engines/values.py)"
+    )
+
+
+def check_drawing(game: Game, state: Any, seat: int | None, where: str) -> None:
+    """The board: styled fragments whose text is render_text, known style names, 80 columns."""
+    fragments = game.render_styled(state, seat)
+    assert all(isinstance(f, tuple) and len(f) == 2 and all(isinstance(x, str) for x in f) for f in fragments), (
+        f"{where}: render_styled gave something other than (style, text) pairs"
+    )
+    unknown = sorted({style for style, _ in fragments if not STYLE.fullmatch(style)})
+    assert not unknown, f"{where}: style names not in spec/engine-contract.md: {unknown}"
+    text = game.render_text(state, seat)
+    assert plain(fragments) == text, f"{where}: render_text is not render_styled without its styles"
+    wide = max((len(line) for line in text.splitlines()), default=0)
+    assert wide <= 80, f"{where}: a line of the board is {wide} characters wide"
+
+
 def check_random_games(
     game: Game,
     players: int,
@@ -139,12 +167,19 @@ def check_random_games(
     seats: list[int | None] = [None, *range(players)]
     for g in range(games):
         rng = random.Random(f"{game.name}:{players}:{seed}:{g}")
+        # the kit's own choices (which states to warm or draw) never move the game's path
+        kit = random.Random(f"kit {game.name}:{players}:{seed}:{g}")
         state = game.new_game(players, options)
         views = {s: game.view(state, s) for s in seats}
         for n in range(max_actions):
             where = f"{game.name} players={players} options={dict(options or {})} game {g} action {n}"
             if n % full_check_every == 0:
                 check_state(game, state, players, rng, where)
+                check_caches(state, where)
+                if kit.randrange(DRAW_ONE_IN) == 0:
+                    check_drawing(game, state, kit.choice(seats), where)
+            if kit.randrange(WARM_ONE_IN) == 0:
+                warm(state)  # every cached value in place, for the next apply to hand on or drop
             if game.is_terminal(state):
                 lengths.append(n)
                 break
@@ -154,6 +189,7 @@ def check_random_games(
             hidden = owner is not None and game.chance_hidden(state)
             new_state = game.apply(state, action)
             assert state == before, f"{where}: apply mutated its input state"
+            check_caches(new_state, where + f" after {action!r}")
             for s in seats:
                 seen = action if not hidden or s == owner else game.hidden_outcome(views[s])
                 views[s] = game.apply(views[s], seen)

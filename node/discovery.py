@@ -15,12 +15,15 @@ import os
 import socket
 import struct
 import time
+import re
 from dataclasses import dataclass
 
 from engines.canonical import encode
+from node.keys import curve_public
 from protocol.codec import DecodeError, Limits, decode
-from protocol.identity import fingerprint
-from protocol.records import PROTOCOL_VERSION
+from protocol.identity import KEY_BYTES, fingerprint
+from protocol.names import name_problem
+from protocol.records import MAX_NAME, MAX_SEATS, PROTOCOL_VERSION, TABLE_BYTES
 
 MAGIC = b"PBRD"
 DEFAULT_PORT = 47474
@@ -28,6 +31,12 @@ LOOPBACK_BROADCAST = "127.255.255.255"
 BEACON_LIMITS = Limits(size=1024, depth=2, length=16, text=64)
 _SIOCGIFFLAGS, _SIOCGIFADDR, _SIOCGIFBRDADDR = 0x8913, 0x8915, 0x8919
 _IFF_UP, _IFF_BROADCAST = 0x1, 0x2
+MAX_TABLES = 64  # tables one listener keeps
+MAX_PER_SOURCE = 4  # of them announced from one source address
+GAME_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+_BEACON_TYPES = {"v": int, "game": str, "players": int, "free": int, "name": str, "key": bytes, "table": bytes,
+                 "port": int}
+_BEACON_KEYS = set(_BEACON_TYPES)
 
 
 def beacon_port() -> int:
@@ -66,22 +75,61 @@ def beacon_bytes(game: str, players: int, free: int, name: str, key: bytes, tabl
 
 
 def parse_beacon(data: bytes, source: str) -> Table | None:
-    """The table a datagram announces, or None for anything else (never raises)."""
+    """The table a datagram announces, or None for anything else (never raises).
+
+    Beacons are untrusted: every field is checked before a table is listed — a known
+    shape of game name, a seat count a table can have, a printable host name, a key that
+    is an Ed25519 point (a joiner converts it to the host's CURVE key), a real port."""
     if not data.startswith(MAGIC):
         return None
     try:
         m = decode(data[len(MAGIC):], BEACON_LIMITS)
     except DecodeError:
         return None
-    if not isinstance(m, dict) or not isinstance(m.get("v"), int):
+    if not isinstance(m, dict) or not _BEACON_KEYS <= m.keys() or type(m["v"]) is not int:
         return None
-    kinds = {"game": str, "players": int, "free": int, "name": str, "key": bytes, "table": bytes, "port": int}
-    if any(not isinstance(m.get(k), t) for k, t in kinds.items()) or len(m["key"]) != 32 or len(m["table"]) != 16:
+    if m["v"] == PROTOCOL_VERSION and m.keys() != _BEACON_KEYS:
         return None
-    if not 0 < m["port"] < 65536:
+    if any(type(m[k]) is not t for k, t in _BEACON_TYPES.items()):
         return None
+    if not (0 <= m["v"] < 1 << 16 and GAME_NAME.match(m["game"]) and 1 <= m["players"] <= MAX_SEATS
+            and 0 <= m["free"] <= m["players"] and 0 < m["port"] < 65536):
+        return None
+    if len(m["key"]) != KEY_BYTES or len(m["table"]) != TABLE_BYTES or name_problem(m["name"], MAX_NAME):
+        return None
+    if m["v"] == PROTOCOL_VERSION:  # (another version's key is shown, never used)
+        try:
+            curve_public(m["key"])
+        except ValueError:
+            return None
     return Table(m["v"], m["game"], m["players"], m["free"], m["name"], m["key"], m["table"],
                  f"tcp://{source}:{m['port']}")
+
+
+class Heard:
+    """The tables heard so far, bounded: a flood of beacons (from one machine or many)
+    cannot grow the list past `MAX_TABLES`, nor one source address fill it past
+    `MAX_PER_SOURCE`. A table is one (table id, host key) pair, so a second host claiming a
+    real table's id is a second entry, never a replacement; a table already listed is
+    updated by its own beacons."""
+
+    def __init__(self) -> None:
+        self.tables: dict[tuple[bytes, bytes], Table] = {}
+        self.ignored = 0  # beacons of new tables dropped because a bound was reached
+
+    def add(self, table: Table, source: str) -> bool:
+        """Take one table; False if it was dropped by a bound."""
+        ident = (table.table, table.key)
+        if ident not in self.tables:
+            same_source = sum(1 for t in self.tables.values() if t.endpoint.rsplit(":", 1)[0] == f"tcp://{source}")
+            if len(self.tables) >= MAX_TABLES or same_source >= MAX_PER_SOURCE:
+                self.ignored += 1
+                return False
+        self.tables[ident] = table
+        return True
+
+    def listed(self) -> list[Table]:
+        return sorted(self.tables.values(), key=lambda t: (t.game, t.name, t.table, t.key))
 
 
 def _ifreq(sock: socket.socket, request: int, name: str) -> bytes:
@@ -142,15 +190,16 @@ class Beacon:
         self.sock.close()
 
 
-def listen(seconds: float, port: int | None = None, until=None) -> list[Table]:
+def listen(seconds: float, port: int | None = None, until=None, heard: Heard | None = None) -> list[Table]:
     """The tables heard within `seconds` (the latest beacon of each), or sooner once `until`
-    (a predicate on the tables heard so far) holds."""
+    (a predicate on the tables heard so far) holds. Pass a `Heard` to learn how many
+    announcements a bound dropped."""
     port = port or beacon_port()
+    heard = heard if heard is not None else Heard()
     sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     if hasattr(socket, "SO_REUSEPORT"):
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-    heard: dict[bytes, Table] = {}
     try:
         sock.bind(("", port))
         deadline = time.monotonic() + seconds
@@ -161,10 +210,9 @@ def listen(seconds: float, port: int | None = None, until=None) -> list[Table]:
             except socket.timeout:
                 continue
             table = parse_beacon(data, source)
-            if table is not None:
-                heard[table.table] = table
-                if until is not None and until(list(heard.values())):
+            if table is not None and heard.add(table, source):
+                if until is not None and until(heard.listed()):
                     break
     finally:
         sock.close()
-    return sorted(heard.values(), key=lambda t: (t.game, t.name, t.table))
+    return heard.listed()

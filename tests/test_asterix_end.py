@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import random
 
+from engines.asterix.board import BIT, KIND_LETTERS, KIND_NAMES, LAYOUT_ORDER
+from engines.asterix.rules import nothing_can_change, reach
 from engines.asterix.scoring import categories_won, winners
 from engines.asterix.state import OVER, ROLL
 from engines.playout import random_action
 
-from test_asterix_support import GAME, load, position, play
+from test_asterix_support import GAME, load, position, play, sq
 
 # A menhir on h1 behind the lakes g1, g2, h2: no pawn will ever reach it.
 ISLAND = """
@@ -123,3 +125,106 @@ def test_still_tied_is_a_shared_win():
 def test_scores_are_categories_won_and_winners_only_at_the_end():
     state = position(pawns=("c3", "g7"), piles=("CC", "GGB"), phase=ROLL)
     assert GAME.scores(state) == [1, 2] and GAME.winners(state) == []
+
+
+# -- "Nothing can change any more" ---------------------------------------------------------
+# Two corners boxed in by lakes and a cohort, each holding a mistletoe: a1 (a2 b1 lakes, b2
+# a cohort) and h8 (g8 h7 lakes, g7 a cohort). The tile counts are the game's own.
+CORNERS = """
+B B B B M M L G
+B B B B M . C L
+B B M M . . . .
+C C C # # C C C
+G G G # # G G G
+. . . G G G M M
+L C G L L . L C
+G L . M L C . .
+"""
+
+
+def laid_out_as(diagram: str, players: int = 2):
+    """A new game whose layout chance nodes lay the tiles of `diagram`, square by square."""
+    letters = [w for line in reversed(diagram.strip().splitlines()) for w in line.split()]
+    state = GAME.new_game(players)
+    for square in LAYOUT_ORDER:
+        state = play(state, f"tile {KIND_NAMES[KIND_LETTERS.index(letters[square])]}")
+    return state
+
+
+def boxed_in_by_play():
+    """Both pawns walk about for two turns, then climb through their corner's cohort (with
+    their last potion) onto the mistletoe and pick it up: 0 potions, walled in, carrying."""
+    state = play(laid_out_as(CORNERS), "d6 6", "d6 1", "village d4", "village e5")
+    for _ in range(2):
+        state = play(state, "roll 1 1", "die 1", "move c3", "move b3")
+        state = play(state, "roll 1 1", "die 1", "move f6", "move g6")
+    state = play(state, "roll 1 2", "die 1", "move a3", "move a1", "pick")
+    return state
+
+
+def test_a_boxed_in_pawn_waits_while_another_pawn_could_still_come_to_steal():
+    state = boxed_in_by_play()
+    assert state.potions == (0, 1) and state.carried[0] == load("G")
+    assert state.phase == ROLL and state.turn == 1  # seat 1 may walk through b2 to a1
+
+
+def test_when_nothing_can_change_any_more_the_game_ends_at_the_start_of_a_turn():
+    state = play(boxed_in_by_play(), "roll 1 2", "die 1", "move h6", "move h8", "pick")
+    assert state.potions == (0, 0) and state.carried == (load("G"), load("G"))
+    assert state.phase == OVER and GAME.is_terminal(state)
+    assert (state.round, state.turn) == (4, 0) and state.round < state.max_rounds
+    assert GAME.winners(state) == [0, 1]  # nothing banked: a shared win
+
+
+def test_a_pawn_boxed_in_without_a_potion_reaches_only_its_own_square():
+    state = position(CORNERS_MID, pawns=("a1", "e5"), potions=(0, 3), carried=("G", ""))
+    assert reach(state, 0) == BIT[sq("a1")]
+    with_potion = position(CORNERS_MID, pawns=("a1", "e5"), potions=(1, 3), carried=("G", ""))
+    assert reach(with_potion, 0) & BIT[sq("b2")]  # it may still walk through the cohort
+
+
+def test_cohorts_count_as_passable_for_a_pawn_that_can_refill_first():
+    # no potion, but the village is in reach without the cohorts: it can refill there
+    state = position(CORNERS_MID, pawns=("c3", "h8"), potions=(0, 0))
+    assert reach(state, 0) & BIT[sq("b2")] and reach(state, 0) & BIT[sq("a1")]
+
+
+def test_a_load_that_cannot_take_a_tile_and_cannot_bank_changes_nothing():
+    boars = """
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . # # . . .
+. . . # # . . .
+L L L . . . . .
+B . L . . . . .
+B . L . . . . .
+"""
+    # seat 0 carries a menhir in the lake-bound pocket a1-b3 with two boars: the "either"
+    # load takes no boar, and no village lies in reach to bank the menhir first
+    stuck = position(boars, pawns=("b1", "g7"), potions=(0, 0), carried=("M", ""))
+    assert nothing_can_change(stuck)
+    both = position(boars, pawns=("b1", "g7"), potions=(0, 0), carried=("M", ""), carry_rule="both")
+    assert not nothing_can_change(both)  # one menhir and two boars at once: it may pick
+
+
+def test_two_pawns_that_could_meet_keep_the_game_going():
+    pocket = """
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . # # . . .
+. . . # # . . .
+. . . . . . . .
+L L L . . . . .
+. . L . . . . .
+"""
+    # a1 and b1 are walled in by lakes, with no scoring tile and no village: only a theft
+    # could still happen there
+    together = position(pocket, pawns=("a1", "b1"), potions=(0, 0), carried=("G", ""))
+    assert not nothing_can_change(together)
+    apart = position(pocket, pawns=("a1", "e5"), potions=(0, 3), carried=("G", ""))
+    assert nothing_can_change(apart)
+
+
+CORNERS_MID = CORNERS.replace("\nG L . M", "\n. L . M").replace("L G\n", "L .\n", 1)

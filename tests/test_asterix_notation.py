@@ -112,8 +112,8 @@ def test_the_board_picture_has_a1_bottom_left_and_fits_80_columns():
     assert max(map(len, lines)) <= 80
     rank1 = next(line for line in lines if line.startswith(" 1 "))
     assert rank1.split()[1] == "B"  # the first tile laid went on a1, bottom left
-    assert any("#0" in line for line in lines if line.startswith(" 5 "))  # seat 0 on e5
-    assert ".1" in next(line for line in lines if line.startswith(" 4 "))  # seat 1 took c4's menhir
+    assert any("#(0)" in line for line in lines if line.startswith(" 5 "))  # seat 0 on e5
+    assert ".(1)" in next(line for line in lines if line.startswith(" 4 "))  # seat 1 took c4's menhir
     assert "(you)" in next(line for line in lines if line.startswith("  1 "))
     assert "Now: seat 0's roll of 2d6." in text
 

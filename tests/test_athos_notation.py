@@ -6,12 +6,14 @@ from engines.athos import GAME
 from engines.contract import IllegalAction
 
 FORMS = [
-    (("step", "a2", "b2"), "a2-b2"),
-    (("step", "B", "a5"), "B-a5"),
-    (("step", "k3", "summit"), "k3-summit"),
+    (("go", "a2", "b2"), "a2-b2"),
+    (("go", "B", "e7"), "B-e7"),
+    (("go", "a5", "c6"), "a5-c6"),
+    (("go", "k3", "summit"), "k3-summit"),
     (("turn", "e5"), "turn e5"),
     (("end_move",), "end move"),
-    (("move_tile", "e5", "g7"), "tile e5-g7"),
+    (("lift", "e5"), "lift e5"),
+    (("drop", "g7"), "drop g7"),
     (("fix", "g7"), "fix g7"),
     (("skip_athos",), "skip athos"),
     (("place", "e5"), "place e5"),
@@ -30,12 +32,13 @@ def test_every_action_has_one_text_form_that_reads_back(action, text):
 @pytest.mark.parametrize(
     "text, action",
     [
-        ("  E5 - F5 ", ("step", "e5", "f5")),
-        ("step b a5", ("step", "B", "a5")),
-        ("move k3 SUMMIT", ("step", "k3", "summit")),
+        ("  E5 - F7 ", ("go", "e5", "f7")),
+        ("go b e7", ("go", "B", "e7")),
+        ("step b a5", ("go", "B", "a5")),
+        ("move k3 SUMMIT", ("go", "k3", "summit")),
         ("end_move", ("end_move",)),
         ("End   Turn", ("end_turn",)),
-        ("move tile e5 g7", ("move_tile", "e5", "g7")),
+        ("LIFT e5", ("lift", "e5")),
         ("skip", ("skip_athos",)),
         ("place e5 blocking", ("place", "e5")),
     ],
@@ -53,6 +56,8 @@ def test_reading_accepts_case_space_and_spelling_variants(text, action):
         ("e5-z9", "'z9' is no node"),
         ("turn B", "turn needs a hex"),
         ("place summit", "place needs a hex"),
+        ("drop A", "drop needs a hex"),
+        ("tile e5-g7", "a tile moves in two actions, 'lift' and 'drop'"),
     ],
 )
 def test_bad_text_is_refused_with_a_reason(text, words):
@@ -63,9 +68,11 @@ def test_bad_text_is_refused_with_a_reason(text, words):
 @pytest.mark.parametrize(
     "action, words",
     [
-        ("step", "is no Athos action"),
+        ("go", "is no Athos action"),
         (("hop", "e5"), "is no Athos action"),
-        (("step", "e5"), "takes 2 node names"),
+        (("step", "e5", "e6"), "is no Athos action"),
+        (("go", "e5"), "takes 2 node names"),
+        (("lift", "e5", "e6"), "takes 1 node name"),
         (("turn", 7), "is no node of the board"),
         (("place", "A"), "needs a hex"),
     ],
@@ -83,21 +90,28 @@ def test_an_action_of_the_wrong_phase_names_the_phase():
 def test_the_public_record_layout_of_a_new_two_player_game():
     record = GAME.public_record(GAME.new_game(2))
     assert record == (
-        "athos", 1, (2, ("B", "D"), False, (0, 0), False, "ACE", False),
+        "athos", 2, (2, ("B", "D"), False, (0, 0), False, "ACE", False),
         1, 0, "move", 6, 0, 0, (0, 0, 0, 0, 0), 0,
-        ("B B B", "D D D"), "." * 132, (), (2, 2), (), (0, 0),
+        ("B B B", "D D D"), "." * 132, (), (2, 2), (), (0, 0), None, None,
     )
+
+
+def test_the_record_names_the_lifted_tile_and_the_last_placement():
+    state = GAME.apply(position(phase="athos", pool=0, blocking=["e5"]), ("lift", "e5"))
+    assert GAME.public_record(state)[5] == "drop" and GAME.public_record(state)[17] == "e5"
+    state = GAME.apply(position(phase="place", pool=0), ("place", "c3"))
+    assert GAME.public_record(state)[18] == "c3"
 
 
 def test_state_hash_test_vectors():
     # spec/games/athos.md gives these, so another implementation can check itself
     state = GAME.new_game(2)
     assert GAME.state_hash(state).hex() == (
-        "09a68493795a818fa07d5601ef2def5f68773c82023ed6c3583d0789d2fa69ba"
+        "c1d24e28c6f64878d4a14c8f00aba380fba3e1e7891f32f33fe39e6785e62ede"
     )
-    state = GAME.apply(state, ("step", "B", "a5"))
+    state = GAME.apply(state, ("go", "B", "e7"))
     assert GAME.state_hash(state).hex() == (
-        "54d2fb7a16fd2d276f7dab8ec786cb331447d6d4df30886e6595a16dfa04b516"
+        "ec4640dec4e34b4e9bbdb991519760d6b7995ead76d46832b628f6f53d33a75f"
     )
 
 

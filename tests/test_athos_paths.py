@@ -13,7 +13,7 @@ from test_athos_positions import node, position
 
 from engines.athos import oracle, paths, rules
 from engines.athos.board import HEX_COLOUR, HEX_COUNT, NEIGHBOURS, NODE_COUNT, SUMMIT
-from engines.athos.state import ATHOS, MOVE, PLACE, tile_char
+from engines.athos.state import ATHOS, DROP, MOVE, PLACE, tile_char
 
 TILE = st.sampled_from([".", ".", "block", "block", "open"])
 
@@ -76,6 +76,15 @@ def test_placement_and_move_phases_offer_the_same_actions_with_either_analysis(s
 @given(positions(players=st.just(2)))
 def test_the_athos_phase_offers_the_same_tile_moves_with_either_analysis(state):
     state = dataclasses.replace(state, phase=ATHOS, pool=0)
+    assert rules.legal_actions(state) == rules.legal_actions(state, oracle.cutting_hexes)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_the_drop_phase_offers_the_same_hexes_with_either_analysis(state):
+    liftable = [h for h in state.movable if not state.crowd[h]]
+    assume(liftable)
+    state = dataclasses.replace(state, phase=DROP, pool=0, lifted=liftable[-1])
     assert rules.legal_actions(state) == rules.legal_actions(state, oracle.cutting_hexes)
 
 

@@ -41,6 +41,34 @@ def test_fewer_tiles_are_allowed():
     assert state.seat == 1 and state.placed == (0, 0, 0, 0, 0)
 
 
+def test_a_turns_tiles_go_down_in_board_order_so_each_set_is_offered_once():
+    state = play(placing(), "place c3")
+    offered = [a[1] for a in GAME.legal_actions(state) if a[0] == "place"]
+    assert offered[0] == "c4" and "a1" not in offered and "c2" not in offered
+    assert "after c3 only a later hex may take one, not a1" in refused(state, "place a1")
+    state = play(state, "place k7")  # the last hex: nothing can follow, so the turn ends
+    assert (state.seat, state.phase, state.last_placed) == (1, "move", -1)
+
+
+def test_the_client_sends_planned_placements_in_board_order():
+    state = placing()
+    planned = [("place", "e5"), ("place", "a2"), ("place", "c3")]
+    assert GAME.plan_order(state, planned) == [("place", "a2"), ("place", "c3"), ("place", "e5")]
+    for action in GAME.plan_order(state, planned):
+        state = GAME.apply(state, action)
+    assert state.placed == (1, 1, 1, 0, 0)
+
+
+def test_a_placement_phase_with_no_tile_left_to_place_passes_by_itself():
+    all_out = [  # 16 tiles of each colour, open side up, on hexes of their colour
+        NODE_NAMES[h] for c in range(5) for h in [x for x in range(HEX_COUNT) if HEX_COLOUR[x] == c][-16:]
+    ]
+    state = position(monks={0: ["a1"]}, open_tiles=all_out, pieces=(0, 2))
+    state = play(state, "end move")
+    assert (state.seat, state.phase) == (1, "move")
+    assert state.last_spent == (0, 0)
+
+
 def test_a_colour_whose_16_tiles_are_out_cannot_be_placed():
     whites = [NODE_NAMES[h] for h in range(HEX_COUNT) if COLOURS[HEX_COLOUR[h]] == "white"][:16]
     state = placing(open_tiles=whites)

@@ -52,6 +52,20 @@ def position(
     return dataclasses.replace(state, **changes)
 
 
+def finish_turn(state: State) -> State:
+    """The acting seat ends its turn: ends its move, skips the Athos piece and places
+    nothing, as far as each is still asked of it (a phase with nothing else to decide
+    passes by itself)."""
+    seat, turn = state.seat, state.round
+    while not GAME.is_terminal(state) and (state.seat, state.round) == (seat, turn):
+        end = next(a for a in GAME.legal_actions(state) if a in ENDS)
+        state = GAME.apply(state, end)
+    return state
+
+
+ENDS = (("end_move",), ("skip_athos",), ("end_turn",))
+
+
 def names(actions: Sequence[tuple]) -> list[str]:
     """The text of each action (to read a legal list at a glance)."""
     return [GAME.format_action(None, a) for a in actions]

@@ -86,3 +86,14 @@ def test_handicap_tiles_obey_the_path_rule():
     assert "would cut the monks in start area B off from the summit" in refused(state, "place a7")
     state = play(state, "place a7 open")
     assert state.tiles[:8] == "....GGg." and state.phase == MOVE
+
+
+def test_handicap_tiles_go_down_in_board_order_leaving_room_for_the_rest():
+    state = GAME.new_game(2, {"handicap": {0: 3}})
+    offered = [a[1] for a in GAME.legal_actions(state)]
+    assert "k5" in offered and "k6" not in offered and "k7" not in offered
+    assert "no room is left for the other 2 handicap tiles" in refused(state, "place k6")
+    state = play(state, "place k5", "place k6 open")
+    assert "after k6 only a later hex may take one, not a1" in refused(state, "place a1")
+    state = play(state, "place k7")
+    assert state.phase == MOVE and state.tiles[-3:] == "WwW"

@@ -38,3 +38,28 @@ def test_a_message_of_several_frames_is_dropped_whole_and_the_next_one_arrives()
         dealer.close(0)
         ctx.term()
         transport.close()
+
+
+def test_the_curve_keys_are_derived_from_the_ed25519_key_as_the_transport_spec_says():
+    """spec/transport.md "Keys": the formula and its worked example, byte for byte."""
+    import hashlib
+
+    from zmq.utils import z85
+
+    from node.keys import curve_keypair
+
+    identity = Identity.from_seed(bytes(range(32)))
+    assert identity.public_key.hex() == "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8"
+    public, secret = curve_keypair(identity)
+    assert public == b"m/*$&H^-y+t0OZ/ISr/LFYZlVkyTnmN9xTcTAhI+"
+    assert z85.decode(public).hex() == "4701d08488451f545a409fb58ae3e58581ca40ac3f7f114698cd71deac73ca01"
+    assert z85.decode(secret).hex() == "3894eea49c580aef816935762be049559d6d1440dede12e6a125f1841fff8e6f"
+    # the formula itself, as an implementation in another language would write it
+    p = 2**255 - 19
+    y = int.from_bytes(identity.public_key, "little") & ((1 << 255) - 1)
+    assert ((1 + y) * pow(1 - y, p - 2, p) % p).to_bytes(32, "little") == z85.decode(public)
+    h = bytearray(hashlib.sha512(identity.secret).digest()[:32])
+    h[0] &= 248
+    h[31] &= 127
+    h[31] |= 64
+    assert bytes(h) == z85.decode(secret)

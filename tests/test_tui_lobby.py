@@ -11,6 +11,7 @@ from client.tui.lobby_source import (
 )
 from client.tui.lobby_view import LobbyView
 from node.discovery import beacon_bytes
+from protocol.identity import Identity
 from tui_harness import Screen, run
 
 
@@ -20,9 +21,12 @@ def _free_udp_port() -> int:
         return s.getsockname()[1]
 
 
+HOST = Identity.from_seed(bytes(range(32)))
+
+
 def _announce(port: int, name: str, free: int = 2, table: bytes = bytes(16)) -> None:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.sendto(beacon_bytes("athos", 3, free, name, bytes(32), table, 4000), ("127.0.0.1", port))
+        s.sendto(beacon_bytes("athos", 3, free, name, HOST.public_key, table, 4000), ("127.0.0.1", port))
 
 
 class Listed:
@@ -49,17 +53,18 @@ def _lobby(source, columns=120, rows=30) -> Screen:
     return Screen(LobbyPresenter(source), columns, rows, view_class=LobbyView)
 
 
-def test_a_table_announced_on_the_network_appears_with_its_host_name_escaped_and_leaves_when_silent(monkeypatch):
+def test_a_table_announced_on_the_network_appears_and_leaves_when_it_falls_silent(monkeypatch):
     monkeypatch.setattr(lobby_source, "SILENT_AFTER", 0.5)
     port = _free_udp_port()
 
     async def body():
         source = NetworkLobby(port=port, games=Path("/nonexistent-peerboard-games"))
         async with _lobby(source) as screen:
-            _announce(port, "bob\x1b[31m")
-            await screen.until(lambda: "host bob?[31m" in screen.text())
-            assert "athos    1/3 seated" in screen.text() and "\x1b" not in screen.text()
-            await screen.until(lambda: "host bob" not in screen.text())  # no beacon since: gone
+            _announce(port, "bob\x1b[31m")  # a name no beacon may carry: not listed
+            _announce(port, "carol", table=bytes(range(16)))
+            await screen.until(lambda: "host carol" in screen.text())
+            assert "athos    1/3 seated" in screen.text() and "bob" not in screen.text()
+            await screen.until(lambda: "host carol" not in screen.text())  # no beacon since: gone
         source.close()
 
     run(body())

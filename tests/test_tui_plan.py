@@ -16,7 +16,7 @@ def _athos_move_phase():
 def test_each_planned_action_applies_to_the_preview_and_undo_restores_it():
     game, state = _athos_move_phase()
     plan = Plan(game, 0, "move", state, tuple(game.legal_actions(state)))
-    step = next(a for a in plan.legal_now() if a[0] == "step")
+    step = next(a for a in plan.legal_now() if a[0] == "go")
     once = plan.add(step)
     assert once.preview == game.apply(state, step)
     assert once.undo().preview == state and once.undo().steps == ()
@@ -34,7 +34,7 @@ def test_typed_text_is_read_in_the_notation_and_a_wrong_text_says_why():
     game, state = _athos_move_phase()
     plan = Plan(game, 0, "move", state, tuple(game.legal_actions(state)))
     assert plan.parse("  END   Move ") == ("end_move",)
-    with pytest.raises(IllegalAction, match="no node"):
+    with pytest.raises(IllegalAction, match="z9"):
         plan.parse("B-z9")
 
 
@@ -77,16 +77,16 @@ def _picking(legal, spots):
 
 
 def test_pointing_at_a_piece_then_its_target_chooses_the_one_action_they_name():
-    legal = [("step", "B", "a5"), ("step", "B", "a6"), ("step", "D", "a11")]
+    legal = [("go", "B", "a5"), ("go", "B", "a6"), ("go", "D", "a11")]
     spots = {a: (f"node:{a[1]}", f"node:{a[2]}") for a in legal}
     picking = _picking(legal, spots)
     first = picking.pick("node:B")
     assert first.action is None and first.picking.next_spots() == {"node:a5", "node:a6"}
-    assert first.picking.pick("node:a6").action == ("step", "B", "a6")
+    assert first.picking.pick("node:a6").action == ("go", "B", "a6")
 
 
 def test_pointing_somewhere_useless_says_so_and_keeps_the_selection():
-    legal = [("step", "B", "a5")]
+    legal = [("go", "B", "a5")]
     picking = _picking(legal, {legal[0]: ("node:B", "node:a5")}).pick("node:B").picking
     outcome = picking.pick("node:k7")
     assert outcome.action is None and outcome.note and outcome.picking.selection == ("node:B",)

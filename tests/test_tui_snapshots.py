@@ -80,7 +80,7 @@ def test_whole_replay_screen_at_a_fixed_entry(name, entry, columns, rows):
 
 def test_asterix_pawns_on_a_menhir_read_as_pawns_not_as_a_count_of_twelve():
     from engines.asterix.board import MENHIR, SQUARE_NAMES, squares_of
-    from engines.asterix.state import evolve
+    from engines.values import evolve
 
     game, state = _position("asterix", 3, 70, seed=7)  # the tiles laid
     menhir = next(squares_of(state.tiles[MENHIR]))

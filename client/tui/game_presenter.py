@@ -10,7 +10,7 @@ from typing import Callable
 from engines import IllegalAction
 from client.tui.game_model import GameModel
 from client.tui.help import PLAYING_KEYS
-from client.tui.picking import BUTTON, Outcome
+from client.tui.picking import BUTTON, Outcome, Picking
 from client.tui.source import Alert, Changed, GameSource, SourceEvent, SubmitError
 
 
@@ -206,6 +206,8 @@ class GamePresenter:
             return
         model.cursor = spot
         outcome: Outcome = model.picking.pick(spot)
+        if outcome.missed and not model.picking.selection:
+            outcome = self._pick_earlier(spot, outcome)
         model.picking = outcome.picking
         if outcome.action is not None:
             self.take(outcome.action)
@@ -216,6 +218,17 @@ class GamePresenter:
             self.say(outcome.note)
         else:
             self.say(f"Picked {self._describe(spot)}; now its target (Esc clears).")
+
+    def _pick_earlier(self, spot: str, missed: Outcome) -> Outcome:
+        """A spot no action takes now may be one the plan can take in another order (a tile
+        placed before one already planned): the engine's order is restored when it joins."""
+        plan = self.model.plan
+        texts = dict(plan.earlier_choices())
+        if not texts:
+            return missed
+        earlier = Picking.of(list(texts), texts.__getitem__, lambda a: self.model.board.spots(plan.preview, a))
+        outcome = earlier.pick(spot)
+        return Outcome(self.model.picking, outcome.action) if outcome.action is not None else missed
 
     def click(self, spot: str) -> None:
         """A mouse click on a spot or a button: the cursor goes there and it is chosen."""
@@ -276,19 +289,18 @@ class GamePresenter:
 
 
 def step(positions: dict[str, tuple[int, int]], current: str, direction: tuple[int, int]) -> str:
-    """The spot the cursor goes to from `current` in `direction`: the nearest one that lies
-    that way, staying as close to the same row (or column) as it can; `current` if none.
-    A column counts half a row, since cells are wider than they are tall."""
+    """The spot the cursor goes to from `current` in `direction`: Left/Right keep to the
+    same line when there is a spot that way on it (else the nearest line), Up/Down go to
+    the nearest line that way, to the spot nearest in column; `current` if there is none."""
     row, col = positions[current]
     drow, dcol = direction
     best, best_score = current, None
     for spot, (r, c) in positions.items():
-        dy, dx = r - row, (c - col) / 2
+        dy, dx = r - row, c - col
         along = dy * drow + dx * dcol
         if along <= 0:
             continue
-        across = abs(dx) if drow else abs(dy)
-        score = (along + 3 * across, r, c)
+        score = (abs(dy), along, r, c) if dcol else (along, abs(dx), r, c)
         if best_score is None or score < best_score:
             best, best_score = spot, score
     return best

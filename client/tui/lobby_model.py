@@ -136,7 +136,8 @@ class LobbyModel:
         if keep in new:
             self.selected = new.index(keep)
         elif isinstance(keep, TableLine):
-            same = [i for i, r in enumerate(new) if isinstance(r, TableLine) and r.table_id == keep.table_id]
+            same = [i for i, r in enumerate(new) if isinstance(r, TableLine)
+                    and (r.table_id, r.fingerprint) == (keep.table_id, keep.fingerprint)]
             self.selected = same[0] if same else min(self.selected, max(0, len(new) - 1))
         else:
             self.selected = min(self.selected, max(0, len(new) - 1))

@@ -26,6 +26,8 @@ SILENT_AFTER = 5.0
 
 @dataclass(frozen=True)
 class TableLine:
+    #: a table is its id and its host's key together: a second host claiming a table's id
+    #: is listed beside it, never in its place
     table_id: str       # hex
     game: str
     players: int
@@ -93,9 +95,14 @@ class NetworkLobby:
     def __init__(self, port: int | None = None, games: Path | None = None):
         from node.discovery import beacon_port
 
+        from node.discovery import Heard
+
         self.port = port or beacon_port()
         self.games = games
-        self.tables: dict[str, TableLine] = {}
+        #: the tables heard (bounded against floods: node.discovery.Heard) and when each
+        #: (table id, host key) was last heard
+        self.heard = Heard()
+        self.last: dict[tuple[bytes, bytes], float] = {}
         self.unfinished = self._unfinished()
         self.status = ""
         self._listeners: list[Callable[[SourceEvent], None]] = []
@@ -104,8 +111,17 @@ class NetworkLobby:
         self._timer: asyncio.TimerHandle | None = None
 
     def snapshot(self) -> LobbySnapshot:
-        tables = tuple(sorted(self.tables.values(), key=lambda t: (t.game, t.host, t.table_id)))
-        return LobbySnapshot(tables, self.unfinished, self.status)
+        from protocol.records import PROTOCOL_VERSION
+
+        tables = tuple(
+            TableLine(t.table_id, printable(t.game, 20), t.players, t.free, printable(t.name, 40), t.fingerprint,
+                      t.endpoint, t.version == PROTOCOL_VERSION, self.last.get((t.table, t.key), 0.0))
+            for t in self.heard.listed()
+        )
+        status = self.status
+        if self.heard.ignored:
+            status += f" {self.heard.ignored} announcement(s) of further tables ignored (too many)."
+        return LobbySnapshot(tables, self.unfinished, status)
 
     def subscribe(self, listener: Callable[[SourceEvent], None]) -> None:
         self._listeners.append(listener)
@@ -144,7 +160,6 @@ class NetworkLobby:
 
     def _readable(self) -> None:
         from node.discovery import parse_beacon
-        from protocol.records import PROTOCOL_VERSION
 
         changed = False
         for _ in range(64):  # what has arrived; the loop calls again for more
@@ -154,24 +169,24 @@ class NetworkLobby:
                 break
             except OSError:
                 break
-            table = parse_beacon(data, source)
+            table = parse_beacon(data, source)  # (None for anything that is not a sound beacon)
             if table is None:
                 continue
-            line = TableLine(table.table_id, printable(table.game, 20), table.players, table.free,
-                             printable(table.name, 40), table.fingerprint, table.endpoint,
-                             table.version == PROTOCOL_VERSION, time.monotonic())
-            old = self.tables.get(line.table_id)
-            self.tables[line.table_id] = line
-            changed = changed or old is None or _differs(old, line)
+            ident = (table.table, table.key)
+            old = self.heard.tables.get(ident)
+            if self.heard.add(table, source):
+                self.last[ident] = time.monotonic()
+                changed = changed or old is None or _differs(old, table)
         if changed:
             self._tell(Changed())
 
     def _age(self) -> None:
         """Once a second: tables silent for SILENT_AFTER seconds leave the list."""
         now = time.monotonic()
-        stale = [k for k, t in self.tables.items() if now - t.heard > SILENT_AFTER]
-        for key in stale:
-            del self.tables[key]
+        stale = [ident for ident, heard in self.last.items() if now - heard > SILENT_AFTER]
+        for ident in stale:
+            del self.last[ident]
+            self.heard.tables.pop(ident, None)
         if stale:
             self._tell(Changed())
         if self._loop is not None and self._sock is not None:
@@ -196,8 +211,9 @@ class NetworkLobby:
             listener(event)
 
 
-def _differs(old: TableLine, new: TableLine) -> bool:
-    return (old.free, old.players, old.host, old.endpoint) != (new.free, new.players, new.host, new.endpoint)
+def _differs(old: Any, new: Any) -> bool:
+    """Whether a table's new beacon says something the list shows differently."""
+    return (old.free, old.players, old.name, old.endpoint) != (new.free, new.players, new.name, new.endpoint)
 
 
 def option_fields(game_name: str) -> list[tuple[str, Any, str]]:

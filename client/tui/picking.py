@@ -34,6 +34,8 @@ class Outcome:
     picking: "Picking"
     action: tuple | None = None
     note: str = ""
+    #: the spot was nothing to any legal action now
+    missed: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ class Picking:
                 return self._again()
             if any(r.spots[0] == spot for r in self.routes):  # a fresh start from this spot
                 return Picking(self.routes).pick(spot)
-            return Outcome(self, note="Nothing can be done there now.")
+            return Outcome(self, note="Nothing can be done there now.", missed=True)
         exact = [r for r in matching if r.spots == tried]
         picking = Picking(self.routes, tried)
         if len(matching) == 1 and exact:

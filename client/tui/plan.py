@@ -84,9 +84,20 @@ class Plan:
     # -- changing it -------------------------------------------------------------------------
 
     def add(self, action: tuple, forced: bool = False) -> "Plan":
-        """The plan with `action` taken; IllegalAction (the reason) when it may not be."""
+        """The plan with `action` taken; IllegalAction (the reason) when it may not be.
+
+        An action the rules take only in another order (Athos: a turn's tiles go down in
+        board order) joins the plan where the engine's `plan_order` puts it, when the whole
+        plan still holds in that order: a person plans in any order, the plan goes out in
+        the engine's."""
         if action not in self.legal_now():
-            raise IllegalAction(f"{self._text(action)} is not one of your choices now.")
+            reordered = self._reordered(action)
+            if reordered is None:
+                raise IllegalAction(f"{self._text(action)} is not one of your choices now.")
+            return reordered
+        return self._with(action, forced)
+
+    def _with(self, action: tuple, forced: bool) -> "Plan":
         step = Step(action, self.text_of(action), forced)
         if self.decision == "commit":
             state = self.preview  # a secret choice: nothing to show until it is revealed
@@ -94,6 +105,39 @@ class Plan:
             state = self.game.apply(self.preview, action)
         return Plan(self.game, self.seat, self.decision, self.base, self.offered,
                     self.steps + (step,), self.states + (state,))
+
+    def _reordered(self, action: tuple) -> "Plan | None":
+        """The plan with `action` added and everything in the engine's order, or None when
+        that order changes nothing or does not hold."""
+        if not self.steps or self.decision == "commit":
+            return None
+        wanted = [*self.actions, action]
+        try:
+            ordered = [tuple(a) for a in self.game.plan_order(self.base, list(wanted))]
+        except Exception:
+            return None
+        if ordered == wanted or sorted(map(repr, ordered)) != sorted(map(repr, wanted)):
+            return None
+        forced = {s.action: s.forced for s in self.steps}
+        plan = Plan(self.game, self.seat, self.decision, self.base, self.offered)
+        for a in ordered:
+            if a not in plan.legal_now():
+                return None
+            plan = plan._with(a, forced.get(a, False))
+        return plan
+
+    def earlier_choices(self) -> list[tuple[tuple, str]]:
+        """(action, its text) of the actions that were choices earlier in this plan and are
+        not now: candidates for `add` in another order (each checked when it is added)."""
+        now = set(self.legal_now())
+        out: list[tuple[tuple, str]] = []
+        for i, state in enumerate(self.states[:-1]):
+            legal = self.offered if i == 0 else self.game.legal_actions(state)
+            for action in legal:
+                if action not in now:
+                    now.add(action)
+                    out.append((action, self.game.format_action(state, action)))
+        return out
 
     def with_forced(self) -> "Plan":
         """The plan with every action taken that is the only one left."""
@@ -120,12 +164,16 @@ class Plan:
     def parse(self, text: str) -> tuple:
         """The legal action a typed text names; IllegalAction with the reason otherwise."""
         legal = self.legal_now()
-        if not legal:
-            raise IllegalAction("There is nothing for you to decide now.")
         wanted = _normal(text)
         for action in legal:
             if _normal(self.text_of(action)) == wanted:
                 return action
+        for action, written in self.earlier_choices():  # planned out of the engine's order
+            if _normal(written) == wanted and self._reordered(action) is not None:
+                return action
+        if not legal:
+            raise IllegalAction("Your turn is planned to its end: Enter sends it, F2 takes back."
+                                if self.steps else "There is nothing for you to decide now.")
         try:
             action = tuple(self.game.parse_action(self.preview, text))
         except IllegalAction:

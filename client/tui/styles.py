@@ -71,6 +71,7 @@ _RULES = {
     "athos.tile-brown": "#d7875f bold",
     "athos.tile-white": "ansiwhite bold",
     "athos.piece": "bold",
+    "athos.lifted": "bold blink reverse",
     "athos.summit": "bold reverse",
     "monk": "bold",
     "points": "bold",

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engines.contract import CHANCE, TERMINAL, Action, Game
+from engines.styled import Fragment
 from engines.options import Option, int_between, one_of
 from engines.asterix import notation, render, rules, scoring
 from engines.asterix.state import FIRST_ROLL, LAYOUT, OVER, ROLL, State, record
@@ -14,7 +15,7 @@ class Asterix(Game):
 
     name = "asterix"
     title = "Asterix: The Hunt"
-    version = "1"
+    version = "2"
     min_players = 2
     max_players = 8
     options_schema = {
@@ -50,7 +51,7 @@ class Asterix(Game):
         return rules.chance_weights(state)
 
     def apply(self, state: State, action: Action) -> State:
-        return rules.advance(state, action)
+        return rules.apply(state, action)
 
     def winners(self, state: State) -> list[int]:
         """The winners once the game is over (category wins, then the tie-breaks)."""
@@ -66,11 +67,11 @@ class Asterix(Game):
     def parse_action(self, state: State, text: str) -> Action:
         """The action `text` names, if it is legal here; IllegalAction saying why not."""
         action = notation.parse_text(text)
-        rules.advance(state, action)  # the rules refuse an illegal action with their reason
+        rules.apply(state, action)  # the rules refuse an illegal action with their reason
         return action
 
     def public_record(self, state: State) -> tuple:
         return record(state)
 
-    def render_text(self, state: State, seat: int | None = None) -> str:
-        return render.render_text(state, seat)
+    def render_styled(self, state: State, seat: int | None = None) -> list[Fragment]:
+        return render.render_styled(state, seat)

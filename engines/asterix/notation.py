@@ -20,8 +20,8 @@ from engines.asterix.board import KIND_NAMES, SQUARE_NAMES
 
 _SQUARES = frozenset(SQUARE_NAMES)
 _KINDS = frozenset(KIND_NAMES)
-# verb -> the kinds of its arguments: "n" a number, "sq" a square, "kind" a tile kind
-_FORMS: dict[str, tuple[str, ...]] = {
+#: verb -> the kinds of its arguments: "n" a number, "sq" a square, "kind" a tile kind
+FORMS: dict[str, tuple[str, ...]] = {
     "tile": ("kind",),
     "d6": ("n",),
     "village": ("sq",),
@@ -33,7 +33,8 @@ _FORMS: dict[str, tuple[str, ...]] = {
     "leave": (),
     "steal": ("n", "kind"),
 }
-_USAGE = {
+#: verb -> how its text is written, for the errors
+USAGE = {
     "tile": "tile KIND (boar, cohort, menhir, mistletoe, lake or clearing)",
     "d6": "d6 N",
     "village": "village SQUARE (d4, e4, d5 or e5)",
@@ -49,10 +50,10 @@ _USAGE = {
 
 def format_action(action: Action) -> str:
     """The one text form of an action."""
-    if not isinstance(action, tuple) or not action or action[0] not in _FORMS:
+    if not isinstance(action, tuple) or not action or action[0] not in FORMS:
         raise IllegalAction(f"{action!r} is not an Asterix action.")
-    if len(action) != len(_FORMS[action[0]]) + 1:
-        raise IllegalAction(f"{action!r} is not an Asterix action: the form is '{_USAGE[action[0]]}'.")
+    if len(action) != len(FORMS[action[0]]) + 1:
+        raise IllegalAction(f"{action!r} is not an Asterix action: the form is '{USAGE[action[0]]}'.")
     return " ".join(str(part) for part in action)
 
 
@@ -62,17 +63,17 @@ def parse_text(text: str) -> Action:
     if not words:
         raise IllegalAction("An empty text names no action; type one such as 'move c3' or 'pick'.")
     verb, args = words[0], words[1:]
-    form = _FORMS.get(verb)
+    form = FORMS.get(verb)
     if form is None:
-        known = ", ".join(_FORMS)
+        known = ", ".join(FORMS)
         raise IllegalAction(f"'{words[0]}' is not an Asterix action; the actions are: {known}.")
     if len(args) != len(form):
-        raise IllegalAction(f"'{' '.join(words)}' has the wrong form; write '{_USAGE[verb]}'.")
+        raise IllegalAction(f"'{' '.join(words)}' has the wrong form; write '{USAGE[verb]}'.")
     values: list[str | int] = [verb]
     for arg, kind in zip(args, form):
         if kind == "n":
             if not (arg.isascii() and arg.isdigit()) or len(arg) > 3:
-                raise IllegalAction(f"'{arg}' is not a number; write '{_USAGE[verb]}'.")
+                raise IllegalAction(f"'{arg}' is not a number; write '{USAGE[verb]}'.")
             values.append(int(arg))
         elif kind == "sq":
             if arg not in _SQUARES:

@@ -1,6 +1,9 @@
 """The rules as transitions: the legal actions of a state and the state an action leads to.
 
-Every function here is pure: states are frozen and each transition builds a new one.
+Every function here is pure: states are frozen and each transition builds a new one. The
+rules are one table (`BOOK`, engines/rulebook.py): for each phase the list of its legal
+actions, for each (phase, kind of action) why such an action is refused (None when it is
+legal) and what it does.
 """
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ from engines.asterix.board import (
     kind_at,
     square_index,
 )
-from engines.asterix.notation import format_action
+from engines.asterix.notation import FORMS, USAGE, format_action
 from engines.asterix.state import (
     EMPTY_PILE,
     FIRST_ROLL,
@@ -42,8 +45,9 @@ from engines.asterix.state import (
     STEAL,
     Pile,
     State,
-    evolve,
 )
+from engines.rulebook import Rule, Rulebook, always
+from engines.values import evolve
 from engines.asterix.walks import blocked_squares, landings, region
 
 SKIP: Action = ("skip",)
@@ -156,25 +160,6 @@ def thefts(state: State) -> list[tuple[int, int]]:
     return found
 
 
-def legal_actions(state: State) -> list[Action]:
-    """Every legal action in a fixed order (at chance nodes: the outcomes)."""
-    phase = state.phase
-    if phase == MOVE:
-        mask = landing_mask(state, state.dice[0])
-        return move_actions(mask) if mask else [SKIP]
-    if phase == PICK:
-        return [PICK_UP, LEAVE]
-    if phase == STEAL:
-        return [("steal", v, KIND_NAMES[k]) for v, k in thefts(state)] + [LEAVE]
-    if phase == ORDER:
-        return [("die", v) for v in usable_dice(state)] or [SKIP]
-    if phase == PLACE:
-        return list(_PLACEMENTS)
-    if phase == OVER:
-        return []
-    return [action for action, _ in chance_weights(state)]
-
-
 def chance_weights(state: State) -> list[tuple[Action, int]]:
     """At a chance node, each outcome with its exact integer weight."""
     if state.phase == ROLL:
@@ -189,30 +174,123 @@ def chance_weights(state: State) -> list[tuple[Action, int]]:
 
 # -- what an action does -------------------------------------------------------------
 
-def advance(state: State, action: Action) -> State:
+#: the argument types of notation.FORMS, checked on an action as the wire delivers it
+_CHECKS = {
+    # exact types: True == 1 and 1.0 == 1 would otherwise pass for a legal number
+    "n": lambda x: type(x) is int,
+    "sq": lambda x: type(x) is str and square_index(x) is not None,
+    "kind": lambda x: type(x) is str and x in KIND_INDEX,
+}
+
+
+def decode(action: Action) -> tuple[str, tuple]:
+    """(kind, arguments) of a well-formed action; IllegalAction saying what is wrong."""
+    if type(action) is not tuple or not action or type(action[0]) is not str or action[0] not in FORMS:
+        raise IllegalAction(
+            f"{action!r} is not an Asterix action (a tuple of words and numbers such as "
+            f"('move', 'c3')); the kinds are: {', '.join(FORMS)}."
+        )
+    shape = FORMS[action[0]]
+    args = action[1:]
+    if len(args) != len(shape) or not all(_CHECKS[t](x) for t, x in zip(shape, args)):
+        raise IllegalAction(f"{action!r} is not an Asterix action: the form is '{USAGE[action[0]]}'.")
+    return action[0], args
+
+
+def _not_legal(state: State, action: Action) -> str:
+    return _refusal_text(state, f"'{_text(action)}' is not legal now.")
+
+
+def _tile_problem(state: State, kind: str) -> str | None:
+    left = tiles_left_to_lay(state)
+    return None if left[KIND_INDEX[kind]] else _not_legal(state, ("tile", kind))
+
+
+def _d6_problem(state: State, value: int) -> str | None:
+    return None if 1 <= value <= 6 else _not_legal(state, ("d6", value))
+
+
+def _village_problem(state: State, square: str) -> str | None:
+    return None if BIT[square_index(square)] & VILLAGE else _not_legal(state, ("village", square))  # type: ignore[index]
+
+
+def _roll_problem(state: State, low: int, high: int) -> str | None:
+    return None if 1 <= low <= high <= 6 else _not_legal(state, ("roll", low, high))
+
+
+def _die_problem(state: State, value: int) -> str | None:
+    return None if value in usable_dice(state) else _not_legal(state, ("die", value))
+
+
+def _order_skip_problem(state: State) -> str | None:
+    return None if not usable_dice(state) else _not_legal(state, SKIP)
+
+
+def _move_problem(state: State, square: str) -> str | None:
+    if landing_mask(state, state.dice[0]) & BIT[square_index(square)]:  # type: ignore[index]
+        return None
+    return _not_legal(state, ("move", square))
+
+
+def _move_skip_problem(state: State) -> str | None:
+    return None if not landing_mask(state, state.dice[0]) else _not_legal(state, SKIP)
+
+
+def _steal_problem(state: State, victim: int, kind: str) -> str | None:
+    if (victim, KIND_INDEX[kind]) in thefts(state):
+        return None
+    return _not_legal(state, ("steal", victim, kind))
+
+
+def _rolled(state: State, low: int, high: int) -> State:
+    return evolve(state, phase=ORDER, dice=(low, high))
+
+
+def _elsewhere(state: State, kind: str) -> str:
+    if state.phase == OVER:
+        return "The game is over; no action can follow."
+    return _refusal_text(state, f"'{kind}' is not legal now.")
+
+
+BOOK: Rulebook[State] = Rulebook(
+    phase=lambda state: state.phase,
+    lists={
+        LAYOUT: lambda state: [action for action, _ in chance_weights(state)],
+        FIRST_ROLL: lambda state: [action for action, _ in _D6],
+        PLACE: lambda state: list(_PLACEMENTS),
+        ROLL: lambda state: [action for action, _ in _2D6],
+        ORDER: lambda state: [("die", v) for v in usable_dice(state)] or [SKIP],
+        MOVE: lambda state: move_actions(mask) if (mask := landing_mask(state, state.dice[0])) else [SKIP],
+        PICK: lambda state: [PICK_UP, LEAVE],
+        STEAL: lambda state: [("steal", v, KIND_NAMES[k]) for v, k in thefts(state)] + [LEAVE],
+    },
+    rules={
+        (LAYOUT, "tile"): Rule(_tile_problem, lambda state, kind: _lay(state, KIND_INDEX[kind])),
+        (FIRST_ROLL, "d6"): Rule(_d6_problem, lambda state, value: _first_roll(state, value)),
+        (PLACE, "village"): Rule(_village_problem, lambda state, sq: _place(state, square_index(sq))),
+        (ROLL, "roll"): Rule(_roll_problem, _rolled),
+        (ORDER, "die"): Rule(_die_problem, lambda state, value: _order(state, value)),
+        (ORDER, "skip"): Rule(_order_skip_problem, lambda state: _end_turn(state)),
+        (MOVE, "move"): Rule(_move_problem, lambda state, sq: _move(state, square_index(sq))),
+        (MOVE, "skip"): Rule(_move_skip_problem, lambda state: _end_turn(state)),
+        (PICK, "pick"): Rule(always, lambda state: _pick(state, True)),
+        (PICK, "leave"): Rule(always, lambda state: _pick(state, False)),
+        (STEAL, "steal"): Rule(_steal_problem, lambda state, victim, kind: _steal(state, victim, kind)),
+        (STEAL, "leave"): Rule(always, lambda state: _next_die(state)),
+    },
+    decode=decode,
+    elsewhere=_elsewhere,
+)
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every legal action in a fixed order (at chance nodes: the outcomes)."""
+    return BOOK.legal_actions(state)
+
+
+def apply(state: State, action: Action) -> State:
     """The state after `action`; IllegalAction (saying what is allowed) if it is not legal."""
-    if not _well_formed(action):
-        raise _refusal(state, f"{action!r} is not an Asterix action (a tuple of words and numbers).")
-    phase = state.phase
-    if phase == MOVE:
-        return _move(state, action)
-    if phase == OVER:
-        raise IllegalAction("The game is over; no action can follow.")
-    if action not in legal_actions(state):
-        raise _refusal(state, f"'{_text(action)}' is not legal now.")
-    if phase == ROLL:
-        return evolve(state, phase=ORDER, dice=(action[1], action[2]))
-    if phase == ORDER:
-        return _order(state, action)
-    if phase == PICK:
-        return _pick(state, action)
-    if phase == STEAL:
-        return _steal(state, action)
-    if phase == LAYOUT:
-        return _lay(state, KIND_INDEX[action[1]])
-    if phase == FIRST_ROLL:
-        return _first_roll(state, action[1])
-    return _place(state, square_index(action[1]))  # type: ignore[arg-type]
+    return BOOK.apply(state, action)
 
 
 def _lay(state: State, kind: int) -> State:
@@ -249,21 +327,12 @@ def _place(state: State, square: int) -> State:
     return _check_end(started)
 
 
-def _order(state: State, action: Action) -> State:
-    if action == SKIP:
-        return _end_turn(state)
-    first_die = action[1]
+def _order(state: State, first_die: int) -> State:
     low, high = state.dice
     return evolve(state, phase=MOVE, dice=(first_die, high if first_die == low else low))
 
 
-def _move(state: State, action: Action) -> State:
-    mask = landing_mask(state, state.dice[0])
-    if action == SKIP and not mask:
-        return _end_turn(state)
-    square = square_index(action[1]) if len(action) == 2 and action[0] == "move" else None
-    if square is None or not mask & BIT[square]:  # type: ignore[arg-type]
-        raise _refusal(state, f"'{_text(action)}' is not legal now.")
+def _move(state: State, square: int) -> State:
     seat = state.turn
     return _land(evolve(state, pawns=_with(state.pawns, seat, square), dice=state.dice[1:]), square)
 
@@ -292,8 +361,8 @@ def _land(state: State, square: int) -> State:
     return _after_pick(state)
 
 
-def _pick(state: State, action: Action) -> State:
-    if action == PICK_UP:
+def _pick(state: State, up: bool) -> State:
+    if up:
         seat = state.turn
         square = state.pawns[seat]
         kind = kind_at(state.tiles, square)
@@ -311,13 +380,11 @@ def _after_pick(state: State) -> State:
     return _next_die(state)
 
 
-def _steal(state: State, action: Action) -> State:
-    if action != LEAVE:
-        seat, victim, kind = state.turn, action[1], KIND_INDEX[action[2]]
-        carried = _with(state.carried, victim, _plus(state.carried[victim], kind, -1))
-        carried = _with(carried, seat, _plus(carried[seat], kind))
-        state = evolve(state, carried=carried)
-    return _next_die(state)
+def _steal(state: State, victim: int, name: str) -> State:
+    seat, kind = state.turn, KIND_INDEX[name]
+    carried = _with(state.carried, victim, _plus(state.carried[victim], kind, -1))
+    carried = _with(carried, seat, _plus(carried[seat], kind))
+    return _next_die(evolve(state, carried=carried))
 
 
 def _next_die(state: State) -> State:
@@ -343,7 +410,51 @@ def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int) 
     # Potions come back up to 3 only for a pawn that starts its turn in the village.
     if BIT[state.pawns[seat]] & VILLAGE:
         potions = _with(potions, seat, FULL_POTIONS)
-    return evolve(state, phase=ROLL, turn=seat, round=round_, potions=potions, dice=())
+    state = evolve(state, phase=ROLL, turn=seat, round=round_, potions=potions, dice=())
+    if nothing_can_change(state):
+        return evolve(state, phase=OVER)
+    return state
+
+
+def reach(state: State, seat: int) -> int:
+    """Every square the seat's pawn could ever get to, generously: over non-lake squares,
+    through cohort squares only if it holds a potion now or could refill (its region
+    without cohorts holds a village square). Dice and the potions to come are ignored."""
+    lakes = state.tiles[LAKE]
+    start = BIT[state.pawns[seat]]
+    if state.potions[seat]:
+        return region(start, lakes)
+    without_cohorts = region(start, lakes | state.tiles[COHORT])
+    return region(start, lakes) if without_cohorts & VILLAGE else without_cohorts
+
+
+def nothing_can_change(state: State) -> bool:
+    """The ruling "Nothing can change any more" (rules/asterix.md): no pawn can ever again
+    bank, pick up or steal anything. A pawn could still act when its reach holds a village
+    square while it carries something, a scoring tile it could pick up (a cohort in its
+    reach, a mistletoe, a boar or menhir its load takes or that it could bank first), or a
+    square another pawn that carries something can reach (where they could meet)."""
+    reaches = []
+    for seat in range(state.players):
+        where = reach(state, seat)
+        load = state.carried[seat]
+        banks = bool(where & VILLAGE)
+        if banks and load != EMPTY_PILE:
+            return False
+        takeable = state.tiles[COHORT] | state.tiles[MISTLETOE]
+        for kind in (BOAR, MENHIR):
+            if banks or can_carry(load, kind, state.carry_rule):
+                takeable |= state.tiles[kind]
+        if where & takeable:
+            return False
+        reaches.append(where)
+    carriers = [reaches[s] for s in range(state.players) if state.carried[s] != EMPTY_PILE]
+    for seat, where in enumerate(reaches):
+        mine = state.carried[seat] != EMPTY_PILE
+        # another carrier's reach meets this one (a carrier never counts itself)
+        if sum(1 for other in carriers if other & where) > (1 if mine else 0):
+            return False
+    return True
 
 
 def _deposit(state: State, seat: int) -> State:
@@ -393,16 +504,6 @@ def _without_tile(tiles: tuple[int, int, int, int, int], kind: int, square: int)
     return (masks[0], masks[1], masks[2], masks[3], masks[4])
 
 
-def _well_formed(action: Any) -> bool:
-    # Exact types: True == 1 and 1.0 == 1 would otherwise pass for a legal number.
-    return (
-        type(action) is tuple
-        and len(action) > 0
-        and type(action[0]) is str
-        and all(type(x) is str or type(x) is int for x in action)
-    )
-
-
 def _text(action: Action) -> str:
     try:
         return format_action(action)
@@ -433,6 +534,6 @@ def situation(state: State) -> str:
     return "the end of the game"
 
 
-def _refusal(state: State, why: str) -> IllegalAction:
+def _refusal_text(state: State, why: str) -> str:
     legal = ", ".join(format_action(a) for a in legal_actions(state))
-    return IllegalAction(f"{why} It is {situation(state)}; the legal actions are: {legal}.")
+    return f"{why} It is {situation(state)}; the legal actions are: {legal}."

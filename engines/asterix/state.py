@@ -5,9 +5,7 @@ layout is spec/games/asterix.md, section "The record".
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from operator import attrgetter
-from typing import Any
+from dataclasses import dataclass
 
 # The phases, in the order a game goes through them.
 LAYOUT = "layout"      # chance: the tile on the next square of LAYOUT_ORDER
@@ -27,7 +25,7 @@ Pile = tuple[int, int, int, int]
 EMPTY_PILE: Pile = (0, 0, 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     """One position. Seats are 0..players-1; squares are indices 0..63 (board.py)."""
 
@@ -82,17 +80,3 @@ def record(state: State) -> tuple:
         state.piles,
         state.dice,
     )
-
-
-_FIELDS = tuple(f.name for f in fields(State))
-_FIELD_INDEX = {name: i for i, name in enumerate(_FIELDS)}
-_all_fields = attrgetter(*_FIELDS)
-
-
-def evolve(state: State, **changes: Any) -> State:
-    """A new state: `state` with the named fields changed (dataclasses.replace, leaner,
-    because random playouts make millions of these)."""
-    values = list(_all_fields(state))
-    for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    return State(*values)

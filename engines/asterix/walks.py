@@ -38,8 +38,11 @@ def landings(start: int, steps: int, blocked: int) -> int:
     return layer | village
 
 
+# Pure, like `landings`: the end checks ask it of the same pawns and tiles turn after turn.
+@lru_cache(maxsize=4096)
 def region(squares: int, lakes: int) -> int:
-    """Every square joined to `squares` by king steps over non-lake squares."""
+    """Every square joined to `squares` by king steps over squares not in `lakes` (the
+    squares a walk may never enter: lakes, and for some questions cohorts too)."""
     open_squares = FULL & ~lakes
     seen = squares & open_squares
     while True:

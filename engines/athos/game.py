@@ -7,6 +7,7 @@ from engines.athos import notation, render, rules, setup
 from engines.athos.board import SUMMIT
 from engines.athos.state import OVER, State, record
 from engines.contract import TERMINAL, Action, Game, IllegalAction
+from engines.styled import Fragment
 
 
 class Athos(Game):
@@ -18,13 +19,11 @@ class Athos(Game):
 
     name = "athos"
     title = "Athos"
-    version = "1"
+    version = "2"
     min_players = 2
     max_players = 4
     options_schema = setup.OPTIONS
-    # Random games of Athos are long (thousands of actions: monks wander, and a random
-    # player turns a tile in most turns), so three set-ups carry every option between them
-    # and the conformance run stays near a minute. tests/test_athos_* cover the rest.
+    # Every option is carried by some set-up; tests/test_athos_* cover the rest.
     conformance_setups = (
         (2, {"handicap": {"1": 2}, "bonus_must_be_spent": True}),
         (3, {"three_player_areas": "ACD", "athos_on_empty": True}),
@@ -50,8 +49,7 @@ class Athos(Game):
         raise IllegalAction("Athos has no chance events.")
 
     def apply(self, state: State, action: Action) -> State:
-        kind, nodes = notation.decode(action)
-        return rules.apply(state, action, kind, nodes)
+        return rules.apply(state, action)
 
     def winners(self, state: State) -> list[int]:
         return rules.winners(state)
@@ -66,6 +64,11 @@ class Athos(Game):
     def parse_action(self, state: State, text: str) -> Action:
         return notation.parse_action(text)
 
+    def plan_order(self, state: State, actions: list[Action]) -> list[Action]:
+        """The planned placements (`place`, `place_open`) in board order, in the places the
+        placements had among the other actions; everything else as typed."""
+        return notation.in_board_order(actions)
+
     def public_record(self, state: State) -> tuple:
         return record(state)
 
@@ -73,5 +76,5 @@ class Athos(Game):
         """SHA-256 of the canonical msgpack of `public_record`, worked out once per state."""
         return state.digest
 
-    def render_text(self, state: State, seat: int | None = None) -> str:
-        return render.render(state, seat)
+    def render_styled(self, state: State, seat: int | None = None) -> list[Fragment]:
+        return render.render_styled(state, seat)

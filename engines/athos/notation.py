@@ -1,16 +1,17 @@
 """Athos notation: each action's one text form, and reading it back.
 
-    a2-b2          ("step", "a2", "b2")       also  B-a5, k3-summit
+    a5-c6          ("go", "a5", "c6")         also  B-e7, k3-summit (a monk to a node)
     turn e5        ("turn", "e5")
     end move       ("end_move",)
-    tile e5-g7     ("move_tile", "e5", "g7")
-    fix g7         ("fix", "g7")
+    lift e5        ("lift", "e5")             the Athos piece: lift a tile ...
+    drop g7        ("drop", "g7")             ... put it down on another hex ...
+    fix g7         ("fix", "g7")              ... and fix a tile with the piece
     skip athos     ("skip_athos",)
     place e5       ("place", "e5")
     place e5 open  ("place_open", "e5")          (handicap only)
     end turn       ("end_turn",)
 
-Reading is forgiving about case, spaces, `-`/`_` and an optional leading "step" or
+Reading is forgiving about case, spaces, `-`/`_` and an optional leading "go", "step" or
 "move"; writing gives exactly the forms above. Hexes are lower case (`e5`), start areas
 upper case (`B`), the summit is `summit`.
 """
@@ -18,38 +19,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.athos.board import HEX_COUNT, NEIGHBOURS, NODE_NAMES, START_NAMES, SUMMIT_NAME
+from engines.athos.board import HEX_COUNT, NODE_COUNT, NODE_NAMES, START_NAMES, SUMMIT_NAME
 from engines.contract import Action, IllegalAction
 
 NODE_INDEX = {name: i for i, name in enumerate(NODE_NAMES)}
 _BARE = {("end_move",): "end move", ("skip_athos",): "skip athos", ("end_turn",): "end turn"}
 #: kind -> (number of node arguments, must they be hexes)
 KINDS = {
-    "step": (2, False),
+    "go": (2, False),
     "turn": (1, True),
     "end_move": (0, False),
-    "move_tile": (2, True),
+    "lift": (1, True),
+    "drop": (1, True),
     "fix": (1, True),
     "skip_athos": (0, False),
     "place": (1, True),
     "place_open": (1, True),
     "end_turn": (0, False),
 }
-EXAMPLES = "a2-b2, turn e5, end move, tile e5-g7, fix g7, skip athos, place e5, end turn"
+#: the kinds written as a word and one hex: "turn e5", "lift e5", ...
+_HEX_WORDS = ("turn", "lift", "drop", "fix", "place")
+EXAMPLES = "B-e7, a5-c6, turn e5, end move, lift e5, drop g7, fix g7, skip athos, place e5, end turn"
 
 
 def decode(action: Any) -> tuple[str, tuple[int, ...]]:
     """(kind, node numbers) of a well-formed action; IllegalAction saying what is malformed."""
     try:
         return _DECODED[action]
-    except (KeyError, TypeError):  # a tile move, or something malformed (maybe unhashable)
+    except (KeyError, TypeError):  # something malformed (maybe unhashable)
         return _decode(action)
 
 
 def _decode(action: Any) -> tuple[str, tuple[int, ...]]:
     if not isinstance(action, tuple) or not action or action[0] not in KINDS:
         raise IllegalAction(
-            f"{action!r} is no Athos action; an action is a tuple such as ('step', 'a2', 'b2') "
+            f"{action!r} is no Athos action; an action is a tuple such as ('go', 'a5', 'c6') "
             f"whose first item is one of: {', '.join(KINDS)}."
         )
     kind = action[0]
@@ -79,10 +83,8 @@ def format_action(action: Action) -> str:
 
 def _format(action: Action) -> str:
     kind, _ = _decode(action)
-    if kind == "step":
+    if kind == "go":
         return f"{action[1]}-{action[2]}"
-    if kind == "move_tile":
-        return f"tile {action[1]}-{action[2]}"
     if kind == "place_open":
         return f"place {action[1]} open"
     if len(action) == 1:
@@ -111,9 +113,7 @@ def parse_action(text: str) -> Action:
     if known is not None:
         return known
     words = text.lower().replace("-", " ").replace("_", " ").split()
-    if words[:1] in (["step"], ["move"]) and words[1:2] != ["tile"]:
-        words = words[1:]
-    if words[:2] == ["move", "tile"]:
+    if words[:1] in (["go"], ["step"], ["move"]) and len(words) == 3:
         words = words[1:]
     action: Action | None = None
     if words in (["end", "move"], ["endmove"]):
@@ -122,32 +122,56 @@ def parse_action(text: str) -> Action:
         action = ("end_turn",)
     elif words in (["skip", "athos"], ["skip"]):
         action = ("skip_athos",)
-    elif len(words) == 2 and words[0] in ("turn", "fix", "place"):
+    elif len(words) == 2 and words[0] in _HEX_WORDS:
         action = (words[0], _node(words[1], text))
     elif len(words) == 3 and words[0] == "place" and words[2] in ("open", "blocking"):
         action = ("place_open" if words[2] == "open" else "place", _node(words[1], text))
-    elif len(words) == 3 and words[0] == "tile":
-        action = ("move_tile", _node(words[1], text), _node(words[2], text))
     elif len(words) == 2:
-        action = ("step", _node(words[0], text), _node(words[1], text))
+        action = ("go", _node(words[0], text), _node(words[1], text))
+    if action is None and words[:1] == ["tile"]:
+        raise IllegalAction(
+            f"{text.strip()!r}: a tile moves in two actions, 'lift' and 'drop', "
+            f"e.g. lift e5, then drop g7."
+        )
     if action is None:
         raise IllegalAction(f"{text.strip()!r} is no Athos action; write e.g. {EXAMPLES}.")
     decode(action)  # a hex where one is needed
     return action
 
 
-def _small_actions() -> list[Action]:
-    """Every action but the tile moves: few enough to look up instead of working out."""
+def in_board_order(actions: list[Action]) -> list[Action]:
+    """`actions` with the placements among them sorted by hex (a1, a2, …, k7), each in a
+    slot a placement had; the other actions keep their places. A malformed placement
+    stays where it is, for the rules to refuse with its reason."""
+    def hex_of(action: Action) -> int | None:
+        if isinstance(action, tuple) and action[:1] in (("place",), ("place_open",)):
+            try:
+                return decode(action)[1][0]
+            except IllegalAction:
+                return None
+        return None
+
+    slots = [i for i, a in enumerate(actions) if hex_of(a) is not None]
+    ordered = sorted((actions[i] for i in slots), key=hex_of)  # type: ignore[arg-type,return-value]
+    result = list(actions)
+    for i, action in zip(slots, ordered):
+        result[i] = action
+    return result
+
+
+def _every_action() -> list[Action]:
+    """Every well-formed action (a go between any two nodes included): few enough to look
+    up instead of working out."""
     actions: list[Action] = [(kind,) for kind, (count, _) in KINDS.items() if count == 0]
-    for u, around in enumerate(NEIGHBOURS):
-        actions += [("step", NODE_NAMES[u], NODE_NAMES[v]) for v in around]
+    for u in range(NODE_COUNT):
+        actions += [("go", NODE_NAMES[u], NODE_NAMES[v]) for v in range(NODE_COUNT)]
     for h in range(HEX_COUNT):
-        actions += [(kind, NODE_NAMES[h]) for kind in ("turn", "fix", "place", "place_open")]
+        actions += [(kind, NODE_NAMES[h]) for kind in KINDS if KINDS[kind] == (1, True)]
     return actions
 
 
 # Tables built once at import by the general code above, so a lookup gives exactly what
-# working it out would (speed: random playouts decode and format millions of actions).
-_DECODED = {a: _decode(a) for a in _small_actions()}
-_TEXT = {a: _format(a) for a in _small_actions()}
+# working it out would (speed: random playouts decode and format many actions).
+_DECODED = {a: _decode(a) for a in _every_action()}
+_TEXT = {a: _format(a) for a in _DECODED}
 _ACTION = {text: a for a, text in _TEXT.items()}

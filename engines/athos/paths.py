@@ -10,6 +10,7 @@ hex with a plain search; the tests check the two agree.)
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 from engines.athos.board import HEX_COUNT, NEIGHBOURS, NODE_COUNT, SUMMIT
@@ -100,7 +101,11 @@ def stranded(passable: Sequence[bool], walkers: Sequence[int]) -> int | None:
     return None
 
 
-def distances(passable: Sequence[bool], start: int, limit: int) -> dict[int, int]:
+# A pure function of immutable values (passable is bytes), so a memo can only save time: a
+# `go` asks it when it is checked and again when it is carried out, and the listing of the
+# same position asks it once more. The dict it returns is shared: callers only read it.
+@lru_cache(maxsize=1024)
+def distances(passable: bytes, start: int, limit: int) -> dict[int, int]:
     """node -> steps a monk at `start` needs to reach it, for every node within `limit`.
 
     Monks pass through occupied hexes and start areas, never through blocking tiles; a monk

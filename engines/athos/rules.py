@@ -1,27 +1,35 @@
 """The rules of a turn: which actions are legal, and what each one does.
 
-Legality is decided in one place per kind of action: a `_*_problem` function returns None
-for a legal action and otherwise the sentence saying why not. `legal_actions` asks it of
-every candidate; `apply` asks it of the one action it is given, and raises that sentence.
-Two exceptions, for speed: the loop over tiles to turn is unrolled where no monks need
-parting, and the path rule for a list comes from the one-walk analysis (paths.py) while a
-single action may be checked with one plain search. tests/test_athos_consistency.py checks
-that `legal_actions` offers exactly what `apply` accepts.
+The rules are one table (`BOOK`, engines/rulebook.py): for each phase the function listing
+its legal actions; for each (phase, kind of action) a `_*_problem` function that returns
+None for a legal action and otherwise the sentence saying why not, and the effect. `apply`
+asks the problem of the one action it is given and raises that sentence. The listing
+functions ask the same questions of every candidate, with two shortcuts for speed: the path
+rule for a whole list comes from the one-walk analysis (paths.py), while a single action may
+be checked with one plain search; and a move that leaves nobody sharing a hex needs no
+parting search. tests/test_athos_consistency.py checks that `legal_actions` offers exactly
+what `apply` accepts.
 
 Actions (the text forms are in notation.py, everything in spec/games/athos.md):
 
-    ("step", from, to)        move phase: one monk one step (1 point)
+    ("go", from, to)          move phase: one monk to a node, for its shortest distance
     ("turn", hex)             move phase: turn a tile over (4 points)
     ("end_move",)             move phase ends; unused points are lost
-    ("move_tile", from, to)   Athos phase: move a tile, same side up ...
+    ("lift", hex)             Athos phase: lift a tile ...
+    ("drop", hex)             ... put it down on another hex, same side up ...
     ("fix", hex)              ... then put the Athos piece down
     ("skip_athos",)           Athos phase: no piece this turn
     ("place", hex)            place a tile blocking side up (also a handicap tile)
     ("place_open", hex)       handicap only: a tile passable side up
     ("end_turn",)             placement phase ends; the next seat's turn
+
+No two orders of the same choices are offered where they give one position: a turn's tiles
+go down in board order (a hex after the one placed last). Moves and turns of tiles keep
+their order: it decides what the points pay for and which ways are open.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable, Sequence
 
 from engines.athos.board import (
@@ -30,11 +38,13 @@ from engines.athos.board import (
     HEX_COLOUR,
     HEX_COUNT,
     NEIGHBOURS,
+    NODE_COUNT,
     NODE_NAMES,
     SUMMIT,
 )
+from engines.athos.notation import decode
 from engines.athos.parting import TURN_COST, bonus, can_part, crowded
-from engines.athos.paths import cutting_hexes, stranded
+from engines.athos.paths import cutting_hexes, distances, stranded
 from engines.athos.setup import (
     MONKS_PER_PLAYER,
     PLACING_LIMITS,
@@ -43,16 +53,20 @@ from engines.athos.setup import (
 )
 from engines.athos.state import (
     ATHOS,
+    DROP,
     FIX,
     HANDICAP,
     MOVE,
+    NO_HEX,
     NO_TILE,
     OVER,
     PLACE,
     State,
     tile_char,
 )
-from engines.contract import Action, IllegalAction
+from engines.contract import Action
+from engines.rulebook import Rule, Rulebook, always
+from engines.values import evolve
 
 #: (passable, walkers) -> hex -> blocking it would cut a monk off (paths or oracle)
 Cuts = Callable[[Sequence[bool], Sequence[int]], list[bool]]
@@ -61,18 +75,11 @@ END_MOVE: Action = ("end_move",)
 SKIP_ATHOS: Action = ("skip_athos",)
 END_TURN: Action = ("end_turn",)
 
-#: phase -> the kinds of action it allows, for the error that names them
-PHASE_KINDS = {
-    HANDICAP: ("place", "place_open"),
-    MOVE: ("step", "turn", "end_move"),
-    ATHOS: ("move_tile", "skip_athos"),
-    FIX: ("fix",),
-    PLACE: ("place", "end_turn"),
-}
 PHASE_WORDS = {
     HANDICAP: "handicap placement",
     MOVE: "move phase",
     ATHOS: "Athos phase",
+    DROP: "Athos phase (the lifted tile must now be put down)",
     FIX: "Athos phase (the piece must now be put down)",
     PLACE: "placement phase",
 }
@@ -122,7 +129,7 @@ def _cut_reason(state: State, hexes_blocked: Sequence[int], opened: int | None =
 
 
 def _free_problem(state: State, h: int) -> str | None:
-    """Why no tile may be put on hex h (placing or moving), or None."""
+    """Why no tile may be put on hex h (placing or dropping), or None."""
     if state.tiles[h] != NO_TILE:
         return f"{NODE_NAMES[h]} already has a tile"
     if state.crowd[h]:
@@ -144,25 +151,17 @@ class _Movers:
         self.crowded = crowded(self.mine, self.taken)
 
 
-def _step_problem(state: State, u: int, v: int, movers: _Movers) -> str | None:
-    mine = movers.mine
-    if u == SUMMIT:
-        return "A monk on the summit can't move again."
-    if u not in mine:
-        return f"Seat {state.seat} has no monk on {NODE_NAMES[u]}."
-    if v not in NEIGHBOURS[u]:
-        return f"{NODE_NAMES[v]} is not next to {NODE_NAMES[u]}."
-    if not state.passable[v]:
-        return f"{NODE_NAMES[v]} shows a blocking tile; no monk may enter it."
-    if state.pool < 1:
-        return "No movement points are left; end the move phase."
+def _parting_problem(state: State, u: int, v: int, d: int, movers: _Movers) -> str | None:
+    """Why a monk going u -> v for d points would leave monks on one hex that can no
+    longer be parted, or None."""
     taken = movers.taken
+    mine = movers.mine
     if not movers.crowded and (v >= HEX_COUNT or not (taken[v] or v in mine)):
         return None  # nobody will share a hex
     after = list(mine)
     after.remove(u)
     arrived = len(state.arrivals)
-    pool = state.pool - 1
+    pool = state.pool - d
     if v == SUMMIT:
         pool += bonus(arrived)
         arrived += 1
@@ -172,13 +171,56 @@ def _step_problem(state: State, u: int, v: int, movers: _Movers) -> str | None:
         state.passable, tuple(after), taken, pool, arrived, state.movable
     ):
         return (
-            f"Stepping from {NODE_NAMES[u]} to {NODE_NAMES[v]} would leave two monks on one hex "
+            f"Going from {NODE_NAMES[u]} to {NODE_NAMES[v]} would leave two monks on one hex "
             f"with too few points left to part them."
         )
     return None
 
 
-def _turn_problem(
+def _go_problem(state: State, u: int, v: int) -> str | None:
+    mine = _mine(state)
+    if u == SUMMIT:
+        return "A monk on the summit can't move again."
+    if u not in mine:
+        return f"Seat {state.seat} has no monk on {NODE_NAMES[u]}."
+    if v == u:
+        return f"A monk going from {NODE_NAMES[u]} must go to another node."
+    if not state.passable[v]:
+        return f"{NODE_NAMES[v]} shows a blocking tile; no monk may enter it."
+    if state.pool < 1:
+        return "No movement points are left; end the move phase."
+    d = distances(state.passable, u, state.pool).get(v)
+    if d is None:
+        far = distances(state.passable, u, NODE_COUNT).get(v)
+        if far is None:
+            return (
+                f"No way leads from {NODE_NAMES[u]} to {NODE_NAMES[v]} "
+                f"past the blocking tiles."
+            )
+        return (
+            f"From {NODE_NAMES[u]} to {NODE_NAMES[v]} is {far} steps; "
+            f"seat {state.seat} has {state.pool} {'point' if state.pool == 1 else 'points'} left."
+        )
+    return _parting_problem(state, u, v, d, _Movers(state))
+
+
+def _go(state: State, u: int, v: int) -> State:
+    seat = state.seat
+    d = distances(state.passable, u, state.pool)[v]
+    nodes = list(state.monks[seat])
+    nodes.remove(u)
+    nodes.append(v)
+    monks = state.monks[:seat] + (tuple(sorted(nodes)),) + state.monks[seat + 1 :]
+    changes: dict[str, object] = dict(_spend(state, d), monks=monks)
+    if v == SUMMIT:
+        extra = bonus(len(state.arrivals))
+        changes["pool"] = int(changes["pool"]) + extra  # type: ignore[call-overload]
+        changes["owed"] = int(changes["owed"]) + extra  # type: ignore[call-overload]
+        changes["arrivals"] = state.arrivals + (seat,)
+    return evolve(state, **changes)
+
+
+def _turn_problem_with(
     state: State, h: int, movers: _Movers, would_cut: Callable[[int], bool]
 ) -> str | None:
     name = NODE_NAMES[h]
@@ -212,7 +254,16 @@ def _turn_problem(
     return None
 
 
-def _end_move_problem(
+def _turn_problem(state: State, h: int) -> str | None:
+    return _turn_problem_with(state, h, _Movers(state), partial(_would_cut, state))
+
+
+def _turn(state: State, h: int) -> State:
+    tiles = _set_tile(state.tiles, h, state.tiles[h].swapcase())
+    return evolve(state, tiles=tiles, **_spend(state, TURN_COST))
+
+
+def _end_move_problem_with(
     state: State, movers: _Movers, others_exist: Callable[[], bool]
 ) -> str | None:
     if movers.crowded:
@@ -224,22 +275,37 @@ def _end_move_problem(
     return None
 
 
+def _end_move_problem(state: State) -> str | None:
+    def others() -> bool:
+        return any(a != END_MOVE for a in _move_actions(state, cutting_hexes))
+
+    return _end_move_problem_with(state, _Movers(state), others)
+
+
+def _end_move(state: State) -> State:
+    after = ATHOS if state.pieces[state.seat] else PLACE
+    return evolve(state, phase=after, pool=0, owed=0)
+
+
 def _move_actions(state: State, cuts: Cuts) -> list[Action]:
     actions: list[Action] = []
     passable = state.passable
     movers = _Movers(state)
-    if state.pool >= 1:
+    pool = state.pool
+    if pool >= 1:
         for u in sorted(set(movers.mine)):
-            for v in NEIGHBOURS[u]:
-                if passable[v] and _step_problem(state, u, v, movers) is None:
-                    actions.append(("step", NODE_NAMES[u], NODE_NAMES[v]))
-    if state.pool >= TURN_COST:
+            reach = distances(passable, u, pool)
+            name = NODE_NAMES[u]
+            for v in sorted(reach):
+                if v != u and _parting_problem(state, u, v, reach[v], movers) is None:
+                    actions.append(("go", name, NODE_NAMES[v]))
+    if pool >= TURN_COST:
         crowd = state.crowd
         tiles = state.tiles
         if movers.crowded:
             would_cut = lambda x: bool(_cuts(state, cuts)[x])  # noqa: E731
             for h in state.movable:
-                if not crowd[h] and _turn_problem(state, h, movers, would_cut) is None:
+                if not crowd[h] and _turn_problem_with(state, h, movers, would_cut) is None:
                     actions.append(("turn", NODE_NAMES[h]))
         else:
             # _turn_problem with nobody to part, unrolled: this loop runs in most positions.
@@ -253,25 +319,14 @@ def _move_actions(state: State, cuts: Cuts) -> list[Action]:
                     if cut[h]:
                         continue
                 actions.append(("turn", NODE_NAMES[h]))
-    if _end_move_problem(state, movers, lambda: bool(actions)) is None:
+    if _end_move_problem_with(state, movers, lambda: bool(actions)) is None:
         actions.append(END_MOVE)
     return actions
 
 
 # -- Athos phase -----------------------------------------------------------------------
-def _tile_source_problem(state: State, src: int) -> str | None:
-    name = NODE_NAMES[src]
-    if state.tiles[src] == NO_TILE:
-        return f"{name} has no tile to move."
-    if src in state.fixed:
-        return f"The tile on {name} carries an Athos piece; it can never be turned or moved."
-    if state.crowd[src]:
-        return f"A monk stands on {name}; a tile with a monk on it can't be moved."
-    return None
-
-
 def _destinations(state: State, src: int, cuts: Cuts) -> list[int]:
-    """Hexes the tile on `src` may move to (src already checked)."""
+    """Hexes the tile on `src` may be put down on (src already checked)."""
     free = [h for h in range(HEX_COUNT) if h != src and _free_problem(state, h) is None]
     if state.tiles[src].islower():
         return free  # a passable tile changes no way up wherever it lies
@@ -281,16 +336,49 @@ def _destinations(state: State, src: int, cuts: Cuts) -> list[int]:
     return [h for h in free if not cut[h]]
 
 
-def _move_tile_problem(state: State, src: int, dst: int, cuts: Cuts) -> str | None:
-    problem = _tile_source_problem(state, src)
-    if problem:
-        return problem
+def _lift_problem_with(state: State, src: int, cuts: Cuts) -> str | None:
+    name = NODE_NAMES[src]
+    if state.tiles[src] == NO_TILE:
+        return f"{name} has no tile to lift."
+    if src in state.fixed:
+        return f"The tile on {name} carries an Athos piece; it can never be turned or moved."
+    if state.crowd[src]:
+        return f"A monk stands on {name}; a tile with a monk on it can't be moved."
+    if not _destinations(state, src, cuts):
+        return f"The tile on {name} has no hex to go to: every free hex would cut a monk off."
+    return None
+
+
+def _lift_problem(state: State, src: int) -> str | None:
+    return _lift_problem_with(state, src, cutting_hexes)
+
+
+def _lift(state: State, src: int) -> State:
+    return evolve(state, phase=DROP, lifted=src)
+
+
+def _skip_athos(state: State) -> State:
+    return evolve(state, phase=PLACE)
+
+
+def _athos_actions(state: State, cuts: Cuts) -> list[Action]:
+    actions: list[Action] = [
+        ("lift", NODE_NAMES[src])
+        for src in state.movable
+        if not state.crowd[src] and _destinations(state, src, cuts)
+    ]
+    actions.append(SKIP_ATHOS)
+    return actions
+
+
+def _drop_problem(state: State, dst: int) -> str | None:
+    src = state.lifted
     if dst == src:
-        return "A tile must move to another hex."
+        return f"The lifted tile must go to another hex than {NODE_NAMES[src]}."
     problem = _free_problem(state, dst)
     if problem:
-        return f"The tile can't move to {NODE_NAMES[dst]}: {problem}."
-    if dst not in _destinations(state, src, cuts):
+        return f"The tile can't go to {NODE_NAMES[dst]}: {problem}."
+    if dst not in _destinations(state, src, cutting_hexes):
         return (
             f"Moving the blocking tile from {NODE_NAMES[src]} to {NODE_NAMES[dst]} "
             f"{_cut_reason(state, (dst,), opened=src)}."
@@ -298,14 +386,14 @@ def _move_tile_problem(state: State, src: int, dst: int, cuts: Cuts) -> str | No
     return None
 
 
-def _athos_actions(state: State, cuts: Cuts) -> list[Action]:
-    actions: list[Action] = []
-    for src in range(HEX_COUNT):
-        if state.tiles[src] != NO_TILE and _tile_source_problem(state, src) is None:
-            for dst in _destinations(state, src, cuts):
-                actions.append(("move_tile", NODE_NAMES[src], NODE_NAMES[dst]))
-    actions.append(SKIP_ATHOS)
-    return actions
+def _drop(state: State, dst: int) -> State:
+    src = state.lifted
+    tiles = _set_tile(_set_tile(state.tiles, dst, state.tiles[src]), src, NO_TILE)
+    return evolve(state, tiles=tiles, phase=FIX, lifted=NO_HEX)
+
+
+def _drop_actions(state: State, cuts: Cuts) -> list[Action]:
+    return [("drop", NODE_NAMES[h]) for h in _destinations(state, state.lifted, cuts)]
 
 
 def _fix_problem(state: State, h: int) -> str | None:
@@ -317,30 +405,78 @@ def _fix_problem(state: State, h: int) -> str | None:
     return None
 
 
+def _fix(state: State, h: int) -> State:
+    pieces = list(state.pieces)
+    pieces[state.seat] -= 1
+    fixed = tuple(sorted(state.fixed + (h,)))
+    return evolve(state, fixed=fixed, pieces=tuple(pieces), phase=PLACE)
+
+
+def _fix_actions(state: State, cuts: Cuts) -> list[Action]:
+    empty = state.setup.athos_on_empty
+    return [
+        ("fix", NODE_NAMES[h])
+        for h in range(HEX_COUNT)
+        if (empty or state.tiles[h] != NO_TILE) and h not in state.fixed
+    ]
+
+
 # -- placing tiles ---------------------------------------------------------------------
-def _place_problem(
+def _room_after(state: State, h: int, left: Sequence[int]) -> int:
+    """How many more handicap tiles fit on free hexes after h, given the supply `left`
+    (either side up, so the path rule never stops one)."""
+    free = [0] * len(COLOURS)
+    for x in range(h + 1, HEX_COUNT):
+        if _free_problem(state, x) is None:
+            free[HEX_COLOUR[x]] += 1
+    return sum(min(f, n) for f, n in zip(free, left))
+
+
+def _place_problem_with(
     state: State, h: int, blocking: bool, would_cut: Callable[[int], bool]
 ) -> str | None:
     name = NODE_NAMES[h]
     colour = HEX_COLOUR[h]
     word = COLOURS[colour]
-    if state.phase == PLACE:
-        per_turn, per_colour = PLACING_LIMITS[state.setup.players]
-        if sum(state.placed) >= per_turn:
-            return f"Seat {state.seat} has placed its {per_turn} tiles for this turn."
+    handicap = state.phase == HANDICAP
+    per_turn, per_colour = PLACING_LIMITS[state.setup.players]
+    if not handicap and sum(state.placed) >= per_turn:
+        return f"Seat {state.seat} has placed its {per_turn} tiles for this turn."
     problem = _free_problem(state, h)
     if problem:
         return f"No tile may be placed on {name}: {problem}."
-    if supply(state)[colour] == 0:
+    left = supply(state)
+    if left[colour] == 0:
         return f"All {TILES_PER_COLOUR} {word} tiles are on the board."
-    if state.phase == PLACE and state.placed[colour] >= per_colour:
+    if not handicap and state.placed[colour] >= per_colour:
         return (
             f"Seat {state.seat} has placed {per_colour} {word} "
             f"{'tile' if per_colour == 1 else 'tiles'} this turn, the most of one colour."
         )
+    if h < state.last_placed:
+        return (
+            f"A turn's tiles go down in board order (a1, a2, …, k7); after "
+            f"{NODE_NAMES[state.last_placed]} only a later hex may take one, not {name}."
+        )
     if blocking and would_cut(h):
         return f"A blocking tile on {name} {_cut_reason(state, (h,))}."
+    if handicap and state.handicap_left > 1:
+        after = list(left)
+        after[colour] -= 1
+        if _room_after(state, h, after) < state.handicap_left - 1:
+            return (
+                f"After {name} no room is left for the other {state.handicap_left - 1} handicap "
+                f"tiles (they go down in board order); place them on earlier hexes first."
+            )
     return None
+
+
+def _place_problem(state: State, h: int) -> str | None:
+    return _place_problem_with(state, h, True, partial(_would_cut, state))
+
+
+def _place_open_problem(state: State, h: int) -> str | None:
+    return _place_problem_with(state, h, False, partial(_would_cut, state))
 
 
 def _place_actions(state: State, cuts: Cuts) -> list[Action]:
@@ -350,10 +486,16 @@ def _place_actions(state: State, cuts: Cuts) -> list[Action]:
         cut = _cuts(state, cuts)
         left = supply(state)
         limit = PLACING_LIMITS[state.setup.players][1]
-        for h in range(HEX_COUNT):
+        need = state.handicap_left - 1 if handicap else 0
+        for h in range(state.last_placed + 1, HEX_COUNT):
             colour = HEX_COLOUR[h]
             if not left[colour] or _free_problem(state, h) is not None:
                 continue
+            if need:
+                after = list(left)
+                after[colour] -= 1
+                if _room_after(state, h, after) < need:
+                    continue
             if handicap or state.placed[colour] < limit:
                 if not cut[h]:
                     actions.append(("place", NODE_NAMES[h]))
@@ -364,93 +506,62 @@ def _place_actions(state: State, cuts: Cuts) -> list[Action]:
     return actions
 
 
-# -- the contract's two calls --------------------------------------------------------------
-def legal_actions(state: State, cuts: Cuts = cutting_hexes) -> list[Action]:
-    """Every legal action, in a fixed order (steps, turns, end; tiles in board order)."""
-    phase = state.phase
-    if phase == MOVE:
-        return _move_actions(state, cuts)
-    if phase == PLACE or phase == HANDICAP:
-        return _place_actions(state, cuts)
-    if phase == ATHOS:
-        return _athos_actions(state, cuts)
-    if phase == FIX:
-        empty = state.setup.athos_on_empty
-        return [
-            ("fix", NODE_NAMES[h])
-            for h in range(HEX_COUNT)
-            if (empty or state.tiles[h] != NO_TILE) and h not in state.fixed
-        ]
-    return []
+def _set_tile(tiles: str, h: int, tile: str) -> str:
+    return tiles[:h] + tile + tiles[h + 1 :]
 
 
-def apply(state: State, action: Action, kind: str, nodes: tuple[int, ...]) -> State:
-    """The state after `action` (already split into its kind and node numbers by notation)."""
-    phase = state.phase
-    if phase == OVER:
-        raise IllegalAction("The game is over; no action is possible.")
-    if kind == "place_open" and phase != HANDICAP:
-        raise IllegalAction(
-            "Tiles are placed blocking side up; only handicap tiles may be placed passable side up."
+def _place_tile(state: State, h: int, blocking: bool) -> State:
+    colour = HEX_COLOUR[h]
+    tiles = _set_tile(state.tiles, h, tile_char(colour, blocking))
+    if state.phase == PLACE:
+        placed = list(state.placed)
+        placed[colour] += 1
+        return evolve(state, tiles=tiles, placed=tuple(placed), last_placed=h)
+    left = state.handicap_left - 1
+    if left:
+        return evolve(state, tiles=tiles, handicap_left=left, last_placed=h)
+    handicap = state.setup.handicap
+    following = next((s for s in range(state.seat + 1, len(handicap)) if handicap[s]), None)
+    if following is not None:
+        left = handicap[following]
+        return evolve(
+            state, tiles=tiles, seat=following, handicap_left=left, last_placed=NO_HEX
         )
-    if kind not in PHASE_KINDS[phase]:
-        allowed = ", ".join(PHASE_KINDS[phase])
-        raise IllegalAction(
-            f"It is seat {state.seat}'s {PHASE_WORDS[phase]}, where {kind} is not possible "
-            f"(possible: {allowed})."
-        )
-
-    def cuts_now(h: int) -> bool:
-        return _would_cut(state, h)
-
-    if kind == "step":
-        _check(_step_problem(state, *nodes, _Movers(state)))
-        return _do_step(state, *nodes)
-    if kind == "turn":
-        _check(_turn_problem(state, nodes[0], _Movers(state), cuts_now))
-        return _do_turn(state, nodes[0])
-    if kind == "end_move":
-        def others() -> bool:
-            return any(a != END_MOVE for a in _move_actions(state, cutting_hexes))
-
-        _check(_end_move_problem(state, _Movers(state), others))
-        after = ATHOS if state.pieces[state.seat] else PLACE
-        return _replace(state, _ALL, phase=after, pool=0, owed=0)
-    if kind == "move_tile":
-        _check(_move_tile_problem(state, *nodes, cutting_hexes))
-        return _do_move_tile(state, *nodes)
-    if kind == "skip_athos":
-        return _replace(state, _ALL, phase=PLACE)
-    if kind == "fix":
-        _check(_fix_problem(state, nodes[0]))
-        return _do_fix(state, nodes[0])
-    if kind in ("place", "place_open"):
-        _check(_place_problem(state, nodes[0], kind == "place", cuts_now))
-        return _do_place(state, nodes[0], kind == "place")
-    return _do_end_turn(state)
+    return evolve(
+        state,
+        tiles=tiles,
+        seat=0,
+        handicap_left=0,
+        phase=MOVE,
+        pool=POINTS_PER_TURN,
+        last_placed=NO_HEX,
+    )
 
 
-def _check(problem: str | None) -> None:
-    if problem is not None:
-        raise IllegalAction(problem)
+def _place(state: State, h: int) -> State:
+    return _place_tile(state, h, True)
 
 
-# Derived tables (State's cached properties) that stay true when only the monks move, when
-# only the tiles change, and so on: handed on so the new state need not work them out again.
-_TILES = ("passable", "walk", "movable")
-_MONKS = ("crowd", "walkers")
-_ALL = _TILES + _MONKS + ("taken", "cuts")
+def _place_open(state: State, h: int) -> State:
+    return _place_tile(state, h, False)
 
 
-def _replace(state: State, keep: tuple[str, ...] = (), **changes: object) -> State:
-    fields = {name: getattr(state, name) for name in state.__dataclass_fields__}
-    fields.update(changes)
-    new = State(**fields)  # type: ignore[arg-type]
-    known = state.__dict__
-    for name in keep:
-        if name in known:
-            new.__dict__[name] = known[name]  # what its `cached` property would compute
-    return new
+def _end_turn(state: State) -> State:
+    seat = state.seat
+    last = state.last_spent[:seat] + (state.spent,) + state.last_spent[seat + 1 :]
+    turn_over = dict(
+        last_spent=last,
+        pool=POINTS_PER_TURN,
+        owed=0,
+        spent=0,
+        placed=(0,) * len(COLOURS),
+        last_placed=NO_HEX,
+    )
+    if seat + 1 < state.setup.players:
+        return evolve(state, seat=seat + 1, phase=MOVE, **turn_over)
+    if finished_sides(state):
+        return evolve(state, seat=0, phase=OVER, **dict(turn_over, pool=0))
+    return evolve(state, seat=0, round=state.round + 1, phase=MOVE, **turn_over)
 
 
 def _spend(state: State, points: int) -> dict[str, int]:
@@ -462,76 +573,138 @@ def _spend(state: State, points: int) -> dict[str, int]:
     }
 
 
-def _do_step(state: State, u: int, v: int) -> State:
-    seat = state.seat
-    nodes = list(state.monks[seat])
-    nodes.remove(u)
-    nodes.append(v)
-    monks = state.monks[:seat] + (tuple(sorted(nodes)),) + state.monks[seat + 1 :]
-    changes: dict[str, object] = dict(_spend(state, 1), monks=monks)
-    if v == SUMMIT:
-        extra = bonus(len(state.arrivals))
-        changes["pool"] = int(changes["pool"]) + extra  # type: ignore[call-overload]
-        changes["owed"] = int(changes["owed"]) + extra  # type: ignore[call-overload]
-        changes["arrivals"] = state.arrivals + (seat,)
-    return _replace(state, _TILES, **changes)
+# -- the table -------------------------------------------------------------------------
+#: phase -> (state, cuts) -> its legal actions; `cuts` lets the tests and the bench put the
+#: plain-search oracle (oracle.py) in place of the one-walk analysis
+LISTS: dict[str, Callable[[State, Cuts], list[Action]]] = {
+    HANDICAP: _place_actions,
+    MOVE: _move_actions,
+    ATHOS: _athos_actions,
+    DROP: _drop_actions,
+    FIX: _fix_actions,
+    PLACE: _place_actions,
+}
 
 
-def _set_tile(tiles: str, h: int, tile: str) -> str:
-    return tiles[:h] + tile + tiles[h + 1 :]
-
-
-def _do_turn(state: State, h: int) -> State:
-    tiles = _set_tile(state.tiles, h, state.tiles[h].swapcase())
-    # the same hexes hold tiles, so `movable` stays
-    return _replace(state, _MONKS + ("taken", "movable"), tiles=tiles, **_spend(state, TURN_COST))
-
-
-def _do_move_tile(state: State, src: int, dst: int) -> State:
-    tiles = _set_tile(_set_tile(state.tiles, dst, state.tiles[src]), src, NO_TILE)
-    return _replace(state, _MONKS + ("taken",), tiles=tiles, phase=FIX)
-
-
-def _do_fix(state: State, h: int) -> State:
-    pieces = list(state.pieces)
-    pieces[state.seat] -= 1
-    fixed = tuple(sorted(state.fixed + (h,)))
-    keep = ("passable", "walk", "cuts", "taken") + _MONKS
-    return _replace(state, keep, fixed=fixed, pieces=tuple(pieces), phase=PLACE)
-
-
-def _do_place(state: State, h: int, blocking: bool) -> State:
-    colour = HEX_COLOUR[h]
-    tiles = _set_tile(state.tiles, h, tile_char(colour, blocking))
-    if state.phase == PLACE:
-        placed = list(state.placed)
-        placed[colour] += 1
-        return _replace(state, _MONKS + ("taken",), tiles=tiles, placed=tuple(placed))
-    left = state.handicap_left - 1
-    if left:
-        return _replace(state, _MONKS + ("taken",), tiles=tiles, handicap_left=left)
-    handicap = state.setup.handicap
-    following = next((s for s in range(state.seat + 1, len(handicap)) if handicap[s]), None)
-    if following is not None:
-        left = handicap[following]
-        return _replace(state, _MONKS, tiles=tiles, seat=following, handicap_left=left)
-    return _replace(
-        state, _MONKS, tiles=tiles, seat=0, handicap_left=0, phase=MOVE, pool=POINTS_PER_TURN
+def _elsewhere(state: State, kind: str) -> str:
+    phase = state.phase
+    if phase == OVER:
+        return "The game is over; no action is possible."
+    if kind == "place_open" and phase == PLACE:
+        return "Tiles are placed blocking side up; only handicap tiles may be placed passable side up."
+    allowed = ", ".join(BOOK.kinds(phase))
+    return (
+        f"It is seat {state.seat}'s {PHASE_WORDS[phase]}, where {kind} is not possible "
+        f"(possible: {allowed})."
     )
 
 
-def _do_end_turn(state: State) -> State:
-    seat = state.seat
-    last = state.last_spent[:seat] + (state.spent,) + state.last_spent[seat + 1 :]
-    turn_over = dict(
-        last_spent=last, pool=POINTS_PER_TURN, owed=0, spent=0, placed=(0,) * len(COLOURS)
+BOOK: Rulebook[State] = Rulebook(
+    phase=lambda state: state.phase,
+    lists={phase: partial(lister, cuts=cutting_hexes) for phase, lister in LISTS.items()},
+    rules={
+        (HANDICAP, "place"): Rule(_place_problem, _place),
+        (HANDICAP, "place_open"): Rule(_place_open_problem, _place_open),
+        (MOVE, "go"): Rule(_go_problem, _go),
+        (MOVE, "turn"): Rule(_turn_problem, _turn),
+        (MOVE, "end_move"): Rule(_end_move_problem, _end_move),
+        (ATHOS, "lift"): Rule(_lift_problem, _lift),
+        (ATHOS, "skip_athos"): Rule(always, _skip_athos),
+        (DROP, "drop"): Rule(_drop_problem, _drop),
+        (FIX, "fix"): Rule(_fix_problem, _fix),
+        (PLACE, "place"): Rule(_place_problem, _place),
+        (PLACE, "end_turn"): Rule(always, _end_turn),
+    },
+    decode=decode,
+    elsewhere=_elsewhere,
+    settle=lambda state: settle(state),
+)
+
+
+def legal_actions(state: State, cuts: Cuts = cutting_hexes) -> list[Action]:
+    """Every legal action, in a fixed order (spec/games/athos.md, "Actions and notation")."""
+    lister = LISTS.get(state.phase)
+    return lister(state, cuts) if lister is not None else []
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after `action`; IllegalAction with the reason when it is not legal."""
+    return BOOK.apply(state, action)
+
+
+# -- nothing to decide -------------------------------------------------------------------
+# A phase whose only legal action is the one that ends it is passed over at once (`settle`):
+# a move phase with no point left, an Athos phase with no tile to lift, a placement phase
+# with no tile to place. These checks say exactly that, stopping at the first action found
+# (tests/test_athos_consistency.py compares them with the full lists).
+def _can_go(state: State, movers: _Movers) -> bool:
+    # A go of any distance is legal only if its first step is (every position on a
+    # shortest way can still part the monks), so looking one step ahead suffices.
+    passable = state.passable
+    for u in sorted(set(movers.mine)):
+        for v in NEIGHBOURS[u]:
+            if passable[v] and _parting_problem(state, u, v, 1, movers) is None:
+                return True
+    return False
+
+
+def _can_turn(state: State, movers: _Movers) -> bool:
+    crowd = state.crowd
+    would_cut = partial(_would_cut, state)
+    return any(
+        not crowd[h] and _turn_problem_with(state, h, movers, would_cut) is None
+        for h in state.movable
     )
-    keep = _TILES + _MONKS + ("cuts",)  # a new seat acts: `taken` changes
-    if seat + 1 < state.setup.players:
-        return _replace(state, keep, seat=seat + 1, phase=MOVE, **turn_over)
-    if finished_sides(state):
-        return _replace(state, keep, seat=0, phase=OVER, **dict(turn_over, pool=0))
-    return _replace(state, keep, seat=0, round=state.round + 1, phase=MOVE, **turn_over)
+
+
+def _only_end_move(state: State) -> bool:
+    if state.pool == 0:
+        return True
+    movers = _Movers(state)
+    if _can_go(state, movers):
+        return False
+    return state.pool < TURN_COST or not _can_turn(state, movers)
+
+
+def _only_skip_athos(state: State) -> bool:
+    return not any(
+        not state.crowd[src] and _destinations(state, src, cutting_hexes)
+        for src in state.movable
+    )
+
+
+def _only_end_turn(state: State) -> bool:
+    per_turn, per_colour = PLACING_LIMITS[state.setup.players]
+    if sum(state.placed) >= per_turn:
+        return True
+    left = supply(state)
+    placed = state.placed
+    for h in range(state.last_placed + 1, HEX_COUNT):
+        colour = HEX_COLOUR[h]
+        if left[colour] and placed[colour] < per_colour and _free_problem(state, h) is None:
+            if not _would_cut(state, h):
+                return False
+    return True
+
+
+#: phase -> (does it leave nothing but its end to decide, the action that ends it)
+_PASSED_OVER = {
+    MOVE: (_only_end_move, END_MOVE),
+    ATHOS: (_only_skip_athos, SKIP_ATHOS),
+    PLACE: (_only_end_turn, END_TURN),
+}
+
+
+def settle(state: State) -> State:
+    """Take every action that is the only one left, until a seat has a choice (or the end)."""
+    while True:
+        passing = _PASSED_OVER.get(state.phase)
+        if passing is None or not passing[0](state):
+            return state
+        rule = BOOK.rules[(state.phase, passing[1][0])]
+        if rule.problem(state) is not None:
+            return state  # not reached: the end is legal whenever it is all that is left
+        state = rule.effect(state)
 
 
 # -- the end -------------------------------------------------------------------------------

@@ -12,16 +12,21 @@ from dataclasses import dataclass
 from engines.athos.board import COLOUR_LETTERS, HEX_COUNT, NODE_COUNT, NODE_NAMES, SUMMIT
 from engines.athos.paths import Skeleton, cuts_from, skeleton
 from engines.canonical import record_digest
-from engines.values import cached
+from engines.values import cached, derived_from
 
 # The phases of a turn, in order, and the handicap placements before the first turn.
 HANDICAP = "handicap"
 MOVE = "move"
-ATHOS = "athos"  # may move a tile (then FIX) or skip
+ATHOS = "athos"  # may lift a tile (then DROP) or skip the piece this turn
+DROP = "drop"  # a tile is lifted; it must now be put down on another hex (then FIX)
 FIX = "fix"  # the tile has moved; the Athos piece must now be put down
 PLACE = "place"
 OVER = "over"
-PHASES = (HANDICAP, MOVE, ATHOS, FIX, PLACE, OVER)
+PHASES = (HANDICAP, MOVE, ATHOS, DROP, FIX, PLACE, OVER)
+#: `lifted` and `last_placed` when no hex is meant
+NO_HEX = -1
+#: the version of the record layout (spec/games/athos.md, "The public record")
+RECORD_VERSION = 2
 
 #: `tiles[hex]` when the hex has no tile. A tile is its colour letter (G Y O B W): upper
 #: case while it shows its blocking side, lower case while it shows its passable side.
@@ -84,16 +89,22 @@ class State:
     arrivals: tuple[int, ...]
     #: seat -> movement points it used in its latest finished turn (the tie-break)
     last_spent: tuple[int, ...]
+    #: DROP: the hex whose tile is lifted (it stays drawn there until it is dropped); else NO_HEX
+    lifted: int = NO_HEX
+    #: the hex of the tile placed last in this turn (or this seat's handicap), else NO_HEX:
+    #: a turn's tiles go down in board order, so each set of placements is offered once
+    last_placed: int = NO_HEX
 
     # Derived tables, computed once per state on first use. They are not fields, so they
-    # take no part in equality, the record or the hash. (bytes: cheap to copy.) A new
-    # state may be handed the tables that an action leaves true (rules._replace).
-    @cached
+    # take no part in equality, the record or the hash. (bytes: cheap to copy.) Each says
+    # what it is computed from; `evolve` (engines/values.py) hands on exactly those whose
+    # inputs an action left alone.
+    @derived_from("tiles")
     def passable(self) -> bytes:
         """node -> 1 when a monk may stand on it or pass it (no blocking tile), else 0."""
         return self.tiles.encode("ascii").translate(_PASSABLE) + _EXTRA_NODES
 
-    @cached
+    @derived_from("monks")
     def crowd(self) -> bytes:
         """node -> how many monks (of every seat) stand on it."""
         counts = [0] * NODE_COUNT
@@ -102,7 +113,7 @@ class State:
                 counts[n] += 1
         return bytes(counts)
 
-    @cached
+    @derived_from("tiles", "fixed")
     def movable(self) -> bytes:
         """Hexes whose tile may still be turned or moved (no Athos piece on it), ascending."""
         fixed = self.fixed
@@ -112,17 +123,17 @@ class State:
             else [m.start() for m in _TILE.finditer(self.tiles)]
         )
 
-    @cached
+    @derived_from("passable")
     def walk(self) -> Skeleton:
         """The path rule's walk from the summit (paths.skeleton); depends on the tiles only."""
         return skeleton(self.passable)
 
-    @cached
+    @derived_from("walk", "walkers")
     def cuts(self) -> bytes:
         """hex -> 1 when a blocking tile there would cut a monk off (paths.cutting_hexes)."""
         return bytes(cuts_from(self.walk, self.walkers))
 
-    @cached
+    @derived_from("monks", "seat")
     def taken(self) -> bytes:
         """hex -> 1 when a monk of a seat other than the acting one stands there."""
         taken = bytearray(HEX_COUNT)
@@ -138,7 +149,7 @@ class State:
         """The state hash: SHA-256 of the canonical msgpack of `record(self)`."""
         return record_digest(record(self))
 
-    @cached
+    @derived_from("monks")
     def walkers(self) -> bytes:
         """The nodes of every monk not yet on the summit (with repeats), ascending."""
         return bytes(sorted(n for nodes in self.monks for n in nodes if n != SUMMIT))
@@ -149,7 +160,7 @@ def record(state: State) -> tuple:
     s = state.setup
     return (
         "athos",
-        1,
+        RECORD_VERSION,
         (
             s.players,
             tuple(NODE_NAMES[a] for a in s.areas),
@@ -173,4 +184,6 @@ def record(state: State) -> tuple:
         state.pieces,
         state.arrivals,
         state.last_spent,
+        None if state.lifted == NO_HEX else NODE_NAMES[state.lifted],
+        None if state.last_placed == NO_HEX else NODE_NAMES[state.last_placed],
     )

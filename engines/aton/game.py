@@ -4,9 +4,10 @@ from __future__ import annotations
 from engines.values import evolve
 from typing import Any, Mapping
 
-from engines.aton import notation, render, rules
+from engines.aton import determinize, notation, render, rules
 from engines.aton.state import ASSIGN, DRAW, OVER, SEATS, State
 from engines.contract import CHANCE, TERMINAL, Game, IllegalAction
+from engines.styled import Fragment
 from engines.options import Option, boolean, int_between
 
 
@@ -89,6 +90,9 @@ class AtonGame(Game):
         seats = tuple(s if i == seat else evolve(s, hand=None) for i, s in enumerate(state.seats))
         return evolve(state, seats=seats)
 
+    def determinize(self, view: State, seat: int | None, entropy: bytes) -> State:
+        return determinize.determinize(view, seat, entropy)
+
     def public_record(self, state: State) -> tuple:
         return (
             "aton",
@@ -110,8 +114,8 @@ class AtonGame(Game):
             state.winners,
         )
 
-    def render_text(self, state: State, seat: int | None = None) -> str:
-        return render.render_text(state, seat)
+    def render_styled(self, state: State, seat: int | None = None) -> list[Fragment]:
+        return render.render_styled(state, seat)
 
 
 assert SEATS == (0, 1)

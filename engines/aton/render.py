@@ -1,19 +1,29 @@
-"""A plain-text picture of an Aton position, 80 columns wide."""
+"""A picture of an Aton position, 80 columns wide, as styled fragments.
+
+Styles (spec/engine-contract.md, "Styled boards"): `seat.0` (red: its counters and name),
+`seat.1` (blue), `square.yellow`, `square.black`, `square.blue`, `square.green`,
+`square.bonus` (an empty temple square), `title`, `label`, `legend`, `you`.
+"""
 from __future__ import annotations
 
 from engines.aton import cards
 from engines.aton.state import ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, TURN_UP, State
-from engines.aton.temples import BONUS, BONUS_VALUE, COLOUR, TEMPLES, temple_squares
+from engines.aton.temples import BLACK, BLUE, BONUS, BONUS_VALUE, COLOUR, GREEN, TEMPLES, YELLOW, temple_squares
+from engines.styled import Fragment, Styled
 
 SEAT_NAMES = ("red", "blue")
 MARKS = ("R", "U")  # U for blUe: B is the blue square
 
 
-def _cell(board: tuple[int, ...], sq: int) -> str:
+_SQUARE_STYLES = {YELLOW: "square.yellow", BLACK: "square.black", BLUE: "square.blue", GREEN: "square.green", BONUS: "square.bonus"}
+
+
+def _cell(board: tuple[int, ...], sq: int) -> Fragment:
     if board[sq] != -1:
-        return f"[{MARKS[board[sq]]}]"
+        return f"seat.{board[sq]}", f"[{MARKS[board[sq]]}]"
     colour = COLOUR[sq]
-    return f"+{BONUS_VALUE[sq]} " if colour == BONUS else f" {colour.lower()} "
+    text = f"+{BONUS_VALUE[sq]} " if colour == BONUS else f" {colour.lower()} "
+    return _SQUARE_STYLES[colour], text
 
 
 def _status(state: State) -> str:
@@ -39,12 +49,17 @@ def _status(state: State) -> str:
     return ""
 
 
-def render_text(state: State, seat: int | None = None) -> str:
-    lines = [f"Aton, round {state.round} (first to {state.win_points} points)", _status(state), ""]
-    lines.append(f"{'':12}{'red (R)':>14}{'blue (U)':>14}")
+def render_styled(state: State, seat: int | None = None) -> list[Fragment]:
+    out = Styled()
+    out.line(f"Aton, round {state.round} (first to {state.win_points} points)", "title")
+    out.line(_status(state)).line()
+    out.pad_to(12)
+    for i, name in enumerate(("red (R)", "blue (U)")):
+        out.pad_to(12 + 14 * (i + 1) - len(name)).add(name, f"seat.{i}")
+    out.line()
 
     def row(label: str, values) -> None:
-        lines.append(f"{label:12}" + "".join(f"{v:>14}" for v in values))
+        out.add(f"{label:12}", "label").line("".join(f"{v:>14}" for v in values))
 
     ss = state.seats
     row("score", [s.score for s in ss])
@@ -60,15 +75,20 @@ def render_text(state: State, seat: int | None = None) -> str:
     row("deck", [s.deck_size for s in ss])
     row("discards 1-4", ["/".join(map(str, s.discards)) for s in ss])
     row("cartouches", [" ".join(map(str, s.cartouches)) if s.cartouches else "-" for s in ss])
-    lines.append(f"Kingdom of the Dead: {ss[0].dead + ss[1].dead} counter(s); a scoring follows the round it reaches 8.")
-    lines.append("")
-    lines.append("   ".join(f"Temple {t:<9}" for t in TEMPLES))
+    if seat is not None:
+        out.add("You play ").add(SEAT_NAMES[seat], f"seat.{seat}").line(".", "")
+    out.line(f"Kingdom of the Dead: {ss[0].dead + ss[1].dead} counter(s); a scoring follows the round it reaches 8.")
+    out.line()
+    out.line("   ".join(f"Temple {t:<9}" for t in TEMPLES), "label")
     for r in range(3):
-        parts = []
         for t in TEMPLES:
-            squares = temple_squares(t)[4 * r : 4 * r + 4]
-            parts.append("".join(_cell(state.board, sq) for sq in squares))
-        lines.append("   ".join(parts))
-    lines.append("")
-    lines.append("Squares t.n: temple t, n = 1..12 row by row.  y k b g = yellow black blue green, +n bonus.")
-    return "\n".join(lines)
+            if t > 1:
+                out.add("   ")
+            for sq in temple_squares(t)[4 * r : 4 * r + 4]:
+                style, text = _cell(state.board, sq)
+                out.add(text, style)
+        out.line()
+    out.line()
+    out.line("Squares t.n: temple t, square n = 1..12 row by row.", "legend")
+    out.line("y k b g: a yellow, black, blue, green square; +n: a bonus square.", "legend")
+    return out.fragments()

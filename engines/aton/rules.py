@@ -2,6 +2,10 @@
 step the rules leave no choice in (reshuffles, revealing, cartouche 1, the order, overflow,
 discarding, scoring, the next round) until a seat must decide or a card must be drawn.
 
+The rules are one table (`BOOK`, engines/rulebook.py): for each phase the list of its legal
+actions, for each (phase, kind of action) why such an action is refused (None when it is
+legal) and what it does.
+
 Actions (spec/games/aton.md):
     ("draw", v)            chance: the drawer's next card is v (1..4); ("draw", None) when
                            the card is hidden from this view
@@ -16,7 +20,7 @@ Actions (spec/games/aton.md):
 from __future__ import annotations
 
 from engines.values import evolve
-from itertools import permutations
+from itertools import permutations, product
 
 from engines.aton import cards, scoring
 from engines.aton.state import (
@@ -24,6 +28,7 @@ from engines.aton.state import (
 )
 from engines.aton.temples import NUM_SQUARES, square_name, squares_up_to
 from engines.contract import IllegalAction
+from engines.rulebook import Rule, Rulebook, always
 
 HAND = 4
 KINGDOM_FULL = 8
@@ -227,31 +232,31 @@ def _new_round(state: State) -> State:
 # -- decisions and chance ---------------------------------------------------------------
 
 
-def legal_actions(state: State) -> list[tuple]:
-    phase = state.phase
+def _draw_actions(state: State) -> list[tuple]:
     seat = state.seats[state.actor]
-    if phase == DRAW:
-        if seat.hand is None:
-            return [("draw", None)]
-        deck = cards.sub(seat.unseen, seat.hand)
-        return [("draw", v) for v in cards.VALUES if deck[v - 1]]
-    if phase == TURN_UP:
-        deck = cards.sub(seat.unseen, seat.hand) if seat.hand is not None else seat.unseen
-        return [("turn", v) for v in cards.VALUES if deck[v - 1]]
-    if phase == EXCHANGE:
-        return [("keep",)] + [("exchange", *h) for h in _possible_hands(seat)]
-    if phase == ASSIGN:
-        seen: set[tuple[int, ...]] = set()
-        for hand in _possible_hands(seat):
-            seen.update(permutations(hand))
-        return [("assign", *p) for p in sorted(seen)]
-    if phase == REMOVE:
-        return [("remove", sq) for sq in _eligible_removals(state)]
-    if phase == PLACE:
-        return [("place", sq) for sq in _empty_allowed(state)]
-    if phase == RETRIEVE:
-        return [("retrieve", sq) for sq in _own_squares(state, state.actor)]
-    return []
+    if seat.hand is None:
+        return [("draw", None)]
+    deck = cards.sub(seat.unseen, seat.hand)
+    return [("draw", v) for v in cards.VALUES if deck[v - 1]]
+
+
+def _turn_up_actions(state: State) -> list[tuple]:
+    return [(kind, v) for (kind, v), _ in chance_weights(state)]
+
+
+def _exchange_actions(state: State) -> list[tuple]:
+    return [("keep",)] + [("exchange", *h) for h in _possible_hands(state.seats[state.actor])]
+
+
+def _assign_actions(state: State) -> list[tuple]:
+    seen: set[tuple[int, ...]] = set()
+    for hand in _possible_hands(state.seats[state.actor]):
+        seen.update(permutations(hand))
+    return [("assign", *p) for p in sorted(seen)]
+
+
+def legal_actions(state: State) -> list[tuple]:
+    return BOOK.legal_actions(state)
 
 
 def _possible_hands(seat: Seat) -> list[tuple[int, ...]]:
@@ -278,15 +283,79 @@ def chance_weights(state: State) -> list[tuple[tuple, int]]:
 
 
 def apply(state: State, action: tuple) -> State:
+    """The state after `action` and every step that follows it by itself (`settle`)."""
+    return BOOK.apply(state, action)
+
+
+# -- the shape of an action -----------------------------------------------------------------
+
+#: kind -> what its values are: "card" (1-4), "card?" (a card or None: a hidden draw),
+#: "square" (0..47)
+_SHAPES: dict[str, tuple[str, ...]] = {
+    "draw": ("card?",),
+    "keep": (),
+    "exchange": ("card",) * 4,
+    "assign": ("card",) * 4,
+    "turn": ("card",),
+    "remove": ("square",),
+    "place": ("square",),
+    "retrieve": ("square",),
+}
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def decode(action: tuple) -> tuple[str, tuple]:
+    """(kind, values) of a well-formed action; IllegalAction saying what is malformed."""
+    try:
+        decoded = _DECODED[action]
+    except (KeyError, TypeError):  # malformed (perhaps unhashable): say what is wrong
+        return _decode(action)
+    for v in action[1:]:
+        if type(v) is not int and v is not None:  # True == 1 and 1.0 == 1 find a key too
+            return _decode(action)
+    return decoded
+
+
+def _decode(action: tuple) -> tuple[str, tuple]:
     if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
         raise IllegalAction(f"{action!r} is not an Aton action.")
-    handler = _HANDLERS.get((state.phase, action[0]))
-    if handler is None:
-        raise IllegalAction(_wrong_phase(state, action[0]))
-    return settle(handler(state, action))
+    kind = action[0]
+    shape = _SHAPES.get(kind)
+    if shape is None:
+        raise IllegalAction(
+            f"{kind!r} is not an Aton action; the actions are {', '.join(_SHAPES)}."
+        )
+    values = action[1:]
+    if len(values) != len(shape):
+        if shape and shape[0] == "square":
+            raise IllegalAction(f"'{kind}' needs one temple square.")
+        raise IllegalAction(f"'{kind}' takes exactly {len(shape)} value(s).")
+    for v, what in zip(values, shape):
+        if what == "square":
+            if not _is_int(v) or not 0 <= v < NUM_SQUARES:  # type: ignore[operator]
+                raise IllegalAction(f"'{kind}' needs one temple square.")
+        elif not (v is None and what == "card?") and not (_is_int(v) and v in cards.VALUES):
+            raise IllegalAction(f"{v!r} is not a card: cards are 1, 2, 3 and 4.")
+    return kind, values
 
 
-def _wrong_phase(state: State, kind: str) -> str:
+def _every_action() -> list[tuple]:
+    """Every well-formed action: few enough (under 700) to look up instead of checking."""
+    actions: list[tuple] = [("keep",), ("draw", None)]
+    actions += [(kind, v) for kind in ("draw", "turn") for v in cards.VALUES]
+    actions += [(kind, *four) for kind in ("exchange", "assign") for four in product(cards.VALUES, repeat=4)]
+    actions += [(kind, sq) for kind in ("remove", "place", "retrieve") for sq in range(NUM_SQUARES)]
+    return actions
+
+
+# built by the general code above, so a lookup gives exactly what checking would
+_DECODED = {a: _decode(a) for a in _every_action()}
+
+
+def _elsewhere(state: State, kind: str) -> str:
     if state.phase == OVER:
         return "The game is over; no action is allowed."
     expected = {
@@ -297,110 +366,104 @@ def _wrong_phase(state: State, kind: str) -> str:
     return f"'{kind}' is not allowed now: the game waits for {expected} (seat {state.actor})."
 
 
-def _card_value(action: tuple, index: int, allow_hidden: bool = False) -> int | None:
-    if len(action) != index + 1:
-        raise IllegalAction(f"'{action[0]}' takes exactly {index} value(s).")
-    v = action[index]
-    if v is None and allow_hidden:
-        return None
-    if not isinstance(v, int) or isinstance(v, bool) or v not in cards.VALUES:
-        raise IllegalAction(f"{v!r} is not a card: cards are 1, 2, 3 and 4.")
-    return v
+# -- the rule of each action: why it is refused, what it does --------------------------------
 
 
-def _square(action: tuple) -> int:
-    if len(action) != 2 or not isinstance(action[1], int) or isinstance(action[1], bool) or not (
-        0 <= action[1] < NUM_SQUARES
-    ):
-        raise IllegalAction(f"'{action[0]}' needs one temple square.")
-    return action[1]
-
-
-def _do_draw(state: State, action: tuple) -> State:
-    v = _card_value(action, 1, allow_hidden=True)
+def _draw_problem(state: State, v: int | None) -> str | None:
     seat = state.seats[state.actor]
     if v is None:
         if seat.hand is not None:
-            raise IllegalAction(f"Seat {state.actor}'s hand is seen here, so the card drawn must be named.")
-        return _with_seat(state, state.actor, hand=None, hand_size=seat.hand_size + 1)
+            return f"Seat {state.actor}'s hand is seen here, so the card drawn must be named."
+        return None
     if seat.hand is None:
-        raise IllegalAction(f"Seat {state.actor}'s hand is hidden here; its draws are too.")
-    deck = cards.sub(seat.unseen, seat.hand)
-    if not deck[v - 1]:
-        raise IllegalAction(f"Seat {state.actor}'s deck holds no {v}.")
+        return f"Seat {state.actor}'s hand is hidden here; its draws are too."
+    if not cards.sub(seat.unseen, seat.hand)[v - 1]:
+        return f"Seat {state.actor}'s deck holds no {v}."
+    return None
+
+
+def _draw(state: State, v: int | None) -> State:
+    seat = state.seats[state.actor]
+    if v is None:
+        return _with_seat(state, state.actor, hand=None, hand_size=seat.hand_size + 1)
     return _with_seat(state, state.actor, hand=cards.add(seat.hand, cards.of((v,))), hand_size=seat.hand_size + 1)
 
 
-def _check_cards(values: tuple) -> None:
-    for v in values:
-        if not isinstance(v, int) or isinstance(v, bool) or v not in cards.VALUES:
-            raise IllegalAction(f"{v!r} is not a card: cards are 1, 2, 3 and 4.")
-
-
-def _reveal_hand(state: State, seat_index: int, shown: tuple[int, ...], what: str) -> State:
-    """The seat shows these cards from its hand: checked against the hand, or (where the
-    hand is hidden from this view) against what the seat can possibly hold."""
-    _check_cards(shown)
+def _reveal_problem(state: State, seat_index: int, shown: tuple[int, ...], what: str) -> str | None:
+    """Why the seat cannot show these cards from its hand: checked against the hand, or
+    (where the hand is hidden from this view) against what the seat can possibly hold."""
     seat = state.seats[seat_index]
     counts = cards.of(shown)
     if len(shown) != seat.hand_size:
-        raise IllegalAction(f"{what} needs all {seat.hand_size} cards of the hand, not {len(shown)}.")
+        return f"{what} needs all {seat.hand_size} cards of the hand, not {len(shown)}."
     if seat.hand is not None and counts != seat.hand:
         held = " ".join(map(str, cards.listed(seat.hand)))
-        raise IllegalAction(f"{what} must use the cards in hand ({held}).")
+        return f"{what} must use the cards in hand ({held})."
     if seat.hand is None and not cards.contains(seat.unseen, counts):
-        raise IllegalAction(f"Seat {seat_index} cannot hold those cards.")
+        return f"Seat {seat_index} cannot hold those cards."
+    return None
+
+
+def _revealed(state: State, seat_index: int, shown: tuple[int, ...]) -> State:
+    seat = state.seats[seat_index]
     # A hidden hand stays hidden (None) even when empty, so the next draws stay hidden too.
     hand = None if seat.hand is None else cards.EMPTY
-    return _with_seat(state, seat_index, hand=hand, hand_size=0, unseen=cards.sub(seat.unseen, counts))
+    return _with_seat(state, seat_index, hand=hand, hand_size=0, unseen=cards.sub(seat.unseen, cards.of(shown)))
 
 
-def _do_keep(state: State, action: tuple) -> State:
-    if len(action) != 1:
-        raise IllegalAction("'keep' takes no values.")
+def _keep(state: State) -> State:
     return evolve(state, decided=state.decided + (state.actor,))
 
 
-def _do_exchange(state: State, action: tuple) -> State:
-    if len(action) != 5:
-        raise IllegalAction("'exchange' names the four cards handed in.")
-    shown = action[1:]
-    _check_cards(shown)
+def _exchange_problem(state: State, *shown: int) -> str | None:
     if list(shown) != sorted(shown):
-        raise IllegalAction("'exchange' lists the four cards in ascending order.")
-    state = _reveal_hand(state, state.actor, shown, "An exchange")
+        return "'exchange' lists the four cards in ascending order."
+    return _reveal_problem(state, state.actor, shown, "An exchange")
+
+
+def _exchange(state: State, *shown: int) -> State:
+    state = _revealed(state, state.actor, shown)
     s = state.seats[state.actor]
     state = _with_seat(state, state.actor, exchange=False, discards=cards.add(s.discards, cards.of(shown)))
     return evolve(state, phase=DRAW, decided=state.decided + (state.actor,))
 
 
-def _do_assign(state: State, action: tuple) -> State:
-    if len(action) != 5:
-        raise IllegalAction("'assign' puts one card on each of the four cartouches.")
-    shown = action[1:]
-    state = _reveal_hand(state, state.actor, shown, "An assignment")
-    return _with_seat(state, state.actor, cartouches=tuple(shown))
+def _assign_problem(state: State, *shown: int) -> str | None:
+    return _reveal_problem(state, state.actor, shown, "An assignment")
 
 
-def _do_turn(state: State, action: tuple) -> State:
-    v = _card_value(action, 1)
+def _assign(state: State, *shown: int) -> State:
+    return _with_seat(_revealed(state, state.actor, shown), state.actor, cartouches=tuple(shown))
+
+
+def _deck(state: State) -> cards.Counts:
     seat = state.seats[state.actor]
-    deck = cards.sub(seat.unseen, seat.hand) if seat.hand is not None else seat.unseen
-    if not deck[v - 1]:
-        raise IllegalAction(f"Seat {state.actor}'s deck holds no {v}.")
+    return cards.sub(seat.unseen, seat.hand) if seat.hand is not None else seat.unseen
+
+
+def _turn_problem(state: State, v: int) -> str | None:
+    return None if _deck(state)[v - 1] else f"Seat {state.actor}'s deck holds no {v}."
+
+
+def _turn(state: State, v: int) -> State:
+    seat = state.seats[state.actor]
     one = cards.of((v,))
     state = _with_seat(state, state.actor, unseen=cards.sub(seat.unseen, one), discards=cards.add(seat.discards, one))
     return evolve(state, turned=state.turned + (v,))
 
 
-def _do_remove(state: State, action: tuple) -> State:
-    sq = _square(action)
-    count, target = removal_due(state, state.actor)
+def _remove_problem(state: State, sq: int) -> str | None:
+    _, target = removal_due(state, state.actor)
     if sq not in allowed_squares(state, state.actor):
-        raise IllegalAction(f"{square_name(sq)} is outside the temples cartouche 3 allows.")
+        return f"{square_name(sq)} is outside the temples cartouche 3 allows."
     if state.board[sq] != target:
         whose = "your own" if target == state.actor else "your opponent's"
-        raise IllegalAction(f"{square_name(sq)} holds none of {whose} counters.")
+        return f"{square_name(sq)} holds none of {whose} counters."
+    return None
+
+
+def _remove(state: State, sq: int) -> State:
+    _, target = removal_due(state, state.actor)
     board = list(state.board)
     board[sq] = -1
     t = state.seats[target]
@@ -408,12 +471,15 @@ def _do_remove(state: State, action: tuple) -> State:
     return evolve(state, board=tuple(board), owed=state.owed - 1)
 
 
-def _do_place(state: State, action: tuple) -> State:
-    sq = _square(action)
+def _place_problem(state: State, sq: int) -> str | None:
     if sq not in allowed_squares(state, state.actor):
-        raise IllegalAction(f"{square_name(sq)} is outside the temples cartouche 3 allows.")
+        return f"{square_name(sq)} is outside the temples cartouche 3 allows."
     if state.board[sq] != -1:
-        raise IllegalAction(f"{square_name(sq)} is not empty.")
+        return f"{square_name(sq)} is not empty."
+    return None
+
+
+def _place(state: State, sq: int) -> State:
     board = list(state.board)
     board[sq] = state.actor
     s = state.seats[state.actor]
@@ -425,10 +491,11 @@ def _do_place(state: State, action: tuple) -> State:
     return state
 
 
-def _do_retrieve(state: State, action: tuple) -> State:
-    sq = _square(action)
-    if state.board[sq] != state.actor:
-        raise IllegalAction(f"{square_name(sq)} holds none of your counters.")
+def _retrieve_problem(state: State, sq: int) -> str | None:
+    return None if state.board[sq] == state.actor else f"{square_name(sq)} holds none of your counters."
+
+
+def _retrieve(state: State, sq: int) -> State:
     board = list(state.board)
     board[sq] = -1
     s = state.seats[state.actor]
@@ -436,13 +503,28 @@ def _do_retrieve(state: State, action: tuple) -> State:
     return evolve(state, board=tuple(board), owed=state.owed - 1)
 
 
-_HANDLERS = {
-    (DRAW, "draw"): _do_draw,
-    (EXCHANGE, "keep"): _do_keep,
-    (EXCHANGE, "exchange"): _do_exchange,
-    (ASSIGN, "assign"): _do_assign,
-    (TURN_UP, "turn"): _do_turn,
-    (REMOVE, "remove"): _do_remove,
-    (PLACE, "place"): _do_place,
-    (RETRIEVE, "retrieve"): _do_retrieve,
-}
+BOOK: Rulebook[State] = Rulebook(
+    phase=lambda state: state.phase,
+    lists={
+        DRAW: _draw_actions,
+        TURN_UP: _turn_up_actions,
+        EXCHANGE: _exchange_actions,
+        ASSIGN: _assign_actions,
+        REMOVE: lambda state: [("remove", sq) for sq in _eligible_removals(state)],
+        PLACE: lambda state: [("place", sq) for sq in _empty_allowed(state)],
+        RETRIEVE: lambda state: [("retrieve", sq) for sq in _own_squares(state, state.actor)],
+    },
+    rules={
+        (DRAW, "draw"): Rule(_draw_problem, _draw),
+        (EXCHANGE, "keep"): Rule(always, _keep),
+        (EXCHANGE, "exchange"): Rule(_exchange_problem, _exchange),
+        (ASSIGN, "assign"): Rule(_assign_problem, _assign),
+        (TURN_UP, "turn"): Rule(_turn_problem, _turn),
+        (REMOVE, "remove"): Rule(_remove_problem, _remove),
+        (PLACE, "place"): Rule(_place_problem, _place),
+        (RETRIEVE, "retrieve"): Rule(_retrieve_problem, _retrieve),
+    },
+    decode=decode,
+    elsewhere=_elsewhere,
+    settle=settle,
+)

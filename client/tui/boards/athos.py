@@ -22,10 +22,11 @@ _LABEL = 2
 NO_TILE = "."
 TILES_PER_COLOUR = 16
 MONKS = 3
-LEGEND = ("#5 blocking tile  o5 open tile  * Athos piece", "m1 monk of seat 1  m+ monks of several seats")
+LEGEND = ("#5 blocking tile  o5 open tile  * Athos piece  ^ O lifted tile", "m1 monk of seat 1  m+ monks of several seats")
 _NODE_INDEX = {name: i for i, name in enumerate(NODE_NAMES)}
 _PHASES = {"handicap": "places handicap tiles", "move": "moves", "athos": "may use an Athos piece",
-           "fix": "puts the Athos piece down", "place": "places tiles"}
+           "drop": "puts the lifted tile down on another hex", "fix": "fixes a tile with the Athos piece",
+           "place": "places tiles (in any order: they go down in board order)"}
 
 
 def _monks_at(state) -> dict[int, list[int]]:
@@ -86,6 +87,8 @@ class AthosBoard:
             colour = COLOURS[COLOUR_LETTERS.index(tile.upper())]
             mark = "#" if tile.isupper() else "o"
             mark_style = f"{band} class:athos.tile-{colour}"
+            if h == state.lifted:  # lifted by the Athos piece, not yet dropped
+                mark, mark_style = mark.upper() if mark == "o" else "^", f"{band} class:athos.lifted"
         if seats:
             middle = f"m{seats[0]}" if len(seats) == 1 else "m+"
             middle_style = f"{band} class:seat{seats[0]} class:monk"
@@ -134,6 +137,8 @@ class AthosBoard:
             colour = COLOURS[COLOUR_LETTERS.index(tile.upper())]
             what = f"a {colour} tile, {'blocking' if tile.isupper() else 'open'} side up"
         piece = ", an Athos piece on it" if node in state.fixed else ""
+        if node == state.lifted:
+            piece += ", lifted by the Athos piece (it goes down on another hex)"
         here = f"; monks of {monks}" if monks else ""
         return f"{name} ({COLOURS[HEX_COLOUR[node]]}): {what}{piece}{here}"
 

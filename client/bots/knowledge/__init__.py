@@ -1,0 +1,30 @@
+"""What the search players know of each game beyond its rules: how good a position is
+for each seat (`evaluate`), a cheap move for playouts, and how far a playout goes.
+
+Every game works with the generic knowledge (terminal results, `game.scores` before the
+end). Aton and Asterix have their own evaluations; Athos has the generic one on purpose:
+its actions are being reshaped (see the report of issue 14), and an evaluation written
+for today's actions would be thrown away.
+"""
+from __future__ import annotations
+
+import importlib
+
+from engines import Game
+from client.bots.knowledge.generic import Knowledge
+
+_MODULES = {
+    "aton": "client.bots.knowledge.aton",
+    "asterix": "client.bots.knowledge.asterix",
+}
+
+
+def knowledge_for(game: Game) -> Knowledge:
+    """The knowledge of `game` (the generic kind when it has none of its own)."""
+    name = _MODULES.get(game.name)
+    if name is None:
+        return Knowledge(game)
+    return importlib.import_module(name).KNOWLEDGE(game)
+
+
+__all__ = ["Knowledge", "knowledge_for"]

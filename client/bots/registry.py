@@ -1,0 +1,49 @@
+"""Bots by name: the built-in players, or a third party's class by import path.
+
+    make_bot("mcts", seed=7, budget=Budget(playouts=500))
+    make_bot("mypkg.mybot:MyBot", seed=7)       # any importable Bot subclass
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Callable
+
+from client.bots.sdk import Bot, BotError, Budget
+
+BUILT_IN: dict[str, str] = {
+    "random": "client.bots.players:RandomBot",
+    "greedy": "client.bots.players:GreedyBot",
+    "mcts": "client.bots.mcts:MctsBot",
+}
+
+
+def names() -> list[str]:
+    return sorted(BUILT_IN)
+
+
+def bot_class(spec: str) -> type[Bot]:
+    """The class `spec` names: a built-in name or "module.path:ClassName"."""
+    path = BUILT_IN.get(spec, spec)
+    module_name, colon, attr = path.partition(":")
+    if not colon or not module_name or not attr:
+        raise BotError(f"there is no bot {spec!r}: use one of {', '.join(names())} or an import path "
+                       f"like mypkg.mybot:MyBot")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise BotError(f"cannot import {module_name!r} for the bot {spec!r}: {exc}") from None
+    cls = getattr(module, attr, None)
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise BotError(f"{spec!r} is not a Bot class (client.bots.Bot subclass) in {module_name}")
+    return cls
+
+
+def make_bot(spec: str, seed: int | str = 0, budget: Budget | None = None) -> Bot:
+    cls = bot_class(spec)
+    try:
+        return cls(seed=seed, budget=budget)
+    except Exception as exc:  # a third party's constructor: its fault, said in one line
+        raise BotError(f"the bot {spec!r} could not be made: {type(exc).__name__}: {exc}") from None
+
+
+Factory = Callable[[int | str], Bot]

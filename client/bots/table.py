@@ -1,0 +1,86 @@
+"""One game in one process between bots, as a signed log every seat's node would have
+written (protocol/builder.py): each seat's bot gets its Decisions with the seat's view
+only, every accepted move, and the end."""
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from client.bots.guard import GuardedSeat
+from client.bots.sdk import Bot, Decision, notation_of
+from engines import Game
+from protocol.builder import LogBuilder
+from protocol.records import MAX_NAME, Entry, SignedGenesis
+
+MAX_ENTRIES = 5_000_000  # a bound on any one game's log (Athos, played at random, is the longest)
+
+
+@dataclass
+class Played:
+    """A finished game: the result, what went wrong, and its signed log."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    moves: int                     # actions by the seats (chance outcomes not counted)
+    state: Any                     # the final state (full information)
+    forfeits: tuple[int, ...] = ()
+    faults: list[str] = field(default_factory=list)
+    genesis: SignedGenesis | None = None
+    entries: list[Entry] = field(default_factory=list)
+
+
+def play_game(game: Game, options: Mapping[str, Any], bots: Sequence[Bot], labels: Sequence[str],
+              rng: random.Random, time_limit: float | None = None, on_error: str = "random",
+              report: Callable[[str], None] | None = None) -> Played:
+    """Play one whole game, bots[i] in seat i. The seats' secrets and chance come from
+    `rng` (a seed replays the game); signing keys are fresh every time."""
+    players = len(bots)
+    faults: list[str] = []
+
+    def say(line: str) -> None:
+        faults.append(line)
+        if report is not None:
+            report(line)
+
+    keys = [os.urandom(32) for _ in range(players)]
+    masters = [rng.randbytes(32) for _ in range(players)]
+    names = [label[:MAX_NAME] for label in labels]
+    log = LogBuilder.table(game, options, names, masters, keys, rng.randbytes(16), lambda: rng.randbytes(16))
+    resolved = game.resolve_options(players, options)
+    seats = [GuardedSeat(bot, i, labels[i], f"{rng.random()}", on_error, say) for i, bot in enumerate(bots)]
+    try:
+        for s in seats:
+            s.start(game.name, players, resolved)
+
+        def choose(state: Any, seat: int, legal: list) -> tuple:
+            kind = log.chain.entitled()[1]
+            view = game.view(state, seat)
+            legal = tuple(legal)
+            decision = Decision(game.name, game, seat, view, legal, notation_of(game, view, legal), kind, time_limit)
+            return seats[seat].decide(decision)
+
+        for _ in range(MAX_ENTRIES):
+            if log.chain.finished:
+                break
+            before = log.state
+            entry = log.step(choose)
+            if entry.kind == "move":
+                public = game.view(before, None)
+                actions = tuple(tuple(a) for a in entry.body["actions"])
+                texts = tuple(game.format_action(public, a) for a in actions)
+                for s in seats:
+                    s.hook("on_action", entry.seat, actions, texts)
+        else:
+            raise RuntimeError(f"the game did not finish within {MAX_ENTRIES} entries")
+        state = log.state
+        winners, scores = tuple(game.winners(state)), tuple(game.scores(state))
+        for s in seats:
+            s.hook("on_end", winners, scores)
+    finally:
+        for s in seats:
+            s.close()
+    moves = sum(len(e.body["actions"]) for e in log.entries if e.kind == "move")
+    forfeits = tuple(s.seat for s in seats if s.forfeited)
+    return Played(winners, scores, moves, state, forfeits, faults, log.chain.genesis, log.entries)

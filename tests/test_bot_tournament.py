@@ -1,0 +1,100 @@
+"""Tournaments: seats rotated fairly, results with error bars, logs that verify, any
+concurrent.futures.Executor (a process pool; a Dask cluster on loopback)."""
+import os
+import subprocess
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from client.bots import tournament
+from client.bots.stats import elo_interval, wilson
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def peerboard(*args):
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    return subprocess.run([sys.executable, "-m", "client.cli", *args], capture_output=True, text=True,
+                          cwd=ROOT, env=env, timeout=240)
+
+
+def test_every_player_gets_every_seat_equally_often():
+    players = tournament.parse_players("mcts,greedy,random", 2)
+    matches = tournament.schedule("asterix", {}, players, 6, seed=1)
+    for p in range(3):
+        seats = [m.seating.index(p) for m in matches]
+        assert sorted(seats) == [0, 0, 1, 1, 2, 2]
+
+
+def test_players_parse_with_budgets_numbers_and_exec_commands():
+    ps = tournament.parse_players("mcts@2000,mcts@0.5s,exec", 2, ["./bot --fast"])
+    assert [p.label for p in ps] == ["mcts", "mcts#2", "exec:bot --fast"]
+    assert ps[0].budget.playouts == 2000 and ps[1].budget.seconds == 0.5 and ps[2].command == "./bot --fast"
+    assert [p.kind for p in tournament.parse_players("3", 2)] == ["random"] * 3
+    assert [p.kind for p in tournament.parse_players(None, 2)] == ["random"] * 2
+
+
+def test_wilson_and_elo_intervals():
+    low, high = wilson(90, 100)
+    assert round(low, 3) == 0.826 and round(high, 3) == 0.945
+    diff, low, high = elo_interval(50, 0, 50)
+    assert diff == 0 and low < 0 < high
+    diff, low, high = elo_interval(10, 0, 0)  # a clean sweep still has a finite lower bound
+    assert diff == float("inf") and 0 < low < float("inf")
+
+
+def test_a_tournament_on_a_process_pool_equals_the_same_one_in_process():
+    players = tournament.parse_players("greedy,random", 2)
+    matches = tournament.schedule("aton", {"win_points": 10}, players, 4, seed=9)
+    here = tournament.run(matches, tournament.InProcess(), progress=False)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        there = tournament.run(matches, pool, progress=False)
+    assert [(o.winners, o.scores, o.moves) for o in here] == [(o.winners, o.scores, o.moves) for o in there]
+
+
+def test_selfplay_table_and_saved_logs_that_verify(tmp_path):
+    out = peerboard("selfplay", "aton", "--players", "greedy,random", "--games", "4", "--jobs", "2",
+                    "--seed", "3", "--save", str(tmp_path), "--option", "win_points=15")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0] == "Aton: 4 game(s), 2 players, seed 3"
+    assert lines[1].split()[:6] == ["player", "games", "wins", "draws", "losses", "win"]
+    assert lines[2].startswith("greedy") and lines[3].startswith("random")
+    assert lines[4].startswith("Elo difference, greedy - random: ")
+    logs = sorted(tmp_path.glob("*.pblog"))
+    assert len(logs) == 4
+    journal = (tmp_path / "selfplay.log").read_text().splitlines()
+    assert len(journal) == 4 and all(" seats 0:" in line for line in journal)
+    for log in logs:
+        check = peerboard("replay", str(log), "--verify")
+        assert check.returncode == 0 and check.stdout.startswith("valid: aton"), check.stdout
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--players", "mcts,alphazero"], "there is no bot 'alphazero'"),
+    (["--players", "mcts@fast,random"], "mcts@fast: a budget is a number of playouts"),
+    (["--players", "exec,random"], 'an exec player needs --exec "COMMAND"'),
+    (["--budget", "0"], "a budget in playouts is a whole number of at least 1"),
+    (["--jobs", "0"], "--jobs must be at least 1"),
+    (["--players", "random,random,random"], "Aton is played by exactly 2 players, not 3."),
+])
+def test_selfplay_mistakes_are_one_line_and_exit_2(args, says):
+    out = peerboard("selfplay", "aton", *args)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and says in out.stderr, out.stderr
+
+
+def test_a_tournament_runs_on_a_local_dask_cluster():
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        pytest.skip("Dask is not installed (pip install 'peerboard[cluster]'); the cluster test needs it")
+    players = tournament.parse_players("greedy,random", 2)
+    matches = tournament.schedule("aton", {"win_points": 10}, players, 4, seed=2)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        outcomes = tournament.run(matches, client.get_executor(), progress=False)
+    here = tournament.run(matches, tournament.InProcess(), progress=False)
+    assert [o.index for o in outcomes] == [0, 1, 2, 3]
+    assert [(o.winners, o.moves) for o in outcomes] == [(o.winners, o.moves) for o in here]
+    assert all(o.genesis is not None and o.entries for o in outcomes)
