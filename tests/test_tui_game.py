@@ -202,6 +202,20 @@ def test_athos_tiles_planned_in_any_order_go_out_in_board_order():
     run(body())
 
 
+def test_athos_tiles_clicked_in_any_order_join_the_plan_in_board_order():
+    async def body():
+        async with _screen("athos") as screen:
+            model = screen.presenter.model
+            await screen.type("end move")
+            places = [a for a in model.plan.legal_now() if a[0] == "place"]
+            low, high = places[0], places[len(places) // 2]
+            await _click(screen, f"node:{high[1]}")
+            await _click(screen, f"node:{low[1]}")  # no longer a target, yet a choice in board order
+            assert model.plan.actions == (("end_move",), low, high)
+
+    run(body())
+
+
 def test_an_illegal_entry_shows_its_reason_and_changes_nothing():
     async def body():
         async with _screen("aton", seed=5) as screen:
