@@ -26,15 +26,30 @@ def cmd_selfplay(args: argparse.Namespace) -> ExitCode:
 
 
 def cmd_replay(args: argparse.Namespace) -> ExitCode:
+    """One log in the full-screen viewer (on a terminal), or as text (`--plain`, or not a
+    terminal), or checked (`--verify`, any number of files), or exported (`--export`)."""
+    paths = [Path(f) for f in args.file]
+    for path, name in zip(paths, args.file):
+        if not path.exists():
+            raise UsageError(f"no such file: {name}")
+        if not path.is_file():
+            raise UsageError(f"not a file: {name}")
+    if len(paths) > 1 and not args.verify:
+        raise UsageError("several files can only be checked together (--verify); view or export one at a time")
+    if args.verify and len(paths) > 1:
+        return _verify_many(paths)
+    if args.verify or args.export or args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return _replay_text(paths[0], args)
+    from client.tui import run_replay
+
+    return run_replay(paths[0], view_as=args.view_as)
+
+
+def _replay_text(path: Path, args: argparse.Namespace) -> ExitCode:
     from client import export
     from protocol.logfile import LogFileError, read_log
     from protocol.replay import verify_contents, Verdict
 
-    path = Path(args.file)
-    if not path.exists():
-        raise UsageError(f"no such file: {args.file}")
-    if not path.is_file():
-        raise UsageError(f"not a file: {args.file}")
     data = path.read_bytes()
     try:
         contents = read_log(data)
@@ -50,11 +65,39 @@ def cmd_replay(args: argparse.Namespace) -> ExitCode:
     elif not args.verify:
         print(export.as_text(contents))
         if verdict.chain is not None:
+            game, state = verdict.chain.game, verdict.chain.state
+            seat = args.view_as if args.view_as is not None and 0 <= args.view_as < verdict.chain.seats else None
             print()
-            print(colour.board(verdict.chain.game, verdict.chain.state, None, sys.stdout))
+            print(colour.board(game, state if seat is None else game.view(state, seat), seat, sys.stdout))
     stream = sys.stderr if args.export else sys.stdout
     print(verdict.summary(), file=stream)
     return ExitCode.DONE if verdict.ok else ExitCode.INVALID
+
+
+def _verify_many(paths: list[Path]) -> ExitCode:
+    """Each file's verdict on a line of its own ("FILE: verdict"); exit 1 if any is invalid.
+    A progress bar shows on a terminal (on stderr) while they are checked."""
+    from client.progress import Progress
+    from protocol.replay import verify_log
+
+    bad = 0
+    lines: list[str] = []
+    with Progress(len(paths), "verify") as progress:
+        # on the terminal the bar is drawing on, the verdicts wait until it is gone
+        hold = progress.enabled and sys.stdout.isatty()
+        for n, path in enumerate(paths, 1):
+            verdict = verify_log(path.read_bytes())
+            bad += not verdict.ok
+            line = f"{path}: {verdict.summary()}"
+            if hold:
+                lines.append(line)
+            else:
+                print(line, flush=True)
+            progress.update(n)
+    for line in lines:
+        print(line)
+    print(f"{len(paths) - bad} of {len(paths)} valid")
+    return ExitCode.DONE if not bad else ExitCode.INVALID
 
 
 def cmd_games(args: argparse.Namespace) -> ExitCode:
@@ -77,10 +120,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_arguments(p, engines.names())
     p.set_defaults(run=cmd_selfplay)
 
-    p = sub.add_parser("replay", help="check or export a saved game log")
-    p.add_argument("file", help="a .pblog file")
+    p = sub.add_parser("replay", help="step through, check or export a saved game log")
+    p.add_argument("file", nargs="+", help="a .pblog file (several with --verify)")
     p.add_argument("--verify", action="store_true", help="check everything; exit 0 valid, 1 invalid")
     p.add_argument("--export", choices=("text", "json"), help="print the game in the notation or as JSON")
+    p.add_argument("--plain", action="store_true", help="print the game as text instead of the full-screen viewer")
+    p.add_argument("--as", dest="view_as", type=int, metavar="SEAT", help="see the game as this seat saw it")
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("games", help="list the games and their options")

@@ -22,7 +22,8 @@ from typing import Any, Callable, Mapping
 
 import engines
 from client.exitcode import ExitCode
-from client.seat import ConsoleSeat, RandomSeat, Seat, printable
+from client.seat import ConsoleSeat, RandomSeat, Seat
+from client.text import printable
 from client.usage import UsageError, game_named, options_from
 from engines import OptionError
 from node import discovery

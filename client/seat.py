@@ -16,6 +16,7 @@ from typing import Any, Callable, TextIO
 
 from client import colour
 from client.exitcode import ExitCode
+from client.text import printable
 from engines import IllegalAction
 from node.loop import Connection, LogOpened, Node, Notice
 from protocol.identity import fingerprint
@@ -27,11 +28,6 @@ from protocol.session import (
 REJECTIONS_SHOWN = 5  # per peer; more are counted, not printed
 HELP = ("Type a move in the game's notation, `help` for the legal moves, `board` to see the board, "
         "`quit` to leave (resume later with peerboard resume FILE).")
-
-
-def printable(text: str) -> str:
-    """Text from others (a name) as it may be shown: unprintable characters escaped."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class Seat:

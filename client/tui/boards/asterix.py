@@ -1,0 +1,136 @@
+"""Asterix's look: the chess board with its tiles, lakes and the village, the pawns; each seat's potions, load and victory pile by category in the side panel.
+
+Every square is two lines: the tile on the first, the pawns on the second, written `p12`
+(pawns of seats 1 and 2), so a pawn is never read as a count of tiles. More than five
+pawns on a square show as `p1234+`; the cursor line names them all.
+
+Spots: `sq:c3` a square. Which die moves first, skip, pick, leave and steal are buttons.
+"""
+from __future__ import annotations
+
+from engines.asterix.board import (
+    BIT, BOAR, COHORT, KIND_NAMES, LAYOUT_ORDER, LAKE, MENHIR, MISTLETOE, SQUARE_NAMES, VILLAGE, kind_at,
+)
+from engines.asterix.scoring import winners
+from engines.asterix.state import FIRST_ROLL, LAYOUT, MOVE, ORDER, OVER, PICK, PLACE, ROLL, STEAL, State
+from client.tui.boards.canvas import BoardContext, Canvas, Drawing
+
+_CELL = 6
+#: at most five letters, so that two neighbours never run together
+_WORD = {BOAR: "boar", COHORT: "cohrt", MENHIR: "menhr", MISTLETOE: "mistl", LAKE: "lake"}
+_STYLE = {BOAR: "class:asterix.boar", COHORT: "class:asterix.cohort", MENHIR: "class:asterix.menhir",
+          MISTLETOE: "class:asterix.mistletoe", LAKE: "class:asterix.lake"}
+LEGEND = ("cohrt cohort  menhr menhir  mistl mistletoe", "vill village  p12 pawns of seats 1 and 2")
+_PAWNS_SHOWN = 5
+
+
+def _pawns_at(state: State, square: int) -> list[int]:
+    return [seat for seat, at in enumerate(state.pawns) if at == square]
+
+
+def _tile(state: State, square: int, laid: frozenset[int]) -> tuple[str, str]:
+    if BIT[square] & VILLAGE:
+        return "vill", "class:asterix.village"
+    if square not in laid:
+        return "?", "class:dim"
+    kind = kind_at(state.tiles, square)
+    return _WORD.get(kind, ""), _STYLE.get(kind, "class:asterix.clearing")
+
+
+def _pawn_text(seats: list[int]) -> str:
+    if not seats:
+        return ""
+    digits = "".join(str(s) for s in seats)
+    if len(seats) > _PAWNS_SHOWN:
+        digits = digits[: _PAWNS_SHOWN - 1] + "+"
+    return "p" + digits
+
+
+class AsterixBoard:
+    def draw(self, ctx: BoardContext) -> Drawing:
+        state: State = ctx.state
+        c = Canvas(ctx)
+        laid = frozenset(LAYOUT_ORDER[: state.laid])
+        files = "   " + "".join(f.center(_CELL) for f in "abcdefgh")
+        c.line(files, "class:dim")
+        for rank in range(7, -1, -1):
+            for half in (0, 1):
+                c.put(f" {rank + 1} " if half == 0 else "   ", "class:dim")
+                for f in range(8):
+                    sq = 8 * rank + f
+                    text, style = _tile(state, sq, laid)
+                    if half == 1:
+                        seats = _pawns_at(state, sq)
+                        text = _pawn_text(seats)
+                        if seats:
+                            style += " class:pawn" + (" class:mine" if ctx.seat in seats else "")
+                    c.put(text.center(_CELL), style, spot=f"sq:{SQUARE_NAMES[sq]}")
+                c.newline()
+        for line in LEGEND:
+            c.line(line, "class:dim")
+        return c.drawing()
+
+    # -- pointing --------------------------------------------------------------------------------
+
+    def spots(self, state: State, action: tuple) -> tuple[str, ...] | None:
+        kind = action[0]
+        if kind in ("village", "move"):
+            return (f"sq:{action[1]}",)
+        return None  # the dice, skip, pick, leave, steal: buttons under the board
+
+    def describe(self, state: State, spot: str, names: tuple[str, ...]) -> str:
+        kind, _, value = spot.partition(":")
+        if kind != "sq":
+            return ""
+        sq = SQUARE_NAMES.index(value)
+        if BIT[sq] & VILLAGE:
+            what = "a village square"
+        elif sq not in LAYOUT_ORDER[: state.laid]:
+            what = "no tile laid yet"
+        else:
+            what = KIND_NAMES[kind_at(state.tiles, sq)]
+        seats = _pawns_at(state, sq)
+        pawns = ("; pawns of " + ", ".join(f"seat {s} ({_name(names, s)})" for s in seats)) if seats else ""
+        return f"{value}: {what}{pawns}"
+
+    def situation(self, state: State, names: tuple[str, ...]) -> str:
+        rounds = f"Round {state.round} of {state.max_rounds}. " if state.round else ""
+        who = f"seat {state.turn} ({_name(names, state.turn)})"
+        phase = state.phase
+        if phase == OVER:
+            best = winners(state.piles)
+            won = " and ".join(f"seat {s} ({_name(names, s)})" for s in best) or "nobody"
+            return rounds + f"Game over: {won} won."
+        if phase == LAYOUT:
+            return "The tiles are being laid."
+        if phase == FIRST_ROLL:
+            return "Rolling for the first player."
+        if phase == PLACE:
+            return rounds + f"{who} puts its pawn in the village."
+        if phase == ROLL:
+            return rounds + f"{who} rolls."
+        if phase == ORDER:
+            return rounds + f"{who} rolled {state.dice[0]} and {state.dice[1]}: which die first?"
+        square = SQUARE_NAMES[state.pawns[state.turn]]
+        if phase == MOVE:
+            return rounds + f"{who} moves {state.dice[0]} from {square}."
+        if phase == PICK:
+            return rounds + f"{who} picks up the {KIND_NAMES[kind_at(state.tiles, state.pawns[state.turn])]} or leaves it."
+        if phase == STEAL:
+            return rounds + f"{who} may steal from a pawn on {square}."
+        return rounds
+
+    def seat_detail(self, state: State, seat: int) -> str:
+        at = SQUARE_NAMES[state.pawns[seat]] if state.pawns[seat] >= 0 else "-"
+        load = state.carried[seat]
+        pile = state.piles[seat]
+        carried = " ".join(f"{word}{load[k]}" for word, k in (("boar", BOAR), ("men", MENHIR), ("mist", MISTLETOE)) if load[k])
+        return (f"pawn {at} potions {state.potions[seat]} load {carried or '-'}\n"
+                f"VP boar{pile[BOAR]} coh{pile[COHORT]} men{pile[MENHIR]} mist{pile[MISTLETOE]}")
+
+
+def _name(names: tuple[str, ...], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+BOARD = AsterixBoard()

@@ -1,0 +1,168 @@
+"""Athos's look: the hex mountain by colour band, summit at the top, the start areas at the
+foot; tiles (blocking `#`, open `o`), monks by owner, Athos pieces, and the points left.
+
+Each hex is four characters: the tile mark, then the monk (`m1`: a monk of seat 1; `m+`:
+several, the cursor line names them) or else the hex's column number, then `*` when an
+Athos piece stands on it. Rows are lettered a (the valley) to k; a hex is its row letter
+and column number, as in the notation (`e5`).
+
+Spots: `node:e5` a hex, `node:B` a start area, `node:summit` the summit. An action is
+pointed at by the nodes it names, in order (a monk's node, then where it goes).
+"""
+from __future__ import annotations
+
+from engines.athos.board import (
+    COLOUR_LETTERS, COLOURS, COORDS, HEX_COLOUR, HEX_COUNT, NODE_NAMES, ROW_LETTERS, ROWS, START_AREAS, SUMMIT,
+)
+from client.tui.boards.canvas import BoardContext, Canvas, Drawing
+
+_CELL = 4
+_INDENT = 2
+_LABEL = 2
+NO_TILE = "."
+TILES_PER_COLOUR = 16
+MONKS = 3
+LEGEND = ("#5 blocking tile  o5 open tile  * Athos piece  ^ O lifted tile", "m1 monk of seat 1  m+ monks of several seats")
+_NODE_INDEX = {name: i for i, name in enumerate(NODE_NAMES)}
+_PHASES = {"handicap": "places handicap tiles", "move": "moves", "athos": "may use an Athos piece",
+           "drop": "puts the lifted tile down on another hex", "fix": "fixes a tile with the Athos piece",
+           "place": "places tiles (in any order: they go down in board order)"}
+
+
+def _monks_at(state) -> dict[int, list[int]]:
+    at: dict[int, list[int]] = {}
+    for seat, nodes in enumerate(state.monks):
+        for n in nodes:
+            at.setdefault(n, []).append(seat)
+    return at
+
+
+def _x(q: int, r: int) -> int:
+    return _LABEL + _INDENT * r + _CELL * q
+
+
+class AthosBoard:
+    def draw(self, ctx: BoardContext) -> Drawing:
+        state = ctx.state
+        at = _monks_at(state)
+        c = Canvas(ctx)
+        self._header(c, state)
+        arrivals = " ".join(str(s) for s in state.arrivals) or "-"
+        summit = f" summit, arrivals {arrivals} "
+        c.put(" " * max(0, _x(0, ROWS - 1) + (7 * _CELL - len(summit)) // 2))
+        c.put(summit, "class:athos.summit", spot="node:summit")
+        c.newline()
+        rows: list[list[int]] = [[] for _ in range(ROWS)]
+        for h, (_, r) in enumerate(COORDS):
+            rows[r].append(h)
+        for r in reversed(range(ROWS)):
+            c.put(" " * (_INDENT * r))
+            c.put(f"{ROW_LETTERS[r]} ", "class:dim")  # beside the row's first hex
+            for h in rows[r]:
+                self._hex(c, state, h, at.get(h, []))
+            c.newline()
+        self._areas(c, state, at)
+        for line in LEGEND:
+            c.line(line, "class:dim")
+        return c.drawing()
+
+    def _header(self, c: Canvas, state) -> None:
+        supply = " ".join(f"{letter}{TILES_PER_COLOUR - state.tiles.upper().count(letter)}" for letter in COLOUR_LETTERS)
+        if state.phase == "move":
+            bonus = f" ({state.owed} bonus)" if state.owed else ""
+            c.put("points left ", "class:heading")
+            c.put(f"{state.pool}{bonus}", "class:points")
+        else:
+            c.put("points used ", "class:heading")
+            c.put(f"{state.spent}", "class:points")
+        c.line(f"   tiles placed {sum(state.placed)}   supply {supply}")
+
+    def _hex(self, c: Canvas, state, h: int, seats: list[int]) -> None:
+        band = f"class:athos.{COLOURS[HEX_COLOUR[h]]}"
+        tile = state.tiles[h]
+        q = COORDS[h][0]
+        if tile == NO_TILE:
+            mark, mark_style = " ", band
+        else:
+            colour = COLOURS[COLOUR_LETTERS.index(tile.upper())]
+            mark = "#" if tile.isupper() else "o"
+            mark_style = f"{band} class:athos.tile-{colour}"
+            if h == state.lifted:  # lifted by the Athos piece, not yet dropped
+                mark, mark_style = mark.upper() if mark == "o" else "^", f"{band} class:athos.lifted"
+        if seats:
+            middle = f"m{seats[0]}" if len(seats) == 1 else "m+"
+            middle_style = f"{band} class:seat{seats[0]} class:monk"
+        else:
+            middle, middle_style = f"{q + 1:>2}", f"{band} class:athos.number"
+        spot = f"node:{NODE_NAMES[h]}"
+        c.put(mark, mark_style, spot=spot)
+        c.put(middle, middle_style, spot=spot)
+        c.put("*" if h in state.fixed else " ", "class:athos.piece")
+
+    def _areas(self, c: Canvas, state, at: dict[int, list[int]]) -> None:
+        c.put(" " * (_x(1, 0)))
+        for area in START_AREAS:
+            seats = sorted(at.get(area, []))
+            owner = [s for s, a in enumerate(state.setup.areas) if a == area]
+            style = f"class:seat{owner[0]}" if owner else "class:dim"
+            text = f"[{NODE_NAMES[area]} {''.join(str(s) for s in seats):<6}]"
+            c.put(text.ljust(3 * _CELL - 1), style, spot=f"node:{NODE_NAMES[area]}")
+            c.put(" ")
+        c.newline()
+
+    # -- pointing --------------------------------------------------------------------------------
+
+    def spots(self, state, action: tuple) -> tuple[str, ...] | None:
+        nodes = tuple(f"node:{a}" for a in action[1:] if isinstance(a, str) and a in _NODE_INDEX)
+        return nodes or None
+
+    def describe(self, state, spot: str, names: tuple[str, ...]) -> str:
+        kind, _, name = spot.partition(":")
+        node = _NODE_INDEX.get(name) if kind == "node" else None
+        if node is None:
+            return ""
+        seats = _monks_at(state).get(node, [])
+        monks = ", ".join(f"seat {s} ({_name(names, s)})" for s in seats)
+        if node == SUMMIT:
+            order = ", ".join(f"seat {s}" for s in state.arrivals) or "nobody yet"
+            return f"the summit: arrived in order {order}"
+        if node >= HEX_COUNT:
+            owner = [s for s, a in enumerate(state.setup.areas) if a == node]
+            whose = f"seat {owner[0]}'s" if owner else "an unused"
+            return f"start area {name} ({whose}): " + (f"monks of {monks}" if monks else "no monks")
+        tile = state.tiles[node]
+        if tile == NO_TILE:
+            what = "no tile"
+        else:
+            colour = COLOURS[COLOUR_LETTERS.index(tile.upper())]
+            what = f"a {colour} tile, {'blocking' if tile.isupper() else 'open'} side up"
+        piece = ", an Athos piece on it" if node in state.fixed else ""
+        if node == state.lifted:
+            piece += ", lifted by the Athos piece (it goes down on another hex)"
+        here = f"; monks of {monks}" if monks else ""
+        return f"{name} ({COLOURS[HEX_COLOUR[node]]}): {what}{piece}{here}"
+
+    def situation(self, state, names: tuple[str, ...]) -> str:
+        who = f"seat {state.seat} ({_name(names, state.seat)})"
+        if state.phase == "over":
+            return f"Round {state.round}. Game over."
+        doing = _PHASES.get(state.phase, state.phase)
+        extra = ""
+        if state.phase == "move":
+            extra = f", {state.pool} point{'s' if state.pool != 1 else ''} left"
+        elif state.phase == "handicap":
+            extra = f", {state.handicap_left} to place"
+        return f"Round {state.round}. {who} {doing}{extra}."
+
+    def seat_detail(self, state, seat: int) -> str:
+        up = state.monks[seat].count(SUMMIT)
+        area = NODE_NAMES[state.setup.areas[seat]]
+        team = f", team {1 + seat % 2}" if state.setup.teams else ""
+        return f"area {area}{team}, {up}/{MONKS} up, {state.pieces[seat]} Athos, last turn {state.last_spent[seat]}"
+
+
+def _name(names: tuple[str, ...], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+BOARD = AthosBoard()

@@ -1,0 +1,306 @@
+"""The game screen's presenter: what happens on a key, a typed line, a click, or an event
+from the game. A network event and a keypress come through here alike; the presenter
+changes the model and asks for a redraw, and the view only shows the model.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from engines import IllegalAction
+from client.tui.game_model import GameModel
+from client.tui.help import PLAYING_KEYS
+from client.tui.picking import BUTTON, Outcome, Picking
+from client.tui.source import Alert, Changed, GameSource, SourceEvent, SubmitError
+
+
+@dataclass(frozen=True)
+class Command:
+    """One function key: the key (prompt-toolkit's name), its label on the key bar, and what
+    it does. The key bar shows it and a click on the label does the same as the key."""
+
+    key: str
+    label: str
+    run: Callable[[], None]
+    #: how the key is written on the bar ("" = the key's own name; None: bound, not shown)
+    shown: str | None = ""
+
+
+#: (row, column) steps of the arrow keys
+DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+class GamePresenter:
+    keys_help = PLAYING_KEYS
+
+    def __init__(self, source: GameSource, redraw: Callable[[], None] = lambda: None,
+                 leave: Callable[[], None] = lambda: None):
+        self.source = source
+        self.model = GameModel(source.snapshot())
+        self.redraw = redraw
+        self.leave = leave
+        self.closed = False
+
+    def start(self) -> None:
+        """Listen to the source and take the decision in front, if any."""
+        self.source.subscribe(self.on_source_event)
+        self._follow()
+
+    # -- the game's side -------------------------------------------------------------------------
+
+    def on_source_event(self, event: SourceEvent) -> None:
+        if isinstance(event, Alert):
+            self.model.alert = event
+        elif isinstance(event, Changed):
+            self._follow()
+        self.redraw()
+
+    def _follow(self) -> None:
+        """A new snapshot: a new decision starts a new plan, and a decision with a single
+        legal action is taken at once."""
+        model = self.model
+        if not model.refresh(self.source.snapshot()) or model.plan is None:
+            return
+        plan = model.plan.with_forced()
+        model.set_plan(plan)
+        if plan.complete and plan.only_forced:
+            texts = "; ".join(s.text for s in plan.steps)
+            self._send(f"Taken at once (the only choice): {texts}.")
+
+    # -- commands ----------------------------------------------------------------------------------
+
+    def hint(self) -> str:
+        """The status line when there is no alert."""
+        return "F1 help · Tab lists your moves · F4 points at the board"
+
+    def commands(self) -> list[Command]:
+        return [
+            Command("f1", "Help", self.toggle_help),
+            Command("f2", "Undo", self.undo),
+            Command("f3", "Send", self.send),
+            Command("f4", "Board", self.toggle_focus),
+            Command("f10", "Quit", self.quit),
+        ]
+
+    def toggle_help(self) -> None:
+        self.model.help_shown = not self.model.help_shown
+        self.redraw()
+
+    def close_help(self) -> None:
+        self.model.help_shown = False
+        self.redraw()
+
+    def toggle_focus(self) -> None:
+        model = self.model
+        model.focus = "input" if model.focus == "board" else "board"
+        if model.focus == "board" and model.cursor is None:
+            self._cursor_home()
+        self.redraw()
+
+    def quit(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.source.close()
+        self.leave()
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.model.alert = Alert(text, kind)
+        self.redraw()
+
+    # -- typing --------------------------------------------------------------------------------
+
+    def enter(self, text: str) -> None:
+        """A line typed into the input field."""
+        words = text.strip()
+        command = words.lower()
+        if command in ("", "send", "done"):
+            self.send(only_complete=command == "")
+        elif command == "undo":
+            self.undo()
+        elif command in ("help", "?"):
+            self.toggle_help()
+        elif command in ("quit", "exit"):
+            self.quit()
+        else:
+            self.take_text(words)
+
+    def take_text(self, text: str) -> None:
+        plan = self.model.plan
+        if plan is None:
+            self.say(f"It is not your turn: {self.model.snapshot.status}", "warn")
+            return
+        try:
+            action = plan.parse(text)
+        except IllegalAction as exc:
+            self.say(str(exc), "warn")
+            return
+        self.take(action)
+
+    def completions(self, typed: str) -> list[str]:
+        return self.model.completions(typed)
+
+    # -- the plan ----------------------------------------------------------------------------------
+
+    def take(self, action: tuple) -> None:
+        """Add an action to the plan (it is legal: it came from the plan's own list)."""
+        model = self.model
+        try:
+            plan = model.plan.add(action).with_forced()
+        except IllegalAction as exc:
+            self.say(str(exc), "warn")
+            return
+        except Exception as exc:  # our engine failed on its own legal action: our bug
+            self.say(f"The game engine failed on that move ({type(exc).__name__}); nothing was changed.", "error")
+            return
+        model.set_plan(plan)
+        model.picking = model.picking.clear()
+        if plan.complete:
+            verb = "commit your choice" if plan.decision == "commit" else "send the turn"
+            self.say(f"Planned: {'; '.join(s.text for s in plan.steps)}. Enter (or F3) to {verb}, F2 to undo.")
+        else:
+            self.say(f"Planned: {'; '.join(s.text for s in plan.steps)}. Go on, or F3 to send what is planned.")
+
+    def undo(self) -> None:
+        model = self.model
+        if model.plan is None or model.plan.undo() is model.plan:
+            self.say("Nothing to undo.")
+            return
+        model.set_plan(model.plan.undo())
+        left = "; ".join(s.text for s in model.plan.steps) or "nothing"
+        self.say(f"Taken back. Planned: {left}.")
+
+    def send(self, only_complete: bool = False) -> None:
+        plan = self.model.plan
+        if plan is None:
+            self.say(f"Nothing to send: {self.model.snapshot.status}")
+            return
+        if not plan.steps:
+            self.say("Nothing planned yet: type a move (Tab lists them) or point at the board.")
+            return
+        if only_complete and not plan.complete:
+            self.say("The turn is not over yet: go on, or F3 to send what is planned.")
+            return
+        self._send(f"Sent: {'; '.join(s.text for s in plan.steps)}.")
+
+    def _send(self, note: str) -> None:
+        # The plan counts as sent before the source hears of it: a source may answer at once
+        # (with the next decision) before submit returns.
+        model = self.model
+        plan = model.plan
+        model.mark_sent()
+        self.say(note)
+        try:
+            self.source.submit(plan.actions)
+        except SubmitError as exc:
+            model.unsend(plan)
+            self.say(str(exc), "warn")
+
+    # -- pointing: the board cursor and the mouse ----------------------------------------------------
+
+    def choose(self, spot: str) -> None:
+        """A spot pointed at, by Enter on the cursor or by a click (the same for both)."""
+        model = self.model
+        if model.plan is None or not model.plan.open:
+            self.say(f"Nothing to choose now: {model.snapshot.status}" if model.plan is None
+                     else "The turn is planned: Enter sends it, F2 takes back.")
+            return
+        model.cursor = spot
+        outcome: Outcome = model.picking.pick(spot)
+        if outcome.missed and not model.picking.selection:
+            outcome = self._pick_earlier(spot, outcome)
+        model.picking = outcome.picking
+        if outcome.action is not None:
+            self.take(outcome.action)
+            return
+        if model.cursor not in self.positions():  # (a card just used) the next choice then
+            self._cursor_home()
+        if outcome.note:
+            self.say(outcome.note)
+        else:
+            self.say(f"Picked {self._describe(spot)}; now its target (Esc clears).")
+
+    def _pick_earlier(self, spot: str, missed: Outcome) -> Outcome:
+        """A spot no action takes now may be one the plan can take in another order (a tile
+        placed before one already planned): the engine's order is restored when it joins."""
+        plan = self.model.plan
+        texts = dict(plan.earlier_choices())
+        if not texts:
+            return missed
+        earlier = Picking.of(list(texts), texts.__getitem__, lambda a: self.model.board.spots(plan.preview, a))
+        outcome = earlier.pick(spot)
+        return Outcome(self.model.picking, outcome.action) if outcome.action is not None else missed
+
+    def click(self, spot: str) -> None:
+        """A mouse click on a spot or a button: the cursor goes there and it is chosen."""
+        self.choose(spot)
+
+    def clear_selection(self) -> None:
+        self.model.picking = self.model.picking.clear()
+        self.redraw()
+
+    def cursor_enter(self) -> None:
+        if self.model.cursor is None:
+            self._cursor_home()
+            self.redraw()
+            return
+        self.choose(self.model.cursor)
+
+    def move_cursor(self, direction: str) -> None:
+        positions = self.positions()
+        model = self.model
+        if model.cursor not in positions:
+            self._cursor_home()
+        else:
+            model.cursor = step(positions, model.cursor, DIRECTIONS[direction])
+        self.redraw()
+
+    def positions(self) -> dict[str, tuple[int, int]]:
+        """Where each spot is, for the cursor: the board's spots, then the buttons in a row
+        under it (as the view draws them)."""
+        if self.model.shown_state is None:
+            return {}
+        drawing = self.model.drawings.draw(self.model.board, self.model.board_context())
+        positions = dict(drawing.positions)
+        col = 0
+        for route in self.model.picking.buttons():
+            positions[BUTTON + route.text] = (drawing.height + 1, col)
+            col += len(route.text) + 3
+        return positions
+
+    def _cursor_home(self) -> None:
+        """The cursor to the first spot that can be chosen now (else the first spot)."""
+        positions = self.positions()
+        targets = self.model.picking.next_spots()
+        ordered = sorted(positions, key=lambda s: positions[s])
+        chosen = [s for s in ordered if s in targets] or ordered
+        self.model.cursor = chosen[0] if chosen else None
+
+    def cursor_info(self) -> str:
+        model = self.model
+        if model.cursor is None:
+            return ""
+        return self._describe(model.cursor)
+
+    def _describe(self, spot: str) -> str:
+        try:
+            return self.model.board.describe(self.model.shown_state, spot, self.model.names) or spot
+        except Exception:
+            return spot
+
+
+def step(positions: dict[str, tuple[int, int]], current: str, direction: tuple[int, int]) -> str:
+    """The spot the cursor goes to from `current` in `direction`: Left/Right keep to the
+    same line when there is a spot that way on it (else the nearest line), Up/Down go to
+    the nearest line that way, to the spot nearest in column; `current` if there is none."""
+    row, col = positions[current]
+    drow, dcol = direction
+    best, best_score = current, None
+    for spot, (r, c) in positions.items():
+        dy, dx = r - row, c - col
+        along = dy * drow + dx * dcol
+        if along <= 0:
+            continue
+        score = (abs(dy), along, r, c) if dcol else (along, abs(dx), r, c)
+        if best_score is None or score < best_score:
+            best, best_score = spot, score
+    return best

@@ -1,0 +1,288 @@
+"""The game screen's view: prompt-toolkit containers only. It shows the model and hands
+every key, line and click to the presenter; it decides nothing.
+
+    ┌ situation line ───────────────────────┐┌ title ───────────────┐
+    │ the board (each game's own look)      ││ seats: name, print,   │
+    │                                       ││ score, turn, link     │
+    │ [buttons for actions off the board]   ││ moves in the notation │
+    │ what is under the cursor              ││ > input line          │
+    ├ status line (alerts) ─────────────────┴┴──────────────────────┤
+    └ function keys (clickable) ─────────────────────────────────────┘
+"""
+from __future__ import annotations
+
+import time
+
+from prompt_toolkit.application.current import get_app
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.key_binding.bindings.completion import generate_completions
+from prompt_toolkit.layout import (
+    ConditionalContainer, Float, FloatContainer, HSplit, Layout, VSplit, Window,
+)
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.widgets import Frame
+
+from client.tui.boards import Canvas, Drawing
+from client.tui.game_model import PANEL_MAX, PANEL_WIDTH
+from client.tui.game_presenter import GamePresenter
+from client.tui.help import help_text
+from client.tui.picking import BUTTON
+from client.tui.widgets import key_bar, key_label, message_window, on_click, status_line
+
+MOVES_AROUND = 100  # move-list lines laid out on each side of the current one
+CONNECTION = {"you": "you", "connected": "", "away": "away", "left": "left", "": ""}
+
+
+class ActionCompleter(Completer):
+    """Tab: the legal actions whose notation begins with what is typed."""
+
+    def __init__(self, presenter: GamePresenter):
+        self.presenter = presenter
+
+    def get_completions(self, document, complete_event):
+        typed = document.text_before_cursor
+        for text in self.presenter.completions(typed):
+            yield Completion(text, start_position=-len(typed))
+
+
+class GameView:
+    def __init__(self, presenter: GamePresenter):
+        self.presenter = presenter
+        self.model = presenter.model
+        self._handlers: dict = {}  # spot -> its mouse handler (made once, not every render)
+        self.input = Buffer(multiline=False, completer=ActionCompleter(presenter),
+                            accept_handler=self._accept, complete_while_typing=False)
+        self.input_window = Window(BufferControl(self.input, input_processors=[BeforeInput("> ", "class:heading")]),
+                                   height=1)
+        self.board_window = Window(
+            FormattedTextControl(self._board_fragments, focusable=True, show_cursor=False,
+                                 key_bindings=self._board_keys()),
+            wrap_lines=False,
+            # the size is the drawing's: prompt-toolkit then need not lay the text out to ask
+            width=lambda: Dimension(min=self.drawing().width, preferred=self.drawing().width),
+            height=lambda: Dimension(preferred=self.drawing().height),
+        )
+        self.body = self._body()
+        self.too_small = ""
+        fits = Condition(self._fits)
+        root = FloatContainer(
+            HSplit([ConditionalContainer(self.body, fits),
+                    ConditionalContainer(message_window(lambda: self.too_small), ~fits)]),
+            floats=[
+                Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=12, scroll_offset=1)),
+                Float(content=ConditionalContainer(self._help(), Condition(lambda: self.model.help_shown))),
+            ],
+        )
+        self.layout = Layout(root, focused_element=self.input_window)
+        self.key_bindings = self._keys()
+
+    # -- what is drawn -------------------------------------------------------------------------------
+
+    def drawing(self) -> Drawing:
+        """The board as the model says it is now (drawn again only when that changed)."""
+        model = self.model
+        if model.shown_state is None:  # no game yet (the table is forming): say what happens
+            canvas = Canvas(model.board_context())
+            canvas.line(model.snapshot.status)
+            return canvas.drawing()
+        return model.drawings.draw(model.board, model.board_context())
+
+    def _fits(self) -> bool:
+        """Whether the screen fits the terminal; if not, `too_small` says so in one line."""
+        size = get_app().output.get_size()
+        drawing = self.drawing()
+        self.too_small = self.model.too_small(size.columns, size.rows, drawing.width, drawing.height)
+        return not self.too_small
+
+    def _body(self):
+        left = HSplit([
+            self.board_window,
+            Window(FormattedTextControl(self._button_fragments), height=Dimension(min=1, max=3), wrap_lines=True),
+            Window(FormattedTextControl(lambda: [("class:info", self._info())]), height=1),
+        ])
+        panel = HSplit([
+            Window(FormattedTextControl(lambda: [("class:title", f" {self.model.snapshot.title} ")]), height=1),
+            Window(FormattedTextControl(self._seat_fragments), height=Dimension(min=2), wrap_lines=True,
+                   dont_extend_height=True),
+            Window(FormattedTextControl([("class:heading", "moves")]), height=1),
+            Window(FormattedTextControl(self._move_fragments, get_cursor_position=self._move_cursor),
+                   wrap_lines=False),
+            self.input_window,
+        ], width=Dimension(min=PANEL_WIDTH, max=PANEL_MAX, preferred=PANEL_MAX))
+        return HSplit([
+            Window(FormattedTextControl(lambda: [("class:heading", self.model.situation())]), height=1),
+            VSplit([left, Window(width=1, char="│", style="class:dim"), panel]),
+            status_line(lambda: self.model.alert, self.presenter.hint),
+            key_bar(self.presenter.commands),
+        ])
+
+    def _board_fragments(self):
+        drawing = self.drawing()
+        out = []
+        for line in drawing.lines:
+            for style, text, spot in line:
+                if spot is None:
+                    out.append((style, text))
+                else:
+                    out.append((style, text, self._handler(spot)))
+            out.append(("", "\n"))
+        return out[:-1]  # the last newline fragment
+
+    def _button_fragments(self):
+        routes = self.model.picking.buttons()
+        out = []
+        for route in routes:
+            spot = BUTTON + route.text
+            style = "class:button" + (" class:cursor" if self.model.cursor == spot else "")
+            out.append((style, f" {route.text} ", self._handler(spot)))
+            out.append(("", " "))
+        return out
+
+    def _handler(self, spot: str):
+        handler = self._handlers.get(spot)
+        if handler is None:
+            handler = self._handlers[spot] = on_click(lambda: self.presenter.click(spot))
+        return handler
+
+    def _info(self) -> str:
+        parts = []
+        info = self.presenter.cursor_info()
+        if info and self.model.focus == "board":
+            parts.append(info)
+        selection = self.model.picking.selection
+        if selection:
+            parts.append("picked " + " → ".join(s.partition(":")[2] for s in selection) + " → ?")
+        if not parts and self.model.plan is not None and self.model.plan.open:
+            parts.append("Your decision: type it (Tab lists the moves) or F4 to point at the board.")
+        return "   ".join(parts)
+
+    def _seat_fragments(self):
+        snap = self.model.snapshot
+        state = self.model.shown_state
+        acting = snap.to_act[0] if snap.to_act else None
+        now = time.monotonic()
+        out = []
+        for seat in snap.seats:
+            turn = seat.index == acting
+            mark = ">" if turn else " "
+            score = "" if seat.score is None else f"{seat.score:>3}"
+            link = CONNECTION.get(seat.connection, seat.connection)
+            if seat.last_heard is not None and seat.connection in ("away", "left"):
+                link += f" {int(now - seat.last_heard)}s"
+            style = f"class:seat{seat.index}" + (" class:panel.turn" if turn else "")
+            out.append((style, f"{mark}{seat.index} {seat.name[:12]:<12}"))
+            out.append(("", f" {score} {link}\n"))
+            out.append(("class:dim", f"  {seat.fingerprint}\n"))
+            detail = self._seat_detail(state, seat.index)
+            for line in detail.splitlines():
+                out.append(("class:dim", f"  {line}\n"))
+        return _without_last_newline(out)
+
+    def _seat_detail(self, state, seat: int) -> str:
+        if state is None:
+            return ""
+        try:
+            return self.model.board.seat_detail(state, seat)
+        except Exception:
+            return ""
+
+    def _move_lines(self) -> tuple[list, int]:
+        """The move list around the current entry (a long game need not be laid out whole
+        on every frame), and where the current entry is in it."""
+        lines = self.model.move_lines()
+        current = self.model.snapshot.seq
+        at = next((i for i in range(len(lines) - 1, -1, -1) if lines[i].seq == current), len(lines) - 1)
+        start = max(0, at - MOVES_AROUND)
+        return lines[start : at + MOVES_AROUND], at - start
+
+    def _move_fragments(self):
+        out = []
+        current = self.model.snapshot.seq
+        for line in self._move_lines()[0]:
+            style = "class:dim" if not line.confirmed else ""
+            if line.seq == current:
+                style += " class:selected"
+            seat = line.seat if line.seat >= 0 else " "
+            out.append((style, f"{line.seq:>4} {seat} {line.text}\n"))
+        return _without_last_newline(out) or [("class:dim", "(no moves yet)")]
+
+    def _move_cursor(self) -> Point:
+        return Point(0, max(0, self._move_lines()[1]))
+
+    def _help(self):
+        def text():
+            bar = [(c.shown or key_label(c.key), c.label) for c in self.presenter.commands() if c.shown is not None]
+            return [("class:help", help_text(self.model.snapshot.game.name, self.presenter.keys_help, bar))]
+
+        return Frame(Window(FormattedTextControl(text), wrap_lines=True), title="Help", style="class:help")
+
+    # -- what a key does ---------------------------------------------------------------------------------
+
+    def _accept(self, buffer: Buffer) -> bool:
+        self.presenter.enter(buffer.text)
+        return False  # the line is cleared
+
+    def _board_keys(self) -> KeyBindings:
+        kb = KeyBindings()
+        for direction in ("up", "down", "left", "right"):
+            kb.add(direction)(lambda e, d=direction: self.presenter.move_cursor(d))
+        kb.add("enter")(lambda e: self.presenter.cursor_enter())
+        kb.add("space")(lambda e: self.presenter.cursor_enter())
+
+        @kb.add("<any>")
+        def _(event) -> None:  # typing on the board goes to the input line
+            data = event.data
+            if len(data) == 1 and data.isprintable():
+                self.model.focus = "input"
+                self.refresh()
+                self.input.insert_text(data)
+
+        return kb
+
+    def _keys(self) -> KeyBindings:
+        kb = KeyBindings()
+        for command in self.presenter.commands():
+            kb.add(command.key)(lambda e, c=command: c.run())
+        kb.add("?", eager=True)(lambda e: self.presenter.toggle_help())
+        kb.add("tab", filter=Condition(lambda: self.model.focus == "input"))(generate_completions)
+        kb.add("c-c")(lambda e: self.presenter.quit())
+
+        @kb.add("escape")
+        def _(event) -> None:
+            model = self.model
+            if model.help_shown:
+                self.presenter.close_help()
+            elif self.input.complete_state is not None:
+                self.input.cancel_completion()
+            elif model.picking.selection:
+                self.presenter.clear_selection()
+            else:
+                self.presenter.toggle_focus()
+
+        return kb
+
+    def refresh(self) -> None:
+        """The model changed: focus follows it, and the screen is redrawn."""
+        want = self.board_window if self.model.focus == "board" else self.input_window
+        try:
+            if self.layout.current_window is not want:
+                self.layout.focus(want)
+        except ValueError:
+            pass  # the body is not on screen (terminal too small): focus again when it is
+        app = get_app()
+        app.invalidate()
+
+
+def _without_last_newline(fragments: list) -> list:
+    """Fragments whose last one ends in a newline, without that newline (no empty last line)."""
+    if fragments and fragments[-1][1].endswith("\n"):
+        style, text = fragments[-1][:2]
+        fragments[-1] = (style, text[:-1])
+    return fragments

@@ -1,0 +1,147 @@
+"""The lobby's model: the tables and unfinished games listed, which one is selected, and
+the small form for hosting a table (or a private table's code). Data only; no drawing."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import engines
+from client.tui.lobby_source import HostRequest, LobbySnapshot, TableLine, UnfinishedLine, option_fields
+from client.tui.source import Alert
+
+
+@dataclass
+class Field:
+    name: str
+    label: str
+    #: a choice field cycles through `choices`; a text field is edited
+    choices: tuple[str, ...] = ()
+    text: str = ""
+    index: int = 0
+    hint: str = ""
+
+    @property
+    def value(self) -> str:
+        return self.choices[self.index] if self.choices else self.text
+
+
+class Form:
+    """A few fields, one focused. Subclasses say what the fields are and what they make."""
+
+    title = ""
+
+    def __init__(self) -> None:
+        self.fields: list[Field] = []
+        self.focus = 0
+
+    @property
+    def current(self) -> Field:
+        return self.fields[self.focus]
+
+    def move(self, by: int) -> None:
+        self.focus = (self.focus + by) % len(self.fields)
+
+    def change(self, by: int) -> None:
+        f = self.current
+        if f.choices:
+            f.index = (f.index + by) % len(f.choices)
+
+    def type(self, text: str) -> None:
+        f = self.current
+        if not f.choices:
+            f.text += text
+
+    def backspace(self) -> None:
+        f = self.current
+        if not f.choices:
+            f.text = f.text[:-1]
+
+
+class HostForm(Form):
+    """Game, players, bots, each option of the game (with its allowed values), a private code."""
+
+    title = "Host a table"
+
+    def __init__(self, game: str | None = None) -> None:
+        super().__init__()
+        self._build(game or engines.names()[0])
+
+    def _build(self, game_name: str, players: int | None = None) -> None:
+        game = engines.get(game_name)
+        names = tuple(engines.names())
+        counts = tuple(str(n) for n in range(game.min_players, game.max_players + 1))
+        players = players if players is not None and str(players) in counts else game.min_players
+        self.fields = [
+            Field("game", "game", names, index=names.index(game_name), hint=game.title),
+            Field("players", "players", counts, index=counts.index(str(players))),
+            Field("bots", "bots", tuple(str(n) for n in range(players)), hint="seats taken by random bot processes"),
+        ]
+        for name, default, doc in option_fields(game_name):
+            if isinstance(default, bool):
+                choices = ("false", "true")
+                self.fields.append(Field(name, name, choices, index=choices.index(json.dumps(default)), hint=doc))
+            else:
+                self.fields.append(Field(name, name, text=json.dumps(default), hint=doc))
+        self.fields.append(Field("code", "private code", hint="empty: an open table; else joiners must give it"))
+
+    def change(self, by: int) -> None:
+        name = self.current.name
+        super().change(by)
+        if name == "game":
+            self._build(self.current.value)
+        elif name == "players":
+            focus = self.focus
+            self._build(self.fields[0].value, int(self.current.value))
+            self.focus = focus
+
+    def request(self) -> HostRequest:
+        """The table asked for; OptionError saying what is wrong with it."""
+        values = {f.name: f for f in self.fields}
+        game = engines.get(values["game"].value)
+        options = {}
+        for name, spec in game.options_schema.items():
+            options[name] = spec.parse_text(values[name].value)
+        players = int(values["players"].value)
+        game.resolve_options(players, options)  # OptionError: the reason, in one line
+        return HostRequest(game.name, players, int(values["bots"].value), options, values["code"].value)
+
+
+class CodeForm(Form):
+    title = "Join a private table"
+
+    def __init__(self, table: TableLine) -> None:
+        super().__init__()
+        self.table = table
+        self.fields = [Field("code", "private code", hint=f"the code {table.host} gave you")]
+
+
+@dataclass
+class LobbyModel:
+    snapshot: LobbySnapshot = field(default_factory=LobbySnapshot)
+    #: index into rows(): the tables first, then the unfinished games
+    selected: int = 0
+    form: Form | None = None
+    alert: Alert | None = None
+    help_shown: bool = False
+
+    def rows(self) -> list[TableLine | UnfinishedLine]:
+        return [*self.snapshot.tables, *self.snapshot.unfinished]
+
+    def refresh(self, snapshot: LobbySnapshot) -> None:
+        """A new list; the selection stays on the same table when it is still there."""
+        rows = self.rows()
+        keep = rows[self.selected] if 0 <= self.selected < len(rows) else None
+        self.snapshot = snapshot
+        new = self.rows()
+        if keep in new:
+            self.selected = new.index(keep)
+        elif isinstance(keep, TableLine):
+            same = [i for i, r in enumerate(new) if isinstance(r, TableLine)
+                    and (r.table_id, r.fingerprint) == (keep.table_id, keep.fingerprint)]
+            self.selected = same[0] if same else min(self.selected, max(0, len(new) - 1))
+        else:
+            self.selected = min(self.selected, max(0, len(new) - 1))
+
+    def chosen(self) -> TableLine | UnfinishedLine | None:
+        rows = self.rows()
+        return rows[self.selected] if 0 <= self.selected < len(rows) else None

@@ -1,0 +1,158 @@
+"""The lobby's presenter: keys, clicks and new beacons change the lobby model; choosing a
+table, a game to resume or a table to host ends the lobby with that request."""
+from __future__ import annotations
+
+from typing import Callable
+
+from engines import OptionError
+from client.tui.game_presenter import Command
+from client.tui.lobby_model import CodeForm, HostForm, LobbyModel
+from client.tui.lobby_source import JoinRequest, LobbyRequest, LobbySource, ResumeRequest, TableLine
+from client.tui.source import Alert, Changed, SourceEvent
+
+LOBBY_KEYS = """\
+Up/Down choose a table or an unfinished game; Enter joins the table (or resumes the game);
+a click does the same. F2 hosts a new table: Up/Down between the fields, Left/Right change
+a choice, type into a text field, Enter opens the table, Esc closes the form. F3 joins the
+chosen table with a private code. The list follows the network as tables open and fill."""
+
+
+class LobbyPresenter:
+    keys_help = LOBBY_KEYS
+
+    def __init__(self, source: LobbySource, redraw: Callable[[], None] = lambda: None,
+                 leave: Callable[[], None] = lambda: None):
+        self.source = source
+        self.model = LobbyModel(source.snapshot())
+        self.redraw = redraw
+        self.leave = leave
+        #: what the person chose (None: they left without choosing)
+        self.request: LobbyRequest | None = None
+
+    def start(self) -> None:
+        self.source.subscribe(self.on_source_event)
+        self.model.refresh(self.source.snapshot())
+
+    def on_source_event(self, event: SourceEvent) -> None:
+        if isinstance(event, Alert):
+            self.model.alert = event
+        elif isinstance(event, Changed):
+            self.model.refresh(self.source.snapshot())
+        self.redraw()
+
+    def hint(self) -> str:
+        return self.model.snapshot.status or "F1 help"
+
+    def commands(self) -> list[Command]:
+        return [
+            Command("f1", "Help", self.toggle_help),
+            Command("f2", "Host", self.open_host),
+            Command("f3", "Join with code", self.open_code),
+            Command("f10", "Quit", self.quit),
+        ]
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.model.alert = Alert(text, kind)
+        self.redraw()
+
+    def toggle_help(self) -> None:
+        self.model.help_shown = not self.model.help_shown
+        self.redraw()
+
+    # -- the list ------------------------------------------------------------------------------
+
+    def move(self, by: int) -> None:
+        rows = self.model.rows()
+        if rows:
+            self.model.selected = max(0, min(len(rows) - 1, self.model.selected + by))
+        self.redraw()
+
+    def select(self, index: int) -> None:
+        """A click on a row: choose it (the same as moving there and pressing Enter)."""
+        self.model.selected = index
+        self.enter()
+
+    def enter(self) -> None:
+        model = self.model
+        if model.form is not None:
+            self.submit_form()
+            return
+        row = model.chosen()
+        if row is None:
+            self.say("No table yet: wait for one, or F2 to host one.")
+        elif isinstance(row, TableLine):
+            self._join(row, "")
+        else:
+            self._finish(ResumeRequest(row.path))
+
+    def _join(self, table: TableLine, code: str) -> None:
+        if not table.joinable:
+            self.say("That table speaks another protocol version; this peerboard cannot join it.", "warn")
+        elif table.free <= 0:
+            self.say("That table is full.", "warn")
+        else:
+            self._finish(JoinRequest(table, code))
+
+    # -- the forms -------------------------------------------------------------------------------
+
+    def open_host(self) -> None:
+        self.model.form = HostForm()
+        self.redraw()
+
+    def open_code(self) -> None:
+        row = self.model.chosen()
+        if not isinstance(row, TableLine):
+            self.say("Choose a table first (Up/Down).")
+            return
+        self.model.form = CodeForm(row)
+        self.redraw()
+
+    def close_form(self) -> None:
+        self.model.form = None
+        self.redraw()
+
+    def escape(self) -> None:
+        """Esc closes the form, else the help."""
+        if self.model.form is not None:
+            self.model.form = None
+        else:
+            self.model.help_shown = False
+        self.redraw()
+
+    def form_move(self, by: int) -> None:
+        self.model.form.move(by)
+        self.redraw()
+
+    def form_change(self, by: int) -> None:
+        self.model.form.change(by)
+        self.redraw()
+
+    def form_type(self, text: str) -> None:
+        self.model.form.type(text)
+        self.redraw()
+
+    def form_backspace(self) -> None:
+        self.model.form.backspace()
+        self.redraw()
+
+    def submit_form(self) -> None:
+        form = self.model.form
+        if isinstance(form, CodeForm):
+            self._join(form.table, form.fields[0].value)
+            return
+        try:
+            request = form.request()
+        except OptionError as exc:
+            self.say(str(exc), "warn")
+            return
+        self._finish(request)
+
+    # -- leaving ------------------------------------------------------------------------------------
+
+    def _finish(self, request: LobbyRequest) -> None:
+        self.request = request
+        self.quit()
+
+    def quit(self) -> None:
+        self.source.close()
+        self.leave()

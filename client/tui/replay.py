@@ -1,0 +1,160 @@
+"""A saved game as a GameSource: the state after every entry of a log file, stepped
+through by the replay viewer.
+
+The log is re-run once with the engine (with every hidden card known when the log holds
+the audit), keeping the state after each entry. `view_as` shows the game as one seat saw
+it (`game.view(state, seat)`); None shows everything the log lets anyone know.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from client.text import printable
+from client.tui.source import Alert, Changed, MoveLine, SeatLine, Snapshot, SourceEvent, SubmitError
+from protocol.chain import ChainError, GameChain
+from protocol.identity import fingerprint
+from protocol.logfile import LogContents, LogFileError, read_log
+from protocol.replay import Verdict, audited_seeds, verify_contents
+
+
+class ReplaySource:
+    def __init__(self, contents: LogContents, name: str = "", view_as: int | None = None):
+        """ChainError when the genesis itself cannot start a game (verify_contents says why).
+
+        The states are built without checking signatures, so that the first frame need not
+        wait for them: `check` verifies the whole log (the viewer runs it in a thread and
+        shows the verdict when it comes)."""
+        self.contents = contents
+        self.verdict: Verdict | None = None
+        self.name = name
+        seeds = audited_seeds(contents)
+        #: True when hidden cards are known (the audit is in the log): every view can be shown
+        self.full = bool(seeds)
+        chain = GameChain.start(contents.genesis, seeds)
+        self.game = chain.game
+        g = contents.genesis.genesis
+        self.seats = tuple((printable(s.name, 40), fingerprint(s.key)) for s in g.seats)
+        self.states: list[Any] = [chain.state]
+        self.to_act: list[tuple[int, str] | None] = [_entitled(chain)]
+        self.lines: list[MoveLine] = []
+        for entry in contents.entries:
+            text = _entry_text(chain, entry)
+            try:
+                chain = chain.check(entry, signatures=False)
+            except ChainError:
+                break  # the verdict names it; the replay ends where the log stops holding
+            chance = [chain.game.format_action(before, o) for before, o in chain.outcomes]
+            if chance:
+                text += ("  " if text else "") + "-> " + ", ".join(chance)
+            # a move is its actions; any other entry is named by its kind (reveal, commit ...)
+            line = text if entry.kind == "move" else f"{entry.kind} {text}".rstrip()
+            self.lines.append(MoveLine(entry.seq, entry.seat, line))
+            self.states.append(chain.state)
+            self.to_act.append(_entitled(chain))
+        self.index = 0
+        self.view_as = view_as if view_as is not None and 0 <= view_as < len(self.seats) else None
+        self._listeners: list[Callable[[SourceEvent], None]] = []
+
+    # -- GameSource -----------------------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        full = self.states[self.index]
+        game = self.game
+        shown = game.view(full, self.view_as) if self.view_as is not None else full
+        scores = game.scores(full)
+        seats = tuple(SeatLine(i, name, fp, scores[i], "", None) for i, (name, fp) in enumerate(self.seats))
+        at = self.to_act[self.index]
+        if game.is_terminal(full):
+            won = game.winners(full)
+            status = "game over: " + (" and ".join(f"seat {w} ({self.seats[w][0]})" for w in won) or "a draw")
+        elif at is not None:
+            status = f"next: seat {at[0]} ({self.seats[at[0]][0]}), {at[1]}"
+        else:
+            status = "the log ends here"
+        return Snapshot(
+            game=game, seq=self.index, state=shown, seats=seats, local_seat=self.view_as, to_act=at,
+            decision=None, legal=(), moves=tuple(self.lines), status=status,
+            over=game.is_terminal(full), title=self.title(),
+        )
+
+    def submit(self, actions: Sequence[tuple]) -> None:
+        raise SubmitError("A replay takes no moves.")
+
+    def subscribe(self, listener: Callable[[SourceEvent], None]) -> None:
+        self._listeners.append(listener)
+
+    def close(self) -> None:
+        self._listeners.clear()
+
+    def check(self) -> Verdict:
+        """The verdict on the whole log (replay --verify's); kept in `verdict`."""
+        verdict = verify_contents(self.contents)
+        self.verdict = verdict
+        return verdict
+
+    # -- stepping ---------------------------------------------------------------------------------
+
+    @property
+    def last(self) -> int:
+        return len(self.states) - 1
+
+    def title(self) -> str:
+        seen = "everything" if self.view_as is None else f"as seat {self.view_as}"
+        return f"{self.game.title} · {self.name} · {self.index}/{self.last} · {seen}"
+
+    def goto(self, index: int) -> None:
+        index = max(0, min(self.last, index))
+        if index != self.index:
+            self.index = index
+            self._tell(Changed())
+
+    def cycle_view(self) -> None:
+        """The next seat's view, after the last seat everything, then seat 0 again."""
+        n = len(self.seats)
+        self.view_as = 0 if self.view_as is None else (self.view_as + 1 if self.view_as + 1 < n else None)
+        self._tell(Changed())
+        if not self.full and self.view_as is not None:
+            self._tell(Alert("This log holds no audit: hidden cards stay unknown in every view.", "warn"))
+
+    def _tell(self, event: SourceEvent) -> None:
+        for listener in list(self._listeners):
+            listener(event)
+
+
+def _entitled(chain: GameChain) -> tuple[int, str] | None:
+    try:
+        return chain.entitled()
+    except ChainError:
+        return None  # over, with the result signed by every seat
+
+
+def _entry_text(chain: GameChain, entry) -> str:
+    """An entry's actions in the notation, formatted at the state before each."""
+    if entry.kind == "move":
+        game, state, texts = chain.game, chain.state, []
+        for action in entry.body["actions"]:
+            try:
+                texts.append(game.format_action(state, tuple(action)))
+                state = game.apply(state, tuple(action))
+            except Exception:
+                texts.append(printable(action))
+                break
+        return "; ".join(texts)
+    if entry.kind == "result":
+        won = ",".join(map(str, entry.body["winners"])) or "none"
+        return f"winners {won}"
+    return ""
+
+
+def load(path: Path, view_as: int | None = None) -> tuple[ReplaySource | None, Verdict | None]:
+    """The replay of a log file, not yet verified (None, and the verdict saying why, when
+    the file holds no game to show)."""
+    try:
+        contents = read_log(path.read_bytes())
+    except LogFileError as exc:
+        return None, Verdict(False, 0, None, exc.seq, exc.why)
+    try:
+        return ReplaySource(contents, path.name, view_as), None
+    except ChainError:
+        return None, verify_contents(contents)

@@ -1,0 +1,142 @@
+"""The replay viewer's presenter: the game screen, stepped through a saved log.
+
+Arrow keys step one entry, PgUp/PgDn ten, Home/End jump to the start and the end, a typed
+number jumps to that entry, Space plays and pauses at a speed + and - change, F6 shows the
+game as the next seat saw it. The verdict of the log's verification stays in the status line.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Callable
+
+from client.tui.game_presenter import Command, GamePresenter
+from client.tui.help import REPLAY_KEYS
+from client.tui.replay import ReplaySource
+
+#: autoplay speeds, in entries per second
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
+DEFAULT_SPEED = 2
+
+
+class Timer:
+    """call_later on the running asyncio loop (the application's)."""
+
+    def __call__(self, delay: float, fn: Callable[[], None]):
+        return asyncio.get_running_loop().call_later(delay, fn)
+
+
+class ReplayPresenter(GamePresenter):
+    keys_help = REPLAY_KEYS
+    source: ReplaySource
+
+    def __init__(self, source: ReplaySource, redraw: Callable[[], None] = lambda: None,
+                 leave: Callable[[], None] = lambda: None, call_later=None):
+        super().__init__(source, redraw, leave)
+        self.call_later = call_later or Timer()
+        self.checking: asyncio.Future | None = None
+        self.speed = DEFAULT_SPEED
+        self.playing = False
+        self._timer = None
+
+    def start(self) -> None:
+        """Show the log at once; its verification runs in a thread and its verdict takes the
+        status line when it is in (at once when no loop runs, as in a screenshot)."""
+        super().start()
+        if self.source.verdict is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.source.check()
+            return
+        loop.call_soon(self._check_in_thread, loop)  # after the first frame: it needs the CPU
+
+    def _check_in_thread(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.checking = loop.run_in_executor(None, self.source.check)
+        self.checking.add_done_callback(lambda _: self.redraw())
+
+    def hint(self) -> str:
+        if self.source.verdict is None:
+            return "Checking the log: signatures, the chain, every move …"
+        return self.source.verdict.summary()
+
+    def commands(self) -> list[Command]:
+        return [
+            Command("f1", "Help", self.toggle_help),
+            Command("left", "Step", lambda: self.step(-1), "←/→"),
+            Command("right", "Next", lambda: self.step(1), None),
+            Command("home", "Start/End", lambda: self.jump(0), "Home/End"),
+            Command("end", "End", lambda: self.jump(self.source.last), None),
+            Command("pageup", "±10", lambda: self.step(-10), "PgUp/PgDn"),
+            Command("pagedown", "+10", lambda: self.step(10), None),
+            Command("space", "Pause" if self.playing else "Play", self.toggle_play),
+            Command("+", "Speed", lambda: self.change_speed(1), "+/-"),
+            Command("-", "Slower", lambda: self.change_speed(-1), None),
+            Command("f6", "View", self.source.cycle_view),
+            Command("f10", "Quit", self.quit),
+        ]
+
+    # -- stepping ------------------------------------------------------------------------------
+
+    def step(self, by: int) -> None:
+        self.jump(self.source.index + by)
+
+    def jump(self, index: int) -> None:
+        self.model.alert = None
+        if index > self.source.last:
+            self.say(f"The log has {self.source.last} entries; this is the last.")
+        self.source.goto(index)
+        self.redraw()
+
+    def enter(self, text: str) -> None:
+        words = text.strip().lower()
+        if words.isdigit():
+            self.jump(int(words))
+        elif words in ("help", "?"):
+            self.toggle_help()
+        elif words in ("quit", "exit"):
+            self.quit()
+        elif words:
+            self.say(f"Type an entry number (0 to {self.source.last}) and Enter to jump there; F1 for the keys.", "warn")
+
+    # -- autoplay ------------------------------------------------------------------------------------
+
+    def toggle_play(self) -> None:
+        if self.playing:
+            self._stop()
+            self.say("Paused.")
+            return
+        if self.source.index >= self.source.last:
+            self.source.goto(0)
+        self.playing = True
+        self.say(f"Playing at {SPEEDS[self.speed]:g} entries a second.")
+        self._schedule()
+
+    def change_speed(self, by: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + by))
+        self.say(f"Speed: {SPEEDS[self.speed]:g} entries a second.")
+
+    def _schedule(self) -> None:
+        self._timer = self.call_later(1.0 / SPEEDS[self.speed], self._tick)
+
+    def _tick(self) -> None:
+        self._timer = None
+        if not self.playing:
+            return
+        self.source.goto(self.source.index + 1)
+        if self.source.index >= self.source.last:
+            self.playing = False
+            self.say("The end of the log.")
+        else:
+            self._schedule()
+        self.redraw()
+
+    def _stop(self) -> None:
+        self.playing = False
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def quit(self) -> None:
+        self._stop()
+        super().quit()

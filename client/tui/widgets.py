@@ -1,0 +1,65 @@
+"""Small pieces every screen uses: the clickable function-key bar, the status line, the
+one-message screen for a terminal too small, and mouse targets on text fragments."""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from prompt_toolkit.layout import Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
+
+from client.tui.source import Alert
+
+#: how a key's prompt-toolkit name is written on the bar
+KEY_LABELS = {"left": "←", "right": "→", "home": "Home", "end": "End", "pageup": "PgUp",
+              "pagedown": "PgDn", "space": "Space", "escape": "Esc"}
+
+
+def key_label(key: str) -> str:
+    return KEY_LABELS.get(key, key.upper() if key.startswith("f") and key[1:].isdigit() else key)
+
+
+def on_click(action: Callable[[], None]) -> Callable[[MouseEvent], None]:
+    """A fragment's mouse handler that runs `action` when the button is released on it."""
+
+    def handler(event: MouseEvent) -> object:
+        if event.event_type == MouseEventType.MOUSE_UP:
+            action()
+            return None
+        return NotImplemented
+
+    return handler
+
+
+def key_bar(commands: Callable[[], Sequence]) -> Window:
+    """The function keys with their labels; a click on a label does what the key does."""
+
+    def fragments():
+        out = []
+        for command in commands():
+            if command.shown is None:
+                continue
+            click = on_click(command.run)
+            out.append(("class:keybar.key", f" {command.shown or key_label(command.key)}", click))
+            out.append(("class:keybar", f" {command.label} ", click))
+            out.append(("", " "))
+        return out
+
+    return Window(FormattedTextControl(fragments), height=1, style="class:keybar")
+
+
+def status_line(alert: Callable[[], "Alert | None"], hint: Callable[[], str]) -> Window:
+    """The latest alert, or else the screen's hint."""
+
+    def fragments():
+        a = alert()
+        if a is None:
+            return [("class:dim", hint())]
+        return [(f"class:status.{a.kind}", a.text)]
+
+    return Window(FormattedTextControl(fragments), height=1, wrap_lines=False)
+
+
+def message_window(text: Callable[[], str]) -> Window:
+    """A whole screen holding one message (a terminal below the minimum size)."""
+    return Window(FormattedTextControl(lambda: [("class:status.warn", text())]), wrap_lines=True)

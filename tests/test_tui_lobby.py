@@ -1,0 +1,134 @@
+"""The lobby, headless: tables announced on loopback appear (and leave when they fall
+silent), a table is joined, a table is hosted through the form, a game is resumed."""
+import socket
+from pathlib import Path
+
+
+from client.tui import lobby_source
+from client.tui.lobby_presenter import LobbyPresenter
+from client.tui.lobby_source import (
+    HostRequest, JoinRequest, LobbySnapshot, NetworkLobby, ResumeRequest, TableLine, UnfinishedLine,
+)
+from client.tui.lobby_view import LobbyView
+from node.discovery import beacon_bytes
+from protocol.identity import Identity
+from tui_harness import Screen, run
+
+
+def _free_udp_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+HOST = Identity.from_seed(bytes(range(32)))
+
+
+def _announce(port: int, name: str, free: int = 2, table: bytes = bytes(16)) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.sendto(beacon_bytes("athos", 3, free, name, HOST.public_key, table, 4000), ("127.0.0.1", port))
+
+
+class Listed:
+    """A lobby source with fixed lines (the network's part is tested with real beacons)."""
+
+    def __init__(self, tables=(), unfinished=()):
+        self.lines = LobbySnapshot(tuple(tables), tuple(unfinished), "test lobby")
+        self.closed = False
+
+    def snapshot(self):
+        return self.lines
+
+    def subscribe(self, listener):
+        self.listener = listener
+
+    def close(self):
+        self.closed = True
+
+
+TABLE = TableLine("ab" * 16, "aton", 2, 1, "bob", "abcd-efgh", "tcp://127.0.0.1:4000", True, 0.0)
+
+
+def _lobby(source, columns=120, rows=30) -> Screen:
+    return Screen(LobbyPresenter(source), columns, rows, view_class=LobbyView)
+
+
+def test_a_table_announced_on_the_network_appears_and_leaves_when_it_falls_silent(monkeypatch):
+    monkeypatch.setattr(lobby_source, "SILENT_AFTER", 0.5)
+    port = _free_udp_port()
+
+    async def body():
+        source = NetworkLobby(port=port, games=Path("/nonexistent-peerboard-games"))
+        async with _lobby(source) as screen:
+            _announce(port, "bob\x1b[31m")  # a name no beacon may carry: not listed
+            _announce(port, "carol", table=bytes(range(16)))
+            await screen.until(lambda: "host carol" in screen.text())
+            assert "athos    1/3 seated" in screen.text() and "bob" not in screen.text()
+            await screen.until(lambda: "host carol" not in screen.text())  # no beacon since: gone
+        source.close()
+
+    run(body())
+
+
+def test_enter_on_a_table_joins_it_and_a_full_table_says_so():
+    full = TableLine("cd" * 16, "athos", 3, 0, "carol", "wxyz-abcd", "tcp://127.0.0.1:4001", True, 0.0)
+
+    async def body():
+        screen = _lobby(Listed([full, TABLE]))
+        async with screen:
+            await screen.press("enter")
+            assert "That table is full." in screen.text()
+            await screen.press("down")
+            await screen.press_last("enter")
+        assert screen.presenter.request == JoinRequest(TABLE, "")
+
+    run(body())
+
+
+def test_a_private_tables_code_is_asked_for_and_handed_on():
+    async def body():
+        screen = _lobby(Listed([TABLE]))
+        async with screen:
+            await screen.press("f3")
+            await screen.type("s3cret", enter=False)
+            await screen.press_last("enter")
+        assert screen.presenter.request == JoinRequest(TABLE, "s3cret")
+
+    run(body())
+
+
+def test_hosting_through_the_form_checks_the_options_and_gives_the_table_asked_for():
+    async def body():
+        screen = _lobby(Listed())
+        async with screen:
+            await screen.press("f2")
+            while screen.presenter.model.form.current.value != "asterix":
+                await screen.press("right")
+            await screen.press("down", "right", "down", "right")  # 3 players, 1 bot
+            await screen.press("down", "down")  # carry_rule, then max_rounds
+            await screen.press("backspace", "backspace", "backspace")
+            await screen.type("0", enter=True)
+            assert "max_rounds=0 must be a whole number from 1 to 10000" in screen.text()
+            await screen.press("backspace")
+            await screen.type("5", enter=False)
+            await screen.press("down")
+            await screen.type("x1", enter=False)
+            await screen.press_last("enter")
+        assert screen.presenter.request == HostRequest("asterix", 3, 1, {"carry_rule": "either", "max_rounds": 5}, "x1")
+
+    run(body())
+
+
+def test_an_unfinished_game_is_resumed_by_choosing_it():
+    line = UnfinishedLine(Path("/games/aton-1.pblog"), "aton", "ann, bob", 17)
+
+    async def body():
+        screen = _lobby(Listed([TABLE], [line]))
+        async with screen:
+            assert "aton     17 entries  seats ann, bob" in screen.text()
+            await screen.press("down")
+            await screen.press_last("enter")
+        assert screen.presenter.request == ResumeRequest(line.path)
+        assert screen.presenter.source.closed
+
+    run(body())

@@ -1,0 +1,24 @@
+"""Text from other players reaches the screen without anything that could steer a terminal."""
+from client.text import printable
+
+
+def test_a_name_keeps_its_letters_accents_and_spaces():
+    assert printable("Zoë Ørsted-Łukasz 42") == "Zoë Ørsted-Łukasz 42"
+
+
+def test_escape_sequences_and_newlines_are_written_as_visible_escapes():
+    shown = printable("bob\x1b[2J\x1b]0;pwned\x07\nseat 0 won")
+    assert shown == "bob\\x1b[2J\\x1b]0;pwned\\x07\\x0aseat 0 won"
+    assert all(c.isprintable() for c in shown)
+
+
+def test_bidirectional_overrides_and_invisible_characters_are_written_as_escapes():
+    assert printable("abc\u202edef\u200b") == "abc\\u202edef\\u200b"
+
+
+def test_a_long_name_is_cut_with_an_ellipsis():
+    assert printable("x" * 50, limit=10) == "x" * 9 + "…"
+
+
+def test_a_value_that_is_not_text_is_shown_by_its_printable_repr():
+    assert printable(b"\x1b") == repr(b"\x1b") == "b'\\x1b'"
