@@ -134,6 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
     from client import lan  # the LAN commands: host, join, bot, tables, play, resume, key
 
     lan.add_commands(sub)
+    from client import lobby_command
+
+    lobby_command.add_command(sub)
     return parser
 
 
@@ -142,8 +145,11 @@ def main(argv: Sequence[str] | None = None) -> ExitCode:
     try:
         args = parser.parse_args(argv)
         if not getattr(args, "run", None):
-            parser.print_help()
-            return ExitCode.USAGE
+            if sys.stdin.isatty() and sys.stdout.isatty():  # a person at a terminal: the lobby
+                args = parser.parse_args(["lobby"])
+            else:
+                parser.print_help()
+                return ExitCode.USAGE
         return ExitCode(args.run(args))
     except UsageError as exc:
         print(f"peerboard: {exc}", file=sys.stderr)

@@ -80,6 +80,8 @@ class LanOptions:
     bind: str | None = None
     advertise: str | None = None
     headless: bool = False
+    plain: bool = False  # the line prompt instead of the full-screen client
+    offer_resume: bool = True  # False from the lobby, which lists the unfinished games itself
     seed: int | None = None
     think: float = 0.0
     verbose: bool = False
@@ -115,7 +117,7 @@ class LanOptions:
             raise UsageError(f"--spectator: {exc}") from None
         opts = cls(
             command=args.command, name=name, bind=given.get("bind"), advertise=given.get("advertise"),
-            headless=given.get("headless", False), seed=given.get("seed"), think=given.get("think", 0.0),
+            headless=given.get("headless", False), plain=given.get("plain", False), seed=given.get("seed"), think=given.get("think", 0.0),
             verbose=given.get("verbose", False), spectators=spectators,
             spectators_any=given.get("spectators_any", False), beacon_port=given.get("beacon_port"),
             max_seconds=given.get("max_seconds"), parent=given.get("parent"),
@@ -217,6 +219,10 @@ def _transport(opts: LanOptions, identity: Identity, bind: str) -> Transport:
 
 
 def _seat(opts: LanOptions, node: Node) -> Seat:
+    if not (opts.headless or opts.plain) and sys.stdin.isatty() and sys.stdout.isatty():
+        from client.tui.live import ScreenSeat  # the full-screen client (client/tui)
+
+        return ScreenSeat(node)
     if opts.headless:
         return RandomSeat(node, seed=opts.seed, think=opts.think, verbose=opts.verbose)
     if not sys.stdin.isatty():
@@ -228,6 +234,11 @@ def _seat(opts: LanOptions, node: Node) -> Seat:
 
 def _run(node: Node, seat: Seat, opts: LanOptions) -> ExitCode:
     """The node's loop until the game is over here (or it halts, is refused, or is left)."""
+    if hasattr(seat, "run"):  # the full-screen client runs the node's loop itself (client/tui/live.py)
+        try:
+            return seat.run(opts.max_seconds)
+        finally:
+            node.close(linger=1.0)
     def stop(signum, frame):
         seat.interrupted = True
         node.stop()
@@ -290,7 +301,13 @@ def _start_bots(homes: list[Path], endpoint: str, key: bytes, table: bytes, game
     return procs
 
 
-def _reap(procs: list[subprocess.Popen], wait: float = 10.0) -> None:
+def _reap(procs: list[subprocess.Popen], wait: float = 10.0, stop: bool = False) -> None:
+    """Wait for the bots to end; `stop`: the person left a game not over, so its bots leave
+    too (SIGTERM: they leave cleanly, and `resume` starts them again)."""
+    if stop:
+        for p in procs:
+            if p.poll() is None:
+                p.terminate()
     deadline = time.monotonic() + wait
     for p in procs:
         try:
@@ -302,7 +319,7 @@ def _reap(procs: list[subprocess.Popen], wait: float = 10.0) -> None:
 
 def _offer_resume(opts: LanOptions) -> ExitCode | None:
     """Say which unfinished games could be resumed; on a terminal, offer to resume one now."""
-    if opts.headless:
+    if opts.headless or not opts.offer_resume:
         return None
     games = unfinished_games()
     if not games:
@@ -424,7 +441,7 @@ def _host(opts: LanOptions, bind: str) -> ExitCode:
     try:
         return _run(node, seat, opts)
     finally:
-        _reap(procs)
+        _reap(procs, stop=not node.finished())
 
 
 def cmd_join(opts: LanOptions) -> ExitCode:
@@ -497,7 +514,7 @@ def _resume(path: Path, opts: LanOptions) -> ExitCode:
             raise UsageError(f"{path} does not check out at seq {exc.seq} ({exc.why}): it cannot be resumed") from None
         return _run(node, seat, opts)
     finally:
-        _reap(procs)
+        _reap(procs, stop=not node.finished())
 
 
 def cmd_tables(opts: LanOptions) -> ExitCode:
@@ -533,6 +550,7 @@ def _node_flags(p: argparse.ArgumentParser, bind: str | None) -> None:
         p.add_argument("--bind", default=bind, help=f"where this node listens (default {bind}; port 0: any free port)")
     p.add_argument("--advertise", metavar="IP", help="the address others reach this node at (default: found)")
     p.add_argument("--headless", action="store_true", help="a built-in random player plays this seat")
+    p.add_argument("--plain", action="store_true", help="play at a line prompt instead of the full-screen client")
     p.add_argument("--seed", type=int, help="seed of the random player (--headless)")
     p.add_argument("--think", type=float, default=0.0, metavar="SECONDS", help="the random player's pause per decision")
     p.add_argument("--verbose", action="store_true", help="with --headless: print every move")

@@ -1,4 +1,4 @@
-"""A person at the line prompt, in a real terminal (tmux): `peerboard play aton --bots 1`,
+"""A person at the line prompt, in a real terminal (tmux): `peerboard play aton --bots 1 --plain`,
 then help, a wrong move (one line saying why), a legal move, and quit."""
 import os
 import shutil
@@ -29,7 +29,7 @@ def _wait_for(session: str, text: str, seconds: float = 30.0) -> str:
 
 def test_a_person_plays_at_the_prompt_in_a_terminal(tmp_path):
     session = f"pb-{os.getpid()}"
-    command = (f"cd {ROOT} && PEERBOARD_HOME={tmp_path} {sys.executable} -m client.cli play aton --bots 1; "
+    command = (f"cd {ROOT} && PEERBOARD_HOME={tmp_path} {sys.executable} -m client.cli play aton --bots 1 --plain; "
                f"echo EXIT=$?; sleep 30")
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "50", command],
                    check=True, timeout=10)

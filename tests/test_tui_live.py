@@ -1,216 +1,162 @@
-"""The live adapter (client/tui/live.py) in front of a stand-in node that offers exactly the
-read-only surface the core API names (API.md: session.position(), legal_actions(),
-decision_kind(), seats, moves, phase; node.run/submit/leave/stop/watch_fd): the node runs
-its loop in its own thread, as in `peerboard play`, and the screen in the test's loop.
+"""The live adapter (client/tui/live.py) in front of a real node: this test's node hosts a
+table on loopback (real ZeroMQ sockets, real files), a real bot process takes the other
+seat (`peerboard bot`), and the game screen runs headless (prompt-toolkit's pipe input)
+in the test's loop while the node runs its loop in a thread of its own, as in
+`peerboard play`.
 
-The real node and session take this stand-in's place once the core work lands; until then
-this checks the adapter's threading, its snapshots and what each event says."""
-import enum
+What a person would notice: the forming screen lists the seats as they are taken, with
+the line to join; the game starts on screen; a planned turn goes to the node (on the
+node's own thread) and the bot's reply is drawn at once, said in the status line; leaving
+tells the peer and stops the node; text from a peer is shown escaped."""
 import os
-import random
-import select
 import threading
-import time
-from dataclasses import dataclass
 
-import engines
+import pytest
 
+from client.exitcode import ExitCode
 from client.tui.game_presenter import GamePresenter
-from client.tui.live import LiveSource
+from client.tui.live import LiveSource, ScreenSeat
+from lanhelp import LOOPBACK, Proc
+from node.loop import Node
+from node.transport import Admission, Transport
 from protocol import session as proto
-from tui_harness import KEYS, Screen, run
+from protocol.identity import Identity
+from protocol.secrets import SeatSecrets
+from tui_harness import Screen, run
 
 
-class Phase(enum.Enum):
-    FORMING = "forming"
-    SIGNING = "signing"
-    PLAYING = "playing"
-    HALTED = "halted"
-    OVER = "over"
+class Table:
+    """A table this test hosts on loopback, seen through a LiveSource, and the bot
+    processes it starts."""
+
+    def __init__(self, tmp_path, game: str = "aton", players: int = 2):
+        self.tmp_path = tmp_path
+        identity = Identity.from_seed(os.urandom(32))
+        self.transport = Transport(identity, LOOPBACK, Admission())
+        self.node = Node(identity, "ann", self.transport, self.transport.endpoint, on_event=lambda e: None,
+                         games=tmp_path / "games")
+        self.source = LiveSource(self.node)
+        self.table = self.node.host(SeatSecrets.from_master(os.urandom(32)), game, players, {}, None)
+        self.source.say(f"join it from this network with: peerboard join {self.table.hex()[:8]}")
+        self.source.prepare()
+        self.game, self.key = game, identity.public_key
+        self.bots: list[Proc] = []
+        self.submitted_on: set[int] = set()
+        submit = self.node.submit
+
+        def recorded(actions, now=None):  # (which thread hands decisions to the node)
+            self.submitted_on.add(threading.get_ident())
+            return submit(actions, now)
+
+        self.node.submit = recorded
+        self.thread = threading.Thread(target=self.source.run_node, args=(60,), daemon=True)
+
+    def bot(self, name: str) -> Proc:
+        args = ["bot", self.transport.endpoint, "--key", self.key.hex(), "--table", self.table.hex(), "--game",
+                self.game, "--name", name, "--bind", LOOPBACK, "--max-seconds", "60"]
+        self.bots.append(Proc(args, self.tmp_path / name, self.tmp_path / f"{name}.out"))
+        return self.bots[-1]
+
+    def close(self) -> None:
+        self.source.close()
+        self.thread.join(10)
+        self.node.close(linger=0)
+        for bot in self.bots:
+            bot.close()
 
 
-@dataclass(frozen=True)
-class SeatInfo:
-    index: int
-    name: str
-    fingerprint: str
-    key: bytes
-    connection: str
-    last_heard: float | None
+@pytest.fixture
+def table_of(tmp_path):
+    made: list[Table] = []
+
+    def make(**kw) -> Table:
+        made.append(Table(tmp_path, **kw))
+        return made[-1]
+
+    yield make
+    for t in made:
+        t.close()
 
 
-@dataclass(frozen=True)
-class MoveRecord:
-    seq: int
-    seat: int
-    actions: tuple
-    texts: tuple
-    confirmed: bool
-
-
-@dataclass(frozen=True)
-class Position:
-    seq: int
-    state: object
-    to_act: tuple | None
-
-
-class StandInSession:
-    """Athos between the local seat 0 and a random seat 1, on the API's read-only surface."""
-
-    def __init__(self, peer_name: str):
-        self.game = engines.get("athos")
-        self.state = self.game.new_game(2)
-        self.local_seat = 0
-        self.players = 2
-        self.phase = Phase.PLAYING
-        self.moves: tuple = ()
-        self.result = None
-        self.halt = None
-        self.names = ("me", peer_name)
-        self.away = False
-        self.rng = random.Random(2)
-
-    @property
-    def seats(self):
-        return tuple(SeatInfo(i, n, f"fp{i}-xxxx", bytes(32), "you" if i == 0 else ("away" if self.away else "connected"),
-                              None if i == 0 else time.monotonic()) for i, n in enumerate(self.names))
-
-    def position(self, confirmed: bool = False):
-        seat = self.game.current(self.state)
-        return Position(len(self.moves), self.state, (seat, "move"))
-
-    def decision_kind(self):
-        return "move" if self.game.current(self.state) == self.local_seat else None
-
-    def legal_actions(self):
-        return tuple(self.game.legal_actions(self.state)) if self.decision_kind() else ()
-
-    def play(self, seat: int, actions) -> None:
-        texts, state = [], self.state
-        for action in actions:
-            if self.game.current(state) != seat:
-                raise proto.LocalError(f"It is not your turn: seat {self.game.current(state)} must move.")
-            texts.append(self.game.format_action(state, action))
-            state = self.game.apply(state, action)
-        self.state = state
-        self.moves += (MoveRecord(len(self.moves) + 1, seat, tuple(actions), tuple(texts), True),)
-
-    def peer_turn(self) -> None:
-        actions = []
-        while self.game.current(self.state) == 1:
-            legal = self.game.legal_actions(self.state)
-            action = legal[self.rng.randrange(len(legal))]
-            actions.append(action)
-            self.play(1, [action])
-
-
-class StandInNode:
-    """The node's loop: a poll of the watched file descriptors, bounded in time."""
-
-    def __init__(self, session: StandInSession):
-        self.session = session
-        self.on_event = lambda e: None
-        self.fds: dict = {}
-        self.stopped = False
-        self.left = False
-        self.thread_ids: set = set()
-
-    def watch_fd(self, fd, callback):
-        self.fds[fd] = callback
-
-    def unwatch_fd(self, fd):
-        self.fds.pop(fd, None)
-
-    def finished(self) -> bool:
-        return False
-
-    def run(self, done, max_seconds=None) -> bool:
-        deadline = time.monotonic() + (max_seconds or 30)
-        while not self.stopped and time.monotonic() < deadline:
-            ready, _, _ = select.select(list(self.fds), [], [], 0.2)
-            for fd in ready:
-                self.thread_ids.add(threading.get_ident())
-                self.fds[fd]()
-        return done()
-
-    def submit(self, actions) -> None:
-        self.session.play(0, actions)
-        self.on_event(proto.Accepted(len(self.session.moves), None))
-        self.session.peer_turn()
-        self.on_event(proto.YourTurn(0, "move", self.session.legal_actions()))
-
-    def leave(self) -> None:
-        self.left = True
-
-    def stop(self) -> None:
-        self.stopped = True
-
-    def peer_goes_away(self) -> None:
-        """(from the node thread, as a heartbeat timeout would)"""
-        self.session.away = True
-        self.on_event(proto.PeerAway(1))
-
-
-def test_a_planned_turn_goes_to_the_node_thread_and_the_reply_redraws_the_screen():
-    session = StandInSession("bob")
-    node = StandInNode(session)
+def test_the_forming_screen_lists_the_seats_then_the_game_starts_and_a_turn_goes_to_the_node(table_of):
+    t = table_of()
 
     async def body():
-        source = LiveSource(node, "Athos against bob")
-        thread = threading.Thread(target=source.run_node, args=(30,), daemon=True)
-        thread.start()
-        screen = Screen(GamePresenter(source), 120, 32)
+        screen = Screen(GamePresenter(t.source), 120, 32)
         async with screen:
-            for text in ("B-a5", "end move", "end turn"):
-                await screen.type(text)
-            await screen.press("enter")
-            await screen.until(lambda: "B-a5; end move; end turn" in screen.text())
-            await screen.until(lambda: len(session.moves) > 1 and screen.presenter.model.plan is not None)
-            assert node.thread_ids and threading.get_ident() not in node.thread_ids  # the node's own thread
-            assert screen.presenter.model.snapshot.moves[-1].seat == 1  # the peer's reply is shown
-            screen.input.send_text(KEYS["f10"])  # (the screen closes: no key after it is read)
-            await screen.until(lambda: screen.task.done())
-        thread.join(10)
-        assert node.left and node.stopped and not thread.is_alive()
-
-    run(body())
-
-
-def test_a_peer_away_is_one_line_and_its_name_reaches_the_screen_escaped():
-    session = StandInSession("evil\x1b[2J\nname")
-    node = StandInNode(session)
-
-    async def body():
-        source = LiveSource(node)
-        thread = threading.Thread(target=source.run_node, args=(30,), daemon=True)
-        thread.start()
-        screen = Screen(GamePresenter(source), 120, 32)
-        async with screen:
-            # the heartbeat timeout happens on the node's thread: a descriptor ready at once
-            # is how this test hands it over (the stand-in's poll picks it up within 0.2 s)
-            ready = _ready_fd()
-
-            def away() -> None:
-                node.unwatch_fd(ready)
-                os.close(ready)
-                node.peer_goes_away()
-
-            node.watch_fd(ready, away)
-            await screen.until(lambda: "is away; the game waits for it" in screen.text())
+            t.thread.start()
             text = screen.text()
-            assert "seat 1 (evil\\x1b[2J\\x0aname) is away; the game waits for it." in text
-            assert "\x1b" not in text  # no raw escape anywhere on the screen
-        source.close()  # as run_game does when the screen closes
-        thread.join(10)
-        assert not thread.is_alive()
+            assert "Aton · table " + t.table.hex()[:8] + " · 2 seats · open table" in text
+            assert "Waiting for players: 1 of 2 seats taken." in text and "seat 1  (free)" in text
+            assert f"peerboard join {t.table.hex()[:8]}" in text
+            assert "you (host)" in text
+            t.bot("bot-1")
+            await screen.until(lambda: "Your decision:" in screen.text(), 30)  # the game began: seat 0 first
+            text = screen.text()
+            assert "Aton · you are seat 0" in text and "1 bot-1" in text
+            await screen.type("keep")
+            await screen.until(lambda: "Planned: keep. Enter (or F3) to send the turn" in screen.text())
+            await screen.press("enter")
+            # the bot's reply, drawn as soon as it came: in the move list and the status line
+            await screen.until(lambda: "seat 1 (bot-1) played:" in screen.text(), 20)
+            moves = screen.presenter.model.snapshot.moves
+            assert [m.seat for m in moves[:2]] == [0, 1] and moves[0].text == "keep"
+            assert t.submitted_on and threading.get_ident() not in t.submitted_on  # the node's own thread
+            screen.input.send_text("\x1b[21~")  # F10 (the screen closes: no key after it is read)
+            await screen.until(lambda: screen.task.done())
+        t.thread.join(10)
+        assert not t.thread.is_alive() and t.source.exit_status is ExitCode.DONE
+        t.bots[0].wait_for(r"seat 0 \(ann, \S+\) left the table; the game waits until it resumes", 10)
 
     run(body())
 
 
-def _ready_fd() -> int:
-    """A descriptor that polls as readable at once."""
-    r, w = os.pipe()
-    os.write(w, b"x")
-    os.close(w)
-    return r
+def test_a_seat_freed_and_removed_on_the_forming_screen(table_of):
+    if not hasattr(Node, "remove_seat"):
+        pytest.skip("the forming-table API (FORMING_API.md: Node.remove_seat, SeatTaken, SeatFreed) is not in "
+                    "this branch yet")
+    t = table_of(game="athos", players=3)
+
+    async def body():
+        screen = Screen(GamePresenter(t.source), 120, 32)
+        async with screen:
+            t.thread.start()
+            t.bot("bot-1")
+            await screen.until(lambda: "Seat 1 taken by bot-1" in screen.text(), 20)
+            assert "F5 Remove seat" in screen.text()
+            await screen.type("remove 1")
+            await screen.until(lambda: "Seat 1 is free again" in screen.text(), 10)
+            await screen.until(lambda: "seat 1  (free)" in screen.text(), 10)
+
+    run(body())
+
+
+def test_what_a_peer_says_reaches_the_screen_escaped_and_a_refusal_ends_it(table_of):
+    t = table_of()
+
+    async def body():
+        screen = Screen(GamePresenter(t.source), 120, 32)
+        async with screen:
+            t.thread.start()
+            # (events reach the adapter as the node's loop calls it: from the node's thread)
+            t.node.call_later(0, lambda: t.node.on_event(proto.Refused("go away\x1b[2J\x07")))
+            await screen.until(lambda: "The table refused this node" in screen.text(), 10)
+            text = screen.text()
+            assert "go away\\x1b[2J\\x07" in text and "\x1b" not in text and "\x07" not in text
+        t.thread.join(10)
+        assert t.source.exit_status is ExitCode.REFUSED and not t.thread.is_alive()
+
+    run(body())
+
+
+def test_the_lines_left_on_the_terminal_say_how_to_come_back(tmp_path):
+    identity = Identity.from_seed(bytes(32))
+    transport = Transport(identity, LOOPBACK, Admission())
+    node = Node(identity, "ann", transport, transport.endpoint, on_event=lambda e: None, games=tmp_path)
+    try:
+        seat = ScreenSeat(node)
+        node.host(SeatSecrets.from_master(bytes(32)), "aton", 2, {}, None)
+        assert seat.ending_lines(ExitCode.DONE) == ["You left the table before the game started."]
+        assert seat.ending_lines(ExitCode.GAVE_UP) == ["Gave up (--max-seconds); the game is not over."]
+    finally:
+        node.close(linger=0)

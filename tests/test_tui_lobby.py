@@ -46,7 +46,7 @@ class Listed:
         self.closed = True
 
 
-TABLE = TableLine("ab" * 16, "aton", 2, 1, "bob", "abcd-efgh", "tcp://127.0.0.1:4000", True, 0.0)
+TABLE = TableLine("ab" * 16, "aton", 2, 1, "bob", "abcd-efgh", "tcp://127.0.0.1:4000", True, heard=0.0)
 
 
 def _lobby(source, columns=120, rows=30) -> Screen:
@@ -71,7 +71,7 @@ def test_a_table_announced_on_the_network_appears_and_leaves_when_it_falls_silen
 
 
 def test_enter_on_a_table_joins_it_and_a_full_table_says_so():
-    full = TableLine("cd" * 16, "athos", 3, 0, "carol", "wxyz-abcd", "tcp://127.0.0.1:4001", True, 0.0)
+    full = TableLine("cd" * 16, "athos", 3, 0, "carol", "wxyz-abcd", "tcp://127.0.0.1:4001", True, heard=0.0)
 
     async def body():
         screen = _lobby(Listed([full, TABLE]))

@@ -94,3 +94,113 @@ class Screen:
 
 def run(coro) -> None:
     asyncio.run(asyncio.wait_for(coro, 120))
+
+
+# -- a real terminal: tmux --------------------------------------------------------------------------
+
+import os  # noqa: E402
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+import time  # noqa: E402
+import uuid  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HAVE_TMUX = shutil.which("tmux") is not None
+
+
+class Tmux:
+    """One program in a tmux server of its own (a unique socket), read by capture-pane."""
+
+    def __init__(self, command: str, columns: int = 120, rows: int = 40, env: dict[str, str] | None = None):
+        self.socket = f"pb-tui-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        exports = " ".join(f"{k}={v}" for k, v in {"PYTHONPATH": ROOT, **(env or {})}.items())
+        self._run("new-session", "-d", "-s", "t", "-x", str(columns), "-y", str(rows),
+                  f"cd {ROOT} && {exports} {command}; echo EXIT=$?; sleep 60")
+
+    def _run(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True,
+                              timeout=10, check=True).stdout
+
+    def screen(self) -> str:
+        return self._run("capture-pane", "-t", "t", "-p")
+
+    def wait_for(self, text: str, seconds: float = 30.0) -> str:
+        return self.wait_until(lambda screen: text in screen, repr(text), seconds)
+
+    def wait_until(self, condition, what: str, seconds: float = 30.0) -> str:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if condition(screen):
+                return screen
+            time.sleep(0.02)
+        raise AssertionError(f"{what} did not appear; the screen:\n{self.screen()}")
+
+    def keys(self, *keys: str) -> None:
+        self._run("send-keys", "-t", "t", *keys)
+
+    def type(self, text: str) -> None:
+        self._run("send-keys", "-t", "t", "-l", text)
+
+    def resize(self, columns: int, rows: int) -> None:
+        self._run("resize-window", "-t", "t", "-x", str(columns), "-y", str(rows))
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+
+
+def status_line(screen: str) -> str:
+    """The game screen's status line (the line above the key bar)."""
+    lines = screen.rstrip("\n").split("\n")
+    return lines[-2] if len(lines) >= 2 else ""
+
+
+def input_line(screen: str) -> str:
+    """What is typed on the game screen's input line."""
+    for line in reversed(screen.split("\n")):  # (a seat's line may begin with ">" too: the turn)
+        if "│>" in line:
+            return line.split("│>", 1)[1].strip()
+    return ""
+
+
+def above_input(screen: str) -> list[str]:
+    """The screen's lines above the input line (where Tab's menu opens)."""
+    lines = screen.split("\n")
+    for i in range(len(lines) - 1, -1, -1):
+        if "│>" in lines[i]:
+            return lines[:i]
+    return lines
+
+
+def play_one_action(t: Tmux) -> str:
+    """The local seat's next action, taken as a person would at the game screen: Tab lists
+    the legal actions that fit what is typed (nothing yet: all of them) and writes what they
+    have in common; Tab again picks the first; Enter takes it. Returns the status line
+    that says what was planned."""
+    t.keys("C-u")
+    before = t.wait_until(lambda s: input_line(s) == "", "an empty input line", 5)
+    t.keys("Tab")
+    t.wait_until(lambda s: input_line(s) or above_input(s) != above_input(before), "what Tab offers", 5)
+    t.keys("Tab", "Enter")
+    said = status_line(before)  # (each action taken says so: the plan so far, or why not)
+    return status_line(t.wait_until(lambda s: input_line(s) == "" and status_line(s) != said, "the action taken", 5))
+
+
+def play_to_the_end(t: Tmux, seconds: float = 60.0) -> list[str]:
+    """Play the local seat by Tab and Enter until the game is over; returns the status line
+    after each action (what was planned, sent, or why not)."""
+    deadline = time.monotonic() + seconds
+    typed: list[str] = []
+    while time.monotonic() < deadline:
+        screen = t.screen()
+        status = status_line(screen)
+        if "Game over: won by" in status:  # (not the preview's "game over" of a turn not sent yet)
+            return typed
+        if "Enter (or F3) to" in status:  # the turn is planned whole: send it
+            t.keys("Enter")
+            t.wait_until(lambda s: "Enter (or F3) to" not in status_line(s), "the turn sent", 5)
+        elif "Your decision:" in screen:
+            typed.append(play_one_action(t))
+        else:
+            time.sleep(0.02)  # (polling the screen: the other seat is deciding)
+    raise AssertionError(f"the game was not over within {seconds} s; the screen:\n{t.screen()}")

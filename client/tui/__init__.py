@@ -22,7 +22,7 @@ from pathlib import Path
 def run_replay(path: Path, view_as: int | None = None, input=None, output=None) -> int:
     """The replay viewer; returns 0 for a valid log, 1 for an invalid one (whose readable
     part is still shown), like `replay --verify`."""
-    from client.tui.app import build
+    from client.tui.app import build, run_screen
     from client.tui.replay import load
     from client.tui.replay_presenter import ReplayPresenter
 
@@ -32,22 +32,22 @@ def run_replay(path: Path, view_as: int | None = None, input=None, output=None) 
         return 1
     presenter = ReplayPresenter(source)
     app, _ = build(presenter, input=input, output=output)
-    app.run(pre_run=presenter.start)
+    run_screen(app, presenter)
     return 0 if source.verdict is not None and source.verdict.ok else 1
 
 
-def run_lobby(source=None, input=None, output=None):
+def run_lobby(source=None, input=None, output=None, private: bool = True):
     """The lobby: open tables refreshed live, unfinished games, a form to host one. Returns
     what the person chose (HostRequest, JoinRequest, ResumeRequest from lobby_source) or
     None when they left; the caller starts that game and then `run_game` in front of it."""
-    from client.tui.app import build
+    from client.tui.app import build, run_screen
     from client.tui.lobby_presenter import LobbyPresenter
     from client.tui.lobby_source import NetworkLobby
     from client.tui.lobby_view import LobbyView
 
-    presenter = LobbyPresenter(source or NetworkLobby())
+    presenter = LobbyPresenter(source or NetworkLobby(), private=private)
     app, _ = build(presenter, input=input, output=output, view_class=LobbyView)
-    app.run(pre_run=presenter.start)
+    run_screen(app, presenter)
     return presenter.request
 
 

@@ -2,6 +2,10 @@
 the style, NO_COLOR, the mouse, Ctrl-C, and running it."""
 from __future__ import annotations
 
+import asyncio
+import time
+import traceback
+from pathlib import Path
 from typing import Callable
 
 from prompt_toolkit.application import Application
@@ -39,4 +43,38 @@ def build(presenter, *, input: Input | None = None, output: Output | None = None
 def run(presenter, **kw) -> None:
     """Run the screen until the presenter leaves (quit, Ctrl-C)."""
     app, _ = build(presenter, **kw)
-    app.run(pre_run=presenter.start)
+    run_screen(app, presenter)
+
+
+def run_screen(app: Application, presenter, pre_run: Callable[[], None] | None = None,
+               log_path: Callable[[], Path | None] = lambda: None) -> None:
+    """Run a built screen until it leaves. Our own bug in what a key or an event does is
+    ours: its traceback goes to the errors file (beside the game's log, `log_path()`, or
+    in the data directory), the status line says so in one line, and the screen goes on
+    (prompt-toolkit's own handler would print the traceback and wait for Enter)."""
+
+    def start() -> None:
+        asyncio.get_running_loop().set_exception_handler(
+            lambda loop, context: keep_fault(presenter, context, log_path()))
+        (pre_run or presenter.start)()
+
+    app.run(pre_run=start, set_exception_handler=False)
+
+
+def keep_fault(presenter, context: dict, log_path: Path | None) -> None:
+    """One fault of our own on the screen's loop: details to a file, one line on screen."""
+    from node.gamefiles import errors_path
+    from node.storage import data_dir
+
+    exc = context.get("exception")
+    what = type(exc).__name__ if exc is not None else "error"
+    details = "".join(traceback.format_exception(exc)) if exc is not None else str(context.get("message"))
+    path = errors_path(log_path, None if log_path is not None else data_dir())
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} the terminal client\n{details}\n")
+        where = f"details in {path}"
+    except OSError as err:
+        where = f"its details could not be written to {path} ({err.strerror})"
+    presenter.say(f"Internal error in the terminal client ({what}); {where}.", "error")

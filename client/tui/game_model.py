@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from client.tui.boards import Board, BoardContext, board_for
+from client.tui.boards import Board, BoardContext, Canvas, Drawing, board_for
 from client.tui.boards.canvas import DrawingCache
+from client.tui.forming import draw_forming, heading
 from client.tui.picking import Picking
 from client.tui.plan import Plan
 from client.tui.source import Alert, MoveLine, Snapshot
@@ -40,6 +41,9 @@ class GameModel:
         self.focus = "input"  # or "board"
         #: the board's drawings, kept by the view's and the presenter's common cache
         self.drawings = DrawingCache()
+        #: columns the forming screen may use (the view sets it from the terminal's size)
+        self.forming_width = 80
+        self._forming: tuple | None = None  # (what it was drawn from, the drawing)
 
     # -- following the source ------------------------------------------------------------------
 
@@ -130,6 +134,21 @@ class GameModel:
             self.picking.selection, self.picking.next_spots(), choice,
         )
 
+    def drawing(self) -> Drawing:
+        """What the board's place shows now: the board (drawn again only when it changed),
+        the forming table before the game starts, or the source's one line."""
+        if self.shown_state is not None:
+            return self.drawings.draw(self.board, self.board_context())
+        snap = self.snapshot
+        if snap.forming is not None:
+            key = (snap.forming, snap.seats, snap.status, self.cursor, self.forming_width)
+            if self._forming is None or self._forming[0] != key:
+                self._forming = (key, draw_forming(snap, self.cursor, self.forming_width))
+            return self._forming[1]
+        canvas = Canvas(self.board_context())
+        canvas.line(snap.status)
+        return canvas.drawing()
+
     def move_lines(self) -> list[MoveLine]:
         """The move list, with the planned actions (not yet sent) at its end."""
         lines = list(self.snapshot.moves)
@@ -141,7 +160,7 @@ class GameModel:
 
     def situation(self) -> str:
         if self.shown_state is None:
-            return self.snapshot.status
+            return heading(self.snapshot) if self.snapshot.forming is not None else self.snapshot.status
         try:
             return self.board.situation(self.shown_state, self.names)
         except Exception:  # a drawing fault must not hide the game: show the source's words

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from engines import IllegalAction
+from client.tui.forming import seat_of
 from client.tui.game_model import GameModel
 from client.tui.help import PLAYING_KEYS
 from client.tui.picking import BUTTON, Outcome, Picking
@@ -39,6 +40,8 @@ class GamePresenter:
         self.model = GameModel(source.snapshot())
         self.redraw = redraw
         self.leave = leave
+        #: Ctrl-C: leave (the live game sets what it means for the exit status)
+        self.interrupt: Callable[[], None] = self.quit
         self.closed = False
 
     def start(self) -> None:
@@ -74,11 +77,14 @@ class GamePresenter:
         return "F1 help · Tab lists your moves · F4 points at the board"
 
     def commands(self) -> list[Command]:
+        forming = self.model.snapshot.forming
+        removing = forming is not None and forming.can_remove
         return [
             Command("f1", "Help", self.toggle_help),
-            Command("f2", "Undo", self.undo),
-            Command("f3", "Send", self.send),
+            Command("f2", "Undo", self.undo, "" if not forming else None),
+            Command("f3", "Send", self.send, "" if not forming else None),
             Command("f4", "Board", self.toggle_focus),
+            Command("f5", "Remove seat", self.remove_seat, "" if removing else None),
             Command("f10", "Quit", self.quit),
         ]
 
@@ -103,6 +109,24 @@ class GamePresenter:
             self.source.close()
         self.leave()
 
+    def remove_seat(self, index: int | None = None) -> None:
+        """The host takes a seat back before the game starts: the seat under the board
+        cursor, or the one named (`remove 2`)."""
+        forming = self.model.snapshot.forming
+        if forming is None or not forming.can_remove:
+            self.say("Only the host takes seats back, while the table is forming.", "warn")
+            return
+        index = seat_of(self.model.cursor) if index is None else index
+        if index is None:
+            self.say("Point at a seat first (F4, then the arrow keys), or type: remove N", "warn")
+            return
+        try:
+            self.source.remove_seat(index)
+        except SubmitError as exc:
+            self.say(str(exc), "warn")
+            return
+        self.say(f"Seat {index} is free again.")
+
     def say(self, text: str, kind: str = "info") -> None:
         self.model.alert = Alert(text, kind)
         self.redraw()
@@ -121,6 +145,8 @@ class GamePresenter:
             self.toggle_help()
         elif command in ("quit", "exit"):
             self.quit()
+        elif command.startswith("remove ") and command[7:].strip().isdigit():
+            self.remove_seat(int(command[7:]))
         else:
             self.take_text(words)
 
@@ -200,6 +226,11 @@ class GamePresenter:
     def choose(self, spot: str) -> None:
         """A spot pointed at, by Enter on the cursor or by a click (the same for both)."""
         model = self.model
+        seat = seat_of(spot) if model.snapshot.forming is not None else None
+        if seat is not None:
+            model.cursor = spot
+            self.say(f"{self._describe_seat(seat)}: F5 takes this seat back.")
+            return
         if model.plan is None or not model.plan.open:
             self.say(f"Nothing to choose now: {model.snapshot.status}" if model.plan is None
                      else "The turn is planned: Enter sends it, F2 takes back.")
@@ -257,10 +288,10 @@ class GamePresenter:
     def positions(self) -> dict[str, tuple[int, int]]:
         """Where each spot is, for the cursor: the board's spots, then the buttons in a row
         under it (as the view draws them)."""
-        if self.model.shown_state is None:
-            return {}
-        drawing = self.model.drawings.draw(self.model.board, self.model.board_context())
+        drawing = self.model.drawing()
         positions = dict(drawing.positions)
+        if self.model.shown_state is None:
+            return positions  # (the forming table: its seats)
         col = 0
         for route in self.model.picking.buttons():
             positions[BUTTON + route.text] = (drawing.height + 1, col)
@@ -281,7 +312,16 @@ class GamePresenter:
             return ""
         return self._describe(model.cursor)
 
+    def _describe_seat(self, index: int) -> str:
+        for seat in self.model.snapshot.seats:
+            if seat.index == index:
+                return f"Seat {index} ({seat.name}, {seat.fingerprint})"
+        return f"Seat {index}"
+
     def _describe(self, spot: str) -> str:
+        seat = seat_of(spot) if self.model.snapshot.forming is not None else None
+        if seat is not None:
+            return self._describe_seat(seat)
         try:
             return self.model.board.describe(self.model.shown_state, spot, self.model.names) or spot
         except Exception:

@@ -29,7 +29,7 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.widgets import Frame
 
-from client.tui.boards import Canvas, Drawing
+from client.tui.boards import Drawing
 from client.tui.game_model import PANEL_MAX, PANEL_WIDTH
 from client.tui.game_presenter import GamePresenter
 from client.tui.help import help_text
@@ -37,6 +37,7 @@ from client.tui.picking import BUTTON
 from client.tui.widgets import key_bar, key_label, message_window, on_click, status_line
 
 MOVES_AROUND = 100  # move-list lines laid out on each side of the current one
+FRAME_BELOW_INPUT = 3  # the input line, the status line and the key bar: the completion menu sits above them
 CONNECTION = {"you": "you", "connected": "", "away": "away", "left": "left", "": ""}
 
 
@@ -76,7 +77,8 @@ class GameView:
             HSplit([ConditionalContainer(self.body, fits),
                     ConditionalContainer(message_window(lambda: self.too_small), ~fits)]),
             floats=[
-                Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=12, scroll_offset=1)),
+                # above the input line, in the panel: it covers the move list, never the status line
+                Float(bottom=FRAME_BELOW_INPUT, right=0, content=CompletionsMenu(max_height=12, scroll_offset=1)),
                 Float(content=ConditionalContainer(self._help(), Condition(lambda: self.model.help_shown))),
             ],
         )
@@ -87,16 +89,12 @@ class GameView:
 
     def drawing(self) -> Drawing:
         """The board as the model says it is now (drawn again only when that changed)."""
-        model = self.model
-        if model.shown_state is None:  # no game yet (the table is forming): say what happens
-            canvas = Canvas(model.board_context())
-            canvas.line(model.snapshot.status)
-            return canvas.drawing()
-        return model.drawings.draw(model.board, model.board_context())
+        return self.model.drawing()
 
     def _fits(self) -> bool:
         """Whether the screen fits the terminal; if not, `too_small` says so in one line."""
         size = get_app().output.get_size()
+        self.model.forming_width = max(40, min(90, size.columns - PANEL_WIDTH - 1))
         drawing = self.drawing()
         self.too_small = self.model.too_small(size.columns, size.rows, drawing.width, drawing.height)
         return not self.too_small
@@ -252,7 +250,8 @@ class GameView:
             kb.add(command.key)(lambda e, c=command: c.run())
         kb.add("?", eager=True)(lambda e: self.presenter.toggle_help())
         kb.add("tab", filter=Condition(lambda: self.model.focus == "input"))(generate_completions)
-        kb.add("c-c")(lambda e: self.presenter.quit())
+        kb.add("c-c")(lambda e: self.presenter.interrupt())
+        kb.add("<sigint>")(lambda e: self.presenter.interrupt())  # SIGINT from outside the terminal
 
         @kb.add("escape")
         def _(event) -> None:

@@ -1,37 +1,55 @@
-"""The live game as a GameSource: a thin adapter over the node and its session's read-only
-surface (spec/protocol.md, "The session's public surface"; the names are those of the
-core API: session.position(), legal_actions(), decision_kind(), seats, moves, phase ...).
+"""The live game as a GameSource: a thin adapter over the node (node/loop.py) and its
+session's read-only surface (spec/protocol.md, "The session's public surface").
 
-The node runs its own loop in a thread of its own; the screen runs prompt-toolkit's loop.
-They share nothing mutable:
-- on the node's thread, every event from the node builds an immutable Snapshot from the
-  session and hands it, with the event's Alert, to the screen's loop
-  (`call_soon_threadsafe`), which redraws at once;
+The node runs its own loop in a thread of its own; the screen runs prompt-toolkit's loop
+in the main thread. They share nothing mutable:
+- on the node's thread, the events of one turn of the node's loop are gathered, then one
+  immutable Snapshot is built from the session and handed, with the events' alerts, to
+  the screen's loop (`call_soon_threadsafe`), which redraws at once;
 - the screen's decisions go the other way through a queue and a pipe the node's poll
   watches (`node.watch_fd`), so the node thread wakes at once and calls `node.submit`.
-Neither loop ever polls the other: an idle client sleeps in two polls.
+Neither loop polls the other: an idle client sleeps in two polls (the node's wakes every
+0.2 s for the session's heartbeats).
+
+`ScreenSeat` is what the LAN commands (client/lan.py) put at a node when a person plays
+on a terminal: it takes the node's events from the moment the node is made, keeps what
+the command says before the game (how to join this table) for the forming screen, and
+`run` shows the game full screen until the person leaves, then prints how it ended and
+where its log is. Every exit status is one of client/exitcode.py's.
 """
 from __future__ import annotations
 
 import asyncio
 import os
 import queue
+import signal
+import sys
 import threading
 from concurrent.futures import Future
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TextIO
 
+from client.exitcode import ExitCode
 from client.text import printable
-from client.tui.source import Alert, Changed, MoveLine, SeatLine, Snapshot, SourceEvent, SubmitError
+from client.tui.source import Alert, Changed, FormingLine, MoveLine, SeatLine, Snapshot, SourceEvent, SubmitError
 from node import loop as node_loop
+from protocol import events as proto_events
 from protocol import session as proto
 
-EXIT_DONE, EXIT_HALTED, EXIT_REFUSED = 0, 1, 2
 SUBMIT_WAIT = 5.0  # seconds the screen waits for the node to take a decision
 REJECTIONS_SHOWN = 5  # per peer: more are counted, not shown
+THEIRS_SHOWN = 8  # the other seats' latest moves said in the status line
+SPECTATOR_GRACE = node_loop.SPECTATOR_GRACE
+
+# The forming-table names of the "lan" work (FORMING_API.md), used where the session and
+# node have them: SeatTaken / SeatFreed events, SeatInfo.address, Session.private and
+# Node.remove_seat. Without them the forming screen still lists the seats as they come.
+SEAT_TAKEN = getattr(proto_events, "SeatTaken", None)
+SEAT_FREED = getattr(proto_events, "SeatFreed", None)
 
 
-def snapshot_of(node: Any, title: str = "") -> Snapshot:
-    """The game as the session's public surface shows it now (call on the node's thread)."""
+def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = ()) -> Snapshot:
+    """The game as the session's public surface shows it now (call on the node's thread,
+    or before it runs)."""
     s = node.session
     game = s.game
     position = s.position()
@@ -40,36 +58,49 @@ def snapshot_of(node: Any, title: str = "") -> Snapshot:
     seats = tuple(
         SeatLine(info.index, printable(info.name, 40), info.fingerprint,
                  scores[info.index] if scores is not None and info.index < len(scores) else None,
-                 info.connection, info.last_heard)
+                 info.connection, info.last_heard, printable(getattr(info, "address", ""), 80))
         for info in s.seats
     )
-    moves = tuple(MoveLine(m.seq, m.seat, "; ".join(m.texts), m.confirmed) for m in s.moves)
+    moves = tuple(MoveLine(m.seq, m.seat, "; ".join(m.texts), m.seq <= s.confirmed_seq) for m in s.moves)
     decision = s.decision_kind()
     to_act = position.to_act if position is not None else None
+    phase = _phase(s)
+    forming = None
+    if phase in ("forming", "signing"):
+        hosting = s.local_seat == 0
+        forming = FormingLine(
+            table_id=s.table_id.hex(), players=s.players, private=bool(getattr(s, "private", False)),
+            hosting=hosting, can_remove=hosting and phase == "forming" and hasattr(node, "remove_seat"),
+            notes=notes, signing=phase == "signing",
+        )
     return Snapshot(
         game=game, seq=position.seq if position is not None else 0, state=state, seats=seats,
         local_seat=s.local_seat, to_act=to_act, decision=decision,
         legal=tuple(s.legal_actions()) if decision else (), moves=moves,
-        status=_status(s, seats, to_act), over=_phase(s) == "over",
-        title=title or f"{game.title} · {_seat_title(s)}",
+        status=_status(s, seats, to_act), over=phase == "over",
+        title=title or f"{game.title} · {_seat_title(s)}", forming=forming,
     )
 
 
 def _seat_title(s: Any) -> str:
-    return "watching" if s.local_seat is None else f"seat {s.local_seat}"
+    if s.local_seat is None:
+        return "watching" if s.genesis_hash is not None else "joining"
+    return f"you are seat {s.local_seat}"
 
 
 def _phase(s: Any) -> str:
     """The session's Phase by its value ("forming", "signing", "playing", "halted", "over")."""
-    return getattr(s.phase, "value", s.phase)
+    return s.phase.value
 
 
 def _status(s: Any, seats: tuple[SeatLine, ...], to_act: tuple[int, str] | None) -> str:
     phase = _phase(s)
     if phase == "forming":
-        return f"The table is forming: {len(seats)} of {s.players or '?'} seats taken."
+        if not s.players:
+            return "Asking the table for a seat …"
+        return f"Waiting for players: {len(seats)} of {s.players} seats taken."
     if phase == "signing":
-        return "Every seat is signing the start of the game."
+        return "Every seat is there: each signs the start of the game …"
     if phase == "halted":
         return "The game is halted: " + _halt_text(s.halt, seats)
     if phase == "over":
@@ -77,12 +108,11 @@ def _status(s: Any, seats: tuple[SeatLine, ...], to_act: tuple[int, str] | None)
     if to_act is None:
         return ""
     seat, kind = to_act
-    who = _seat_name(seats, seat)
     if seat == s.local_seat and kind in ("move", "commit"):
-        return "your secret choice" if kind == "commit" else "your turn"
+        return "Your secret choice." if kind == "commit" else "Your turn."
     doing = {"move": "to move", "commit": "to choose in secret", "reveal": "to reveal",
              "chance": "to draw", "audit": "to reveal its seed", "result": "to sign the result"}
-    return f"{who} {doing.get(kind, kind)}"
+    return f"Waiting for {_seat_name(seats, seat)} {doing.get(kind, kind)}."
 
 
 def _seat_name(seats: tuple[SeatLine, ...], seat: int) -> str:
@@ -97,7 +127,7 @@ def _result_text(result: Any, seats: tuple[SeatLine, ...]) -> str:
         return "the result is being signed."
     won = ", ".join(_seat_name(seats, w) for w in result.winners) or "nobody"
     cheats = f"; dishonest: {', '.join(_seat_name(seats, c) for c in result.cheats)}" if result.cheats else ""
-    return f"won by {won}; scores {'-'.join(map(str, result.scores))}{cheats}"
+    return f"won by {won}; scores {'-'.join(map(str, result.scores))}{cheats}."
 
 
 def _halt_text(event: Any, seats: tuple[SeatLine, ...]) -> str:
@@ -105,26 +135,62 @@ def _halt_text(event: Any, seats: tuple[SeatLine, ...]) -> str:
         return f"the seats reached different states at seq {event.seq}."
     if isinstance(event, proto.Equivocation):
         return f"{_seat_name(seats, event.seat)} signed two different entries for seq {event.seq}."
-    return printable(getattr(event, "text", "")) or "see the log file."
+    if isinstance(event, proto.InternalFault):
+        return _fault_text(event)
+    return "see the log file."
+
+
+def _fault_text(e: Any) -> str:
+    where = f"; details in {e.log_path}" if e.log_path else ""
+    return f"{printable(e.text, 200)} (our own fault, not a peer's{where})"
 
 
 class LiveSource:
-    """The node's game for the screen. Build it before the node thread starts."""
+    """The node's game for the screen. Make it as soon as the node is made (it takes the
+    node's events from then on); `prepare` once the node hosted, joined or resumed."""
 
     def __init__(self, node: Any, title: str = ""):
         self.node = node
         self.title = title
-        self.exit_status = EXIT_DONE
-        self._snapshot = snapshot_of(node, title)
+        #: the exit status once something decided it (None: the game goes on)
+        self.exit_status: ExitCode | None = None
+        #: how it ended, for the lines printed when the screen is gone
+        self.ending: list[str] = []
+        #: what the command said before the game (how to join this table): the forming screen shows it
+        self.notes: tuple[str, ...] = ()
+        self.finished = False
+        self._snapshot: Snapshot | None = None
         self._listeners: list[Callable[[SourceEvent], None]] = []
         self._post: Callable[[Callable[[], None]], None] | None = None
+        self._on_stopped: Callable[[], None] | None = None
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._wake_read, self._wake_write = os.pipe()
         self._rejections: dict[str, int] = {}
-        self._closed = False
+        self._theirs: list[tuple[int, str]] = []  # (seat, move) of others since the local seat's last move
+        self._alerts_due: list[Alert] = []  # the current loop turn's, published together
+        self._publish_due = False
+        self._closing = False
         self._alerts = self._alert_table()
         node.on_event = self._on_event
         node.watch_fd(self._wake_read, self._drain)
+
+    def prepare(self) -> None:
+        """The first snapshot (the node has a session now; its thread has not started)."""
+        self._snapshot = snapshot_of(self.node, self.title, self.notes)
+
+    def say(self, text: str) -> None:
+        """A line from the command (client/lan.py): before the game, the forming screen shows
+        it; once the screen listens, the status line."""
+        self.notes += (printable(text),)
+        if self._snapshot is not None:
+            self._alerts_due.append(Alert(printable(text)))
+            self._schedule_publish()
+
+    def finish(self, status: ExitCode) -> None:
+        """Stop the node with `status` (called on the node's thread, by the command's timers)."""
+        if self.exit_status is None:
+            self.exit_status = status
+        self.node.stop()
 
     # -- GameSource (the screen's thread) -----------------------------------------------------------
 
@@ -136,6 +202,8 @@ class LiveSource:
         loop = asyncio.get_running_loop()
         self._post = loop.call_soon_threadsafe
         self._listeners.append(listener)
+        if self._alerts_due:  # what happened before the screen listened: the latest alert
+            listener(self._alerts_due[-1])
 
     def submit(self, actions: Sequence[tuple]) -> None:
         done: Future = Future()
@@ -147,23 +215,55 @@ class LiveSource:
         if error:
             raise SubmitError(error)
 
-    def close(self) -> None:
-        """Leave the table (the game waits; `peerboard resume` comes back) and stop the node."""
-        if not self._closed:
-            self._closed = True
+    def remove_seat(self, index: int) -> None:
+        """The host takes a seat back before the game starts (SubmitError: why it cannot)."""
+        done: Future = Future()
+        self._send(("remove", index, done))
+        try:
+            error = done.result(timeout=SUBMIT_WAIT)
+        except TimeoutError:
+            raise SubmitError("The node did not answer in time; it is busy or stopped. Try again.") from None
+        if error:
+            raise SubmitError(error)
+
+    def close(self, status: ExitCode = ExitCode.DONE) -> None:
+        """The person leaves: a game not over waits for them (`peerboard resume` comes back);
+        the node leaves the table cleanly and stops."""
+        if not self._closing:
+            self._closing = True
+            if self.exit_status is None:
+                self.exit_status = status
             self._listeners.clear()
             self._send(("leave", None, None))
+
+    def interrupt(self) -> None:
+        """Ctrl-C (or a signal): the person leaves a game not over with INTERRUPTED."""
+        if self.exit_status is None and not self.finished:
+            self.exit_status = ExitCode.INTERRUPTED
+
+    def when_stopped(self, callback: Callable[[], None]) -> None:
+        """`callback` runs on the screen's loop when the node's loop has ended."""
+        self._on_stopped = callback
 
     def run_node(self, max_seconds: float | None = None) -> None:
         """The node's loop, until the game is over here or the screen leaves (a thread's target)."""
         try:
-            self.node.run(self.node.finished, max_seconds)
+            self.finished = self.node.run(self.node.finished, max_seconds)
+            if self.finished:
+                self._publish()  # the end, on the screen at once
+                if not self._closing:
+                    self.node.linger(SPECTATOR_GRACE)  # spectators may still be catching up from here
+            elif not self._closing and self.exit_status is None and self.node.session.halt is None:
+                self.exit_status = ExitCode.GAVE_UP  # nobody stopped it: --max-seconds passed
         finally:
+            self.node.unwatch_fd(self._wake_read)
             for fd in (self._wake_read, self._wake_write):
                 try:
                     os.close(fd)
                 except OSError:
                     pass
+            self._publish()
+            self._tell_stopped()
 
     # -- the node's thread ---------------------------------------------------------------------------
 
@@ -182,36 +282,60 @@ class LiveSource:
             pass
         while True:
             try:
-                what, actions, done = self._inbox.get_nowait()
+                what, value, done = self._inbox.get_nowait()
             except queue.Empty:
                 return
             if what == "submit":
-                try:
-                    self.node.submit(actions)
-                    done.set_result("")
-                except proto.LocalError as exc:
-                    done.set_result(str(exc))
-                self._publish(None)
+                self._answer(done, lambda: self.node.submit(value))
+            elif what == "remove":
+                self._answer(done, lambda: self.node.remove_seat(value))
             elif what == "leave":
-                self.node.leave()
+                s = self.node.session
+                if s is not None and s.phase in (proto.Phase.FORMING, proto.Phase.SIGNING, proto.Phase.PLAYING):
+                    self.node.leave()  # (a game over or halted: nothing to leave)
                 self.node.stop()
+
+    def _answer(self, done: Future, work: Callable[[], None]) -> None:
+        try:
+            work()
+            done.set_result("")
+        except proto.LocalError as exc:
+            done.set_result(str(exc))
+        except BaseException:
+            done.set_result("That failed here (our own fault); the details are in the game's errors file.")
+            raise  # the node keeps the traceback and stops (node/loop.py, "our own faults")
+        self._schedule_publish()
 
     def _on_event(self, event: Any) -> None:
         handler = self._alerts.get(type(event))
         alert = handler(event) if handler is not None else None
-        self._publish(alert)
+        if alert is not None:
+            self._alerts_due.append(alert)
+        if self._snapshot is not None:
+            self._schedule_publish()
 
-    def _publish(self, alert: Alert | None) -> None:
-        snapshot = snapshot_of(self.node, self.title)
+    def _schedule_publish(self) -> None:
+        """One snapshot for everything one turn of the node's loop brought (a message may
+        bring an entry, its confirmation and the next decision at once)."""
+        if not self._publish_due:
+            self._publish_due = True
+            self.node.call_later(0, self._publish)
+
+    def _publish(self) -> None:
+        self._publish_due = False
+        snapshot = snapshot_of(self.node, self.title, self.notes)
+        alerts, self._alerts_due = self._alerts_due, []
         post = self._post
         if post is None:
             self._snapshot = snapshot  # the screen is not listening yet: it reads this first
+            if alerts:
+                self._alerts_due = alerts[-1:]
             return
 
         def deliver() -> None:
             self._snapshot = snapshot
             for listener in list(self._listeners):
-                if alert is not None:
+                for alert in alerts[-1:]:  # the latest says what the screen shows now
                     listener(alert)
                 listener(Changed())
 
@@ -220,39 +344,119 @@ class LiveSource:
         except RuntimeError:
             pass  # the screen's loop has closed: nobody is looking any more
 
+    def _tell_stopped(self) -> None:
+        post, callback = self._post, self._on_stopped
+        if post is not None and callback is not None:
+            try:
+                post(callback)
+            except RuntimeError:
+                pass
+
     # -- what each event says to a person ---------------------------------------------------------------
 
     def _alert_table(self) -> dict[type, Callable[[Any], Alert | None]]:
         table: dict[type, Callable[[Any], Alert | None]] = {
+            proto.Seated: self._seated,
+            proto.GameStarted: lambda e: Alert(self._started()),
+            proto.Accepted: self._accepted,
             proto.PeerAway: lambda e: Alert(f"{self._who(e.seat)} is away; the game waits for it.", "warn"),
             proto.PeerBack: lambda e: Alert(f"{self._who(e.seat)} is back."),
-            proto.PeerLeft: lambda e: Alert(f"{self._who(e.seat)} left the table; the game waits until it resumes.",
-                                            "warn"),
+            proto.PeerLeft: lambda e: Alert(f"{self._who(e.seat)} left the table; the game waits until it "
+                                            f"resumes.", "warn"),
             proto.Desync: self._desync,
             proto.Equivocation: self._equivocation,
-            proto.GameOver: lambda e: Alert("Game over: " + _result_text(e, self._snapshot.seats)),
+            proto.InternalFault: self._fault,
+            proto.GameOver: self._game_over,
             proto.Rejected: self._rejected,
             proto.Refused: self._refused,
-            proto.GameStarted: lambda e: Alert("The game has started."),
             node_loop.Notice: lambda e: Alert(printable(e.text)),
             node_loop.LogOpened: lambda e: Alert(f"This game's log: {e.path}"),
+            node_loop.Connection: self._connection,
         }
-        fault = getattr(proto, "InternalFault", None)  # the core API's name for our own bug
-        if fault is not None:
-            table[fault] = self._fault
+        if SEAT_TAKEN is not None:
+            table[SEAT_TAKEN] = self._seat_taken
+        if SEAT_FREED is not None:
+            table[SEAT_FREED] = self._seat_freed
         return table
 
     def _who(self, seat: int) -> str:
-        return _seat_name(self._snapshot.seats, seat)
+        s = self.node.session
+        for info in s.seats if s is not None else ():
+            if info.index == seat:
+                return f"seat {seat} ({printable(info.name, 40)})"
+        return f"seat {seat}"
+
+    def _seated(self, e: Any) -> Alert:
+        if e.seat < 0:
+            return Alert(f"Watching as a spectator: {e.players} seats.")
+        return Alert(f"You have seat {e.seat} of {e.players}; the game starts when every seat is taken.")
+
+    def _started(self) -> str:
+        s = self.node.session
+        if s.log_length:  # resumed from its log
+            again = f"The game goes on from entry {s.log_length}"
+            return f"{again}; you are watching." if s.local_seat is None else f"{again}; you are seat {s.local_seat}."
+        if s.local_seat is None:
+            return "The game has started; you are watching."
+        return f"The game has started; you are seat {s.local_seat}."
+
+    def _accepted(self, e: Any) -> Alert | None:
+        """The other seats' moves since the local seat's last one, said in the status line
+        (the move list has them too)."""
+        s = self.node.session
+        if e.entry.kind != "move":
+            return None
+        if e.entry.seat == s.local_seat:
+            self._theirs = []
+            return None
+        for move in reversed(s.moves):
+            if move.seq == e.seq:
+                self._theirs = (self._theirs + [(move.seat, "; ".join(move.texts))])[-THEIRS_SHOWN:]
+                break
+        else:
+            return None
+        said: list[str] = []
+        last = None
+        for seat, text in self._theirs:
+            said.append(text if seat == last else f"{self._who(seat)} played: {text}")
+            last = seat
+        return Alert("; ".join(said))
+
+    def _seat_taken(self, e: Any) -> Alert:
+        seat = e.seat
+        address = getattr(seat, "address", "")
+        where = f" from {printable(address, 80)}" if address else ""
+        return Alert(f"Seat {seat.index} taken by {printable(seat.name, 40)} ({seat.fingerprint}){where}.")
+
+    def _seat_freed(self, e: Any) -> Alert:
+        why = {"left": "it left", "silent": "it fell silent", "removed": "the host removed it"}.get(e.why, printable(e.why))
+        return Alert(f"Seat {e.index} ({printable(e.name, 40)}, {e.fingerprint}) is free again: {why}.", "warn")
+
+    def _game_over(self, e: Any) -> Alert:
+        s = self.node.session
+        seats = tuple(SeatLine(i.index, printable(i.name, 40), i.fingerprint, None, i.connection, None)
+                      for i in s.seats)
+        text = "Game over: " + _result_text(e, seats)
+        self.ending = [text]
+        return Alert(text + " F10 leaves.")
 
     def _desync(self, e: Any) -> Alert:
-        self.exit_status = EXIT_HALTED
-        return Alert(f"Desync at seq {e.seq}: the seats reached different states; the game halts.", "error")
+        return self._halted(f"Desync at seq {e.seq}: the seats reached different states; the game halts.")
 
     def _equivocation(self, e: Any) -> Alert:
-        self.exit_status = EXIT_HALTED
-        return Alert(f"{self._who(e.seat)} signed two different entries for seq {e.seq}; the game halts "
-                     f"(the proof is kept).", "error")
+        return self._halted(f"{self._who(e.seat)} signed two different entries for seq {e.seq}; the game halts "
+                            f"(the proof is kept).")
+
+    def _fault(self, e: Any) -> Alert:
+        # the node stops itself: everything stored stays, and resume goes on from it
+        return self._halted(f"Internal error: the game is paused: {_fault_text(e)}.")
+
+    def _halted(self, text: str) -> Alert:
+        if self.exit_status is None:
+            self.exit_status = ExitCode.HALTED
+        self.ending = [text]
+        self.node.stop()
+        return Alert(text, "error")
 
     def _rejected(self, e: Any) -> Alert | None:
         sender = printable(e.sender, 20)
@@ -262,32 +466,127 @@ class LiveSource:
         return Alert(f"Rejected a message from {sender}: {printable(e.reason, 120)}", "warn")
 
     def _refused(self, e: Any) -> Alert:
-        self.exit_status = EXIT_REFUSED
-        return Alert(f"The table refused this node: {printable(e.reason, 120)}", "error")
+        text = f"The table refused this node: {printable(e.reason, 120)}"
+        if self.exit_status is None:
+            self.exit_status = ExitCode.REFUSED
+            self.ending = [text]
+        self.node.stop()
+        return Alert(text, "error")
 
-    def _fault(self, e: Any) -> Alert:
-        self.exit_status = EXIT_HALTED
-        return Alert(f"{printable(e.text, 120)} (our own fault; the details are in {e.log_path})", "error")
+    def _connection(self, e: Any) -> Alert | None:
+        c = e.change
+        s = self.node.session
+        if c.what != "refused":
+            return None
+        text = (f"The node at {printable(c.addr, 80)} refused this node's key: it is not a seat there and not a "
+                f"spectator it admits.")
+        if s is None or s.genesis_hash is None or s.local_seat is None:
+            if self.exit_status is None:
+                self.exit_status = ExitCode.REFUSED
+                self.ending = [text]
+            self.node.stop()
+        return Alert(text, "error")
 
 
-def run_game(node: Any, title: str = "", input=None, output=None, max_seconds: float | None = None) -> int:
+class ScreenSeat:
+    """The full-screen client at a node, for the LAN commands (client/lan.py): make it right
+    after the node (before it hosts, joins or resumes), then `run` it."""
+
+    def __init__(self, node: Any, title: str = "", out: TextIO | None = None):
+        self.node = node
+        self.out = out or sys.stdout
+        self.source = LiveSource(node, title)
+        self.interrupted = False
+
+    @property
+    def log_path(self):
+        return self.node.log_path
+
+    @property
+    def exit_status(self) -> ExitCode | None:
+        return self.source.exit_status
+
+    def say(self, text: str) -> None:
+        self.source.say(text)
+
+    def finish(self, status: ExitCode) -> None:
+        self.source.finish(status)
+
+    def run(self, max_seconds: float | None = None, input=None, output=None) -> ExitCode:
+        """The game full screen until the person leaves; then how it ended, on the terminal."""
+        status = run_game(self.node, source=self.source, input=input, output=output, max_seconds=max_seconds)
+        for line in self.ending_lines(status):
+            print(line, file=self.out, flush=True)
+        return status
+
+    def ending_lines(self, status: ExitCode) -> list[str]:
+        """What stays on the terminal when the screen is gone: how the game ended and its log."""
+        source, path = self.source, self.node.log_path
+        lines = list(source.ending)
+        if status in (ExitCode.DONE, ExitCode.INTERRUPTED) and not source.finished and not lines:
+            if path is None:
+                lines.append("You left the table before the game started.")
+            else:
+                lines.append(f"You left the game; it waits for you. Come back to it with: peerboard resume {path}")
+        elif status is ExitCode.GAVE_UP:
+            lines.append(f"Gave up (--max-seconds); the game is not over."
+                         + (f" Come back to it with: peerboard resume {path}" if path is not None else ""))
+        elif status is ExitCode.HALTED and path is not None:
+            lines.append(f"Everything stored is kept; resume it with: peerboard resume {path}")
+        if path is not None and (source.finished or status is ExitCode.HALTED):
+            lines.append(f"The game's log: {path} (check it with: peerboard replay {path} --verify)")
+        return lines
+
+
+def run_game(node: Any, title: str = "", input=None, output=None, max_seconds: float | None = None,
+             source: LiveSource | None = None) -> ExitCode:
     """The full-screen game in front of a node that has hosted, joined or resumed a table:
-    the node runs in a thread, the screen in this one, until the person quits (the game
-    waits for them; `peerboard resume` brings them back). Returns the exit status."""
-    from client.tui.app import build
+    the node runs in a thread, the screen in this one, until the person quits (a game not
+    over waits for them; `peerboard resume` brings them back). Returns the exit status:
+    DONE (over, or left with F10), INTERRUPTED (Ctrl-C, SIGTERM), HALTED, REFUSED, GAVE_UP."""
+    from client.tui.app import build, run_screen
     from client.tui.game_presenter import GamePresenter
 
-    source = LiveSource(node, title)
+    source = source or LiveSource(node, title)
+    source.prepare()
     presenter = GamePresenter(source)
     app, _ = build(presenter, input=input, output=output)
+
+    def interrupted() -> None:  # Ctrl-C, or SIGINT/SIGTERM from outside
+        source.interrupt()
+        presenter.quit()
+
+    def stopped() -> None:
+        """The node's loop ended: a game over or halted stays on screen until the person
+        leaves; anything else (refused, no answer, --max-seconds) ends the screen."""
+        snap = source.snapshot()
+        if presenter.closed:
+            return
+        if snap.state is not None and (source.finished or source.exit_status is ExitCode.HALTED):
+            presenter.redraw()
+        else:
+            presenter.leave()
+
+    presenter.interrupt = interrupted
+    source.when_stopped(stopped)
     thread = threading.Thread(target=source.run_node, args=(max_seconds,), name="peerboard-node", daemon=True)
-    thread.start()
+
+    def pre_run() -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            loop.add_signal_handler(signal.SIGTERM, interrupted)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass  # not the main thread (tests): Ctrl-C still comes as a key
+        presenter.start()
+        thread.start()
+
     try:
-        app.run(pre_run=presenter.start)
+        run_screen(app, presenter, pre_run, lambda: node.log_path)
     finally:
-        source.close()
-        thread.join(timeout=SUBMIT_WAIT)
-    return source.exit_status
+        source.close(ExitCode.DONE)
+        if thread.is_alive():
+            thread.join(timeout=SUBMIT_WAIT)
+    return source.exit_status if source.exit_status is not None else ExitCode.DONE
 
 
-__all__ = ["LiveSource", "run_game", "snapshot_of"]
+__all__ = ["LiveSource", "ScreenSeat", "run_game", "snapshot_of"]

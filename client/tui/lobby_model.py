@@ -2,8 +2,10 @@
 the small form for hosting a table (or a private table's code). Data only; no drawing."""
 from __future__ import annotations
 
+import ast
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 import engines
 from client.tui.lobby_source import HostRequest, LobbySnapshot, TableLine, UnfinishedLine, option_fields
@@ -23,6 +25,14 @@ class Field:
     @property
     def value(self) -> str:
         return self.choices[self.index] if self.choices else self.text
+
+    @property
+    def shown(self) -> str:
+        """The value as the form shows it (a text choice without its JSON quotes)."""
+        value = self.value
+        if self.choices and value.startswith('"'):
+            return json.loads(value)
+        return value
 
 
 class Form:
@@ -57,13 +67,36 @@ class Form:
             f.text = f.text[:-1]
 
 
+def allowed(spec: Any) -> tuple[str, tuple[str, ...]]:
+    """What an option allows, in the engine's own words — its check's sentence for a value
+    no option takes ("must be one of 'ACE', 'ACD'") — and the values to choose from when
+    the sentence names them (else (): a value is typed)."""
+    try:
+        sentence = spec.check(object()) or ""
+    except Exception:  # a check that cannot judge such a value: the doc alone says it
+        return "", ()
+    words = sentence.removeprefix("must be ")
+    if isinstance(spec.default, bool):
+        return words, ("false", "true")
+    if words.startswith("one of "):
+        try:
+            values = ast.literal_eval(f"[{words[len('one of '):]}]")
+        except (ValueError, SyntaxError):
+            return words, ()
+        if all(isinstance(v, str) for v in values) and spec.default in values:
+            return words, tuple(json.dumps(v) for v in values)
+    return words, ()
+
+
 class HostForm(Form):
-    """Game, players, bots, each option of the game (with its allowed values), a private code."""
+    """Game, players, bots, each option of the game (with its allowed values), a private code
+    (when this peerboard has private tables)."""
 
     title = "Host a table"
 
-    def __init__(self, game: str | None = None) -> None:
+    def __init__(self, game: str | None = None, private: bool = True) -> None:
         super().__init__()
+        self.private = private
         self._build(game or engines.names()[0])
 
     def _build(self, game_name: str, players: int | None = None) -> None:
@@ -77,12 +110,14 @@ class HostForm(Form):
             Field("bots", "bots", tuple(str(n) for n in range(players)), hint="seats taken by random bot processes"),
         ]
         for name, default, doc in option_fields(game_name):
-            if isinstance(default, bool):
-                choices = ("false", "true")
-                self.fields.append(Field(name, name, choices, index=choices.index(json.dumps(default)), hint=doc))
+            words, choices = allowed(game.options_schema[name])
+            hint = f"{doc} ({words})" if words else doc
+            if choices:
+                self.fields.append(Field(name, name, choices, index=choices.index(json.dumps(default)), hint=hint))
             else:
-                self.fields.append(Field(name, name, text=json.dumps(default), hint=doc))
-        self.fields.append(Field("code", "private code", hint="empty: an open table; else joiners must give it"))
+                self.fields.append(Field(name, name, text=json.dumps(default), hint=hint))
+        if self.private:
+            self.fields.append(Field("code", "private code", hint="empty: an open table; else joiners must give it"))
 
     def change(self, by: int) -> None:
         name = self.current.name
@@ -103,7 +138,8 @@ class HostForm(Form):
             options[name] = spec.parse_text(values[name].value)
         players = int(values["players"].value)
         game.resolve_options(players, options)  # OptionError: the reason, in one line
-        return HostRequest(game.name, players, int(values["bots"].value), options, values["code"].value)
+        code = values["code"].value if "code" in values else ""
+        return HostRequest(game.name, players, int(values["bots"].value), options, code)
 
 
 class CodeForm(Form):

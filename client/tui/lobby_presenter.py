@@ -21,8 +21,10 @@ class LobbyPresenter:
     keys_help = LOBBY_KEYS
 
     def __init__(self, source: LobbySource, redraw: Callable[[], None] = lambda: None,
-                 leave: Callable[[], None] = lambda: None):
+                 leave: Callable[[], None] = lambda: None, private: bool = True):
         self.source = source
+        #: this peerboard has private tables (a code to join): the forms ask for one
+        self.private = private
         self.model = LobbyModel(source.snapshot())
         self.redraw = redraw
         self.leave = leave
@@ -47,7 +49,7 @@ class LobbyPresenter:
         return [
             Command("f1", "Help", self.toggle_help),
             Command("f2", "Host", self.open_host),
-            Command("f3", "Join with code", self.open_code),
+            Command("f3", "Join with code", self.open_code, "" if self.private else None),
             Command("f10", "Quit", self.quit),
         ]
 
@@ -96,10 +98,12 @@ class LobbyPresenter:
     # -- the forms -------------------------------------------------------------------------------
 
     def open_host(self) -> None:
-        self.model.form = HostForm()
+        self.model.form = HostForm(private=self.private)
         self.redraw()
 
     def open_code(self) -> None:
+        if not self.private:
+            return
         row = self.model.chosen()
         if not isinstance(row, TableLine):
             self.say("Choose a table first (Up/Down).")

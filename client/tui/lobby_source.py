@@ -36,6 +36,8 @@ class TableLine:
     fingerprint: str
     endpoint: str
     joinable: bool      # False: another protocol version
+    #: the host's public key (hex): joining needs it
+    key: str = ""
     #: when the last beacon came (time.monotonic())
     heard: float = 0.0
 
@@ -115,7 +117,7 @@ class NetworkLobby:
 
         tables = tuple(
             TableLine(t.table_id, printable(t.game, 20), t.players, t.free, printable(t.name, 40), t.fingerprint,
-                      t.endpoint, t.version == PROTOCOL_VERSION, self.last.get((t.table, t.key), 0.0))
+                      t.endpoint, t.version == PROTOCOL_VERSION, t.key.hex(), self.last.get((t.table, t.key), 0.0))
             for t in self.heard.listed()
         )
         status = self.status

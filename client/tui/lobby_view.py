@@ -73,7 +73,7 @@ class LobbyView:
         out = []
         for i, f in enumerate(form.fields):
             focused = i == form.focus
-            value = f"‹ {f.value} ›" if f.choices else f"[{f.text}{'_' if focused else ''}]"
+            value = f"‹ {f.shown} ›" if f.choices else f"[{f.text}{'_' if focused else ''}]"
             out.append(("class:heading" if focused else "", f"{'>' if focused else ' '} {f.label:<22}"))
             out.append(("class:cursor" if focused else "", value))
             out.append(("class:dim", f"  {f.hint}\n" if focused and f.hint else "\n"))
@@ -84,7 +84,7 @@ class LobbyView:
         return len(self.model.form.fields) + 2 if self.model.form else 1
 
     def _help(self):
-        bar = [(key_label(c.key), c.label) for c in self.presenter.commands()]
+        bar = [(key_label(c.key), c.label) for c in self.presenter.commands() if c.shown is not None]
         return [("class:help", help_text("", self.presenter.keys_help, bar))]
 
     def _keys(self, form_open) -> KeyBindings:
@@ -94,6 +94,7 @@ class LobbyView:
         for command in p.commands():
             kb.add(command.key)(lambda e, c=command: c.run())
         kb.add("c-c")(lambda e: p.quit())
+        kb.add("<sigint>")(lambda e: p.quit())  # SIGINT from outside the terminal
         kb.add("up", filter=listing)(lambda e: p.move(-1))
         kb.add("down", filter=listing)(lambda e: p.move(1))
         kb.add("enter")(lambda e: p.enter())

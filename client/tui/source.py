@@ -28,6 +28,8 @@ class SeatLine:
     connection: str     # "you" | "connected" | "away" | "left" | "" (a replay: not known)
     #: when this seat was last heard (time.monotonic()), None: never / you / a replay
     last_heard: float | None
+    #: where its node listens, printable ("" when not known)
+    address: str = ""
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,24 @@ class MoveLine:
     seat: int
     text: str           # the actions in the notation, "; " between them (chance shown in brackets)
     confirmed: bool = True
+
+
+@dataclass(frozen=True)
+class FormingLine:
+    """A table still forming (before the game starts), for the forming screen."""
+
+    table_id: str       # hex
+    #: seats at the table (0: a joiner not answered yet)
+    players: int
+    private: bool
+    #: this node is the host
+    hosting: bool
+    #: the host may take a seat back now (the node offers it)
+    can_remove: bool
+    #: what the command said (how others join this table ...), printable already
+    notes: tuple[str, ...] = ()
+    #: every seat is taken; they sign the start of the game
+    signing: bool = False
 
 
 @dataclass(frozen=True)
@@ -63,6 +83,8 @@ class Snapshot:
     over: bool = False
     #: a heading for the screen ("Aton, game against bots", "replay of x.pblog")
     title: str = ""
+    #: the table before the game starts (a live game only), else None
+    forming: FormingLine | None = None
 
 
 @dataclass(frozen=True)
