@@ -91,7 +91,7 @@ def test_the_forming_screen_lists_the_seats_then_the_game_starts_and_a_turn_goes
             assert f"peerboard join {t.table.hex()[:8]}" in text
             assert "you (host)" in text
             t.bot("bot-1")
-            await screen.until(lambda: "Your decision:" in screen.text(), 30)  # the game began: seat 0 first
+            await screen.until(lambda: "Your turn:" in screen.text(), 30)  # the game began: seat 0 first
             text = screen.text()
             assert "Aton · you are seat 0" in text and "1 bot-1" in text
             await screen.type("keep")

@@ -52,7 +52,7 @@ def _joined(screen: str) -> str:
 
 def test_play_aton_against_a_bot_to_the_end_by_typing_and_the_log_verifies(tmux_of):
     t = tmux_of(f"{PEERBOARD} play aton --bots 1 --name ann")
-    screen = t.wait_for("Your decision:")
+    screen = t.wait_for("Your turn:")
     assert "Aton · you are seat 0" in screen and "0 ann" in screen and "you" in screen
     said = play_to_the_end(t, seconds=60)
     assert any("Planned: assign " in line for line in said) and any("Planned: place " in line for line in said)
@@ -69,7 +69,7 @@ def test_play_aton_against_a_bot_to_the_end_by_typing_and_the_log_verifies(tmux_
 
 def test_ctrl_c_leaves_a_game_that_waits_and_resume_brings_it_back(tmux_of):
     t = tmux_of(f"{PEERBOARD} play aton --bots 1 --name ann")
-    t.wait_for("Your decision:")
+    t.wait_for("Your turn:")
     t.type("keep")  # the notation, typed
     t.keys("Enter")
     t.wait_for("Planned: keep. Enter (or F3) to send the turn")
@@ -101,7 +101,7 @@ def test_the_lobby_lists_a_table_hosted_elsewhere_and_joins_it(tmux_of, procs, t
     t.keys("Enter")
     screen = t.wait_for("Aton · you are seat 1")
     assert "0 hosty" in screen
-    t.wait_for("Your decision:")  # (the host kept or exchanged: seat 1's turn)
+    t.wait_for("Your turn:")  # (the host kept or exchanged: seat 1's turn)
     t.keys("F10")
     screen = _joined(t.wait_for("EXIT="))
     assert "EXIT=0" in screen and "You left the game; it waits for you." in screen
@@ -125,7 +125,7 @@ def test_the_lobby_form_hosts_a_table_and_the_forming_screen_shows_who_takes_a_s
     joiner = Proc(["join", table, "--headless", "--name", "bob", "--bind", "tcp://127.0.0.1:0", "--max-seconds", "60"],
                   tmp_path / "joiner", tmp_path / "joiner.out", beacon_port=int(port))
     procs.append(joiner)
-    screen = t.wait_for("Your decision:")  # the game started: seat 0 keeps or exchanges
+    screen = t.wait_for("Your turn:")  # the game started: seat 0 keeps or exchanges
     assert "1 bob" in screen and "Aton · you are seat 0" in screen
     t.keys("F10")
     assert "EXIT=0" in t.wait_for("EXIT=")

@@ -106,6 +106,8 @@ import uuid  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HAVE_TMUX = shutil.which("tmux") is not None
+#: what the line under the board says while the local seat decides (client/tui/game_presenter.py, guide)
+DECIDING = ("Your turn:", "Your secret choice:", "Go on")
 
 
 class Tmux:
@@ -199,7 +201,7 @@ def play_to_the_end(t: Tmux, seconds: float = 60.0) -> list[str]:
         if "Enter (or F3) to" in status:  # the turn is planned whole: send it
             t.keys("Enter")
             t.wait_until(lambda s: "Enter (or F3) to" not in status_line(s), "the turn sent", 5)
-        elif "Your decision:" in screen:
+        elif any(words in screen for words in DECIDING):
             typed.append(play_one_action(t))
         else:
             time.sleep(0.02)  # (polling the screen: the other seat is deciding)

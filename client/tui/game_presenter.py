@@ -74,15 +74,45 @@ class GamePresenter:
 
     def hint(self) -> str:
         """The status line when there is no alert."""
-        return "F1 help · Tab lists your moves · F4 points at the board"
+        return "F1 help · Tab lists your moves · F4 points at the board · F10 leaves (the game waits for you)"
+
+    def guide(self, width: int = 80) -> str:
+        """The line under the board: what to do now, in at most `width` columns when a
+        shorter wording exists (the cursor's spot takes it when the board has the focus)."""
+        model = self.model
+        snap = model.snapshot
+        plan = model.plan
+        if snap.forming is not None:
+            return ""
+        if snap.over:
+            return "The game is over: F10 leaves (its log stays; peerboard replay shows it again)."
+        if plan is None:
+            return snap.status  # whose turn it is, or why the game stopped
+        if model.focus == "board":
+            return _fit(width, "Arrows move, Enter picks, Esc goes back to typing.", "Arrows, Enter picks, Esc: typing.")
+        if plan.complete:
+            verb = "commits your choice" if plan.decision == "commit" else "sends the turn"
+            return _fit(width, f"Enter on the empty line {verb}; F2 takes back the last action.",
+                        f"Enter {verb}; F2 takes back.")
+        if plan.steps:
+            return _fit(width, "Go on with your turn, or Enter on the empty line to send it as it is.",
+                        "Go on, or Enter on the empty line sends.")
+        if plan.decision == "commit":
+            return _fit(width, "Your secret choice: type it (Tab lists them), or F4 to point at the board.",
+                        "Your secret choice: Tab lists them.")
+        return _fit(width, "Your turn: type a move (Tab lists them), or F4 to point at the board.",
+                    "Your turn: Tab lists moves, F4 points.")
 
     def commands(self) -> list[Command]:
-        forming = self.model.snapshot.forming
-        removing = forming is not None and forming.can_remove
+        snap = self.model.snapshot
+        removing = snap.forming is not None and snap.forming.can_remove
+        # Undo and Send are shown while the local seat plays (not while the table forms,
+        # not to a spectator, not once the game is over)
+        playing = "" if snap.forming is None and snap.local_seat is not None and not snap.over else None
         return [
             Command("f1", "Help", self.toggle_help),
-            Command("f2", "Undo", self.undo, "" if not forming else None),
-            Command("f3", "Send", self.send, "" if not forming else None),
+            Command("f2", "Undo", self.undo, playing),
+            Command("f3", "Send", self.send, playing),
             Command("f4", "Board", self.toggle_focus),
             Command("f5", "Remove seat", self.remove_seat, "" if removing else None),
             Command("f10", "Quit", self.quit),
@@ -344,3 +374,8 @@ def step(positions: dict[str, tuple[int, int]], current: str, direction: tuple[i
         if best_score is None or score < best_score:
             best, best_score = spot, score
     return best
+
+
+def _fit(width: int, text: str, short: str) -> str:
+    """`text` when it fits in `width` columns, else its shorter wording."""
+    return text if len(text) <= width else short

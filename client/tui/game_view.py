@@ -30,6 +30,7 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.widgets import Frame
 
 from client.tui.boards import Drawing
+from client.tui.forming import wrap
 from client.tui.game_model import PANEL_MAX, PANEL_WIDTH
 from client.tui.game_presenter import GamePresenter
 from client.tui.help import help_text
@@ -72,6 +73,7 @@ class GameView:
         )
         self.body = self._body()
         self.too_small = ""
+        self.panel_width, self.left_width = PANEL_MAX, 80  # (set from the terminal's size on every render)
         fits = Condition(self._fits)
         root = FloatContainer(
             HSplit([ConditionalContainer(self.body, fits),
@@ -96,6 +98,8 @@ class GameView:
         size = get_app().output.get_size()
         self.model.forming_width = max(40, min(90, size.columns - PANEL_WIDTH - 1))
         drawing = self.drawing()
+        self.panel_width = max(PANEL_WIDTH, min(PANEL_MAX, size.columns - drawing.width - 1))
+        self.left_width = size.columns - self.panel_width - 1
         self.too_small = self.model.too_small(size.columns, size.rows, drawing.width, drawing.height)
         return not self.too_small
 
@@ -157,8 +161,11 @@ class GameView:
         selection = self.model.picking.selection
         if selection:
             parts.append("picked " + " → ".join(s.partition(":")[2] for s in selection) + " → ?")
-        if not parts and self.model.plan is not None and self.model.plan.open:
-            parts.append("Your decision: type it (Tab lists the moves) or F4 to point at the board.")
+        used = len("   ".join(parts))
+        room = self.left_width - used - (3 if parts else 0)
+        guide = self.presenter.guide(room) if not selection else ""
+        if guide and len(guide) <= room or not parts:
+            parts.append(guide)
         return "   ".join(parts)
 
     def _seat_fragments(self):
@@ -180,7 +187,8 @@ class GameView:
             out.append(("class:dim", f"  {seat.fingerprint}\n"))
             detail = self._seat_detail(state, seat.index)
             for line in detail.splitlines():
-                out.append(("class:dim", f"  {line}\n"))
+                for piece in wrap(line, self.panel_width - 2):  # (at word breaks: a narrow panel)
+                    out.append(("class:dim", f"  {piece}\n"))
         return _without_last_newline(out)
 
     def _seat_detail(self, state, seat: int) -> str:

@@ -55,6 +55,9 @@ class ReplayPresenter(GamePresenter):
         self.checking = loop.run_in_executor(None, self.source.check)
         self.checking.add_done_callback(lambda _: self.redraw())
 
+    def guide(self, width: int = 80) -> str:
+        return ""  # (the situation line and the status line say it all)
+
     def hint(self) -> str:
         if self.source.verdict is None:
             return "Checking the log: signatures, the chain, every move …"

@@ -90,7 +90,7 @@ class AtonBoard:
 
     def _cartouches(self, c: Canvas, ctx: BoardContext) -> None:
         state: State = ctx.state
-        c.line(f"{'':16}cartouches 1-4   hand", "class:heading")
+        c.line(f"{'':16}{'cartouche 1-4':<14}hand", "class:heading")
         picked = [int(s[5:]) for s in ctx.selection if s.startswith("card:")]
         for i, seat in enumerate(state.seats):
             name = ctx.names[i] if i < len(ctx.names) else ""
@@ -109,7 +109,7 @@ class AtonBoard:
                 slots = [("?", "class:facedown")] * 4
             for text, style in slots:
                 c.put(f"[{text}]", style)
-            c.put("   ")
+            c.put("  ")
             if mine and seat.hand is not None and seat.hand_size:
                 self._hand(c, seat.hand, picked)
             else:
