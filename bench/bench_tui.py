@@ -10,13 +10,15 @@ measured in the same run.
 2. Keypress to redrawn frame: a key written to the input pipe until the drawing it causes
    has been written out: the replay viewer stepping one entry (Right), the Athos screen
    moving its board cursor (Right), the bare application counting the key. Median and 90th
-   percentile. Goal: at most 2x the bare one. Both redraw at once (max_render_postpone_time
+   percentile, and the CPU time the process spent on it (steadier than wall time on a busy
+   machine). Goal: at most 2x the bare one. Both redraw at once (max_render_postpone_time
    0; prompt-toolkit's default waits up to 10 ms to batch redraws, which would hide the cost
    of the drawing itself).
 3. Idle CPU: each of the three in a process of its own on a pseudo-terminal, from 2 s
    after its first frame, over SECONDS (10 by default): CPU time used / wall time. Goal: under 1% of
-   a core. (The live client adds the node's thread, which polls with a 0.2 s timeout; it
-   is measured once the core API lands.)
+   a core. Then the live client: `peerboard play aton --bots 1` (its node in a thread of its
+   own, a real bot process as the peer, waiting on you) from 2 s after its screen says it is
+   your turn; the bot process's CPU is shown beside it.
 
 The drawing is written as real escape sequences (a VT100 output, 120x32) to /dev/null, so
 generating the terminal's bytes is counted; the terminal's own work is not.
@@ -109,44 +111,52 @@ async def _measure(make, presses: int) -> tuple[float, list[float]]:
     with create_pipe_input() as pipe:
         start = time.perf_counter()
         app, pre_run = make(pipe, _output())
-        frames: list[float] = []
-        app.after_render += lambda _: frames.append(time.perf_counter())
+        frames: list[tuple[float, float]] = []
+        app.after_render += lambda _: frames.append((time.perf_counter(), time.process_time()))
         task = asyncio.ensure_future(app.run_async(pre_run=pre_run))
         while not frames:
             await asyncio.sleep(0)
-        first = frames[0] - start
-        latencies = []
+        first = frames[0][0] - start
+        latencies, cpu = [], []
         for _ in range(presses):
             seen = len(frames)
-            sent = time.perf_counter()
+            sent, sent_cpu = time.perf_counter(), time.process_time()
             pipe.send_text(RIGHT)
             deadline = sent + 5
             while len(frames) == seen and time.perf_counter() < deadline:
                 await asyncio.sleep(0)
-            latencies.append(frames[-1] - sent)
+            latencies.append(frames[-1][0] - sent)
+            cpu.append(frames[-1][1] - sent_cpu)
         app.exit()
         await task
-    return first, latencies
+    return first, latencies, cpu
 
 
 def speed(presses: int, rounds: int = 5) -> None:
     firsts = {name: [] for name in APPS}
     keys = {name: [] for name in APPS}
+    cpus = {name: [] for name in APPS}
     for _ in range(rounds):  # the applications take turns, so a busy moment hits all alike
         for name, make in APPS.items():
-            first, latencies = asyncio.run(_measure(make, presses))
+            first, latencies, cpu = asyncio.run(_measure(make, presses))
             firsts[name].append(first)
             keys[name].extend(latencies)
+            cpus[name].extend(cpu)
     base_first = min(firsts["bare prompt-toolkit"])
     base_key = statistics.median(keys["bare prompt-toolkit"])
-    print(f"{'':22}{'first frame':>14}{'x bare':>8}{'key→frame median':>20}{'p90':>9}{'x bare':>8}")
+    base_cpu = statistics.median(cpus["bare prompt-toolkit"])
+    print(f"{'':22}{'first frame':>14}{'x bare':>8}{'key→frame median':>20}{'p90':>9}{'x bare':>8}"
+          f"{'CPU per key':>14}{'x bare':>8}")
     for name in APPS:
         first = min(firsts[name])
         median = statistics.median(keys[name])
         p90 = statistics.quantiles(keys[name], n=10)[-1]
+        cpu = statistics.median(cpus[name])
         print(f"{name:<22}{first * 1000:>11.1f} ms{first / base_first:>8.2f}"
-              f"{median * 1000:>17.2f} ms{p90 * 1000:>6.2f} ms{median / base_key:>8.2f}")
-    print(f"(first frame: best of {rounds}; key to frame: {presses * rounds} presses each)")
+              f"{median * 1000:>17.2f} ms{p90 * 1000:>6.2f} ms{median / base_key:>8.2f}"
+              f"{cpu * 1000:>11.2f} ms{cpu / base_cpu:>8.2f}")
+    print(f"(first frame: best of {rounds}; key to frame: {presses * rounds} presses each, wall time and the "
+          f"process's CPU time, which a busy machine disturbs less)")
 
 
 # -- 3: idle CPU -----------------------------------------------------------------------------------------------
@@ -221,6 +231,67 @@ def idle(seconds: float) -> None:
             os.close(leader)
 
 
+def idle_live(seconds: float) -> None:
+    """The live client waiting on you (its node's thread included), and its bot waiting too."""
+    import shutil
+    import tempfile
+
+    home = tempfile.mkdtemp(prefix="peerboard-bench-")
+    leader, follower = pty.openpty()
+    os.set_blocking(leader, False)
+    env = dict(os.environ, PEERBOARD_HOME=home, PYTHONPATH=ROOT, TERM="xterm-256color")
+    proc = subprocess.Popen([sys.executable, "-m", "client.cli", "play", "aton", "--bots", "1"],
+                            stdin=follower, stdout=follower, stderr=follower, cwd=ROOT, env=env, start_new_session=True)
+    os.close(follower)
+    try:
+        seen = b""
+        deadline = time.monotonic() + 30
+        while b"Your turn" not in seen and time.monotonic() < deadline:
+            select.select([leader], [], [], 0.5)
+            try:
+                seen = (seen + os.read(leader, 65536))[-65536:]
+            except BlockingIOError:
+                pass
+        if b"Your turn" not in seen:
+            print("live client: its screen never said it was your turn (within 30 s)")
+            return
+        bot = _child_pids(proc.pid)
+        settle = time.monotonic() + SETTLE
+        while time.monotonic() < settle:
+            select.select([leader], [], [], 0.2)
+            try:
+                os.read(leader, 65536)
+            except BlockingIOError:
+                pass
+        start = time.monotonic()
+        start_cpu = {pid: _cpu_seconds(pid) for pid in [proc.pid, *bot]}
+        while time.monotonic() - start < seconds:
+            select.select([leader], [], [], 0.5)
+            try:
+                os.read(leader, 65536)
+            except BlockingIOError:
+                pass
+        wall = time.monotonic() - start
+        used = {pid: _cpu_seconds(pid) - cpu for pid, cpu in start_cpu.items()}
+        print(f"{'live client (play)':<22}{used[proc.pid] / wall * 100:>21.3f}% of a core")
+        for pid in bot:
+            print(f"{'  its bot process':<22}{used[pid] / wall * 100:>21.3f}% of a core")
+    finally:
+        os.killpg(proc.pid, 9)
+        proc.wait(10)
+        os.close(leader)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def _child_pids(pid: int) -> list[int]:
+    """The processes `pid` started (the bots of `play`)."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(p) for p in f.read().split()]
+    except OSError:
+        return []
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presses", type=int, default=40)
@@ -229,6 +300,7 @@ def main() -> None:
     speed(args.presses)
     print()
     idle(args.idle)
+    idle_live(args.idle)
 
 
 if __name__ == "__main__":

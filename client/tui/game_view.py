@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 
+from prompt_toolkit.application import DummyApplication
 from prompt_toolkit.application.current import get_app
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import Completer, Completion
@@ -21,7 +22,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.key_binding.bindings.completion import generate_completions
 from prompt_toolkit.layout import (
-    ConditionalContainer, Float, FloatContainer, HSplit, Layout, VSplit, Window,
+    ConditionalContainer, DynamicContainer, Float, FloatContainer, HSplit, Layout, VSplit, Window,
 )
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
@@ -67,17 +68,18 @@ class GameView:
             FormattedTextControl(self._board_fragments, focusable=True, show_cursor=False,
                                  key_bindings=self._board_keys()),
             wrap_lines=False,
-            # the size is the drawing's: prompt-toolkit then need not lay the text out to ask
-            width=lambda: Dimension(min=self.drawing().width, preferred=self.drawing().width),
-            height=lambda: Dimension(preferred=self.drawing().height),
+            # (its size is the drawing's: prompt-toolkit then need not lay the text out to ask)
+            width=lambda: Dimension.exact(self.drawing().width),
+            height=lambda: Dimension.exact(self.board_rows),
         )
-        self.body = self._body()
         self.too_small = ""
-        self.panel_width, self.left_width = PANEL_MAX, 80  # (set from the terminal's size on every render)
-        fits = Condition(self._fits)
+        # the size of each part, from the terminal's size, worked out once per frame (_fits)
+        self.panel_width, self.left_width = PANEL_MAX, 80
+        self.body_rows = self.board_rows = self.seat_rows = self.move_rows = self.button_rows = 1
+        self.body = self._body()
+        too_small = message_window(lambda: self.too_small)
         root = FloatContainer(
-            HSplit([ConditionalContainer(self.body, fits),
-                    ConditionalContainer(message_window(lambda: self.too_small), ~fits)]),
+            DynamicContainer(lambda: self.body if self._fits() else too_small),
             floats=[
                 # above the input line, in the panel: it covers the move list, never the status line
                 Float(bottom=FRAME_BELOW_INPUT, right=0, content=CompletionsMenu(max_height=12, scroll_offset=1)),
@@ -94,33 +96,47 @@ class GameView:
         return self.model.drawing()
 
     def _fits(self) -> bool:
-        """Whether the screen fits the terminal; if not, `too_small` says so in one line."""
-        size = get_app().output.get_size()
+        """Whether the screen fits the terminal (if not, `too_small` says so in one line),
+        and the size of each of its parts: every window is given its exact size, so a frame
+        costs the drawing, not prompt-toolkit's measuring and sharing out of space."""
+        app = get_app()
+        if isinstance(app, DummyApplication):  # (the layout being built: nothing drawn yet)
+            return True
+        size = app.output.get_size()
         self.model.forming_width = max(40, min(90, size.columns - PANEL_WIDTH - 1))
         drawing = self.drawing()
+        self.too_small = self.model.too_small(size.columns, size.rows, drawing.width, drawing.height)
+        if self.too_small:
+            return False
         self.panel_width = max(PANEL_WIDTH, min(PANEL_MAX, size.columns - drawing.width - 1))
         self.left_width = size.columns - self.panel_width - 1
-        self.too_small = self.model.too_small(size.columns, size.rows, drawing.width, drawing.height)
-        return not self.too_small
+        self.body_rows = max(1, size.rows - 3)  # the situation line above, the status line and key bar below
+        width = sum(len(route.text) + 3 for route in self.model.picking.buttons())
+        self.button_rows = max(1, min(3, -(-width // max(self.left_width, 1))))
+        self.board_rows = max(1, min(drawing.height, self.body_rows - self.button_rows - 1))
+        seats = 1 + sum(text.count("\n") for _, text, *_ in self._seat_fragments())
+        self.seat_rows = max(1, min(seats, self.body_rows - 4))  # the title, "moves", a move, the input line
+        self.move_rows = max(1, self.body_rows - self.seat_rows - 3)
+        return True
 
     def _body(self):
+        exact = Dimension.exact
         left = HSplit([
             self.board_window,
-            Window(FormattedTextControl(self._button_fragments), height=Dimension(min=1, max=3), wrap_lines=True),
+            Window(FormattedTextControl(self._button_fragments), wrap_lines=True, height=lambda: exact(self.button_rows)),
             Window(FormattedTextControl(lambda: [("class:info", self._info())]), height=1),
-        ])
+        ], width=lambda: exact(self.left_width))
         panel = HSplit([
             Window(FormattedTextControl(lambda: [("class:title", f" {self.model.snapshot.title} ")]), height=1),
-            Window(FormattedTextControl(self._seat_fragments), height=Dimension(min=2), wrap_lines=True,
-                   dont_extend_height=True),
+            Window(FormattedTextControl(self._seat_fragments), wrap_lines=True, height=lambda: exact(self.seat_rows)),
             Window(FormattedTextControl([("class:heading", "moves")]), height=1),
             Window(FormattedTextControl(self._move_fragments, get_cursor_position=self._move_cursor),
-                   wrap_lines=False),
+                   wrap_lines=False, height=lambda: exact(self.move_rows)),
             self.input_window,
-        ], width=Dimension(min=PANEL_WIDTH, max=PANEL_MAX, preferred=PANEL_MAX))
+        ], width=lambda: exact(self.panel_width))
         return HSplit([
             Window(FormattedTextControl(lambda: [("class:heading", self.model.situation())]), height=1),
-            VSplit([left, Window(width=1, char="│", style="class:dim"), panel]),
+            VSplit([left, Window(width=1, char="│", style="class:dim"), panel], height=lambda: exact(self.body_rows)),
             status_line(lambda: self.model.alert, self.presenter.hint),
             key_bar(self.presenter.commands),
         ])
