@@ -95,7 +95,7 @@ def test_the_forming_screen_lists_the_seats_then_the_game_starts_and_a_turn_goes
             text = screen.text()
             assert "Aton · you are seat 0" in text and "1 bot-1" in text
             await screen.type("keep")
-            await screen.until(lambda: "Planned: keep. Enter (or F3) to send the turn" in screen.text())
+            await screen.until(lambda: "Planned: keep. The turn is whole: Enter (or F3) sends it" in screen.text())
             await screen.press("enter")
             # the bot's reply, drawn as soon as it came: in the move list and the status line
             await screen.until(lambda: "seat 1 (bot-1) played:" in screen.text(), 20)

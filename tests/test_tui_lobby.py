@@ -132,3 +132,21 @@ def test_an_unfinished_game_is_resumed_by_choosing_it():
         assert screen.presenter.source.closed
 
     run(body())
+
+
+def test_a_table_whose_beacons_stop_is_shown_silent_until_one_comes_again(monkeypatch):
+    monkeypatch.setattr(lobby_source, "SHOWN_SILENT_AFTER", 0.3)
+    port = _free_udp_port()
+
+    async def body():
+        source = NetworkLobby(port=port, games=Path("/nonexistent-peerboard-games"))
+        async with _lobby(source) as screen:
+            _announce(port, "carol")
+            await screen.until(lambda: "host carol" in screen.text())
+            assert "silent" not in screen.text()
+            await screen.until(lambda: "silent 1s" in screen.text())  # (counted once a second)
+            _announce(port, "carol")
+            await screen.until(lambda: "host carol" in screen.text() and "silent" not in screen.text())
+        source.close()
+
+    run(body())

@@ -72,7 +72,7 @@ def test_ctrl_c_leaves_a_game_that_waits_and_resume_brings_it_back(tmux_of):
     t.wait_for("Your turn:")
     t.type("keep")  # the notation, typed
     t.keys("Enter")
-    t.wait_for("Planned: keep. Enter (or F3) to send the turn")
+    t.wait_for("Planned: keep. The turn is whole: Enter (or F3) sends it")
     t.keys("Enter")
     t.wait_until(lambda s: re.search(r"│ +\d+ 0 keep", s), "the move sent, in the move list")
     played = "keep"

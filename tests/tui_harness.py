@@ -198,9 +198,9 @@ def play_to_the_end(t: Tmux, seconds: float = 60.0) -> list[str]:
         status = status_line(screen)
         if "Game over: won by" in status:  # (not the preview's "game over" of a turn not sent yet)
             return typed
-        if "Enter (or F3) to" in status:  # the turn is planned whole: send it
+        if "Enter (or F3) " in status:  # the turn is planned whole: send it
             t.keys("Enter")
-            t.wait_until(lambda s: "Enter (or F3) to" not in status_line(s), "the turn sent", 5)
+            t.wait_until(lambda s: "Enter (or F3) " not in status_line(s), "the turn sent", 5)
         elif any(words in screen for words in DECIDING):
             typed.append(play_one_action(t))
         else:

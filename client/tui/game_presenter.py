@@ -74,6 +74,8 @@ class GamePresenter:
 
     def hint(self) -> str:
         """The status line when there is no alert."""
+        if self.model.snapshot.forming is not None:
+            return "The game starts when every seat is taken · F1 help · F10 leaves the table"
         return "F1 help · Tab lists your moves · F4 points at the board · F10 leaves (the game waits for you)"
 
     def guide(self, width: int = 80) -> str:
@@ -208,13 +210,17 @@ class GamePresenter:
         except Exception as exc:  # our engine failed on its own legal action: our bug
             self.say(f"The game engine failed on that move ({type(exc).__name__}); nothing was changed.", "error")
             return
+        # (the status line says what this action added, and what comes next, first; the
+        # whole plan is on the move list's last line)
+        added = "; ".join(s.text for s in plan.steps[len(model.plan.steps):])
         model.set_plan(plan)
         model.picking = model.picking.clear()
-        if plan.complete:
-            verb = "commit your choice" if plan.decision == "commit" else "send the turn"
-            self.say(f"Planned: {'; '.join(s.text for s in plan.steps)}. Enter (or F3) to {verb}, F2 to undo.")
+        if plan.complete and plan.decision == "commit":
+            self.say(f"Planned: {added}. Enter (or F3) commits your choice, F2 takes it back.")
+        elif plan.complete:
+            self.say(f"Planned: {added}. The turn is whole: Enter (or F3) sends it, F2 takes back.")
         else:
-            self.say(f"Planned: {'; '.join(s.text for s in plan.steps)}. Go on, or F3 to send what is planned.")
+            self.say(f"Planned: {added}. Go on, or F3 sends the turn as planned so far.")
 
     def undo(self) -> None:
         model = self.model

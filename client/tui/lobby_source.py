@@ -22,6 +22,8 @@ from client.tui.source import Alert, Changed, SourceEvent
 
 #: a table not heard from for this long leaves the list
 SILENT_AFTER = 5.0
+#: a table not heard from for this long is shown as silent (for how long)
+SHOWN_SILENT_AFTER = 2.0
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,8 @@ class TableLine:
     key: str = ""
     #: when the last beacon came (time.monotonic())
     heard: float = 0.0
+    #: whole seconds without a beacon, once past SHOWN_SILENT_AFTER (else 0)
+    silent: int = 0
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,8 @@ class NetworkLobby:
         #: (table id, host key) was last heard
         self.heard = Heard()
         self.last: dict[tuple[bytes, bytes], float] = {}
+        #: the tables the last snapshot showed as silent, and for how long: a change is news
+        self.shown_silent: dict[tuple[bytes, bytes], int] = {}
         self.unfinished = self._unfinished()
         self.status = ""
         self._listeners: list[Callable[[SourceEvent], None]] = []
@@ -115,9 +121,11 @@ class NetworkLobby:
     def snapshot(self) -> LobbySnapshot:
         from protocol.records import PROTOCOL_VERSION
 
+        self.shown_silent = self._silent()
         tables = tuple(
             TableLine(t.table_id, printable(t.game, 20), t.players, t.free, printable(t.name, 40), t.fingerprint,
-                      t.endpoint, t.version == PROTOCOL_VERSION, t.key.hex(), self.last.get((t.table, t.key), 0.0))
+                      t.endpoint, t.version == PROTOCOL_VERSION, t.key.hex(), self.last.get((t.table, t.key), 0.0),
+                      self.shown_silent.get((t.table, t.key), 0))
             for t in self.heard.listed()
         )
         status = self.status
@@ -178,7 +186,7 @@ class NetworkLobby:
             old = self.heard.tables.get(ident)
             if self.heard.add(table, source):
                 self.last[ident] = time.monotonic()
-                changed = changed or old is None or _differs(old, table)
+                changed = changed or old is None or _differs(old, table) or ident in self.shown_silent
         if changed:
             self._tell(Changed())
 
@@ -189,10 +197,15 @@ class NetworkLobby:
         for ident in stale:
             del self.last[ident]
             self.heard.tables.pop(ident, None)
-        if stale:
+        if stale or self._silent() != self.shown_silent:
             self._tell(Changed())
         if self._loop is not None and self._sock is not None:
             self._timer = self._loop.call_later(1.0, self._age)
+
+    def _silent(self) -> dict[tuple[bytes, bytes], int]:
+        """The tables not heard for SHOWN_SILENT_AFTER seconds, and for how many."""
+        now = time.monotonic()
+        return {ident: int(now - heard) for ident, heard in self.last.items() if now - heard > SHOWN_SILENT_AFTER}
 
     def _unfinished(self) -> tuple[UnfinishedLine, ...]:
         from node.gamefiles import unfinished_games

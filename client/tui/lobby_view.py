@@ -1,7 +1,6 @@
 """The lobby's view: the open tables, the unfinished games, the host form; containers only."""
 from __future__ import annotations
 
-import time
 
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
@@ -45,7 +44,6 @@ class LobbyView:
         tables = [r for r in rows if isinstance(r, TableLine)]
         if not tables:
             out.append(("class:dim", "  (none heard yet: they appear here as they are announced)\n"))
-        now = time.monotonic()
         for i, row in enumerate(rows):
             if i == len(tables):
                 out.append(("class:heading", "\nUnfinished games on this machine\n"))
@@ -55,9 +53,8 @@ class LobbyView:
                 note = "" if row.joinable else "  (another protocol version)"
                 text = (f"  {row.table_id[:8]}  {row.game:<8} {taken}/{row.players} seated  "
                         f"host {row.host} ({row.fingerprint})  {row.endpoint}{note}")
-                age = now - row.heard
-                if age > 2:
-                    text += f"  silent {int(age)}s"
+                if row.silent:
+                    text += f"  silent {row.silent}s"
             else:
                 text = f"  {row.game:<8} {row.entries} entries  seats {row.seats}  {row.path.name}"
             out.append((style, text + "\n", on_click(lambda i=i: self.presenter.select(i))))
