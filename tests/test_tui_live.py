@@ -13,6 +13,7 @@ import threading
 
 import pytest
 
+import engines
 from client.exitcode import ExitCode
 from client.tui.game_presenter import GamePresenter
 from client.tui.live import LiveSource, ScreenSeat
@@ -145,6 +146,36 @@ def test_what_a_peer_says_reaches_the_screen_escaped_and_a_refusal_ends_it(table
             assert "go away\\x1b[2J\\x07" in text and "\x1b" not in text and "\x07" not in text
         t.thread.join(10)
         assert t.source.exit_status is ExitCode.REFUSED and not t.thread.is_alive()
+
+    run(body())
+
+
+def test_our_own_fault_halts_the_game_in_one_line_that_names_the_file_with_the_details(table_of, monkeypatch):
+    t = table_of()
+    game = engines.get("aton")
+
+    def broken(state):
+        raise RuntimeError("a bug of ours")
+
+    async def body():
+        screen = Screen(GamePresenter(t.source), 120, 32)
+        async with screen:
+            t.thread.start()
+            t.bot("bot-1")
+            await screen.until(lambda: "Your turn:" in screen.text(), 30)
+            monkeypatch.setattr(game, "state_hash", broken)  # the next entry stored here fails: ours
+            await screen.type("keep")
+            await screen.press("enter")
+            await screen.until(lambda: "The game is paused here: internal error" in screen.text(), 20)
+            said = screen.presenter.model.alert  # (on the status line, wrapped to the lines it needs)
+            assert said.kind == "error" and "RuntimeError: a bug of ours" in said.text
+            assert "our own fault, not a peer's; details in" in said.text and said.text.endswith(".errors.txt.")
+            assert "Traceback" not in screen.text()
+            await screen.until(lambda: not t.thread.is_alive(), 10)  # the node stopped; the screen stays
+            assert "The game is paused here" in screen.text()
+        assert t.source.exit_status is ExitCode.HALTED
+        errors = list((t.tmp_path / "games").glob("*.errors.txt"))
+        assert errors and "RuntimeError: a bug of ours" in errors[0].read_text()
 
     run(body())
 

@@ -129,3 +129,11 @@ def test_the_lobby_form_hosts_a_table_and_the_forming_screen_shows_who_takes_a_s
     assert "1 bob" in screen and "Aton · you are seat 0" in screen
     t.keys("F10")
     assert "EXIT=0" in t.wait_for("EXIT=")
+
+
+def test_max_seconds_ends_the_screen_with_exit_status_3_and_says_how_to_come_back(tmux_of):
+    t = tmux_of(f"{PEERBOARD} play aton --bots 1 --max-seconds 3")
+    t.wait_for("Your turn:")  # (and then nobody moves)
+    screen = _joined(t.wait_for("EXIT=", 20))
+    assert "EXIT=3" in screen and "Gave up (--max-seconds); the game is not over." in screen
+    assert RESUME.search(screen) and "Traceback" not in screen

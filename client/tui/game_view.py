@@ -38,7 +38,9 @@ from client.tui.help import help_text
 from client.tui.picking import BUTTON
 from client.tui.widgets import key_bar, key_label, message_window, on_click, status_line
 
-MOVES_AROUND = 100  # move-list lines laid out on each side of the current one
+#: the move list is laid out in blocks of this many lines around the current one (a long
+#: game is not laid out whole on every frame)
+MOVE_BLOCK = 50
 FRAME_BELOW_INPUT = 3  # the input line, the status line and the key bar: the completion menu sits above them
 CONNECTION = {"you": "you", "connected": "", "away": "away", "left": "left", "": ""}
 
@@ -60,6 +62,7 @@ class GameView:
         self.presenter = presenter
         self.model = presenter.model
         self._handlers: dict = {}  # spot -> its mouse handler (made once, not every render)
+        self._move_start = 0  # where the move list's laid-out lines began at the last frame
         self.input = Buffer(multiline=False, completer=ActionCompleter(presenter),
                             accept_handler=self._accept, complete_while_typing=False)
         self.input_window = Window(BufferControl(self.input, input_processors=[BeforeInput("> ", "class:heading")]),
@@ -75,7 +78,7 @@ class GameView:
         self.too_small = ""
         # the size of each part, from the terminal's size, worked out once per frame (_fits)
         self.panel_width, self.left_width = PANEL_MAX, 80
-        self.body_rows = self.board_rows = self.seat_rows = self.move_rows = self.button_rows = 1
+        self.body_rows = self.board_rows = self.seat_rows = self.move_rows = self.button_rows = self.status_rows = 1
         self.body = self._body()
         too_small = message_window(lambda: self.too_small)
         root = FloatContainer(
@@ -110,7 +113,11 @@ class GameView:
             return False
         self.panel_width = max(PANEL_WIDTH, min(PANEL_MAX, size.columns - drawing.width - 1))
         self.left_width = size.columns - self.panel_width - 1
-        self.body_rows = max(1, size.rows - 3)  # the situation line above, the status line and key bar below
+        alert = self.model.alert
+        long_error = alert is not None and alert.kind == "error"
+        self.status_rows = min(3, -(-len(alert.text) // max(size.columns, 1))) if long_error else 1
+        # the situation line above, the status line and the key bar below
+        self.body_rows = max(1, size.rows - 2 - self.status_rows)
         width = sum(len(route.text) + 3 for route in self.model.picking.buttons())
         self.button_rows = max(1, min(3, -(-width // max(self.left_width, 1))))
         self.board_rows = max(1, min(drawing.height, self.body_rows - self.button_rows - 1))
@@ -131,13 +138,13 @@ class GameView:
             Window(FormattedTextControl(self._seat_fragments), wrap_lines=True, height=lambda: exact(self.seat_rows)),
             Window(FormattedTextControl([("class:heading", "moves")]), height=1),
             Window(FormattedTextControl(self._move_fragments, get_cursor_position=self._move_cursor),
-                   wrap_lines=False, height=lambda: exact(self.move_rows)),
+                   wrap_lines=False, height=lambda: exact(self.move_rows), get_vertical_scroll=self._move_scroll),
             self.input_window,
         ], width=lambda: exact(self.panel_width))
         return HSplit([
             Window(FormattedTextControl(lambda: [("class:heading", self.model.situation())]), height=1),
             VSplit([left, Window(width=1, char="│", style="class:dim"), panel], height=lambda: exact(self.body_rows)),
-            status_line(lambda: self.model.alert, self.presenter.hint),
+            status_line(lambda: self.model.alert, self.presenter.hint, lambda: self.status_rows),
             key_bar(self.presenter.commands),
         ])
 
@@ -215,14 +222,27 @@ class GameView:
         except Exception:
             return ""
 
-    def _move_lines(self) -> tuple[list, int]:
-        """The move list around the current entry (a long game need not be laid out whole
-        on every frame), and where the current entry is in it."""
+    def _move_lines(self) -> tuple[list, int, int]:
+        """The move list's lines laid out (the blocks around the current entry), where the
+        current entry is among them, and where they start in the whole list."""
         lines = self.model.move_lines()
         current = self.model.snapshot.seq
         at = next((i for i in range(len(lines) - 1, -1, -1) if lines[i].seq == current), len(lines) - 1)
-        start = max(0, at - MOVES_AROUND)
-        return lines[start : at + MOVES_AROUND], at - start
+        start = max(0, (at // MOVE_BLOCK - 1) * MOVE_BLOCK)
+        return lines[start : start + 3 * MOVE_BLOCK], at - start, start
+
+    def _move_scroll(self, window: Window) -> int:
+        """The move list turns a page when the current entry leaves it, rather than a line
+        at each step: stepping redraws two lines of it, not all of them."""
+        _, at, start = self._move_lines()
+        top = window.vertical_scroll + self._move_start - start  # the same first line as before
+        self._move_start = start
+        rows = self.move_rows
+        if at >= top + rows:
+            top = at - rows // 4
+        elif at < top:
+            top = at - rows * 3 // 4
+        return max(0, top)
 
     def _move_fragments(self):
         out = []
@@ -235,7 +255,7 @@ class GameView:
             out.append((style, f"{line.seq:>4} {seat} {line.text}\n"))
         return _without_last_newline(out) or [("class:dim", "(no moves yet)")]
 
-    def _move_cursor(self) -> Point:
+    def _move_cursor(self) -> Point:  # (keeps the current entry in view)
         return Point(0, max(0, self._move_lines()[1]))
 
     def _help(self):

@@ -142,7 +142,7 @@ def _halt_text(event: Any, seats: tuple[SeatLine, ...]) -> str:
 
 def _fault_text(e: Any) -> str:
     where = f"; details in {e.log_path}" if e.log_path else ""
-    return f"{printable(e.text, 200)} (our own fault, not a peer's{where})"
+    return f"{printable(e.text, 200)} — our own fault, not a peer's{where}"
 
 
 class LiveSource:
@@ -449,7 +449,7 @@ class LiveSource:
 
     def _fault(self, e: Any) -> Alert:
         # the node stops itself: everything stored stays, and resume goes on from it
-        return self._halted(f"Internal error: the game is paused: {_fault_text(e)}.")
+        return self._halted(f"The game is paused here: {_fault_text(e)}.")
 
     def _halted(self, text: str) -> Alert:
         if self.exit_status is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from prompt_toolkit.layout import Window
+from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 
@@ -48,8 +49,9 @@ def key_bar(commands: Callable[[], Sequence]) -> Window:
     return Window(FormattedTextControl(fragments), height=1, style="class:keybar")
 
 
-def status_line(alert: Callable[[], "Alert | None"], hint: Callable[[], str]) -> Window:
-    """The latest alert, or else the screen's hint."""
+def status_line(alert: Callable[[], "Alert | None"], hint: Callable[[], str], rows: Callable[[], int] = lambda: 1) -> Window:
+    """The latest alert, or else the screen's hint, on `rows()` lines (an error may take two,
+    so the file holding its details is not cut off)."""
 
     def fragments():
         a = alert()
@@ -57,7 +59,7 @@ def status_line(alert: Callable[[], "Alert | None"], hint: Callable[[], str]) ->
             return [("class:dim", hint())]
         return [(f"class:status.{a.kind}", a.text)]
 
-    return Window(FormattedTextControl(fragments), height=1, wrap_lines=False)
+    return Window(FormattedTextControl(fragments), height=lambda: Dimension.exact(rows()), wrap_lines=True)
 
 
 def message_window(text: Callable[[], str]) -> Window:
