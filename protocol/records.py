@@ -16,7 +16,10 @@ import msgpack
 from engines.canonical import digest, encode
 from engines.values import cached
 from protocol.identity import Identity, verify
-from protocol.schema import BODIES, ENTRY, GENESIS, PROTOCOL_VERSION, SEAT, SIG_BYTES, SIGNED_GENESIS, SchemaError
+from protocol.names import name_problem
+from protocol.schema import (
+    BODIES, ENTRY, GENESIS, MAX_NAME, PROTOCOL_VERSION, SEAT, SIG_BYTES, SIGNED_GENESIS, SchemaError,
+)
 
 GENESIS_DOMAIN = b"peerboard/genesis/v1\x00"
 ENTRY_DOMAIN = b"peerboard/entry/v1\x00"
@@ -107,6 +110,10 @@ def genesis_from_body(body: Any) -> Genesis:
         raise RecordError(f"protocol version {body['protocol']} is not {PROTOCOL_VERSION}, the version this peerboard speaks")
     if len({s.key for s in seats}) != len(seats):
         raise RecordError("two seats share one key")
+    for i, seat in enumerate(seats):  # (spec/log-format.md, "Names")
+        problem = name_problem(seat.name, MAX_NAME)
+        if problem is not None:
+            raise RecordError(f"the name of seat {i} is not a valid name: {problem}")
     return Genesis(game=body["game"], engine=body["engine"], options=body["options"], seats=seats,
                    table=body["table"], protocol=body["protocol"])
 

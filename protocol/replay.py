@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from protocol.chain import ChainError, GameChain
 from protocol.logfile import LogContents, LogFileError, read_log
+from protocol.names import shown
 from protocol.secrets import seed_commitment
 
 
@@ -27,15 +28,16 @@ class Verdict:
     def summary(self) -> str:
         if not self.ok:
             where = "header" if self.bad_seq is None else f"seq {self.bad_seq}"
-            return f"invalid at {where}: {self.why}"
+            return f"invalid at {where}: {shown(self.why, 1000)}"
         chain = self.chain
         g = chain.genesis.genesis
-        names = ", ".join(f"{i}:{s.name}" for i, s in enumerate(g.seats))
+        # (names are printable by the log's rule; escaped all the same: this line reaches terminals)
+        names = ", ".join(f"{i}:{shown(s.name, 40)}" for i, s in enumerate(g.seats))
         head = f"valid: {g.game}, seats {names}, {self.entries} entries"
         game, state = chain.game, chain.state
         if chain.finished:
             winners = game.winners(state)
-            won = " and ".join(f"seat {w} ({g.seats[w].name})" for w in winners) or "nobody (a draw)"
+            won = " and ".join(f"seat {w} ({shown(g.seats[w].name, 40)})" for w in winners) or "nobody (a draw)"
             scores = "-".join(str(s) for s in game.scores(state))
             return f"{head}; {won} won, scores {scores}; final state {game.state_hash(state).hex()[:16]}"
         if game.is_terminal(state):
