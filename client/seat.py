@@ -20,7 +20,7 @@ from client.text import printable
 from engines import IllegalAction
 from node.loop import Connection, LogOpened, Node, Notice
 from protocol.identity import fingerprint
-from protocol.forming import SEAT_LEASE
+from protocol.forming import CLOSED, SEAT_LEASE
 from protocol.session import (
     Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, LocalError, PeerAway,
     PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
@@ -160,7 +160,10 @@ class Seat:
 
     def on_refused(self, e: Refused) -> None:
         if self.exit_status is None:  # the refusal of a repeated hello says it again
-            self.say(f"the table refused this node: {printable(e.reason, 300)}")
+            if e.reason == CLOSED:
+                self.say("the host closed the table")
+            else:
+                self.say(f"the table refused this node: {printable(e.reason, 300)}")
         self.finish(ExitCode.REFUSED)
 
     def on_desync(self, e: Desync) -> None:
