@@ -71,3 +71,12 @@ def test_every_message_is_sent_as_its_canonical_encoding_and_decodes_to_itself(m
     data = message.to_bytes()
     assert data == encode({"t": message.kind, "v": PROTOCOL_VERSION, **message.body()})
     assert decode_message(data) == message
+
+
+def test_the_log_header_frame_is_the_35_bytes_the_log_format_spec_shows():
+    text = (SPEC.parent / "log-format.md").read_text()
+    block = text[text.index("always exactly these 35 bytes"):]
+    line = block[block.index("```") + 3:].strip().splitlines()[0]
+    from protocol.logfile import header_frame
+
+    assert header_frame() == bytes.fromhex("".join(line.split())) and len(header_frame()) == 35
