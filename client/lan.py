@@ -25,14 +25,14 @@ from typing import Any, Callable, Mapping
 
 import engines
 from client.exitcode import ExitCode
-from client.seat import FORMING_HELP, ConsoleSeat, RandomSeat, Seat
+from client.seat import FORMING_HELP, ConsoleSeat, RandomSeat, Seat, StrategySeat
 from client.text import printable
 from client.usage import UsageError, game_named, options_from
 from engines import OptionError
 from node import discovery
 from node.gamefiles import GameFileError, GameFiles, is_finished, unfinished_games
 from node.keys import KeyFileError, curve_public, load_identity, parse_key
-from node.loop import SPECTATOR_GRACE, Node
+from node.loop import SPECTATOR_GRACE, Node, Notice
 from node.storage import data_dir
 from node.transport import Admission, Transport, TransportError
 from protocol.chain import ChainError
@@ -105,7 +105,14 @@ class LanOptions:
     options: Mapping[str, Any] = field(default_factory=dict)
     players: int = 0
     bots: int = 0
+    bot_players: tuple[str, ...] = ()  # each bot's strategy (`--bots mcts,greedy`), one per bot
     beacon: bool = True
+    # bot (and a bot's resume): the player of the SDK at this seat (client/bots)
+    strategy: str | None = None
+    exec: str | None = None
+    on_error: str = "random"
+    time: float | None = None
+    faults: str | None = None  # where a bot started by a host notes its faults for it
     # join, bot
     table: TableName = OnlyTable()
     watch: bool = False
@@ -144,14 +151,18 @@ class LanOptions:
             spectators_any=given.get("spectators_any", False), beacon_port=given.get("beacon_port"),
             max_seconds=_seconds(given.get("max_seconds"), "--max-seconds", above_zero=True),
             parent=given.get("parent"),
-            bots=given.get("bots") or 0, beacon=not given.get("no_beacon", False),
+            beacon=not given.get("no_beacon", False),
             watch=given.get("watch", False), wait=_seconds(given.get("wait", 3.0), "--wait"),
             file=Path(given["file"]) if given.get("file") else None, code=code,
         )
         if args.command in ("host", "play"):
+            bot_players = _bot_players(given.get("bots"), 1 if args.command == "play" else 0)
+            opts = _replace(opts, bots=len(bot_players), bot_players=bot_players)
             return opts._with_game(args.game, given.get("option"), given.get("players"))
         if args.command in ("join", "bot"):
-            return _replace(opts, table=_table_name(args.target, given.get("key"), given.get("table"), given.get("game")))
+            opts = _replace(opts, table=_table_name(args.target, given.get("key"), given.get("table"), given.get("game")))
+        if args.command in ("bot", "resume"):
+            opts = _with_bot(opts, given)
         return opts
 
     def _with_game(self, name: str, pairs: list[str] | None, players: int | None) -> "LanOptions":
@@ -200,6 +211,58 @@ def _seconds(value: float | None, flag: str, above_zero: bool = False) -> float 
         least = "more than 0" if above_zero else "0 or more"
         raise UsageError(f"{flag} takes a number of seconds, {least}, not {value:g}")
     return value
+
+
+DEFAULT_BOT = "greedy"  # the strategy of `--bots N`
+
+
+def _bot_players(text: str | None, default: int) -> tuple[str, ...]:
+    """`--bots`: a count of bots playing DEFAULT_BOT, or one strategy per bot, comma-separated
+    (a built-in name or module.path:Class, each optionally @BUDGET), checked here."""
+    from client.bots.sdk import BotError
+    from client.bots.tournament import parse_players
+
+    if text is None:
+        return (DEFAULT_BOT,) * default
+    text = text.strip()
+    if text.isdigit():
+        return (DEFAULT_BOT,) * int(text)
+    if text.startswith("-") and text[1:].isdigit():
+        raise UsageError(f"--bots must be a number of bots or a list of strategies, not {text}")
+    entries = tuple(e.strip() for e in text.split(","))
+    if "exec" in (e.partition("@")[0] for e in entries):
+        raise UsageError("--bots takes built-in or importable bots; a program joins with: peerboard bot TABLE --exec CMD")
+    try:
+        parse_players(text, len(entries))
+    except BotError as exc:
+        raise UsageError(f"--bots: {exc}") from None
+    return entries
+
+
+def _with_bot(opts: LanOptions, given: Mapping[str, Any]) -> LanOptions:
+    """`peerboard bot`: the SDK player that takes the seat, checked before anything starts."""
+    from client.bots.guard import ON_ERROR
+    from client.bots.sdk import BotError
+    from client.bots.tournament import parse_players
+
+    strategy, command = given.get("strategy"), given.get("exec")
+    if strategy and command:
+        raise UsageError("a bot is either --strategy NAME or --exec CMD, not both")
+    if command is not None and not command.strip():
+        raise UsageError("--exec needs a command")
+    limit = given.get("time")
+    if limit is not None and not limit > 0:
+        raise UsageError("--time must be more than 0 seconds")
+    on_error = given.get("on_error") or "random"
+    if on_error not in ON_ERROR:
+        raise UsageError(f"--on-error is one of {', '.join(ON_ERROR)}")
+    if strategy or command:
+        try:
+            parse_players("exec" if command else strategy, 1, [command] if command else [])
+        except BotError as exc:
+            raise UsageError(str(exc)) from None
+    return _replace(opts, strategy=strategy, exec=command, on_error=on_error, time=limit,
+                    faults=given.get("faults"))
 
 
 def _table_name(target: str | None, key: str | None, table: str | None, game: str | None) -> TableName:
@@ -284,6 +347,8 @@ def _transport(opts: LanOptions, identity: Identity, bind: str) -> Transport:
 
 
 def _seat(opts: LanOptions, node: Node) -> Seat:
+    if opts.strategy or opts.exec:
+        return _strategy_seat(opts, node)
     if opts.headless:
         return RandomSeat(node, seed=opts.seed, think=opts.think, verbose=opts.verbose)
     if not sys.stdin.isatty():
@@ -291,6 +356,15 @@ def _seat(opts: LanOptions, node: Node) -> Seat:
         print("no terminal to play at: the built-in random player takes this seat (--headless)", flush=True)
         return RandomSeat(node, seed=opts.seed, think=opts.think, verbose=True)
     return ConsoleSeat(node)
+
+
+def _strategy_seat(opts: LanOptions, node: Node) -> Seat:
+    from client.bots.tournament import parse_players
+
+    (player,) = parse_players("exec" if opts.exec else opts.strategy, 1, [opts.exec] if opts.exec else [])
+    seed = str(opts.seed if opts.seed is not None else int.from_bytes(os.urandom(4), "big"))
+    return StrategySeat(node, player.make(seed), player.label, seed, opts.on_error, opts.time, opts.faults,
+                        verbose=opts.verbose)
 
 
 def _run(node: Node, seat: Seat, opts: LanOptions) -> ExitCode:
@@ -350,19 +424,57 @@ def _bot_homes(count: int) -> list[Path]:
     return [data_dir() / "bots" / f"bot-{i + 1}" for i in range(count)]
 
 
-def _start_bots(homes: list[Path], endpoint: str, key: bytes, table: bytes, game: str, bind_host: str, advertise: str,
-                seed: int | None, think: float, code: str | None = None) -> list[subprocess.Popen]:
+def _start_bots(opts: LanOptions, homes: list[Path], endpoint: str, key: bytes, table: bytes, bind_host: str,
+                advertise: str) -> list[subprocess.Popen]:
+    """One `peerboard bot` process per bot seat. Every node of the table admits the
+    spectators the table admits, so each bot is given the same --spectator keys and
+    --spectators-any (spec/transport.md, "Spectators")."""
     procs = []
-    for i, home in enumerate(homes):
-        argv = ["bot", endpoint, "--key", key.hex(), "--table", table.hex(), "--game", game, "--name", f"bot-{i + 1}",
-                "--bind", f"tcp://{bind_host}:0", "--advertise", advertise, "--parent", str(os.getpid()),
-                "--think", str(think)]
-        if seed is not None:
-            argv += ["--seed", str(seed + i + 1)]
-        if code is not None:
-            argv += ["--code", code]
+    watchers = [a for k in opts.spectators for a in ("--spectator", k.hex())]
+    if opts.spectators_any:
+        watchers.append("--spectators-any")
+    for i, (home, strategy) in enumerate(zip(homes, opts.bot_players)):
+        argv = ["bot", endpoint, "--key", key.hex(), "--table", table.hex(), "--game", opts.game.name,
+                "--name", f"bot-{i + 1}", "--bind", f"tcp://{bind_host}:0", "--advertise", advertise,
+                "--parent", str(os.getpid()), "--think", str(opts.think), "--strategy", strategy,
+                "--faults", str(_faults_file(home)), *watchers]
+        if opts.seed is not None:
+            argv += ["--seed", str(opts.seed + i + 1)]
+        if opts.code is not None:
+            argv += ["--code", opts.code]
         procs.append(_spawn(argv, home, home / "bot.out"))
     return procs
+
+
+def _faults_file(home: Path) -> Path:
+    return home / "faults.txt"
+
+
+def _show_bot_faults(node: Node, homes: list[Path]) -> None:
+    """Pass on, as notices, the fault lines the host's own bots write (a bot that failed is
+    played by the random player, or forfeits): the table's output shows them."""
+    seen = {home: 0 for home in homes}
+    for home in homes:
+        try:
+            _faults_file(home).unlink()
+        except OSError:
+            pass  # (none from an earlier game)
+
+    def look() -> None:
+        for i, home in enumerate(homes):
+            try:
+                with open(_faults_file(home), "rb") as f:
+                    f.seek(seen[home])
+                    data = f.read(64 * 1024)
+            except OSError:
+                continue
+            complete = data[: data.rfind(b"\n") + 1]
+            seen[home] += len(complete)
+            for line in complete.decode("utf-8", "replace").splitlines():
+                node.on_event(Notice(f"bot-{i + 1}: {printable(line, 300)}"))
+        node.call_later(0.5, look)
+
+    node.call_later(0.5, look)
 
 
 def _reap(procs: list[subprocess.Popen], leave: bool = False, wait: float = 10.0) -> None:
@@ -517,7 +629,7 @@ def _host(opts: LanOptions, bind: str) -> ExitCode:
     node = Node(identity, opts.name, transport, addr, on_event=lambda e: None)
     seat = _seat(opts, node)
     homes = _bot_homes(opts.bots) if opts.bots else []
-    node.seat_extra = {"bind": transport.endpoint, "bots": [str(h) for h in homes]}
+    node.seat_extra = {"bind": transport.endpoint, "bots": [str(h) for h in homes], "bot_players": list(opts.bot_players)}
     table = node.host(SeatSecrets.from_master(os.urandom(32)), game.name, opts.players, dict(opts.options),
                       discovery.Beacon(bind_host, opts.beacon_port) if opts.beacon else None, code=opts.code)
     seat.say(f"table {table.hex()[:8]} open: {game.title}, {opts.players} seats; you are seat 0 "
@@ -526,15 +638,18 @@ def _host(opts: LanOptions, bind: str) -> ExitCode:
     if opts.code:
         seat.say(f"a private table: its code is {opts.code} (tell it to the players you invite; it never goes "
                  f"out on the network)")
+    # the whole join line, in every mode: it is also how a spectator or another bot finds the table
+    seat.say(f"join it from anywhere: peerboard join {addr} --key {identity.public_key.hex()} "
+             f"--table {table.hex()} --game {game.name}{code}")
     if opts.players - 1 - opts.bots > 0:
-        seat.say(f"join it from this network with: peerboard join {table.hex()[:8]}@{identity.fingerprint}{code}")
-        seat.say(f"or from anywhere: peerboard join {addr} --key {identity.public_key.hex()} "
-                 f"--table {table.hex()} --game {game.name}{code}")
+        if opts.beacon:
+            seat.say(f"or from this network: peerboard join {table.hex()[:8]}@{identity.fingerprint}{code}")
         if isinstance(seat, ConsoleSeat):
             seat.say(FORMING_HELP)
     local = f"tcp://{'127.0.0.1' if bind_host in ('0.0.0.0', '*') else bind_host}:{port}"
-    procs = _start_bots(homes, local, identity.public_key, table, game.name, bind_host, _host_of(addr)[0],
-                        opts.seed, opts.think, opts.code) if opts.bots else []
+    procs = _start_bots(opts, homes, local, identity.public_key, table, bind_host, _host_of(addr)[0]) if opts.bots else []
+    if homes:
+        _show_bot_faults(node, homes)
     return _run_with_bots(node, seat, opts, procs)
 
 
@@ -613,11 +728,16 @@ def _resume(path: Path, opts: LanOptions) -> ExitCode:
     seat = _seat(opts, node)
     procs = []
     table = contents.genesis.genesis.table
-    for home in map(Path, s.extra.get("bots", ())):
+    homes = [Path(h) for h in s.extra.get("bots", ())]
+    strategies = list(s.extra.get("bot_players", ())) + ["random"] * len(homes)  # (logs from before strategies)
+    for home, strategy in zip(homes, strategies):
         logs = GameFiles.logs_of_table(home / "games", table)
         if logs:
-            procs.append(_spawn(["resume", str(logs[-1]), "--headless", "--parent", str(os.getpid())],
+            procs.append(_spawn(["resume", str(logs[-1]), "--headless", "--strategy", strategy,
+                                 "--faults", str(_faults_file(home)), "--parent", str(os.getpid())],
                                 home, home / "bot.out"))
+    if homes:
+        _show_bot_faults(node, homes)
     seat.say(f"resuming {path.name} at entry {len(contents.entries)}"
              + (f", listening on {addr}" if addr != s.addr else ""))
     try:
@@ -686,13 +806,26 @@ def _node_flags(p: argparse.ArgumentParser, bind: str | None) -> None:
     p.add_argument("--parent", type=int, default=None, help=argparse.SUPPRESS)
 
 
+def _bot_flags(p: argparse.ArgumentParser) -> None:
+    """A bot of the SDK at this seat (`bot`; `resume`, for a bot's own game)."""
+    p.add_argument("--strategy", metavar="NAME", help="the player: random, greedy, mcts (each optionally @BUDGET: "
+                   "mcts@2000, mcts@0.5s) or mypkg.mybot:MyBot (default: the built-in random player)")
+    p.add_argument("--exec", metavar="CMD", help="a program speaking spec/bot-protocol.md plays the seat")
+    p.add_argument("--on-error", choices=("random", "forfeit"), default="random",
+                   help="a bot that fails: its seat plays random moves (default) or forfeits")
+    p.add_argument("--time", type=float, metavar="SECONDS",
+                   help="the time each decision has (an --exec program that takes longer is dismissed)")
+    p.add_argument("--faults", help=argparse.SUPPRESS)
+
+
 def add_commands(sub) -> None:
     """Add the LAN commands to client.cli's sub-parsers."""
     names = ", ".join(engines.names())
     p = sub.add_parser("host", help="open a table on the LAN; the game starts when the seats are full")
     p.add_argument("game", help="one of: " + names)
     p.add_argument("--players", type=int, help="seats (default: the game's minimum)")
-    p.add_argument("--bots", type=int, default=0, help="seats taken by random bots (separate processes)")
+    p.add_argument("--bots", metavar="N|LIST", help=f"seats taken by bots, each its own process: a number "
+                   f"({DEFAULT_BOT} bots) or one strategy per bot (mcts,greedy; mcts@0.5s; mypkg.mybot:MyBot)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
     p.add_argument("--no-beacon", action="store_true", help="do not announce the table (join by address only)")
     private = p.add_mutually_exclusive_group()
@@ -713,6 +846,8 @@ def add_commands(sub) -> None:
         p.add_argument("--code", help="the code of a private table (its host has it)")
         p.add_argument("--wait", type=float, default=3.0, help="seconds to listen for the table (default 3)")
         _node_flags(p, "tcp://0.0.0.0:0")
+        if command == "bot":
+            _bot_flags(p)
         p.set_defaults(run=_lan(cmd_join), headless=command == "bot")
 
     p = sub.add_parser("tables", help="list the open tables on this network")
@@ -722,7 +857,8 @@ def add_commands(sub) -> None:
 
     p = sub.add_parser("play", help="a local game: your node and N bot nodes as processes on loopback")
     p.add_argument("game", help="one of: " + names)
-    p.add_argument("--bots", type=int, default=1, help="how many bots (default 1)")
+    p.add_argument("--bots", metavar="N|LIST", help=f"how many bots (default 1, {DEFAULT_BOT}), or one strategy "
+                   f"per bot: random, greedy, mcts, each optionally @BUDGET, or mypkg.mybot:MyBot")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
     _node_flags(p, None)
     p.set_defaults(run=_lan(cmd_play))
@@ -732,6 +868,7 @@ def add_commands(sub) -> None:
     p.add_argument("--bind", default=None,
                    help="listen here instead of where the game was played (the other seats are told)")
     _node_flags(p, None)
+    _bot_flags(p)
     p.set_defaults(run=_lan(cmd_resume))
 
     p = sub.add_parser("key", help="show this user's key and fingerprint")

@@ -364,3 +364,33 @@ class ConsoleSeat(Seat):
             self.node.submit([action])
         except LocalError as exc:
             self.say(str(exc))
+
+
+class StrategySeat(Seat):
+    """A bot of the SDK (client/bots) plays the seat: `peerboard bot --strategy NAME` or
+    `--exec CMD`. It prints the game like any seat; the bot sees only the seat's view. A
+    fault of the bot is one line here and in `faults` (a file the host that started this
+    bot shows), and its seat plays on as its `--on-error` says."""
+
+    def __init__(self, node: Node, bot, label: str, seed: str, on_error: str, time_limit: float | None,
+                 faults: str | None = None, **kw):
+        from client.bots.seat import BotSeat
+
+        super().__init__(node, **kw)
+        self.faults = faults
+        self.player = BotSeat(node, bot, label, seed, on_error, time_limit, report=self.fault)
+        self.say(f"the bot {printable(label)} plays this seat")
+
+    def fault(self, line: str) -> None:
+        self.say(line)
+        if self.faults:
+            try:
+                with open(self.faults, "a") as f:
+                    f.write(line.replace("\n", " ") + "\n")
+            except OSError as exc:
+                self.say(f"cannot note the fault in {self.faults}: {exc.strerror}")
+
+    def on_event(self, event: Event) -> None:
+        super().on_event(event)
+        self.player.on_event(event)
+

@@ -14,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LOOPBACK = "tcp://127.0.0.1:0"
-JOIN_LINE = re.compile(r"or from anywhere: peerboard join (\S+) --key (\S+) --table (\S+) --game (\S+)")
+JOIN_LINE = re.compile(r"from anywhere: peerboard join (\S+) --key (\S+) --table (\S+) --game (\S+)")
 
 
 def free_udp_port() -> int:
