@@ -119,7 +119,7 @@ def test_a_private_table_takes_only_nodes_that_know_its_code_which_never_travels
         host = procs.start("host", "host", "aton", "--private", "--bind", LOOPBACK, *HEADLESS, "--name", "host")
         code = host.wait_for(r"a private table: its code is ([a-z2-9]{4}-[a-z2-9]{4})", 20).group(1)
         table = host.wait_for(r"table ([0-9a-f]{8}) open", 5).group(1)
-        assert f"--code {code}" in host.wait_for(r"or from anywhere: .*", 5).group(0)
+        assert f"--code {code}" in host.wait_for(r"join it from anywhere: .*", 5).group(0)
         beacons = [b for b in _beacons(procs.beacon_port, 2.5) if b.startswith(MAGIC)]
         assert beacons and not any(code.encode() in b or code.upper().encode() in b for b in beacons)
         lister = procs.start("lister", "tables", "--wait", "2")
@@ -153,7 +153,7 @@ def test_the_host_sees_each_seat_and_removes_one_at_its_prompt(tmp_path):
     term = Tmux("remove", _tmux_command(tmp_path / "host", "host", *ASTERIX3, "--bind", LOOPBACK, "--no-beacon",
                                         "--name", "host"))
     try:
-        endpoint = term.wait_for(r"or from anywhere: peerboard join (\S+) --key (\S+) --table (\S+) --game (\S+)")
+        endpoint = term.wait_for(r"from anywhere: peerboard join (\S+) --key (\S+) --table (\S+) --game (\S+)")
         args = [endpoint.group(1), "--key", endpoint.group(2), "--table", endpoint.group(3), "--game", endpoint.group(4)]
         term.wait_for("`remove N` frees seat N")
         alice = procs.start("alice", "join", *args, "--bind", LOOPBACK, *HEADLESS, "--name", "alice")
