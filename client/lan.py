@@ -524,7 +524,8 @@ def _offer_resume(opts: LanOptions) -> ExitCode | None:
         if answer not in ("", "n", "no"):
             print(f"{printable(answer, 20)!r} is not one of {choices}: a new game, then")
         return None
-    return _resume(offered[int(answer) - 1][0], opts)
+    # (where the game was played: the flags were about a new table's node)
+    return _resume(offered[int(answer) - 1][0], _replace(opts, bind=None))
 
 
 # -- finding the table to join, by how it is named ----------------------------------------------

@@ -19,8 +19,8 @@ from client.exitcode import ExitCode
 from client.text import printable
 from engines import IllegalAction
 from node.loop import Connection, LogOpened, Node, Notice
-from protocol.identity import fingerprint
 from protocol.forming import CLOSED, SEAT_LEASE
+from protocol.identity import fingerprint
 from protocol.session import (
     Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, LocalError, PeerAway,
     PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
@@ -31,6 +31,7 @@ HELP = ("Type a move in the game's notation, `help` for the legal moves, `board`
         "`quit` to leave (resume later with peerboard resume FILE).")
 FORMING_HELP = ("While the table forms: `seats` lists who holds each seat, `remove N` frees seat N "
                 "(its node is refused from then on), `quit` closes the table.")
+JOINING_HELP = "The table waits for its seats: `seats` lists them once it is full, `quit` leaves it."
 FREED = {"left": "left", "silent": f"went silent (nothing heard for {SEAT_LEASE:g} s, or no signature in time)",
          "removed": "was removed by the host"}
 
@@ -338,7 +339,7 @@ class ConsoleSeat(Seat):
         if text == "help":
             self.say(HELP)
             if s is not None and s.phase in (Phase.FORMING, Phase.SIGNING):
-                self.say(FORMING_HELP)
+                self.say(FORMING_HELP if s.local_seat == 0 else JOINING_HELP)
             if not waiting:
                 game, state = s.game, s.position().state
                 names = [game.format_action(state, a) for a in s.legal_actions()]
@@ -347,7 +348,7 @@ class ConsoleSeat(Seat):
             return
         if waiting:
             if s is not None and s.phase in (Phase.FORMING, Phase.SIGNING):
-                self.say("The game has not started: the table waits for its seats. " + FORMING_HELP)
+                self.say("The game has not started. " + (FORMING_HELP if s.local_seat == 0 else JOINING_HELP))
             else:
                 self.say("It is not your turn; wait for the others (type `help` for the commands).")
             return

@@ -175,6 +175,8 @@ class Forming:
             raise MessageError("hello: the key is not the sender's")
         if not self.hosting:
             raise MessageError("hello: this node is not hosting a table")
+        if sender == self.key:
+            raise MessageError("hello: from this node's own key")
         if m.table != self.table or m.game != self.game:
             return [Send(sender, Refuse(f"this table plays {self.game}, not {m.game}").to_bytes())]
         if sender in self.banned:
@@ -184,12 +186,16 @@ class Forming:
         index = self._seat_of(sender)
         if m.role == "spectator":
             effects = [] if index is None else self._free(index, "left")
+            if effects and self.proposal is not None:
+                effects += self._withdraw()
             return effects + self._watcher(sender, m, now)
         if index is not None:
             return self._again(index, m, now)
         free = [i for i, c in enumerate(self.claims) if c is None]
         if not free:
             return [Send(sender, Refuse("the table is full").to_bytes())]
+        self.spectators.pop(sender, None)  # (a spectator asking for a seat after all)
+        self.watchers_heard.pop(sender, None)
         index = next((i for i in free if self.previous[i] == sender), free[0])  # its old seat, if free
         claim = self.claims[index] = Claim(m, now)
         self.previous[index] = sender

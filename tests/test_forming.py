@@ -6,12 +6,18 @@ withdrawn and the table formed again, the host removes a seat, and a private tab
 only a hello that proves its code."""
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from protocol.forming import CLOSED, PRIVATE, REMOVED, SEAT_LEASE, SIGN_WITHIN, WRONG_CODE
 from protocol.identity import Identity
-from protocol.messages import Hello, Welcome, decode_message
-from protocol.session import LocalError, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, Session
+from protocol.messages import Hello, Leave, Welcome, decode_message
+from protocol.secrets import SeatSecrets
+from protocol.session import (
+    InternalFault, LocalError, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, Session,
+)
 from protocol.tablecode import code_problem, knock, pick_code, stretched
 from simnet import SimNet
 
@@ -99,7 +105,7 @@ def test_the_same_key_coming_back_takes_its_seat_again_even_with_a_new_hello():
     seat = a.session.local_seat
     net.crash(a)
     net.run(lambda: False, max_time=1)
-    a.secrets = type(a.secrets).from_master(a.rng.randbytes(32))  # restarted: new commitments
+    a.secrets = SeatSecrets.from_master(a.rng.randbytes(32))  # restarted: new commitments
     _join(net, host, node=a, name="back again")
     assert net.run(lambda: a.session.local_seat == seat and any(
         e.seat.name == "back again" for e in _events(host, SeatTaken)), max_time=5)
@@ -236,8 +242,6 @@ def test_a_knock_is_bound_to_the_host_the_table_and_the_joiner():
 
 
 def test_a_picked_code_is_eight_unmistakable_letters_and_codes_are_printable_ascii():
-    import os
-
     code = pick_code(os.urandom)
     assert len(code) == 9 and code[4] == "-" and not set(code) & set("01ilo") and code_problem(code) is None
     assert code_problem("") and code_problem("two words") and code_problem("é") and code_problem("x" * 65)
@@ -261,3 +265,41 @@ def test_a_welcome_from_the_host_while_signing_says_the_proposal_was_withdrawn()
     assert len(b.session.seats) == 2  # known from the proposal
     effects = b.session.receive(host.key, Welcome(1, 2).to_bytes(), net.now)
     assert b.session.phase is Phase.FORMING and Seated(1, 2) in effects and b.session.seats == ()
+
+_KEYS = [Identity.from_seed(bytes([i + 1]) * 32) for i in range(5)]
+STEP = st.tuples(st.sampled_from(["hello", "new hello", "spectate", "leave", "wait", "remove"]),
+                 st.integers(0, len(_KEYS) - 1), st.floats(0.0, 4.0))
+
+
+@given(steps=st.lists(STEP, max_size=30))
+@settings(max_examples=200, deadline=None)
+def test_whatever_nodes_say_and_however_long_they_wait_the_host_keeps_its_seats_straight(steps):
+    host = Identity.from_seed(bytes(32))
+    session = Session.host(host, SeatSecrets.from_master(bytes(32)), "host", "sim://0", GAME, PLAYERS, {},
+                           bytes(16), lambda n: bytes(n), 0.0)
+    now, salt = 0.0, 0
+    for what, who, pause in steps:
+        key = _KEYS[who].public_key
+        now += pause
+        if what in ("hello", "new hello", "spectate"):
+            salt += what == "new hello"
+            hello = Hello(bytes(16), GAME, f"n{who}", key, "spectator" if what == "spectate" else "seat",
+                          bytes([salt % 256]) * 32, bytes(32), f"tcp://127.0.0.1:{1000 + who}")
+            effects = session.receive(key, hello.to_bytes(), now)
+        elif what == "leave":
+            effects = session.receive(key, Leave().to_bytes(), now)
+        elif what == "wait":
+            effects = session.tick(now)
+        else:
+            try:
+                effects = session.remove_seat(who % PLAYERS, now)
+            except LocalError:
+                effects = []
+        assert not [e for e in effects if isinstance(e, InternalFault)]
+        if session.phase in (Phase.FORMING, Phase.SIGNING):
+            seats = session.seats
+            assert seats[0].key == host.public_key and seats[0].connection == "you"
+            assert len(seats) <= PLAYERS and len({s.index for s in seats}) == len(seats)
+            assert len({s.key for s in seats}) == len(seats)
+            if session.phase is Phase.SIGNING:
+                assert len(seats) == PLAYERS

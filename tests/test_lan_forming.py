@@ -83,8 +83,6 @@ def test_squatters_from_throwaway_keys_that_vanish_are_freed_and_real_nodes_then
         evil = procs.start("evil", endpoint, key, table, game, "1", "\x1b[2J\x1b]0;pwned\x07",
                            entry=["tests/squatter.py"])
         assert evil.wait(30) == 0 and evil.text().strip() == "no answer"
-        late = _join(procs, host, "late")
-        assert late.wait(20) == 2 and "the table refused this node: the table is full" in late.text()
         host.wait_for(r"(?s)seat \d is free: squatter .* went silent.*seat \d is free: squatter .* went silent", 20)
         assert "game started" not in host.text()  # nothing was ever proposed to them
         alice, bob = _join(procs, host, "alice"), _join(procs, host, "bob")
