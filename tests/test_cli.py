@@ -130,3 +130,12 @@ def test_games_shows_each_option_as_the_command_line_takes_it(capsys):
     athos = games["athos"]
     assert options_from(["teams=False"], athos) == {"teams": False}
     assert options_from(["teams=True"], athos) == {"teams": True}
+
+
+def test_the_license_is_the_spdx_string_a_current_setuptools_takes_without_warnings():
+    import tomllib
+
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        project = tomllib.load(f)
+    assert project["project"]["license"] == "MIT"  # (the old `{text = ...}` table warned ~50 lines per build)
+    assert project["build-system"]["requires"] == ["setuptools>=77"]  # the first to take the string form
