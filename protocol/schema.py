@@ -170,6 +170,7 @@ BODIES: dict[str, Shape] = {
     }),
     "commit": Shape("a commit body", {"digest": octets(HASH_BYTES)}),
     "reveal": Shape("a reveal body", {"value": octets(HASH_BYTES)}),
+    "chain": Shape("a chain body", {"tip": octets(HASH_BYTES)}),
     "chance": Shape("a chance body", {"outcome": ACTION}),
     "audit": Shape("an audit body", {"seed": octets(HASH_BYTES)}),
     "result": Shape("a result body", {
