@@ -9,10 +9,10 @@ from __future__ import annotations
 
 #: the file does not begin with the 35-byte header frame
 HEADER = "header"
-#: the file ends inside a frame (a crash while writing), or right after the header
-TRUNCATED = "truncated"
 #: a frame's length is 0 or over 1 MiB
 FRAME = "frame"
+#: the file ends inside a frame (a crash while writing), or right after the header
+TRUNCATED = "truncated"
 #: the frame's bytes are not one canonical msgpack value within the record limits
 DECODE = "decode"
 #: the value is not the record the log expects: wrong fields, types, sizes, or an unknown kind
@@ -45,6 +45,6 @@ RESULT = "result"
 AUDIT = "audit"
 
 ORDER: tuple[str, ...] = (
-    HEADER, TRUNCATED, FRAME, DECODE, SCHEMA, GENESIS, SEQ, PREV, SEAT, SIGNATURE, OVER, TURN,
+    HEADER, FRAME, TRUNCATED, DECODE, SCHEMA, GENESIS, SEQ, PREV, SEAT, SIGNATURE, OVER, TURN,
     COMMITMENT, ILLEGAL, REVEAL, RESULT, AUDIT,
 )
