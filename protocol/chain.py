@@ -190,8 +190,8 @@ class GameChain:
                 raise ChainError(seq, f"bad signature (not seat {entry.seat}'s key)", failures.SIGNATURE)
         seat, kind = self.entitled()
         if entry.kind != kind or entry.seat != seat:
-            raise ChainError(seq, f"wrong seat: seat {seat} must write a {kind} entry here, not seat {entry.seat} a {entry.kind}",
-                             failures.TURN)
+            raise ChainError(seq, f"wrong seat: seat {seat} must write {_a(kind)} entry here, not seat {entry.seat} "
+                                  f"{_a(entry.kind)}", failures.TURN)
         try:
             nxt = _KINDS[kind](self, entry)
         except _Refused as exc:
@@ -367,6 +367,10 @@ def _view(game: Game, state: Any, known: tuple[bytes | None, ...]) -> Any:
     if len(seen) == len(known):
         return state
     return game.view(state, seen[0] if len(seen) == 1 else None)
+
+
+def _a(kind: str) -> str:
+    return f"an {kind}" if kind[:1] in ("a", "e", "i", "o", "u") else f"a {kind}"
 
 
 def _set(values: tuple, i: int, value: Any) -> tuple:

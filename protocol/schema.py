@@ -165,7 +165,9 @@ ENTRY = Shape("an entry", {
 #: the body of each kind of entry of protocol version 1
 BODIES: dict[str, Shape] = {
     "move": Shape("a move body", {
-        "actions": listing(ACTION, 1, MAX_ACTIONS_PER_ENTRY, "actions"),
+        "actions": listing(ACTION, 1, MAX_ACTIONS_PER_ENTRY,
+                           f"actions (each a list of text, numbers, booleans or nil, or of such lists, "
+                           f"nested at most {MAX_ACTION_DEPTH} deep)"),
         "nonce": optional(octets(NONCE_BYTES)),
     }),
     "commit": Shape("a commit body", {"digest": octets(HASH_BYTES)}),
