@@ -614,9 +614,9 @@ def _tupled(value):
     return tuple(_tupled(v) for v in value) if isinstance(value, list) else value
 
 
-def _aton_tie_break(aton: Log) -> Log:
+def _aton_tie_break(aton: Log, more: int = 0) -> Log:
     """A start of an Aton game, the vector's seats, played until the first tie-break card
-    is announced (a chance entry)."""
+    is announced (a chance entry), and `more` entries after it."""
     _, masters, keys = seats("aton", 2)
     for attempt in range(100):
         rng = random.Random(f"peerboard invalid vector aton tie-break {attempt}")
@@ -625,6 +625,8 @@ def _aton_tie_break(aton: Log) -> Log:
         while not builder.chain.finished:
             entry = builder.step(lambda state, seat, legal: legal[rng.randrange(len(legal))])
             if entry.kind == "chance":
+                for _ in range(more):
+                    builder.step(lambda state, seat, legal: legal[rng.randrange(len(legal))])
                 return Log.built("aton", builder.chain.genesis.record(), [e.record() for e in builder.entries], keys)
     raise AssertionError("no Aton game of 100 came to a tie-break")
 
