@@ -155,3 +155,17 @@ def test_a_signed_entry_of_any_shape_is_judged_without_raising(data):
     event(verdict.failure or "valid")
     if not verdict.ok:
         assert verdict.failure in failures.ORDER and "\n" not in verdict.summary()
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(signed_tampering(), tampering().map(lambda case: case[2])))
+def test_replay_export_of_any_readable_log_never_raises(data):
+    from client import export
+    from protocol.logfile import LogFileError, read_log
+
+    try:
+        contents = read_log(data)
+    except LogFileError:
+        return  # nothing to export: `replay` prints the verdict alone
+    assert export.as_text(contents).startswith("# peerboard log: ")
+    assert export.as_json(contents).startswith("{")
