@@ -4,9 +4,9 @@ every formula once, with a worked example: spec/log-format.md, "Hashes").
 From one random 32-byte master secret a seat derives
 - **hash chains** of CHAIN_LENGTH values each: chain g is x_0 .. x_N with
   x_{k+1} = SHA-256(x_k); chain 0's tip x_N is committed in the genesis, a later chain's in
-  the seat's `chain` entry when the one before is spent. The seat's j-th reveal (counted
-  over all its chains) is x_{N-i} of chain g, where g, i = divmod(j - 1, N) and i counts
-  from 1 — checked by SHA-256(reveal) == the value (or tip) before it;
+  the seat's `chain` entry when the one before is spent. The seat's j-th reveal (j = 1, 2,
+  ..., counted over all its chains) is x_{N-1-i} of chain g, where (g, i) = divmod(j - 1, N):
+  checked by SHA-256(reveal) == the value (or the tip) before it;
 - a **private seed**: committed in the genesis as SHA-256("peerboard/seed/v1" || 0x00 ||
   seed), kept secret until the audit at the end; it decides the seat's own hidden draws.
 
