@@ -54,7 +54,7 @@ def _replay_text(path: Path, args: argparse.Namespace) -> ExitCode:
     try:
         contents = read_log(data)
     except LogFileError as exc:
-        verdict = Verdict(False, 0, None, exc.seq, exc.why)
+        verdict = Verdict.refused(exc)
         print(verdict.summary(), file=sys.stderr if args.export else sys.stdout)
         return ExitCode.INVALID
     verdict = verify_contents(contents)

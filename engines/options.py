@@ -34,6 +34,17 @@ class Option:
 _PYTHON_WORDS = {"True": True, "False": False, "None": None}
 
 
+def whole_text(text: str) -> int | None:
+    """The number `text` writes, when it is written the one way a genesis allows: ASCII
+    digits only, no sign, no space, no leading zero ("0" itself is fine); None for anything
+    else (" 0", "1 ", "+0", "01", "٠", "1_0"). Python's int() takes all of those, so two
+    logs could name one seat differently; every textual number a game reads goes through
+    here (spec/log-format.md, "Numbers written as text")."""
+    if 0 < len(text) and text.isascii() and text.isdigit() and (text == "0" or text[0] != "0"):
+        return int(text)
+    return None
+
+
 def boolean(value: Any) -> str | None:
     return None if isinstance(value, bool) else "must be true or false"
 

@@ -173,11 +173,14 @@ ENTRY = Shape("an entry", {
 #: the body of each kind of entry of protocol version 1
 BODIES: dict[str, Shape] = {
     "move": Shape("a move body", {
-        "actions": listing(ACTION, 1, MAX_ACTIONS_PER_ENTRY, "actions"),
+        "actions": listing(ACTION, 1, MAX_ACTIONS_PER_ENTRY,
+                           f"actions (each a list of text, numbers, booleans or nil, or of such lists, "
+                           f"nested at most {MAX_ACTION_DEPTH} deep)"),
         "nonce": optional(octets(NONCE_BYTES)),
     }),
     "commit": Shape("a commit body", {"digest": octets(HASH_BYTES)}),
     "reveal": Shape("a reveal body", {"value": octets(HASH_BYTES)}),
+    "chain": Shape("a chain body", {"tip": octets(HASH_BYTES)}),
     "chance": Shape("a chance body", {"outcome": ACTION}),
     "audit": Shape("an audit body", {"seed": octets(HASH_BYTES)}),
     "result": Shape("a result body", {
