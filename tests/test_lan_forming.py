@@ -268,7 +268,7 @@ def test_an_old_log_with_an_escape_code_in_a_name_is_invalid_and_said_without_it
         p = procs.start("checker", "replay", str(path), "--verify")
         assert p.wait(30) == 1
         text = p.text()
-        assert text.count("\n") == 1 and text.startswith("invalid at seq 0:")
+        assert text.count("\n") == 1 and text.startswith("invalid at seq 0 [schema]:")
         assert "the name of seat 1 is not a valid name" in text and "U+001B" in text
         assert "\x1b" not in text and "\u202e" not in text
     finally:
