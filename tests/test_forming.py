@@ -303,3 +303,13 @@ def test_whatever_nodes_say_and_however_long_they_wait_the_host_keeps_its_seats_
             assert len({s.key for s in seats}) == len(seats)
             if session.phase is Phase.SIGNING:
                 assert len(seats) == PLAYERS
+
+
+def test_the_worked_example_of_a_knock_in_the_log_format_spec_is_what_the_code_computes():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "spec" / "log-format.md").read_text()
+    block = text[text.index("A private table's code `ABCD-efgh`"):]
+    s, k = (line.split()[-1] for line in block.splitlines() if line.startswith(("stretched code ", "knock ")))
+    code = stretched("ABCD-efgh", b"\x11" * 32, b"\x22" * 16)
+    assert code.hex() == s and knock(code, b"\x33" * 32).hex() == k
