@@ -54,7 +54,7 @@ def _replay_text(path: Path, args: argparse.Namespace) -> ExitCode:
     try:
         contents = read_log(data)
     except LogFileError as exc:
-        verdict = Verdict(False, 0, None, exc.seq, exc.why)
+        verdict = Verdict.refused(exc)
         print(verdict.summary(), file=sys.stderr if args.export else sys.stdout)
         return ExitCode.INVALID
     verdict = verify_contents(contents)
@@ -106,12 +106,31 @@ def cmd_games(args: argparse.Namespace) -> ExitCode:
         span = f"{game.min_players}" if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}"
         print(f"{name:<10}{game.title:<22}{span:>5} players")
         for opt, spec in sorted(game.options_schema.items()):
-            print(f"{'':10}--option {opt}={spec.default!r}: {spec.doc}")
+            print(f"{'':10}--option {opt}={spec.text(spec.default)}: {spec.doc}")
     return ExitCode.DONE
+
+
+def _version() -> str:
+    """peerboard's version (the installed distribution's, else pyproject.toml's), with the
+    protocol and log format versions it speaks."""
+    from protocol.logfile import VERSION as LOG_VERSION
+    from protocol.schema import PROTOCOL_VERSION
+
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        number = version("peerboard")
+    except PackageNotFoundError:
+        import tomllib
+
+        with open(Path(__file__).resolve().parent.parent / "pyproject.toml", "rb") as f:
+            number = tomllib.load(f)["project"]["version"]
+    return f"peerboard {number} (protocol version {PROTOCOL_VERSION}, log format version {LOG_VERSION})"
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="peerboard", description="Board games on a LAN with no server.")
+    parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     p = sub.add_parser("selfplay", help="bot tournaments: results table with error bars; signed logs")

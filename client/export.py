@@ -4,11 +4,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engines import IllegalAction
 from protocol.chain import ChainError, GameChain
 from protocol.identity import fingerprint
 from protocol.logfile import LogContents
 from protocol.replay import audited_seeds
+
+
+def _json_value(value: Any) -> Any:
+    """An option's value as JSON can hold it: a genesis may carry any canonical value, bin
+    included (written as hex), whatever the game then makes of it."""
+    if isinstance(value, bytes):
+        return value.hex()
+    if isinstance(value, (list, tuple)):
+        return [_json_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _json_value(v) for k, v in value.items()}
+    return value
 
 
 def _steps(contents: LogContents) -> list[dict[str, Any]]:
@@ -21,18 +32,16 @@ def _steps(contents: LogContents) -> list[dict[str, Any]]:
         return steps
     for entry in contents.entries:
         game, state = chain.game, chain.state
-        texts: list[str] = []
-        if entry.kind == "move":
-            for action in entry.body["actions"]:
-                try:
-                    texts.append(game.format_action(state, action))
-                    state = game.apply(state, action)
-                except IllegalAction:
-                    break  # the chain refuses this entry below, and the export ends there
         try:
             chain = chain.check(entry)
         except ChainError:
-            break
+            break  # the export ends where the log stops checking out
+        texts: list[str] = []
+        if entry.kind == "move":
+            # the chain took them: each is legal where it stands, so the engine can write it
+            for action in entry.body["actions"]:
+                texts.append(game.format_action(state, action))
+                state = game.apply(state, action)
         step = {
             "seq": entry.seq, "seat": entry.seat, "kind": entry.kind, "actions": texts,
             "chance": [chain.game.format_action(before, o) for before, o in chain.outcomes],
@@ -49,7 +58,7 @@ def as_text(contents: LogContents) -> str:
     g = contents.genesis.genesis
     lines = [f"# peerboard log: {g.game} (engine {g.engine}, protocol {g.protocol})"]
     if g.options:
-        lines.append("# options: " + json.dumps(dict(g.options), sort_keys=True))
+        lines.append("# options: " + json.dumps(_json_value(dict(g.options)), sort_keys=True))
     for i, seat in enumerate(g.seats):
         lines.append(f"# seat {i}: {seat.name} ({fingerprint(seat.key)})")
     for step in _steps(contents):
@@ -72,7 +81,7 @@ def as_json(contents: LogContents) -> str:
         "game": g.game,
         "engine": g.engine,
         "protocol": g.protocol,
-        "options": dict(g.options),
+        "options": _json_value(dict(g.options)),
         "seats": [{"name": s.name, "key": s.key.hex(), "fingerprint": fingerprint(s.key)} for s in g.seats],
         "entries": _steps(contents),
     }

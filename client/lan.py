@@ -10,7 +10,10 @@ directory's bots/ folder.
 from __future__ import annotations
 
 import argparse
+import ipaddress
+import math
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -22,24 +25,31 @@ from typing import Any, Callable, Mapping
 
 import engines
 from client.exitcode import ExitCode
-from client.seat import ConsoleSeat, RandomSeat, Seat
+from client.seat import FORMING_HELP, ConsoleSeat, RandomSeat, Seat, StrategySeat
 from client.text import printable
 from client.usage import UsageError, game_named, options_from
 from engines import OptionError
 from node import discovery
 from node.gamefiles import GameFileError, GameFiles, is_finished, unfinished_games
 from node.keys import KeyFileError, curve_public, load_identity, parse_key
-from node.loop import SPECTATOR_GRACE, Node
+from node.loop import SPECTATOR_GRACE, Node, Notice
 from node.storage import data_dir
 from node.transport import Admission, Transport, TransportError
 from protocol.chain import ChainError
 from protocol.identity import Identity, fingerprint
+from protocol.names import name_problem
 from protocol.schema import MAX_NAME, PROTOCOL_VERSION, TABLE_BYTES
 from protocol.secrets import SeatSecrets
 from protocol.session import Phase
+from protocol.tablecode import code_problem, pick_code
 
 ROOT = Path(__file__).resolve().parent.parent
 PROBE = "203.0.113.1"  # TEST-NET-3: only asks the routing table which interface is the default
+TABLE_ID = re.compile(r"^[0-9a-f]{1,32}$")  # (the start of) a table id, as `peerboard tables` shows it
+FINGERPRINT = re.compile(r"^[a-z2-7]{4}-[a-z2-7]{4}$")
+ENDPOINT = re.compile(r"^tcp://(\*|[A-Za-z0-9.\-]+|\[[0-9A-Fa-f:.]+\]):([0-9]{1,5})$")
+TABLES_NAMED_AT_MOST = 8  # tables one "several tables" error lists
+GAMES_OFFERED_AT_MOST = 5  # unfinished games offered at start-up
 
 
 # -- the command line, read once ------------------------------------------------------------
@@ -58,9 +68,11 @@ class ByAddress:
 
 @dataclass(frozen=True)
 class ByName:
-    """A table named by (the start of) its id, or its host's fingerprint, from `peerboard tables`."""
+    """A table named by (the start of) its id, or its host's fingerprint, from `peerboard
+    tables`; `ID@FINGERPRINT` names both (two hosts may announce one table id)."""
 
     text: str
+    host: str | None = None  # the host's fingerprint, when both are given
 
 
 @dataclass(frozen=True)
@@ -95,13 +107,22 @@ class LanOptions:
     options: Mapping[str, Any] = field(default_factory=dict)
     players: int = 0
     bots: int = 0
+    bot_players: tuple[str, ...] = ()  # each bot's strategy (`--bots mcts,greedy`), one per bot
     beacon: bool = True
+    # bot (and a bot's resume): the player of the SDK at this seat (client/bots)
+    strategy: str | None = None
+    exec: str | None = None
+    on_error: str = "random"
+    time: float | None = None
+    faults: str | None = None  # where a bot started by a host notes its faults for it
     # join, bot
     table: TableName = OnlyTable()
     watch: bool = False
     wait: float = 3.0
     # resume
     file: Path | None = None
+    # host (a private table), join, bot
+    code: str | None = None
 
     @classmethod
     def parse(cls, args: argparse.Namespace) -> "LanOptions":
@@ -109,26 +130,41 @@ class LanOptions:
         for a value that cannot be used."""
         given = vars(args)
         name = given.get("name") or os.environ.get("USER") or "player"
-        if len(name) > MAX_NAME:
-            raise UsageError(f"--name must be at most {MAX_NAME} characters")
+        problem = name_problem(name, MAX_NAME)
+        if problem is not None:
+            if given.get("name"):
+                raise UsageError(f"--name: {problem}")
+            raise UsageError(f"your user name cannot be a player's name ({problem}): give one with --name")
         try:
             spectators = tuple(parse_key(k) for k in given.get("spectator") or ())
         except ValueError as exc:
             raise UsageError(f"--spectator: {exc}") from None
+        code = given.get("code")
+        if code is not None and code_problem(code):
+            raise UsageError(f"--code: {code_problem(code)}")
+        if given.get("private"):
+            code = pick_code(os.urandom)
         opts = cls(
-            command=args.command, name=name, bind=given.get("bind"), advertise=given.get("advertise"),
-            headless=given.get("headless", False), plain=given.get("plain", False), seed=given.get("seed"), think=given.get("think", 0.0),
+            command=args.command, name=name, bind=_endpoint(given.get("bind"), "--bind"),
+            advertise=_ip(given.get("advertise")),
+            headless=given.get("headless", False), plain=given.get("plain", False), seed=given.get("seed"),
+            think=_seconds(given.get("think", 0.0), "--think"),
             verbose=given.get("verbose", False), spectators=spectators,
             spectators_any=given.get("spectators_any", False), beacon_port=given.get("beacon_port"),
-            max_seconds=given.get("max_seconds"), parent=given.get("parent"),
-            bots=given.get("bots") or 0, beacon=not given.get("no_beacon", False),
-            watch=given.get("watch", False), wait=given.get("wait", 3.0),
-            file=Path(given["file"]) if given.get("file") else None,
+            max_seconds=_seconds(given.get("max_seconds"), "--max-seconds", above_zero=True),
+            parent=given.get("parent"),
+            beacon=not given.get("no_beacon", False),
+            watch=given.get("watch", False), wait=_seconds(given.get("wait", 3.0), "--wait"),
+            file=Path(given["file"]) if given.get("file") else None, code=code,
         )
         if args.command in ("host", "play"):
+            bot_players = _bot_players(given.get("bots"), 1 if args.command == "play" else 0)
+            opts = _replace(opts, bots=len(bot_players), bot_players=bot_players)
             return opts._with_game(args.game, given.get("option"), given.get("players"))
         if args.command in ("join", "bot"):
-            return _replace(opts, table=_table_name(args.target, given.get("key"), given.get("table"), given.get("game")))
+            opts = _replace(opts, table=_table_name(args.target, given.get("key"), given.get("table"), given.get("game")))
+        if args.command in ("bot", "resume"):
+            opts = _with_bot(opts, given)
         return opts
 
     def _with_game(self, name: str, pairs: list[str] | None, players: int | None) -> "LanOptions":
@@ -146,16 +182,110 @@ def _replace(opts: LanOptions, **changes: Any) -> LanOptions:
     return LanOptions(**{**vars(opts), **changes})
 
 
+def _endpoint(text: str | None, flag: str) -> str | None:
+    """A `tcp://HOST:PORT` to listen on, checked (ZeroMQ would quietly take a port past
+    65535 modulo 65536)."""
+    if text is None:
+        return None
+    m = ENDPOINT.match(text)
+    if m is None or int(m.group(2)) > 65535:
+        raise UsageError(f"{flag} takes tcp://IP:PORT with a port from 0 to 65535 (0: any free port), "
+                         f"not {printable(text, 80)!r}")
+    return text
+
+
+def _ip(text: str | None) -> str | None:
+    """`--advertise`: an IPv4 address (what others will connect to: a word here would
+    reach them as a broken address)."""
+    if text is None:
+        return None
+    try:
+        return str(ipaddress.IPv4Address(text))
+    except ValueError:
+        raise UsageError(f"--advertise takes the IPv4 address others reach this machine at "
+                         f"(like 192.168.1.5), not {printable(text, 80)!r}") from None
+
+
+def _seconds(value: float | None, flag: str, above_zero: bool = False) -> float | None:
+    if value is None:
+        return None
+    if not math.isfinite(value) or value < 0 or (above_zero and value == 0):
+        least = "more than 0" if above_zero else "0 or more"
+        raise UsageError(f"{flag} takes a number of seconds, {least}, not {value:g}")
+    return value
+
+
+DEFAULT_BOT = "greedy"  # the strategy of `--bots N`
+
+
+def _bot_players(text: str | None, default: int) -> tuple[str, ...]:
+    """`--bots`: a count of bots playing DEFAULT_BOT, or one strategy per bot, comma-separated
+    (a built-in name or module.path:Class, each optionally @BUDGET), checked here."""
+    from client.bots.sdk import BotError
+    from client.bots.tournament import parse_players
+
+    if text is None:
+        return (DEFAULT_BOT,) * default
+    text = text.strip()
+    if text.isdigit():
+        return (DEFAULT_BOT,) * int(text)
+    if text.startswith("-") and text[1:].isdigit():
+        raise UsageError(f"--bots must be a number of bots or a list of strategies, not {text}")
+    entries = tuple(e.strip() for e in text.split(","))
+    if "exec" in (e.partition("@")[0] for e in entries):
+        raise UsageError("--bots takes built-in or importable bots; a program joins with: peerboard bot TABLE --exec CMD")
+    try:
+        parse_players(text, len(entries))
+    except BotError as exc:
+        raise UsageError(f"--bots: {exc}") from None
+    return entries
+
+
+def _with_bot(opts: LanOptions, given: Mapping[str, Any]) -> LanOptions:
+    """`peerboard bot`: the SDK player that takes the seat, checked before anything starts."""
+    from client.bots.guard import ON_ERROR
+    from client.bots.sdk import BotError
+    from client.bots.tournament import parse_players
+
+    strategy, command = given.get("strategy"), given.get("exec")
+    if strategy and command:
+        raise UsageError("a bot is either --strategy NAME or --exec CMD, not both")
+    if command is not None and not command.strip():
+        raise UsageError("--exec needs a command")
+    limit = given.get("time")
+    if limit is not None and not limit > 0:
+        raise UsageError("--time must be more than 0 seconds")
+    on_error = given.get("on_error") or "random"
+    if on_error not in ON_ERROR:
+        raise UsageError(f"--on-error is one of {', '.join(ON_ERROR)}")
+    if strategy or command:
+        try:
+            parse_players("exec" if command else strategy, 1, [command] if command else [])
+        except BotError as exc:
+            raise UsageError(str(exc)) from None
+    return _replace(opts, strategy=strategy, exec=command, on_error=on_error, time=limit,
+                    faults=given.get("faults"))
+
+
 def _table_name(target: str | None, key: str | None, table: str | None, game: str | None) -> TableName:
     if target is None:
         return OnlyTable()
     if not (target.startswith("tcp://") or ":" in target):
-        return ByName(target.lower())
+        text = target.lower()
+        table_id, at, host = text.partition("@")
+        if at and TABLE_ID.match(table_id) and FINGERPRINT.match(host):
+            return ByName(table_id, host)
+        if not at and (TABLE_ID.match(text) or FINGERPRINT.match(text)):
+            return ByName(text)
+        raise UsageError(f"{printable(target, 80)!r} names no table: give a table id from `peerboard tables` "
+                         f"(like 3fa9c2d1), a host's fingerprint (like abcd-efgh), ID@FINGERPRINT when two "
+                         f"hosts announce one id, or tcp://HOST:PORT")
     endpoint = target if target.startswith("tcp://") else f"tcp://{target}"
     try:
         _host_of(endpoint)
-    except ValueError:
-        raise UsageError(f"{target!r} is not an address like tcp://192.168.1.5:41234") from None
+        _endpoint(endpoint, "join")
+    except (ValueError, UsageError):
+        raise UsageError(f"{printable(target, 80)!r} is not an address like tcp://192.168.1.5:41234") from None
     if not (key and table and game):
         return ByAddress(endpoint)
     try:
@@ -219,6 +349,8 @@ def _transport(opts: LanOptions, identity: Identity, bind: str) -> Transport:
 
 
 def _seat(opts: LanOptions, node: Node) -> Seat:
+    if opts.strategy or opts.exec:
+        return _strategy_seat(opts, node)
     if not (opts.headless or opts.plain) and sys.stdin.isatty() and sys.stdout.isatty():
         from client.tui.live import ScreenSeat  # the full-screen client (client/tui)
 
@@ -230,6 +362,15 @@ def _seat(opts: LanOptions, node: Node) -> Seat:
         print("no terminal to play at: the built-in random player takes this seat (--headless)", flush=True)
         return RandomSeat(node, seed=opts.seed, think=opts.think, verbose=True)
     return ConsoleSeat(node)
+
+
+def _strategy_seat(opts: LanOptions, node: Node) -> Seat:
+    from client.bots.tournament import parse_players
+
+    (player,) = parse_players("exec" if opts.exec else opts.strategy, 1, [opts.exec] if opts.exec else [])
+    seed = str(opts.seed if opts.seed is not None else int.from_bytes(os.urandom(4), "big"))
+    return StrategySeat(node, player.make(seed), player.label, seed, opts.on_error, opts.time, opts.faults,
+                        verbose=opts.verbose)
 
 
 def _run(node: Node, seat: Seat, opts: LanOptions) -> ExitCode:
@@ -257,9 +398,13 @@ def _run(node: Node, seat: Seat, opts: LanOptions) -> ExitCode:
         finished = node.run(node.finished, max_seconds=opts.max_seconds)
         if finished:
             node.linger(SPECTATOR_GRACE)  # spectators may still be catching up from this node
-        if seat.interrupted:
-            seat.say("leaving the game" + (f" (resume it with: peerboard resume {seat.log_path})" if seat.log_path else ""))
+        if node.session is not None and node.session.halt is None:
+            # whatever ends this node's run, the others are told at once (a halted node is
+            # shown away instead: it comes back with `resume`)
+            if seat.interrupted:
+                seat.say(seat.leaving())
             node.leave()
+        if seat.interrupted:
             return ExitCode.INTERRUPTED if seat.exit_status is None else seat.exit_status
         if seat.exit_status is not None:
             return seat.exit_status
@@ -267,6 +412,8 @@ def _run(node: Node, seat: Seat, opts: LanOptions) -> ExitCode:
             seat.say(f"gave up after {opts.max_seconds:g} s (--max-seconds); the game is not over"
                      + (f"; resume it with: peerboard resume {seat.log_path}" if seat.log_path else ""))
             return ExitCode.GAVE_UP
+        if seat.log_path is not None:
+            seat.say(f"the game's log: {seat.log_path} (check it with: peerboard replay {seat.log_path} --verify)")
         return ExitCode.DONE
     finally:
         node.close(linger=1.0)
@@ -288,23 +435,63 @@ def _bot_homes(count: int) -> list[Path]:
     return [data_dir() / "bots" / f"bot-{i + 1}" for i in range(count)]
 
 
-def _start_bots(homes: list[Path], endpoint: str, key: bytes, table: bytes, game: str, bind_host: str, advertise: str,
-                seed: int | None, think: float) -> list[subprocess.Popen]:
+def _start_bots(opts: LanOptions, homes: list[Path], endpoint: str, key: bytes, table: bytes, bind_host: str,
+                advertise: str) -> list[subprocess.Popen]:
+    """One `peerboard bot` process per bot seat. Every node of the table admits the
+    spectators the table admits, so each bot is given the same --spectator keys and
+    --spectators-any (spec/transport.md, "Spectators")."""
     procs = []
-    for i, home in enumerate(homes):
-        argv = ["bot", endpoint, "--key", key.hex(), "--table", table.hex(), "--game", game, "--name", f"bot-{i + 1}",
-                "--bind", f"tcp://{bind_host}:0", "--advertise", advertise, "--parent", str(os.getpid()),
-                "--think", str(think)]
-        if seed is not None:
-            argv += ["--seed", str(seed + i + 1)]
+    watchers = [a for k in opts.spectators for a in ("--spectator", k.hex())]
+    if opts.spectators_any:
+        watchers.append("--spectators-any")
+    for i, (home, strategy) in enumerate(zip(homes, opts.bot_players)):
+        argv = ["bot", endpoint, "--key", key.hex(), "--table", table.hex(), "--game", opts.game.name,
+                "--name", f"bot-{i + 1}", "--bind", f"tcp://{bind_host}:0", "--advertise", advertise,
+                "--parent", str(os.getpid()), "--think", str(opts.think), "--strategy", strategy,
+                "--faults", str(_faults_file(home)), *watchers]
+        if opts.seed is not None:
+            argv += ["--seed", str(opts.seed + i + 1)]
+        if opts.code is not None:
+            argv += ["--code", opts.code]
         procs.append(_spawn(argv, home, home / "bot.out"))
     return procs
 
 
-def _reap(procs: list[subprocess.Popen], wait: float = 10.0, stop: bool = False) -> None:
-    """Wait for the bots to end; `stop`: the person left a game not over, so its bots leave
-    too (SIGTERM: they leave cleanly, and `resume` starts them again)."""
-    if stop:
+def _faults_file(home: Path) -> Path:
+    return home / "faults.txt"
+
+
+def _show_bot_faults(node: Node, homes: list[Path]) -> None:
+    """Pass on, as notices, the fault lines the host's own bots write (a bot that failed is
+    played by the random player, or forfeits): the table's output shows them."""
+    seen = {home: 0 for home in homes}
+    for home in homes:
+        try:
+            _faults_file(home).unlink()
+        except OSError:
+            pass  # (none from an earlier game)
+
+    def look() -> None:
+        for i, home in enumerate(homes):
+            try:
+                with open(_faults_file(home), "rb") as f:
+                    f.seek(seen[home])
+                    data = f.read(64 * 1024)
+            except OSError:
+                continue
+            complete = data[: data.rfind(b"\n") + 1]
+            seen[home] += len(complete)
+            for line in complete.decode("utf-8", "replace").splitlines():
+                node.on_event(Notice(f"bot-{i + 1}: {printable(line, 300)}"))
+        node.call_later(0.5, look)
+
+    node.call_later(0.5, look)
+
+
+def _reap(procs: list[subprocess.Popen], leave: bool = False, wait: float = 10.0) -> None:
+    """Wait for the bot processes to end; `leave`: the game goes on without this node, so
+    they are told to leave now (SIGTERM: a bot leaves cleanly on it)."""
+    if leave:
         for p in procs:
             if p.poll() is None:
                 p.terminate()
@@ -318,22 +505,38 @@ def _reap(procs: list[subprocess.Popen], wait: float = 10.0, stop: bool = False)
 
 
 def _offer_resume(opts: LanOptions) -> ExitCode | None:
-    """Say which unfinished games could be resumed; on a terminal, offer to resume one now."""
+    """Say which unfinished games of the game asked for (any game, joining a table not
+    named by its game) could be resumed, the most recent first; on a terminal, offer to
+    resume one now."""
     if opts.headless or not opts.offer_resume:
         return None
-    games = unfinished_games()
+    game = opts.game.name if opts.game is not None else getattr(opts.table, "game", None)
+    games = unfinished_games(game=game)
     if not games:
         return None
-    for path, contents in games:
+    offered = games[:GAMES_OFFERED_AT_MOST]
+    print(f"unfinished {game + ' ' if game else ''}games, the most recent first "
+          f"(resume one with: peerboard resume FILE):")
+    for n, (path, contents) in enumerate(offered, 1):
         g = contents.genesis.genesis
-        print(f"unfinished game: {g.game}, {len(contents.entries)} entries, {path}; resume it with: peerboard resume {path}")
+        print(f"  {n}. {g.game}, {len(contents.entries)} entries: {path}")
+    if len(games) > len(offered):
+        print(f"  … and {len(games) - len(offered)} older ones in {offered[0][0].parent}")
     if not sys.stdin.isatty():
         return None
-    path = games[-1][0]
-    answer = input(f"Resume {path.name} now? [y/N] ").strip().lower()
-    if answer not in ("y", "yes"):
+    choices = "1" if len(offered) == 1 else f"1-{len(offered)}"
+    try:
+        answer = input(f"Resume one now? [{choices}, or Enter for a new game] ").strip().lower()
+    except EOFError:
         return None
-    return _resume(path, opts)
+    if answer in ("y", "yes"):
+        answer = "1"
+    if not answer.isdigit() or not 1 <= int(answer) <= len(offered):
+        if answer not in ("", "n", "no"):
+            print(f"{printable(answer, 20)!r} is not one of {choices}: a new game, then")
+        return None
+    # (where the game was played: the flags were about a new table's node)
+    return _resume(offered[int(answer) - 1][0], _replace(opts, bind=None))
 
 
 # -- finding the table to join, by how it is named ----------------------------------------------
@@ -356,8 +559,10 @@ def find_table(opts: LanOptions) -> TableAt:
         case ByAddress(endpoint):
             return _heard_table(opts, lambda t: t.endpoint == endpoint, f"at {endpoint}",
                                 f"; give its --key, --table and --game (the host prints them)")
-        case ByName(text):
-            return _heard_table(opts, lambda t: t.table_id.startswith(text) or t.fingerprint == text, repr(text),
+        case ByName(text, host):
+            named = f"{text}@{host}" if host else text
+            return _heard_table(opts, lambda t: ((t.table_id.startswith(text) or t.fingerprint == text)
+                                                 and host in (None, t.fingerprint)), repr(named),
                                 " (see: peerboard tables)")
         case OnlyTable():
             return _heard_table(opts, None, "", "")
@@ -366,9 +571,13 @@ def find_table(opts: LanOptions) -> TableAt:
 
 def _heard_table(opts: LanOptions, match: Callable[[discovery.Table], bool] | None, what: str,
                  hint: str) -> TableAt:
-    """The one announced table `match` picks (any, without one), heard within --wait."""
+    """The one announced table `match` picks (any, without one), heard within --wait. It
+    stops listening at the first match only when the host is pinned (by its address, or
+    ID@FINGERPRINT): otherwise a second host announcing the same id must have its chance
+    to be heard, and to be named beside the first."""
+    pinned = isinstance(opts.table, ByAddress) or (isinstance(opts.table, ByName) and opts.table.host is not None)
     heard = discovery.listen(opts.wait, opts.beacon_port,
-                             until=(lambda ts: any(match(t) for t in ts)) if match else None)
+                             until=(lambda ts: any(match(t) for t in ts)) if match and pinned else None)
     found = [t for t in heard if match(t)] if match else heard
     if not found:
         where = f"{what} " if what else ""
@@ -376,12 +585,16 @@ def _heard_table(opts: LanOptions, match: Callable[[discovery.Table], bool] | No
             raise UsageError(f"no table announced {where}within {opts.wait:g} s{hint}")
         raise UsageError(f"no open table {where}heard on this network within {opts.wait:g} s{hint}")
     if len(found) > 1:
-        ids = ", ".join(f"{t.table_id[:8]} ({printable(t.game)}, {printable(t.name)})" for t in found)
-        raise UsageError(f"several tables are open ({ids}); name one: peerboard join ID")
-    return _joinable(found[0], opts.watch)
+        listed = "; ".join(f"{t.table_id[:8]}@{t.fingerprint} ({printable(t.game, 12)}, host "
+                           f"{printable(t.name, 20)}{', private' if t.private else ''})"
+                           for t in found[:TABLES_NAMED_AT_MOST])
+        more = f"; and {len(found) - TABLES_NAMED_AT_MOST} more" if len(found) > TABLES_NAMED_AT_MOST else ""
+        raise UsageError(f"{len(found)} tables fit: {listed}{more}; name one: peerboard join ID@FINGERPRINT "
+                         f"(compare the fingerprint with its host's)")
+    return _joinable(found[0], opts.watch, opts.code)
 
 
-def _joinable(t: discovery.Table, watch: bool) -> TableAt:
+def _joinable(t: discovery.Table, watch: bool, code: str | None = None) -> TableAt:
     """The table a beacon announced, if this node can join it."""
     if t.version != PROTOCOL_VERSION:
         raise UsageError(f"the table {t.table_id[:8]} speaks protocol version {t.version}; this peerboard speaks "
@@ -393,6 +606,8 @@ def _joinable(t: discovery.Table, watch: bool) -> TableAt:
     except OptionError:
         raise UsageError(f"the table {t.table_id[:8]} plays {printable(t.game)!r}, a game this peerboard "
                          f"does not have") from None
+    if t.private and code is None:
+        raise UsageError(f"the table {t.table_id[:8]} is private: give its code with --code (ask its host)")
     return TableAt(t.endpoint, t.key, t.table, t.game)
 
 
@@ -426,22 +641,42 @@ def _host(opts: LanOptions, bind: str) -> ExitCode:
     node = Node(identity, opts.name, transport, addr, on_event=lambda e: None)
     seat = _seat(opts, node)
     homes = _bot_homes(opts.bots) if opts.bots else []
-    node.seat_extra = {"bind": transport.endpoint, "bots": [str(h) for h in homes]}
+    node.seat_extra = {"bind": transport.endpoint, "bots": [str(h) for h in homes], "bot_players": list(opts.bot_players)}
     table = node.host(SeatSecrets.from_master(os.urandom(32)), game.name, opts.players, dict(opts.options),
-                      discovery.Beacon(bind_host, opts.beacon_port) if opts.beacon else None)
+                      discovery.Beacon(bind_host, opts.beacon_port) if opts.beacon else None, code=opts.code)
     seat.say(f"table {table.hex()[:8]} open: {game.title}, {opts.players} seats; you are seat 0 "
              f"({identity.fingerprint}), listening on {addr}")
+    code = f" --code {opts.code}" if opts.code else ""
+    if opts.code:
+        seat.say(f"a private table: its code is {opts.code} (tell it to the players you invite; it never goes "
+                 f"out on the network)")
+    # the whole join line, in every mode: it is also how a spectator or another bot finds the table
+    seat.say(f"join it from anywhere: peerboard join {addr} --key {identity.public_key.hex()} "
+             f"--table {table.hex()} --game {game.name}{code}")
     if opts.players - 1 - opts.bots > 0:
-        seat.say(f"join it from this network with: peerboard join {table.hex()[:8]}")
-        seat.say(f"or from anywhere: peerboard join {addr} --key {identity.public_key.hex()} "
-                 f"--table {table.hex()} --game {game.name}")
+        if opts.beacon:
+            seat.say(f"or from this network: peerboard join {table.hex()[:8]}@{identity.fingerprint}{code}")
+        if isinstance(seat, ConsoleSeat):
+            seat.say(FORMING_HELP)
     local = f"tcp://{'127.0.0.1' if bind_host in ('0.0.0.0', '*') else bind_host}:{port}"
-    procs = _start_bots(homes, local, identity.public_key, table, game.name, bind_host, _host_of(addr)[0],
-                        opts.seed, opts.think) if opts.bots else []
+    procs = _start_bots(opts, homes, local, identity.public_key, table, bind_host, _host_of(addr)[0]) if opts.bots else []
+    if homes:
+        _show_bot_faults(node, homes)
+    return _run_with_bots(node, seat, opts, procs)
+
+
+def _run_with_bots(node: Node, seat: Seat, opts: LanOptions, procs: list[subprocess.Popen]) -> ExitCode:
+    """`_run`, then the bot processes end: by themselves once the game is over, or told to
+    leave when this node leaves before."""
+    over = False
     try:
-        return _run(node, seat, opts)
+        status = _run(node, seat, opts)
+        over = node.finished()
+        if procs and not over:
+            seat.say("your bots leave the table too" + ("; resuming the game restarts them" if seat.log_path else ""))
+        return status
     finally:
-        _reap(procs, stop=not node.finished())
+        _reap(procs, leave=not over)
 
 
 def cmd_join(opts: LanOptions) -> ExitCode:
@@ -460,7 +695,7 @@ def cmd_join(opts: LanOptions) -> ExitCode:
     secrets = None if opts.watch else SeatSecrets.from_master(os.urandom(32))
     seat.say(f"joining {at.endpoint} (host {fingerprint(at.key)}) as {identity.fingerprint}"
              + (" to watch" if opts.watch else ""))
-    node.join(secrets, at.key, at.endpoint, at.table, at.game)
+    node.join(secrets, at.key, at.endpoint, at.table, at.game, code=opts.code)
 
     def no_answer() -> None:
         s = node.session
@@ -490,42 +725,65 @@ def _resume(path: Path, opts: LanOptions) -> ExitCode:
         return ExitCode.DONE
     s = files.seat
     identity = Identity.from_seed(s.identity)
-    bind = s.extra.get("bind") or s.addr
+    bind = opts.bind or s.extra.get("bind") or s.addr
     try:
         transport = _transport(opts, identity, bind)
+        addr = s.addr
+        if opts.bind is not None or opts.advertise is not None:
+            # it listens somewhere else now: its hello tells the others when it resumes
+            addr = _advertised(transport.endpoint, None, opts.advertise)
+            files.update_seat(addr=addr, extra={**s.extra, "bind": transport.endpoint})
     except BaseException:
         files.close()
         raise
-    node = Node(identity, s.name, transport, s.addr, on_event=lambda e: None)
+    node = Node(identity, s.name, transport, addr, on_event=lambda e: None)
     seat = _seat(opts, node)
     procs = []
     table = contents.genesis.genesis.table
-    for home in map(Path, s.extra.get("bots", ())):
+    homes = [Path(h) for h in s.extra.get("bots", ())]
+    strategies = list(s.extra.get("bot_players", ())) + ["random"] * len(homes)  # (logs from before strategies)
+    for home, strategy in zip(homes, strategies):
         logs = GameFiles.logs_of_table(home / "games", table)
         if logs:
-            procs.append(_spawn(["resume", str(logs[-1]), "--headless", "--parent", str(os.getpid())],
+            procs.append(_spawn(["resume", str(logs[-1]), "--headless", "--strategy", strategy,
+                                 "--faults", str(_faults_file(home)), "--parent", str(os.getpid())],
                                 home, home / "bot.out"))
-    seat.say(f"resuming {path.name} at entry {len(contents.entries)}")
+    if homes:
+        _show_bot_faults(node, homes)
+    seat.say(f"resuming {path.name} at entry {len(contents.entries)}"
+             + (f", listening on {addr}" if addr != s.addr else ""))
     try:
-        try:
-            node.resume(files, contents)
-        except ChainError as exc:
-            node.close(linger=0)
+        node.resume(files, contents)
+    except BaseException as exc:
+        node.close(linger=0)
+        _reap(procs, leave=True)
+        if isinstance(exc, ChainError):
             raise UsageError(f"{path} does not check out at seq {exc.seq} ({exc.why}): it cannot be resumed") from None
-        return _run(node, seat, opts)
-    finally:
-        _reap(procs, stop=not node.finished())
+        raise
+    return _run_with_bots(node, seat, opts, procs)
 
 
 def cmd_tables(opts: LanOptions) -> ExitCode:
-    tables = discovery.listen(opts.wait, opts.beacon_port)
+    """The open tables heard, one line each (at most `discovery.MAX_TABLES`), two hosts
+    announcing one table id as two lines, and what the bounds and checks left out."""
+    heard = discovery.Heard()
+    tables = discovery.listen(opts.wait, opts.beacon_port, heard=heard)
     if not tables:
         print(f"no open tables heard on this network in {opts.wait:g} s")
-        return ExitCode.DONE
     for t in tables:
         note = "" if t.version == PROTOCOL_VERSION else f"  (protocol v{t.version}: cannot join)"
-        print(f"{t.table_id[:8]}  {printable(t.game):<8} {t.players - t.free}/{t.players} seated  "
-              f"host {printable(t.name)} ({t.fingerprint})  {t.endpoint}{note}")
+        private = "  private" if t.private else ""
+        print(f"{t.table_id[:8]}  {printable(t.game, 32):<8} {t.players - t.free}/{t.players} seated  "
+              f"host {printable(t.name, 40)} ({t.fingerprint})  {t.endpoint}{private}{note}")
+    ids = [t.table_id for t in tables]
+    for table_id in sorted({i for i in ids if ids.count(i) > 1}):
+        print(f"{ids.count(table_id)} hosts announce table {table_id[:8]}: compare the fingerprint with its host's, "
+              f"then join with: peerboard join {table_id[:8]}@FINGERPRINT")
+    if heard.ignored:
+        print(f"{heard.ignored} announcements of further tables were ignored (at most {discovery.MAX_TABLES} tables "
+              f"are kept, {discovery.MAX_PER_SOURCE} from one address)")
+    if heard.malformed:
+        print(f"{heard.malformed} datagrams on the beacon port were not valid beacons (ignored)")
     return ExitCode.DONE
 
 
@@ -561,15 +819,31 @@ def _node_flags(p: argparse.ArgumentParser, bind: str | None) -> None:
     p.add_argument("--parent", type=int, default=None, help=argparse.SUPPRESS)
 
 
+def _bot_flags(p: argparse.ArgumentParser) -> None:
+    """A bot of the SDK at this seat (`bot`; `resume`, for a bot's own game)."""
+    p.add_argument("--strategy", metavar="NAME", help="the player: random, greedy, mcts (each optionally @BUDGET: "
+                   "mcts@2000, mcts@0.5s) or mypkg.mybot:MyBot (default: the built-in random player)")
+    p.add_argument("--exec", metavar="CMD", help="a program speaking spec/bot-protocol.md plays the seat")
+    p.add_argument("--on-error", choices=("random", "forfeit"), default="random",
+                   help="a bot that fails: its seat plays random moves (default) or forfeits")
+    p.add_argument("--time", type=float, metavar="SECONDS",
+                   help="the time each decision has (an --exec program that takes longer is dismissed)")
+    p.add_argument("--faults", help=argparse.SUPPRESS)
+
+
 def add_commands(sub) -> None:
     """Add the LAN commands to client.cli's sub-parsers."""
     names = ", ".join(engines.names())
     p = sub.add_parser("host", help="open a table on the LAN; the game starts when the seats are full")
     p.add_argument("game", help="one of: " + names)
     p.add_argument("--players", type=int, help="seats (default: the game's minimum)")
-    p.add_argument("--bots", type=int, default=0, help="seats taken by random bots (separate processes)")
+    p.add_argument("--bots", metavar="N|LIST", help=f"seats taken by bots, each its own process: a number "
+                   f"({DEFAULT_BOT} bots) or one strategy per bot (mcts,greedy; mcts@0.5s; mypkg.mybot:MyBot)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
     p.add_argument("--no-beacon", action="store_true", help="do not announce the table (join by address only)")
+    private = p.add_mutually_exclusive_group()
+    private.add_argument("--code", help="a private table: a joiner must give this code (it never travels)")
+    private.add_argument("--private", action="store_true", help="a private table with a code picked and printed")
     _node_flags(p, "tcp://0.0.0.0:0")
     p.set_defaults(run=_lan(cmd_host))
 
@@ -582,8 +856,11 @@ def add_commands(sub) -> None:
         p.add_argument("--table", help="the table id (hex), with an ADDRESS")
         p.add_argument("--game", help="the table's game, with an ADDRESS")
         p.add_argument("--watch", action="store_true", help="watch as a spectator instead of taking a seat")
+        p.add_argument("--code", help="the code of a private table (its host has it)")
         p.add_argument("--wait", type=float, default=3.0, help="seconds to listen for the table (default 3)")
         _node_flags(p, "tcp://0.0.0.0:0")
+        if command == "bot":
+            _bot_flags(p)
         p.set_defaults(run=_lan(cmd_join), headless=command == "bot")
 
     p = sub.add_parser("tables", help="list the open tables on this network")
@@ -593,14 +870,18 @@ def add_commands(sub) -> None:
 
     p = sub.add_parser("play", help="a local game: your node and N bot nodes as processes on loopback")
     p.add_argument("game", help="one of: " + names)
-    p.add_argument("--bots", type=int, default=1, help="how many bots (default 1)")
+    p.add_argument("--bots", metavar="N|LIST", help=f"how many bots (default 1, {DEFAULT_BOT}), or one strategy "
+                   f"per bot: random, greedy, mcts, each optionally @BUDGET, or mypkg.mybot:MyBot")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
     _node_flags(p, None)
     p.set_defaults(run=_lan(cmd_play))
 
     p = sub.add_parser("resume", help="rejoin an unfinished game from its log file")
     p.add_argument("file", help="the game's .pblog in your data directory")
+    p.add_argument("--bind", default=None,
+                   help="listen here instead of where the game was played (the other seats are told)")
     _node_flags(p, None)
+    _bot_flags(p)
     p.set_defaults(run=_lan(cmd_resume))
 
     p = sub.add_parser("key", help="show this user's key and fingerprint")

@@ -19,15 +19,21 @@ from client.exitcode import ExitCode
 from client.text import printable
 from engines import IllegalAction
 from node.loop import Connection, LogOpened, Node, Notice
+from protocol.forming import CLOSED, SEAT_LEASE
 from protocol.identity import fingerprint
 from protocol.session import (
     Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, LocalError, PeerAway,
-    PeerBack, PeerLeft, PeersKnown, Refused, Rejected, Seated, YourTurn,
+    PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
 )
 
 REJECTIONS_SHOWN = 5  # per peer; more are counted, not printed
 HELP = ("Type a move in the game's notation, `help` for the legal moves, `board` to see the board, "
         "`quit` to leave (resume later with peerboard resume FILE).")
+FORMING_HELP = ("While the table forms: `seats` lists who holds each seat, `remove N` frees seat N "
+                "(its node is refused from then on), `quit` closes the table.")
+JOINING_HELP = "The table waits for its seats: `seats` lists them once it is full, `quit` leaves it."
+FREED = {"left": "left", "silent": f"went silent (nothing heard for {SEAT_LEASE:g} s, or no signature in time)",
+         "removed": "was removed by the host"}
 
 
 class Seat:
@@ -44,9 +50,11 @@ class Seat:
         # every event the node passes on, by its class (a renamed class fails here, loudly)
         self.handlers: dict[type[Event], Callable[[Any], None]] = {
             Notice: self.on_notice, LogOpened: self.on_log_opened, Connection: self.on_connection,
-            Seated: self.on_seated, PeersKnown: self.ignore, GameStarted: self.on_game_started,
+            Seated: self.on_seated, SeatTaken: self.on_seat_taken, SeatFreed: self.on_seat_freed,
+            PeersKnown: self.ignore, GameStarted: self.on_game_started,
             Accepted: self.on_accepted, Confirmed: self.on_confirmed, YourTurn: self.on_your_turn,
             PeerAway: self.on_peer_away, PeerBack: self.on_peer_back, PeerLeft: self.on_peer_left,
+            PeerMoved: self.on_peer_moved,
             Desync: self.on_desync, Equivocation: self.on_equivocation, InternalFault: self.on_internal_fault,
             GameOver: self.on_game_over, Rejected: self.on_rejected, Refused: self.on_refused,
         }
@@ -63,11 +71,22 @@ class Seat:
 
     def seat_name(self, seat: int) -> str:
         s = self.node.session
-        seats = s.seats if s is not None else ()
-        if 0 <= seat < len(seats):
-            info = seats[seat]
-            return f"seat {seat} ({printable(info.name)}, {info.fingerprint})"
+        info = next((i for i in (s.seats if s is not None else ()) if i.index == seat), None)
+        if info is not None:
+            return f"seat {seat} ({printable(info.name, 40)}, {info.fingerprint})"
         return f"seat {seat}"
+
+    def leaving(self) -> str:
+        """What leaving now means, in a line."""
+        s = self.node.session
+        if s is None or s.phase in (Phase.FORMING, Phase.SIGNING):
+            if s is not None and s.local_seat == 0:
+                return "closing the table: the nodes at it are told"
+            return "leaving the table: the host frees your seat"
+        if s.phase is Phase.OVER:
+            return "leaving: the game is over"
+        return ("leaving the game: the other seats are told you left, and the game waits for you"
+                + self._resume_hint())
 
     def on_event(self, event: Event) -> None:
         self.handlers[type(event)](event)
@@ -76,13 +95,30 @@ class Seat:
         pass
 
     def on_notice(self, e: Notice) -> None:
-        self.say(e.text)
+        self.say(printable(e.text))
 
     def on_log_opened(self, e: LogOpened) -> None:
         self.say(f"log: {e.path}")
 
     def on_seated(self, e: Seated) -> None:
+        s = self.node.session
+        if e.seat >= 0 and s is not None and s.phase is Phase.SIGNING:
+            return  # (the proposal says it again)
         self.say("watching as a spectator" if e.seat < 0 else f"seated: seat {e.seat} of {e.players}")
+
+    def on_seat_taken(self, e: SeatTaken) -> None:
+        i = e.seat
+        if i.connection == "you":
+            return
+        at = f" at {printable(i.address, 60)}" if i.address else ""
+        self.say(f"seat {i.index} taken by {printable(i.name, 40)} ({i.fingerprint}){at}")
+
+    def on_seat_freed(self, e: SeatFreed) -> None:
+        why = FREED.get(e.why, printable(e.why))
+        self.say(f"seat {e.index} is free: {printable(e.name, 40)} ({e.fingerprint}) {why}")
+
+    def on_peer_moved(self, e: PeerMoved) -> None:
+        self.say(f"{self.seat_name(e.seat)} listens at {printable(e.address, 60)} now")
 
     def on_game_started(self, e: GameStarted) -> None:
         s = self.node.session
@@ -95,7 +131,7 @@ class Seat:
         s = self.node.session
         move = next(m for m in reversed(s.moves) if m.seq == e.seq)
         who = "you" if move.seat == s.local_seat else self.seat_name(move.seat)
-        self.say(f"{e.seq}: {who}: {'; '.join(move.texts)}")
+        self.say(f"{e.seq}: {who}: {printable('; '.join(move.texts))}")
 
     def on_confirmed(self, e: Confirmed) -> None:
         pass
@@ -110,18 +146,25 @@ class Seat:
         self.say(f"{self.seat_name(e.seat)} is back")
 
     def on_peer_left(self, e: PeerLeft) -> None:
-        self.say(f"{self.seat_name(e.seat)} left the table; the game waits until it resumes")
+        s = self.node.session
+        if s is not None and s.phase is Phase.OVER:
+            self.say(f"{self.seat_name(e.seat)} left (the game is over)")
+        else:
+            self.say(f"{self.seat_name(e.seat)} left the table; the game waits until it resumes")
 
     def on_rejected(self, e: Rejected) -> None:
         n = self.rejections[e.sender] = self.rejections.get(e.sender, 0) + 1
         if n <= REJECTIONS_SHOWN:
-            self.say(f"rejected a message from {e.sender}: {e.reason}")
+            self.say(f"rejected a message from {printable(e.sender)}: {printable(e.reason, 300)}")
         elif n == REJECTIONS_SHOWN + 1:
             self.say(f"rejecting more messages from {e.sender} (not shown)")
 
     def on_refused(self, e: Refused) -> None:
         if self.exit_status is None:  # the refusal of a repeated hello says it again
-            self.say(f"the table refused this node: {printable(e.reason)}")
+            if e.reason == CLOSED:
+                self.say("the host closed the table")
+            else:
+                self.say(f"the table refused this node: {printable(e.reason, 300)}")
         self.finish(ExitCode.REFUSED)
 
     def on_desync(self, e: Desync) -> None:
@@ -228,6 +271,33 @@ class ConsoleSeat(Seat):
         what = "your secret choice" if e.kind == "commit" else "your move"
         self.say(f"seat {e.seat}, {what} ({len(e.legal)} legal; `help` lists them):")
 
+    def forming(self, text: str) -> bool:
+        """The commands of a forming table (`seats`, and the host's `remove N`); False if
+        `text` is none of them."""
+        s = self.node.session
+        if text == "seats":
+            taken = {i.index: i for i in s.seats}
+            for index in range(s.players):
+                i = taken.get(index)
+                if i is None:
+                    self.say(f"  seat {index}: free")
+                else:
+                    who = "you" if i.connection == "you" else f"{printable(i.name, 40)} ({i.fingerprint})"
+                    at = f" at {printable(i.address, 60)}" if i.address and i.connection != "you" else ""
+                    self.say(f"  seat {index}: {who}{at}")
+            return True
+        word, _, rest = text.partition(" ")
+        if word != "remove":
+            return False
+        if not rest.strip().isdigit():
+            self.say("remove takes a seat number, e.g. `remove 2` (`seats` lists them)")
+            return True
+        try:
+            self.node.remove_seat(int(rest))
+        except LocalError as exc:
+            self.say(str(exc))
+        return True
+
     def show_board(self) -> None:
         s = self.node.session
         position = None if s is None else s.position()
@@ -255,17 +325,21 @@ class ConsoleSeat(Seat):
             return
         s = self.node.session
         if text == "quit":
-            self.say("leaving the game" + self._resume_hint())
+            self.say(self.leaving())
             self.node.leave()
             self.finish(ExitCode.DONE)
             return
         if text == "board":
             self.show_board()
             return
+        if s is not None and s.phase in (Phase.FORMING, Phase.SIGNING) and self.forming(text):
+            return
         turn = self.turn
         waiting = s is None or turn is None or s.decision_kind() != turn.kind
         if text == "help":
             self.say(HELP)
+            if s is not None and s.phase in (Phase.FORMING, Phase.SIGNING):
+                self.say(FORMING_HELP if s.local_seat == 0 else JOINING_HELP)
             if not waiting:
                 game, state = s.game, s.position().state
                 names = [game.format_action(state, a) for a in s.legal_actions()]
@@ -273,7 +347,10 @@ class ConsoleSeat(Seat):
                 self.say(f"legal now: {shown}")
             return
         if waiting:
-            self.say("It is not your turn; wait for the others (type `help` for the commands).")
+            if s is not None and s.phase in (Phase.FORMING, Phase.SIGNING):
+                self.say("The game has not started. " + (FORMING_HELP if s.local_seat == 0 else JOINING_HELP))
+            else:
+                self.say("It is not your turn; wait for the others (type `help` for the commands).")
             return
         game, state = s.game, s.position().state
         try:
@@ -288,3 +365,33 @@ class ConsoleSeat(Seat):
             self.node.submit([action])
         except LocalError as exc:
             self.say(str(exc))
+
+
+class StrategySeat(Seat):
+    """A bot of the SDK (client/bots) plays the seat: `peerboard bot --strategy NAME` or
+    `--exec CMD`. It prints the game like any seat; the bot sees only the seat's view. A
+    fault of the bot is one line here and in `faults` (a file the host that started this
+    bot shows), and its seat plays on as its `--on-error` says."""
+
+    def __init__(self, node: Node, bot, label: str, seed: str, on_error: str, time_limit: float | None,
+                 faults: str | None = None, **kw):
+        from client.bots.seat import BotSeat
+
+        super().__init__(node, **kw)
+        self.faults = faults
+        self.player = BotSeat(node, bot, label, seed, on_error, time_limit, report=self.fault)
+        self.say(f"the bot {printable(label)} plays this seat")
+
+    def fault(self, line: str) -> None:
+        self.say(line)
+        if self.faults:
+            try:
+                with open(self.faults, "a") as f:
+                    f.write(line.replace("\n", " ") + "\n")
+            except OSError as exc:
+                self.say(f"cannot note the fault in {self.faults}: {exc.strerror}")
+
+    def on_event(self, event: Event) -> None:
+        super().on_event(event)
+        self.player.on_event(event)
+

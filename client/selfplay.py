@@ -119,7 +119,11 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sy
     if save_dir is not None:
         if save_dir.exists() and not save_dir.is_dir():
             raise UsageError(f"--save {args.save}: not a directory")
-        save_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            save_dir.mkdir(parents=True, exist_ok=True)
+            (save_dir / "selfplay.log").open("a").close()
+        except OSError as exc:
+            raise UsageError(f"--save {args.save}: cannot write there ({exc.strerror})") from None
     seats = len(players)
     if args.games % seats and len({p.kind for p in players}) > 1:
         print(f"note: {args.games} games over {seats} seats: every player gets every seat equally often "

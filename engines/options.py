@@ -14,11 +14,35 @@ class Option:
     doc: str
 
     def parse_text(self, text: str) -> Any:
-        """A value typed on a command line: JSON (true, 40, "ACD", {"0": 2}) or a bare word."""
+        """A value typed on a command line: JSON (true, 40, "ACD", {"0": 2}) or a bare word;
+        Python's spellings True, False and None are taken for true, false and null."""
+        if text in _PYTHON_WORDS:
+            return _PYTHON_WORDS[text]
         try:
             return json.loads(text)
         except ValueError:
             return text
+
+    def text(self, value: Any) -> str:
+        """`value` written as `parse_text` takes it back: JSON, a text as a bare word when
+        that reads back the same (`peerboard games` shows the defaults this way)."""
+        if isinstance(value, str) and value and " " not in value and self.parse_text(value) == value:
+            return value
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+_PYTHON_WORDS = {"True": True, "False": False, "None": None}
+
+
+def whole_text(text: str) -> int | None:
+    """The number `text` writes, when it is written the one way a genesis allows: ASCII
+    digits only, no sign, no space, no leading zero ("0" itself is fine); None for anything
+    else (" 0", "1 ", "+0", "01", "٠", "1_0"). Python's int() takes all of those, so two
+    logs could name one seat differently; every textual number a game reads goes through
+    here (spec/log-format.md, "Numbers written as text")."""
+    if 0 < len(text) and text.isascii() and text.isdigit() and (text == "0" or text[0] != "0"):
+        return int(text)
+    return None
 
 
 def boolean(value: Any) -> str | None:

@@ -4,8 +4,8 @@ a second to the broadcast address of each interface it listens on; `listen` coll
 
 A beacon is b"PBRD" followed by a canonical msgpack map: the protocol version, the game, the
 seats and how many are free, the host's name, its full Ed25519 public key (a joiner needs it
-for CURVE; the fingerprint people compare is derived from it), the table id and the TCP port
-of the host's ROUTER. The host's address is the beacon's source address, so a host listening
+for CURVE; the fingerprint people compare is derived from it), the table id, the TCP port
+of the host's ROUTER and whether the table is private (its code never travels). The host's address is the beacon's source address, so a host listening
 on every interface needs no idea of its own address.
 """
 from __future__ import annotations
@@ -35,7 +35,7 @@ MAX_TABLES = 64  # tables one listener keeps
 MAX_PER_SOURCE = 4  # of them announced from one source address
 GAME_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 _BEACON_TYPES = {"v": int, "game": str, "players": int, "free": int, "name": str, "key": bytes, "table": bytes,
-                 "port": int}
+                 "port": int, "private": bool}
 _BEACON_KEYS = set(_BEACON_TYPES)
 
 
@@ -57,6 +57,7 @@ class Table:
     key: bytes  # the host's Ed25519 public key
     table: bytes  # 16 bytes
     endpoint: str  # tcp://<the beacon's source address>:<port>
+    private: bool = False  # a joiner needs the table's code (`join --code`)
 
     @property
     def fingerprint(self) -> str:
@@ -67,10 +68,11 @@ class Table:
         return self.table.hex()
 
 
-def beacon_bytes(game: str, players: int, free: int, name: str, key: bytes, table: bytes, port: int) -> bytes:
+def beacon_bytes(game: str, players: int, free: int, name: str, key: bytes, table: bytes, port: int,
+                 private: bool = False) -> bytes:
     return MAGIC + encode({
         "v": PROTOCOL_VERSION, "game": game, "players": players, "free": free, "name": name[:MAX_NAME],
-        "key": key, "table": table, "port": port,
+        "key": key, "table": table, "port": port, "private": private,
     })
 
 
@@ -86,11 +88,14 @@ def parse_beacon(data: bytes, source: str) -> Table | None:
         m = decode(data[len(MAGIC):], BEACON_LIMITS)
     except DecodeError:
         return None
-    if not isinstance(m, dict) or not _BEACON_KEYS <= m.keys() or type(m["v"]) is not int:
+    if not isinstance(m, dict) or type(m.get("v")) is not int:
         return None
-    if m["v"] == PROTOCOL_VERSION and m.keys() != _BEACON_KEYS:
+    # another version's beacon is listed (as not joinable) if it has this version's fields
+    # but for `private`, so that joining it can say which version it speaks
+    needed = _BEACON_KEYS if m["v"] == PROTOCOL_VERSION else _BEACON_KEYS - {"private"}
+    if not needed <= m.keys() or (m["v"] == PROTOCOL_VERSION and m.keys() != _BEACON_KEYS):
         return None
-    if any(type(m[k]) is not t for k, t in _BEACON_TYPES.items()):
+    if any(type(m[k]) is not t for k, t in _BEACON_TYPES.items() if k in needed):
         return None
     if not (0 <= m["v"] < 1 << 16 and GAME_NAME.match(m["game"]) and 1 <= m["players"] <= MAX_SEATS
             and 0 <= m["free"] <= m["players"] and 0 < m["port"] < 65536):
@@ -103,7 +108,7 @@ def parse_beacon(data: bytes, source: str) -> Table | None:
         except ValueError:
             return None
     return Table(m["v"], m["game"], m["players"], m["free"], m["name"], m["key"], m["table"],
-                 f"tcp://{source}:{m['port']}")
+                 f"tcp://{source}:{m['port']}", m.get("private") is True)
 
 
 class Heard:
@@ -116,6 +121,7 @@ class Heard:
     def __init__(self) -> None:
         self.tables: dict[tuple[bytes, bytes], Table] = {}
         self.ignored = 0  # beacons of new tables dropped because a bound was reached
+        self.malformed = 0  # datagrams on the beacon port that were no valid beacon
 
     def add(self, table: Table, source: str) -> bool:
         """Take one table; False if it was dropped by a bound."""
@@ -210,7 +216,9 @@ def listen(seconds: float, port: int | None = None, until=None, heard: Heard | N
             except socket.timeout:
                 continue
             table = parse_beacon(data, source)
-            if table is not None and heard.add(table, source):
+            if table is None:
+                heard.malformed += 1
+            elif heard.add(table, source):
                 if until is not None and until(heard.listed()):
                     break
     finally:

@@ -106,7 +106,12 @@ class GameFiles:
         self.log.remove_last(entry)
 
     def store_choice(self, actions: tuple, nonce: bytes) -> None:
-        self.seat = replace(self.seat, choice=(tuple(actions), nonce))
+        self.update_seat(choice=(tuple(actions), nonce))
+
+    def update_seat(self, **changes) -> None:
+        """Rewrite the seat file with these fields changed (atomically, fsynced): a choice
+        committed, or where this node or a peer listens now."""
+        self.seat = replace(self.seat, **changes)
         write_private(seat_path(self.path), self.seat.to_bytes(), replace=True)
 
     def close(self) -> None:
@@ -160,16 +165,20 @@ def is_finished(contents: LogContents) -> bool:
     return sum(e.kind == "result" for e in contents.entries) >= len(contents.genesis.genesis.seats)
 
 
-def unfinished_games(directory: Path | None = None) -> list[tuple[Path, LogContents]]:
-    """The games in `directory` (default: the data directory's games/) that can be resumed."""
+def unfinished_games(directory: Path | None = None, game: str | None = None) -> list[tuple[Path, LogContents]]:
+    """The games in `directory` (default: the data directory's games/) that can be resumed
+    — only those of `game`, if given — the most recently played first (by when their log
+    was last written)."""
     found = []
-    for path in sorted((directory or games_dir()).glob("*.pblog")):
+    for path in (directory or games_dir()).glob("*.pblog" if game is None else f"{game}-*.pblog"):
         if not seat_path(path).exists():
             continue
         try:
             contents, _ = load(path)
-        except GameFileError:
+            played = path.stat().st_mtime_ns
+        except (GameFileError, OSError):
             continue
-        if not is_finished(contents):
-            found.append((path, contents))
-    return found
+        if not is_finished(contents) and (game is None or contents.genesis.genesis.game == game):
+            found.append((played, path.name, path, contents))
+    found.sort(key=lambda f: (-f[0], f[1]))
+    return [(path, contents) for _, _, path, contents in found]

@@ -30,17 +30,20 @@ from node.gamefiles import GameFiles, SeatFile, errors_path, new_log_path, secre
 from node.keys import curve_public
 from node.transport import ConnectionEvent, Transport, valid_address
 from protocol.effects import EffectRunner
-from protocol.events import Event, GameStarted, InternalFault, PeersKnown
+from protocol.events import Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, SeatTaken
 from protocol.identity import Identity
 from protocol.logfile import LogContents
 from protocol.messages import Hello, MessageError, decode_message
 from protocol.records import Entry, SignedGenesis
 from protocol.secrets import SeatSecrets
-from protocol.session import Phase, Session
+from protocol.session import LocalError, Phase, Session
 
 TICK = 0.2  # seconds between session ticks (heartbeats, away peers, retries)
 BEACON_EVERY = 1.0
 SPECTATOR_GRACE = 3.0  # a finished seat stays this long for spectators still catching up
+#: a finished seat waits at most this long after the end (or after it last heard them) for
+#: the seats whose acknowledgement of the last entries it misses, unless they left
+FINISHED_GRACE = 10.0
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,8 @@ class Node:
         self._next_beacon = 0.0
         self._spectator_intro = False
         self._unknown_noted: set[bytes] = set()
+        self._over_at: float | None = None  # when the game was over here
+        self._left = False
 
     # -- starting a session ---------------------------------------------------------------------
 
@@ -100,20 +105,23 @@ class Node:
         self.session = session
         self._runner = EffectRunner(session, self)
 
-    def host(self, secrets: SeatSecrets, game: str, players: int, options: dict, beacon: Beacon | None) -> bytes:
+    def host(self, secrets: SeatSecrets, game: str, players: int, options: dict, beacon: Beacon | None,
+             code: str | None = None) -> bytes:
+        """Open a table (a private one if `code` is given); returns its id."""
         table = os.urandom(16)
         self.secrets = secrets
         self._begin(Session.host(self.identity, secrets, self.name, self.addr, game, players, options,
-                                 table, os.urandom, time.monotonic()))
+                                 table, os.urandom, time.monotonic(), code=code))
         self.beacon = beacon
         return table
 
-    def join(self, secrets: SeatSecrets | None, host_key: bytes, host_addr: str, table: bytes, game: str) -> None:
+    def join(self, secrets: SeatSecrets | None, host_key: bytes, host_addr: str, table: bytes, game: str,
+             code: str | None = None) -> None:
         self.secrets = secrets
         self.overrides[host_key] = host_addr
         self.transport.connect(host_key, host_addr)
         session, effects = Session.join(self.identity, secrets, self.name, self.addr, host_key, table, game,
-                                        os.urandom, time.monotonic())
+                                        os.urandom, time.monotonic(), code=code)
         self._begin(session)
         self.execute(effects)
 
@@ -140,8 +148,17 @@ class Node:
         self.execute(self.session.submit(actions, time.monotonic() if now is None else now))
 
     def leave(self) -> None:
-        if self.session is not None:
+        """Tell the peers this node leaves (once: a second call does nothing)."""
+        if self.session is not None and not self._left:
+            self._left = True
             self.execute(self.session.leave())
+
+    def remove_seat(self, index: int) -> None:
+        """The host removes seat `index` before the game starts (protocol.session.LocalError
+        with a sentence if it cannot)."""
+        if self.session is None:
+            raise LocalError("There is no table here.")
+        self.execute(self.session.remove_seat(index, time.monotonic()))
 
     def stop(self) -> None:
         """End `run` (after what it is doing now)."""
@@ -194,6 +211,19 @@ class Node:
         if isinstance(event, PeersKnown):
             for key, addr in event.peers:
                 self.transport.connect(key, self.overrides.get(key, addr))
+        elif isinstance(event, SeatTaken):
+            # (taken again by a node that restarted: it may listen elsewhere now)
+            seat = event.seat
+            if seat.connection != "you" and valid_address(seat.address):
+                self.transport.connect(seat.key, self.overrides.get(seat.key, seat.address))
+        elif isinstance(event, PeerMoved):
+            # the seat itself said where it listens now (over its authenticated connection)
+            self.overrides.pop(event.key, None)
+            self.transport.connect(event.key, event.address)
+            if self.files is not None:
+                self.files.update_seat(addrs=tuple(s.address for s in self.session.seats))
+        elif isinstance(event, GameOver):
+            self._over_at = time.monotonic()
         elif isinstance(event, GameStarted):
             self.transport.admit_seats([s.key for s in self.session.seats])
             if self.beacon is not None:
@@ -212,7 +242,7 @@ class Node:
         self._spectator_intro = True
         s = self.session
         hello = Hello(s.table_id, s.game_name, self.name, self.identity.public_key, "spectator", bytes(32),
-                      bytes(32), self.addr)
+                      bytes(32), self.addr, None)
         for seat in s.seats:
             self.send(seat.key, hello.to_bytes())
 
@@ -242,11 +272,26 @@ class Node:
     # -- the loop ------------------------------------------------------------------------------
 
     def finished(self) -> bool:
-        """The game is over here and, for a seat, every seat has stored every entry."""
+        """The game is over here (so this node holds the whole log, every seat's result
+        included) and, for a seat, every other seat has acknowledged every entry — or has
+        left, or has been silent for `FINISHED_GRACE` seconds since the end or since it was
+        last heard: a peer that exited right after the end can never send a lost last ack
+        (spec/transport.md, "The loop")."""
         s = self.session
         if s is None or s.phase is not Phase.OVER:
             return False
-        return s.local_seat is None or s.confirmed_seq >= s.log_length
+        if s.local_seat is None or s.confirmed_seq >= s.log_length:
+            return True
+        now = time.monotonic()
+        if self._over_at is None:  # (a game resumed after its end: from now)
+            self._over_at = now
+        over = self._over_at
+        for seat in s.seats:
+            if seat.connection in ("you", "left") or s.acked(seat.index) >= s.log_length:
+                continue
+            if now - max(over, seat.last_heard or over) < FINISHED_GRACE:
+                return False
+        return True
 
     def run(self, done: Callable[[], bool], max_seconds: float | None = None) -> bool:
         """Run until `done()` (True), `stop()` or `max_seconds` (False)."""
@@ -337,7 +382,7 @@ class Node:
         self._next_beacon = now + BEACON_EVERY
         port = int(self.transport.endpoint.rsplit(":", 1)[1])
         data = beacon_bytes(s.game_name, s.players, s.players - len(s.seats), self.name, self.identity.public_key,
-                            s.table_id, port)
+                            s.table_id, port, s.private)
         for target in self.beacon.send(data):
             self.on_event(Notice(f"cannot announce the table to {target} (no network there?); "
                                  f"others can still join by address"))

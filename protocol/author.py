@@ -1,8 +1,8 @@
 """What the local seat owes and what it must decide (spec/protocol.md, "Entries").
 
-A seat's node writes some entries by itself — its reveals, an outcome from its own pile, the
-reveal of a secret choice it committed, its audit, its result — and asks its player for the
-others: a move, or a secret choice to commit. `Author` says which, for the chain as it
+A seat's node writes some entries by itself — its reveals (and a new hash chain's tip when
+one is spent), an outcome from its own pile, the reveal of a secret choice it committed, its
+audit, its result — and asks its player for the others: a move, or a secret choice to commit. `Author` says which, for the chain as it
 stands, and keeps what that takes: the choice committed and not yet revealed, the prompt
 last given (and the legal moves offered with it), and, after a restart, the seats whose head
 it has not heard yet (it writes nothing until it has).
@@ -74,6 +74,8 @@ class Author:
         secrets = self.secrets
         if kind == "reveal":
             return Write(kind, {"value": secrets.reveal(chain.chain_used[seat] + 1)})
+        if kind == "chain":  # its hash chain is spent: commit to the next one
+            return Write(kind, {"tip": secrets.next_tip(chain.chain_used[seat])})
         if kind == "chance":
             entropy, index = chain.run
             return Write(kind, {"outcome": chain.game.sample_chance(chain.state, node_entropy(entropy, index, secrets.seed))})

@@ -2,8 +2,8 @@
 seat entitled to it and checked by the chain before it is kept (selfplay, tests, vectors).
 
 A seat's decisions come from `choose(state, seat, options) -> action`; everything else —
-reveals, commitments to secret choices and their reveals, announced outcomes, the audit and
-the result — the builder writes itself, as each seat's node would.
+reveals (and new hash chains' tips), commitments to secret choices and their reveals, announced
+outcomes, the audit and the result — the builder writes itself, as each seat's node would.
 """
 from __future__ import annotations
 
@@ -73,6 +73,8 @@ class LogBuilder:
         seat, kind = chain.entitled()
         if kind == "reveal":
             return self.add(kind, {"value": self.secrets[seat].reveal(chain.chain_used[seat] + 1)})
+        if kind == "chain":
+            return self.add(kind, {"tip": self.secrets[seat].next_tip(chain.chain_used[seat])})
         if kind == "commit":
             actions = (choose(state, seat, game.choices_for(state, seat)),)
             nonce = self._nonce()

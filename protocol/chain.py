@@ -19,18 +19,21 @@ from typing import Any, Iterator
 import engines
 from engines import CHANCE, TERMINAL, Game, IllegalAction, OptionError
 from engines.values import evolve
+from protocol import failures
 from protocol.identity import verify
 from protocol.records import Entry, SignedGenesis
 from protocol.secrets import CHAIN_LENGTH, choice_digest, node_entropy, round_entropy, seed_commitment, sha256
 
 
 class ChainError(ValueError):
-    """An entry (or a genesis) that may not stand in the chain; `seq` is where, `why` why."""
+    """An entry (or a genesis) that may not stand in the chain; `seq` is where, `why` why,
+    `failure` the class of the check that refused it (protocol/failures.py)."""
 
-    def __init__(self, seq: int, why: str):
+    def __init__(self, seq: int, why: str, failure: str):
         super().__init__(f"seq {seq}: {why}")
         self.seq = seq
         self.why = why
+        self.failure = failure
 
 
 @dataclass(frozen=True)
@@ -59,9 +62,12 @@ class GameChain:
     known: tuple[bytes | None, ...]
     head: bytes
     next_seq: int = 1
-    #: each seat's last hash-chain value (the genesis tip at first) and how many it revealed
+    #: each seat's last hash-chain value (the genesis tip at first, or the tip of its latest
+    #: `chain` entry), how many values it has revealed in all, and how many values its
+    #: current chain still holds
     chain_values: tuple[bytes, ...] = ()
     chain_used: tuple[int, ...] = ()
+    chain_left: tuple[int, ...] = ()
     #: reveals of the reveal round in progress, in seat order
     reveals: tuple[bytes, ...] = ()
     rounds: int = 0
@@ -77,7 +83,8 @@ class GameChain:
     #: does the audit need to re-run the game with full information
     blind: bool = False
     cheats: tuple[int, ...] = ()
-    #: the first entry the audit found false: (seq, why), else None
+    #: the entry at which the audit proves a lie, and why: (seq, why), else None — a seat's
+    #: own audit entry when its seed is false, else the last audit entry (spec/log-format.md)
     audit_failure: tuple[int, str] | None = None
     #: the chance outcomes the last entry brought about, as (state before, outcome) pairs
     #: (placeholders where the outcome is hidden from this chain)
@@ -95,24 +102,27 @@ class GameChain:
         try:
             game = engines.get(g.game)
         except OptionError as exc:
-            raise ChainError(0, str(exc)) from None
+            raise ChainError(0, str(exc), failures.GENESIS) from None
         if g.engine != game.version:
-            raise ChainError(0, f"the log needs {g.game} engine version {g.engine}; this peerboard has {game.version}")
+            raise ChainError(0, f"the log needs {g.game} engine version {g.engine}; this peerboard has {game.version}",
+                             failures.GENESIS)
         try:
             state = game.new_game(len(g.seats), g.options)
         except OptionError as exc:
-            raise ChainError(0, str(exc)) from None
+            raise ChainError(0, str(exc), failures.GENESIS) from None
         bad = genesis.bad_signers()
         if bad:
-            raise ChainError(0, f"bad genesis signature of seat {bad[0]} ({g.seats[bad[0]].name})")
+            raise ChainError(0, f"bad genesis signature of seat {bad[0]} ({g.seats[bad[0]].name})", failures.SIGNATURE)
         n = len(g.seats)
         seeds = tuple((known or {}).get(i) for i in range(n))
         for i, seed in enumerate(seeds):
             if seed is not None and seed_commitment(seed) != g.seats[i].seed:
-                raise ChainError(0, f"the private seed given for seat {i} is not the one its genesis commits to")
+                raise ChainError(0, f"the private seed given for seat {i} is not the one its genesis commits to",
+                                 failures.GENESIS)
         chain = cls(
             genesis, game, _view(game, state, seeds), seeds, genesis.hash,
-            chain_values=tuple(s.chain for s in g.seats), chain_used=(0,) * n, audited=(None,) * n,
+            chain_values=tuple(s.chain for s in g.seats), chain_used=(0,) * n, chain_left=(CHAIN_LENGTH,) * n,
+            audited=(None,) * n,
         )
         return chain._run_chance()
 
@@ -128,18 +138,25 @@ class GameChain:
     # -- who writes next ---------------------------------------------------------------------
 
     def entitled(self) -> tuple[int, str]:
-        """(seat, kind) of the one entry that may come next."""
+        """(seat, kind) of the one entry that may come next; ChainError ("over") when none
+        may: the game is over and every seat has signed its result."""
         game, state = self.game, self.state
         who = game.current(state)
         if who == TERMINAL:
             if self.audits < self.seats:
                 return self.audits, "audit"
             if self.results >= self.seats:
-                raise ChainError(self.next_seq, "the game is over and its result is signed by every seat")
+                raise ChainError(self.next_seq, "the game is over and its result is signed by every seat", failures.OVER)
             return self.results, "result"
         if who == CHANCE:
             if self.run is not None:  # paused at a public outcome only its owner can compute
                 return game.chance_owner(state), "chance"
+            if not self.reveals:
+                # before a round's first reveal, a seat whose hash chain is spent commits to
+                # a new one: fixed before any value of the round is known (spec/protocol.md)
+                for seat, left in enumerate(self.chain_left):
+                    if left == 0:
+                        return seat, "chain"
             return len(self.reveals), "reveal"
         committed = {seat for seat, _ in self.commits}
         for seat in game.secret_choice(state):
@@ -157,28 +174,33 @@ class GameChain:
     # -- checking an entry --------------------------------------------------------------------
 
     def check(self, entry: Entry, *, signatures: bool = True) -> "GameChain":
-        """The chain with `entry` appended, or ChainError naming the seq and the reason."""
+        """The chain with `entry` appended, or ChainError naming the seq, the reason and the
+        failure class. The checks run in the order of spec/log-format.md, "Checking a log"."""
         seq = self.next_seq
         if entry.seq != seq:
-            raise ChainError(seq, f"out of order: expected seq {seq}, found seq {entry.seq}")
+            raise ChainError(seq, f"out of order: expected seq {seq}, found seq {entry.seq}", failures.SEQ)
         if entry.prev != self.head:
-            raise ChainError(seq, "broken chain: prev is not the hash of the entry before")
+            raise ChainError(seq, "broken chain: prev is not the hash of the entry before", failures.PREV)
         if not 0 <= entry.seat < self.seats:
-            raise ChainError(seq, f"seat {entry.seat} is not at this table")
+            raise ChainError(seq, f"seat {entry.seat} is not at this table (its seats are 0 to {self.seats - 1})",
+                             failures.SEAT)
         if signatures:
             key = self.genesis.genesis.seats[entry.seat].key
             if not verify(key, entry.signing_bytes(), entry.sig):
-                raise ChainError(seq, f"bad signature (not seat {entry.seat}'s key)")
+                raise ChainError(seq, f"bad signature (not seat {entry.seat}'s key)", failures.SIGNATURE)
         seat, kind = self.entitled()
         if entry.kind != kind or entry.seat != seat:
-            raise ChainError(seq, f"wrong seat: seat {seat} must write a {kind} entry here, not seat {entry.seat} a {entry.kind}")
+            raise ChainError(seq, f"wrong seat: seat {seat} must write {_a(kind)} entry here, not seat {entry.seat} "
+                                  f"{_a(entry.kind)}", failures.TURN)
         try:
             nxt = _KINDS[kind](self, entry)
+        except _Refused as exc:
+            raise ChainError(seq, exc.why, exc.failure) from None
         except IllegalAction as exc:
             # Only this is the entry's fault: its values fit the schema (protocol/schema.py),
             # and the engine answers any action its rules refuse with IllegalAction. Anything
             # else raised here is a bug of ours, and goes up as it is (spec/protocol.md, "Whose fault").
-            raise ChainError(seq, f"illegal action: {exc}") from None
+            raise ChainError(seq, f"illegal action: {exc}", failures.ILLEGAL) from None
         # outcomes are the ones this entry brought about: none, unless its handler set them
         outcomes = () if nxt.outcomes is self.outcomes else nxt.outcomes
         return evolve(nxt, head=entry.hash, next_seq=seq + 1, history=_History(entry, self.history), outcomes=outcomes)
@@ -192,12 +214,12 @@ class GameChain:
         if game.secret_choice(state):
             digest = dict(commits)[seat]
             if nonce is None or choice_digest(actions, nonce) != digest:
-                raise IllegalAction(f"seat {seat}'s revealed choice does not match its commitment")
+                raise _Refused(failures.COMMITMENT, f"seat {seat}'s revealed choice does not match its commitment")
             if len(actions) != 1:
-                raise IllegalAction("a secret choice is revealed as exactly one action")
+                raise _Refused(failures.COMMITMENT, "a secret choice is revealed as exactly one action")
             commits = tuple(c for c in commits if c[0] != seat)
         elif nonce is not None:
-            raise IllegalAction("a nonce belongs only to a secret choice")
+            raise _Refused(failures.COMMITMENT, "a nonce belongs only to the reveal of a secret choice")
         for i, action in enumerate(actions):
             if game.current(state) != seat:
                 raise IllegalAction(f"it is no longer seat {seat}'s turn for {action!r}")
@@ -211,16 +233,23 @@ class GameChain:
     def _commit(self, entry: Entry) -> "GameChain":
         return evolve(self, commits=self.commits + ((entry.seat, entry.body["digest"]),))
 
+    def _chain(self, entry: Entry) -> "GameChain":
+        """A seat whose hash chain is spent commits to the tip of its next one."""
+        seat = entry.seat
+        return evolve(self, chain_values=_set(self.chain_values, seat, entry.body["tip"]),
+                      chain_left=_set(self.chain_left, seat, CHAIN_LENGTH))
+
     def _reveal(self, entry: Entry) -> "GameChain":
+        # (a seat's chain holds a value for this round: one that was spent wrote its `chain`
+        # entry before the round's first reveal — `entitled`)
         seat, value = entry.seat, entry.body["value"]
-        if self.chain_used[seat] >= CHAIN_LENGTH:
-            raise IllegalAction(f"seat {seat} has used all {CHAIN_LENGTH} reveals of its hash chain")
         if sha256(value) != self.chain_values[seat]:
-            raise IllegalAction(f"seat {seat}'s reveal does not match its hash chain (a biased or forged reveal)")
+            raise _Refused(failures.REVEAL, f"seat {seat}'s reveal does not match its hash chain (a biased or forged reveal)")
         values = _set(self.chain_values, seat, value)
         used = _set(self.chain_used, seat, self.chain_used[seat] + 1)
+        left = _set(self.chain_left, seat, self.chain_left[seat] - 1)
         reveals = self.reveals + (value,)
-        nxt = evolve(self, chain_values=values, chain_used=used, reveals=reveals)
+        nxt = evolve(self, chain_values=values, chain_used=used, chain_left=left, reveals=reveals)
         if len(reveals) < self.seats:
             return nxt
         entropy = round_entropy(self.rounds, reveals)
@@ -241,17 +270,22 @@ class GameChain:
         seat, seed = entry.seat, entry.body["seed"]
         nxt = evolve(self, audited=_set(self.audited, seat, seed), audits=self.audits + 1)
         if seed_commitment(seed) != self.genesis.genesis.seats[seat].seed:
+            # proven here and now: the genesis commitment and this seed disagree
             nxt = evolve(nxt, cheats=_add(nxt.cheats, seat))
+            if nxt.audit_failure is None:
+                why = f"the audit: seat {seat}'s revealed seed is not the one its genesis commits to"
+                nxt = evolve(nxt, audit_failure=(entry.seq, why))
         if nxt.audits == self.seats:
-            nxt = nxt._full_audit()
+            nxt = nxt._full_audit(entry.seq)
         return nxt
 
     def _result(self, entry: Entry) -> "GameChain":
         want = _as_record(self.result_body())
         if dict(entry.body) != want:
-            raise IllegalAction(
+            raise _Refused(
+                failures.RESULT,
                 f"the result does not match the game: winners {list(want['winners'])}, "
-                f"scores {list(want['scores'])}, cheats {list(want['cheats'])}"
+                f"scores {list(want['scores'])}, cheats {list(want['cheats'])}",
             )
         return evolve(self, results=self.results + 1)
 
@@ -286,13 +320,12 @@ class GameChain:
 
     # -- the audit --------------------------------------------------------------------------------
 
-    def _full_audit(self) -> "GameChain":
-        """Every seed is known now: re-run the whole game with full information. The first
-        entry that does not hold names its writer in `cheats`."""
+    def _full_audit(self, seq: int) -> "GameChain":
+        """Every seat has audited (the last audit is entry `seq`). Unless a seed was already
+        false, re-run the whole game with full information: it needs every seed, so the
+        first entry it refuses is proven a lie here, at `seq`; its writer joins `cheats`."""
         if self.cheats:
-            seat = self.cheats[0]
-            why = f"the audit: seat {seat}'s revealed seed is not the one its genesis commits to"
-            return evolve(self, audit_failure=(self.next_seq, why))
+            return self  # a false seed, already reported at its own audit entry
         if not self.blind:
             return self  # this chain saw everything already: there is nothing to re-check
         seeds = dict(enumerate(self.audited))
@@ -303,14 +336,24 @@ class GameChain:
             try:
                 full = full.check(entry, signatures=False)
             except ChainError as exc:
-                why = f"the audit: seat {entry.seat} lied here ({exc.why})"
-                return evolve(self, cheats=_add(self.cheats, entry.seat), audit_failure=(entry.seq, why))
+                why = f"the audit: seat {entry.seat} lied at seq {entry.seq} ({exc.why})"
+                return evolve(self, cheats=_add(self.cheats, entry.seat), audit_failure=(seq, why))
         return self
+
+
+class _Refused(Exception):
+    """An entry's content refused by its kind's check, with the failure class."""
+
+    def __init__(self, failure: str, why: str):
+        super().__init__(why)
+        self.failure = failure
+        self.why = why
 
 
 _KINDS = {
     "move": GameChain._move,
     "commit": GameChain._commit,
+    "chain": GameChain._chain,
     "reveal": GameChain._reveal,
     "chance": GameChain._chance,
     "audit": GameChain._audit,
@@ -324,6 +367,10 @@ def _view(game: Game, state: Any, known: tuple[bytes | None, ...]) -> Any:
     if len(seen) == len(known):
         return state
     return game.view(state, seen[0] if len(seen) == 1 else None)
+
+
+def _a(kind: str) -> str:
+    return f"an {kind}" if kind[:1] in ("a", "e", "i", "o", "u") else f"a {kind}"
 
 
 def _set(values: tuple, i: int, value: Any) -> tuple:

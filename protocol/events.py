@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from protocol.messages import Proof
 from protocol.records import Entry, SignedGenesis
+from protocol.surface import SeatInfo
 
 
 class Event:
@@ -20,6 +21,32 @@ class Event:
 class Seated(Event):
     seat: int  # -1: watching as a spectator
     players: int
+
+
+@dataclass(frozen=True)
+class SeatTaken(Event):
+    """While the table forms: a seat was taken, or taken again by the same key coming back
+    (its hello may have changed: a restarted node). The host learns it from each hello; a
+    joiner from the proposal."""
+
+    seat: SeatInfo
+
+
+#: why a seat was freed while the table formed
+FREED_WHY = ("left", "silent", "removed")
+
+
+@dataclass(frozen=True)
+class SeatFreed(Event):
+    """While the table forms, at the host: a seat is free again. `why`: "left" (its node said
+    `leave`), "silent" (its lease ran out: nothing heard from its node for
+    `protocol.forming.SEAT_LEASE` seconds, or no signature of the proposal within
+    `SIGN_WITHIN`), or "removed" (the host removed it)."""
+
+    index: int
+    name: str  # as the peer gave it: escape it before showing it
+    fingerprint: str
+    why: str
 
 
 @dataclass(frozen=True)
@@ -68,6 +95,16 @@ class PeerBack(Event):
 @dataclass(frozen=True)
 class PeerLeft(Event):
     seat: int
+
+
+@dataclass(frozen=True)
+class PeerMoved(Event):
+    """A seat said (in a hello, resuming) that it now listens at `address`: the node
+    reconnects to it there."""
+
+    seat: int
+    key: bytes
+    address: str
 
 
 @dataclass(frozen=True)
@@ -123,6 +160,6 @@ class Refused(Event):
 
 #: every event the session emits
 SESSION_EVENTS: tuple[type[Event], ...] = (
-    Seated, PeersKnown, GameStarted, Accepted, Confirmed, YourTurn, PeerAway, PeerBack, PeerLeft, Desync,
-    Equivocation, InternalFault, GameOver, Rejected, Refused,
+    Seated, SeatTaken, SeatFreed, PeersKnown, GameStarted, Accepted, Confirmed, YourTurn, PeerAway, PeerBack,
+    PeerLeft, PeerMoved, Desync, Equivocation, InternalFault, GameOver, Rejected, Refused,
 )

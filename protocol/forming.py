@@ -1,16 +1,25 @@
 """Forming a table: the handshake before the genesis (spec/protocol.md, "Forming a table").
 
-The host hands out seats to the nodes that say `hello`, in the order they come, and answers
-each with `welcome` (or `refuse`); once every seat is taken it proposes the genesis. Every
-seat checks that the proposal states its own seat exactly as it asked, signs it and sends
-its signature to every seat; a node that holds every signature has the genesis, and the
-session (protocol/session.py) starts the game with it. A spectator is welcomed with seat -1
-and gets the genesis once the game starts. Lost messages are repaired by repetition (`tick`).
+The host hands out seats to the nodes that say `hello` and answers each with `welcome` (or
+`refuse`). A seat is *leased*: its node keeps it by being heard (its hello, repeated every
+`REPEAT_EVERY` seconds, and its beat every second); a seat silent for `SEAT_LEASE` seconds
+is freed, a clean `leave` frees it at once, and the host may remove it. The same key coming
+back takes its seat again (its old seat if that is still free). Once every seat is taken,
+and every joiner's node has been heard again since its hello took the seat (a key that
+said hello once and vanished never gets a table proposed), the host proposes the genesis.
+Every seat checks that the proposal states its own seat exactly as it asked, signs it and
+sends its signature to the host; the host, holding every signature, has the genesis and
+hands it to every seat. A seat that goes silent, leaves or is removed before the host has
+every signature — or whose signature has not come `SIGN_WITHIN` seconds after the proposal
+— is freed, and the host withdraws the proposal: it welcomes each remaining seat again
+(a `welcome` while signing means "forming again") and proposes anew once the table is full.
+Only the host completes a genesis, so a withdrawn proposal can never become a game.
+
+A private table needs a code: the joiner's hello carries a knock proving it knows the code
+(protocol/tablecode.py); the code itself never travels.
 
 `Forming` is one node's side of that, for the host and for a joiner alike; the session
-hands it the forming messages and takes the finished genesis from it. The host keeps each
-seat taken as a `Claim`, with when its node was last heard (what a lease on the seat would
-go by).
+hands it the forming messages and takes the finished genesis from it.
 """
 from __future__ import annotations
 
@@ -20,22 +29,39 @@ from typing import Any, Mapping
 import engines
 from engines import OptionError
 from protocol.effects import Send
-from protocol.events import PeersKnown, Refused, Seated
-from protocol.identity import Identity, verify
+from protocol.events import PeersKnown, Refused, Seated, SeatFreed, SeatTaken
+from protocol.identity import Identity, fingerprint, verify
 from protocol.messages import GenesisMessage, Hello, Leave, MessageError, Propose, Refuse, Sign, Want, Welcome
 from protocol.records import Genesis, Seat, SignedGenesis
 from protocol.schema import PROTOCOL_VERSION
+from protocol.surface import LocalError, SeatInfo
+from protocol.tablecode import knock
 
 #: seconds between repeats of what a forming node said (a lost hello, a lost signature)
 REPEAT_EVERY = 2.0
+#: seconds of silence after which the host frees a seat (or forgets a spectator) while the
+#: table forms: three repeats of the hello, six beats
+SEAT_LEASE = 6.0
+#: seconds after the proposal within which every seat's signature must have come
+SIGN_WITHIN = 6.0
+#: spectators a forming table takes (each is sent the genesis when the game starts)
+MAX_WATCHERS = 32
+
+PRIVATE = "this table is private: ask its host for the code"
+WRONG_CODE = "that is not this private table's code: ask its host for it"
+REMOVED = "the host removed this node from the table"
+CLOSED = "the host closed the table"
 
 
 @dataclass
 class Claim:
-    """A seat taken at a forming table, as its host keeps it."""
+    """A seat taken at a forming table, as its host keeps it: the hello that took it (the
+    latest, if its node said another), when its node was last heard, and whether it has
+    been heard again since that hello."""
 
     hello: Hello
     heard: float  # session time its node was last heard from
+    answered: bool = False
 
     @property
     def key(self) -> bytes:
@@ -49,33 +75,46 @@ class Forming:
     formed; from then on the session plays the game and this object is done."""
 
     identity: Identity
-    #: what this node says in its hello (its role, name, commitments and address)
+    #: what this node says in its hello (its role, name, commitments, address and knock)
     local: Hello
     host: bytes
     players: int  # a joiner learns it from the welcome (0 until then)
     options: Mapping[str, Any]
-    #: the host's: every seat taken, in seat order (seat 0 is the host's own)
-    claims: list[Claim] = field(default_factory=list)
-    #: spectators' keys and where they listen
+    #: the host's: each seat's claim, by seat (None: free); seat 0 is the host's own
+    claims: list[Claim | None] = field(default_factory=list)
+    #: the host's: the key that last held each seat (a key coming back gets its old seat)
+    previous: list[bytes | None] = field(default_factory=list)
+    #: the host's: keys it removed (their hellos are refused from then on)
+    banned: set[bytes] = field(default_factory=set)
+    #: the host's private table: its code stretched (protocol/tablecode.py); None: open
+    stretched: bytes | None = None
+    #: the table needs a code (a joiner: it was given one)
+    private: bool = False
+    #: spectators' keys and where they listen, and when each was last heard
     spectators: dict[bytes, str] = field(default_factory=dict)
+    watchers_heard: dict[bytes, float] = field(default_factory=dict)
     seat: int | None = None  # this node's seat once it has one
     proposal: Genesis | None = None
+    proposed_at: float = 0.0
     addrs: tuple[str, ...] = ()
     sigs: dict[int, bytes] = field(default_factory=dict)
     genesis: SignedGenesis | None = None
     repeat_at: float = 0.0
 
     @classmethod
-    def open(cls, identity: Identity, local: Hello, players: int, options: Mapping[str, Any], now: float) -> "Forming":
+    def open(cls, identity: Identity, local: Hello, players: int, options: Mapping[str, Any], now: float,
+             stretched: bytes | None = None) -> "Forming":
         """The host's table, with its own seat 0 taken."""
-        forming = cls(identity, local, local.key, players, dict(options), seat=0, repeat_at=now)
-        forming.claims.append(Claim(local, now))
+        forming = cls(identity, local, local.key, players, dict(options), seat=0, repeat_at=now,
+                      stretched=stretched, private=stretched is not None)
+        forming.claims = [Claim(local, now, answered=True)] + [None] * (players - 1)
+        forming.previous = [local.key] + [None] * (players - 1)
         return forming
 
     @classmethod
     def ask(cls, identity: Identity, local: Hello, host: bytes, now: float) -> "Forming":
         """A joiner's side: it has said hello to `host` and waits for the answer."""
-        return cls(identity, local, host, 0, {}, repeat_at=now)
+        return cls(identity, local, host, 0, {}, repeat_at=now, private=local.knock is not None)
 
     @property
     def key(self) -> bytes:
@@ -93,27 +132,41 @@ class Forming:
     def table(self) -> bytes:
         return self.local.table
 
-    def seats(self) -> tuple[tuple[str, bytes], ...]:
-        """(name, key) of each seat known so far: the proposal's, else the seats the host
-        has given (a joiner knows none before the proposal)."""
+    def seats(self) -> tuple[tuple[int, str, bytes, str], ...]:
+        """(index, name, key, address) of each seat known so far: the proposal's, else the
+        seats the host has given, in seat order (a freed seat leaves a gap; a joiner knows
+        none before the proposal)."""
         if self.proposal is not None:
-            return tuple((s.name, s.key) for s in self.proposal.seats)
-        return tuple((c.hello.name, c.key) for c in self.claims)
+            return tuple((i, s.name, s.key, a) for i, (s, a) in enumerate(zip(self.proposal.seats, self.addrs)))
+        return tuple((i, c.hello.name, c.key, c.hello.addr) for i, c in enumerate(self.claims) if c is not None)
 
     def peers(self) -> list[bytes]:
         """Whom a broadcast goes to while the table forms (this node's own key included)."""
         if self.proposal is not None:
             keys = [s.key for s in self.proposal.seats]
         elif self.hosting:
-            keys = [c.key for c in self.claims]
+            keys = [c.key for c in self.claims if c is not None]
         else:
             keys = [self.host]
         return keys + list(self.spectators)
 
     def heard(self, sender: bytes, now: float) -> None:
+        """A message came from `sender`: it renews that node's lease."""
         for claim in self.claims:
-            if claim.key == sender:
+            if claim is not None and claim.key == sender:
                 claim.heard = now
+                claim.answered = True  # (the hello that takes a seat comes before its claim)
+        if sender in self.watchers_heard:
+            self.watchers_heard[sender] = now
+
+    def _taken(self, index: int, claim: Claim) -> SeatTaken:
+        h = claim.hello
+        mine = h.key == self.key
+        return SeatTaken(SeatInfo(index, h.name, fingerprint(h.key), h.key, "you" if mine else "connected",
+                                  None if mine else claim.heard, h.addr))
+
+    def _seat_of(self, key: bytes) -> int | None:
+        return next((i for i, c in enumerate(self.claims) if c is not None and c.key == key), None)
 
     # -- the host's side ---------------------------------------------------------------------
 
@@ -122,24 +175,62 @@ class Forming:
             raise MessageError("hello: the key is not the sender's")
         if not self.hosting:
             raise MessageError("hello: this node is not hosting a table")
+        if sender == self.key:
+            raise MessageError("hello: from this node's own key")
         if m.table != self.table or m.game != self.game:
             return [Send(sender, Refuse(f"this table plays {self.game}, not {m.game}").to_bytes())]
+        if sender in self.banned:
+            return [Send(sender, Refuse(REMOVED).to_bytes())]
+        if self.stretched is not None and m.knock != knock(self.stretched, sender):
+            return [Send(sender, Refuse(PRIVATE if m.knock is None else WRONG_CODE).to_bytes())]
+        index = self._seat_of(sender)
         if m.role == "spectator":
-            self.spectators[sender] = m.addr
-            return [Send(sender, Welcome(-1, self.players).to_bytes())]
-        for i, claim in enumerate(self.claims):
-            if claim.key == sender:  # asked again: it missed our answer (or the proposal)
-                effects = [Send(sender, Welcome(i, self.players).to_bytes())]
-                if self.proposal is not None:
-                    effects.append(Send(sender, Propose(self.proposal, self.addrs).to_bytes()))
-                return effects
-        if len(self.claims) >= self.players:
+            effects = [] if index is None else self._free(index, "left")
+            if effects and self.proposal is not None:
+                effects += self._withdraw()
+            return effects + self._watcher(sender, m, now)
+        if index is not None:
+            return self._again(index, m, now)
+        free = [i for i, c in enumerate(self.claims) if c is None]
+        if not free:
             return [Send(sender, Refuse("the table is full").to_bytes())]
-        self.claims.append(Claim(m, now))
-        effects: list = [Send(sender, Welcome(len(self.claims) - 1, self.players).to_bytes())]
-        if len(self.claims) == self.players:
-            effects += self._propose(now)
+        self.spectators.pop(sender, None)  # (a spectator asking for a seat after all)
+        self.watchers_heard.pop(sender, None)
+        index = next((i for i in free if self.previous[i] == sender), free[0])  # its old seat, if free
+        claim = self.claims[index] = Claim(m, now)
+        self.previous[index] = sender
+        return [self._taken(index, claim), Send(sender, Welcome(index, self.players).to_bytes())]
+
+    def _again(self, index: int, m: Hello, now: float) -> list:
+        """A hello from a node holding a seat: a repeat (it missed our answer or the
+        proposal), or a new hello — its node restarted, with new commitments."""
+        claim = self.claims[index]
+        if claim.hello == m:
+            if self.proposal is not None:
+                return [Send(m.key, Propose(self.proposal, self.addrs).to_bytes())]
+            return [Send(m.key, Welcome(index, self.players).to_bytes())]
+        claim.hello = m
+        effects: list = [self._taken(index, claim), Send(m.key, Welcome(index, self.players).to_bytes())]
+        if self.proposal is not None:
+            effects += self._withdraw()  # it misstates that seat now; proposed anew at once
         return effects
+
+    def _watcher(self, sender: bytes, m: Hello, now: float) -> list:
+        if sender not in self.spectators and len(self.spectators) >= MAX_WATCHERS:
+            return [Send(sender, Refuse(f"this table takes at most {MAX_WATCHERS} spectators before it "
+                                        f"starts").to_bytes())]
+        self.spectators[sender] = m.addr
+        self.watchers_heard[sender] = now
+        return [Send(sender, Welcome(-1, self.players).to_bytes())]
+
+    def settle(self, now: float) -> list:
+        """The host proposes once every seat is taken and every node holding one has been
+        heard again since its hello."""
+        if not self.hosting or self.proposal is not None or self.genesis is not None:
+            return []
+        if all(c is not None and c.answered for c in self.claims):
+            return self._propose(now)
+        return []
 
     def _propose(self, now: float) -> list:
         """Every seat is taken: the genesis, to every seat (and to this node itself)."""
@@ -149,14 +240,66 @@ class Forming:
             seats=tuple(Seat(h.name, h.key, h.chain, h.seed) for h in hellos), table=self.table,
         )
         propose = Propose(genesis, tuple(h.addr for h in hellos))
+        self.proposed_at = now
         data = propose.to_bytes()
         return [Send(h.key, data) for h in hellos[1:]] + self.on_propose(self.key, propose, now)
+
+    def _free(self, index: int, why: str) -> list:
+        """Seat `index` is free again (the proposal, if any, is the caller's to withdraw)."""
+        claim = self.claims[index]
+        self.claims[index] = None
+        return [SeatFreed(index, claim.hello.name, fingerprint(claim.key), why)]
+
+    def _withdraw(self) -> list:
+        """The proposal no longer stands: forming again. Each remaining seat is welcomed
+        anew, which tells it so; the signatures of the old proposal are void."""
+        self.proposal, self.addrs, self.sigs = None, (), {}
+        return [Send(c.key, Welcome(i, self.players).to_bytes()) for i, c in enumerate(self.claims)
+                if c is not None and i != 0]
+
+    def remove(self, index: int) -> list:
+        """The host removes the node holding seat `index`: it is refused, and so are its
+        hellos from now on. LocalError saying why when there is no such seat to remove."""
+        if not self.hosting:
+            raise LocalError("Only the host of a table can remove a seat.")
+        if index == 0:
+            raise LocalError("Seat 0 is the host's own; leave the table to close it.")
+        if not 0 <= index < self.players or self.claims[index] is None:
+            taken = ", ".join(str(i) for i, c in enumerate(self.claims) if c is not None and i != 0) or "none"
+            raise LocalError(f"Seat {index} is not taken by anyone (seats taken besides yours: {taken}).")
+        key = self.claims[index].key
+        self.banned.add(key)
+        effects = self._free(index, "removed") + [Send(key, Refuse(REMOVED).to_bytes())]
+        return effects + (self._withdraw() if self.proposal is not None else [])
+
+    def _expire(self, now: float) -> list:
+        """Free the seats whose lease ran out: silent too long, or (once proposed) no
+        signature in time; forget silent spectators."""
+        effects: list = []
+        for i, claim in enumerate(self.claims):
+            if i == 0 or claim is None:
+                continue
+            silent = now - claim.heard > SEAT_LEASE
+            unsigned = self.proposal is not None and i not in self.sigs and now - self.proposed_at > SIGN_WITHIN
+            if silent or unsigned:
+                effects += self._free(i, "silent")
+        if effects and self.proposal is not None:
+            effects += self._withdraw()
+        for key, heard in list(self.watchers_heard.items()):
+            if now - heard > SEAT_LEASE:
+                del self.watchers_heard[key]
+                self.spectators.pop(key, None)
+        return effects
 
     # -- a joiner's side ---------------------------------------------------------------------
 
     def on_welcome(self, sender: bytes, m: Welcome, now: float) -> list:
         if sender != self.host:
             raise MessageError("welcome: not from the host")
+        if self.proposal is not None:
+            # the host withdrew its proposal (a seat was freed): forming again
+            self.proposal, self.addrs, self.sigs = None, (), {}
+            self.repeat_at = now
         self.seat = None if m.seat < 0 else m.seat
         self.players = m.players
         return [Seated(m.seat, m.players)]
@@ -196,8 +339,13 @@ class Forming:
         self.sigs = {i: sig for i, sig in self.sigs.items() if i < len(g.seats) and verify(g.seats[i].key, message, sig)}
         sign = Sign(seat, self.identity.sign(message))
         effects: list = [PeersKnown(tuple((s.key, a) for s, a in zip(g.seats, m.addrs))), Seated(seat, len(g.seats))]
-        data = sign.to_bytes()
-        effects += [Send(s.key, data) for s in g.seats if s.key != self.key]
+        if not self.hosting:
+            # what this joiner learns of the table: every seat, from the proposal
+            effects += [SeatTaken(SeatInfo(i, x.name, fingerprint(x.key), x.key,
+                                           "you" if x.key == self.key else "connected", None, a))
+                        for i, (x, a) in enumerate(zip(g.seats, m.addrs))]
+            # the host alone completes the genesis (so a withdrawn proposal never becomes a game)
+            effects.append(Send(self.host, sign.to_bytes()))
         return effects + self.on_sign(self.key, sign, now)
 
     def on_sign(self, sender: bytes, m: Sign, now: float) -> list:
@@ -216,8 +364,8 @@ class Forming:
         return []
 
     def on_genesis(self, sender: bytes, m: GenesisMessage, now: float) -> list:
-        """The whole signed genesis: a seat that missed a signature, or a spectator, gets
-        it from a node that has it."""
+        """The whole signed genesis: every seat gets it from the host once the host has
+        every signature; a spectator, or a seat that missed it, from a node that has it."""
         g = m.genesis.genesis
         if g.table != self.table:
             raise MessageError("genesis: not the table this node asked for")
@@ -231,20 +379,29 @@ class Forming:
     # -- time ---------------------------------------------------------------------------------
 
     def tick(self, now: float) -> list:
-        """Say again what this node said, in case it was lost: a hello to the host, its
-        genesis signature to every seat."""
+        """The host frees the seats whose lease ran out. A joiner says again what it said,
+        in case it was lost: its hello to the host and, once proposed, its signature."""
+        effects = self._expire(now) if self.hosting else []
         if now < self.repeat_at:
-            return []
+            return effects
         self.repeat_at = now + REPEAT_EVERY
-        effects: list = []
-        if not self.hosting:
-            effects.append(Send(self.host, self.local.to_bytes()))
+        if self.hosting:
+            return effects
+        # the hello, even once proposed: a host that withdrew its proposal answers it with
+        # a welcome, so a seat that missed the withdrawal learns of it
+        effects.append(Send(self.host, self.local.to_bytes()))
         if self.proposal is not None and self.seat in self.sigs:
-            sign = Sign(self.seat, self.sigs[self.seat]).to_bytes()
-            effects += [Send(s.key, sign) for s in self.proposal.seats if s.key != self.key]
+            effects.append(Send(self.host, Sign(self.seat, self.sigs[self.seat]).to_bytes()))
         return effects
 
     def on_leave(self, sender: bytes, m: Leave, now: float) -> list:
-        """A node leaving cleanly: a spectator is served no more."""
+        """A node leaving cleanly: its seat is free at once (the host), a spectator is
+        served no more; the host leaving closes the table (a joiner)."""
         self.spectators.pop(sender, None)
-        return []
+        self.watchers_heard.pop(sender, None)
+        if not self.hosting:
+            return [Refused(CLOSED)] if sender == self.host else []
+        index = self._seat_of(sender)
+        if index is None or index == 0:
+            return []
+        return self._free(index, "left") + (self._withdraw() if self.proposal is not None else [])

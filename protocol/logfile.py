@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from engines.canonical import encode
+from protocol import failures
 from protocol.codec import DecodeError, decode
 from protocol.records import Entry, RecordError, SignedGenesis, entry_from_record, genesis_from_record
 from protocol.schema import RECORD_LIMITS
@@ -21,13 +22,15 @@ MAX_FRAME = RECORD_LIMITS.size  # a frame holds one record
 
 
 class LogFileError(ValueError):
-    """A file that is not a readable log. `seq` is the record that failed (None: the header)."""
+    """A file that is not a readable log. `seq` is the record that failed (None: the header),
+    `failure` the class of the check that failed (protocol/failures.py), `why` a sentence."""
 
-    def __init__(self, seq: int | None, why: str):
+    def __init__(self, seq: int | None, why: str, failure: str):
         where = "header" if seq is None else f"seq {seq}"
         super().__init__(f"{where}: {why}")
         self.seq = seq
         self.why = why
+        self.failure = failure
 
 
 def frame(record: dict | bytes) -> bytes:
@@ -42,22 +45,23 @@ def header_frame() -> bytes:
     return frame(HEADER)
 
 
-def frames(data: bytes) -> Iterator[tuple[int, bytes | None, str]]:
-    """(offset, record bytes, "") per frame; a bad frame yields (offset, None, why) and ends."""
+def frames(data: bytes) -> Iterator[tuple[int, bytes | None, tuple[str, str] | None]]:
+    """(offset, record bytes, None) per frame; a bad frame yields (offset, None, (failure
+    class, why)) and ends the frames."""
     pos = 0
     while pos < len(data):
         if len(data) - pos < LENGTH_BYTES:
-            yield pos, None, "truncated file (a partial record length at the end)"
+            yield pos, None, (failures.TRUNCATED, "truncated file (a partial record length at the end)")
             return
         size = int.from_bytes(data[pos : pos + LENGTH_BYTES], "big")
         if size == 0 or size > MAX_FRAME:
-            yield pos, None, f"garbled record length {size}"
+            yield pos, None, (failures.FRAME, f"garbled record length {size} (a frame holds 1 to {MAX_FRAME} bytes)")
             return
         end = pos + LENGTH_BYTES + size
         if end > len(data):
-            yield pos, None, "truncated file (the last record is cut short)"
+            yield pos, None, (failures.TRUNCATED, "truncated file (the last record is cut short)")
             return
-        yield pos, data[pos + LENGTH_BYTES : end], ""
+        yield pos, data[pos + LENGTH_BYTES : end], None
         pos = end
 
 
@@ -73,42 +77,50 @@ class LogContents:
 
 def read_log(data: bytes) -> LogContents:
     """Every readable record of a log file. A bad header or genesis raises LogFileError;
-    a bad entry stops the reading there and is reported in `error`."""
+    a bad entry stops the reading there and is reported in `error`.
+
+    Whatever is wrong with the first frame — missing, cut short, not the 35 header bytes —
+    is a `header` failure: a file that does not begin with the header is not a log at all."""
     stream = frames(data)
     first = next(stream, None)
     if first is None:
-        raise LogFileError(None, "empty file: not a peerboard log")
-    _, raw, why = first
+        raise LogFileError(None, "empty file: not a peerboard log", failures.HEADER)
+    _, raw, problem = first
     if raw is None:
-        raise LogFileError(None, why)
+        raise LogFileError(None, f"not a peerboard log ({problem[1]})", failures.HEADER)
     try:
         header = decode(raw)
     except DecodeError as exc:
-        raise LogFileError(None, f"not a peerboard log ({exc})") from None
+        raise LogFileError(None, f"not a peerboard log ({exc})", failures.HEADER) from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise LogFileError(None, "not a peerboard log")
+        raise LogFileError(None, "not a peerboard log", failures.HEADER)
     if header != HEADER:
-        raise LogFileError(None, f"log format version {header.get('version')!r}; this peerboard reads version {VERSION}")
+        raise LogFileError(None, f"log format version {header.get('version')!r}; this peerboard reads version {VERSION}",
+                           failures.HEADER)
     genesis = None
     entries: list[Entry] = []
     good = LENGTH_BYTES + len(raw)
-    for seq, (offset, raw, why) in enumerate(stream):
+    for seq, (offset, raw, problem) in enumerate(stream):
         try:
             if raw is None:
-                raise LogFileError(seq, why)
+                raise LogFileError(seq, problem[1], problem[0])
             try:
                 record = decode(raw)
+            except DecodeError as exc:
+                raise LogFileError(seq, f"garbled record: {exc}", failures.DECODE) from None
+            try:
                 if seq == 0:
                     genesis = genesis_from_record(record)
                 else:
                     entries.append(entry_from_record(record, raw))
-            except (DecodeError, RecordError) as exc:
-                raise LogFileError(seq, f"garbled record: {exc}") from None
+            except RecordError as exc:
+                what = "garbled record" if exc.failure == failures.SCHEMA else "a genesis no game starts from"
+                raise LogFileError(seq, f"{what}: {exc}", exc.failure) from None
         except LogFileError as exc:
             if genesis is None:
                 raise
             return LogContents(genesis, tuple(entries), exc, good)
         good = offset + LENGTH_BYTES + len(raw)
     if genesis is None:
-        raise LogFileError(0, "truncated file: no genesis")
+        raise LogFileError(0, "truncated file: no genesis after the header", failures.TRUNCATED)
     return LogContents(genesis, tuple(entries), None, good)

@@ -52,6 +52,8 @@ class Hello(Message):
     chain: bytes  # the tip of the node's hash chain (seats)
     seed: bytes  # the commitment to its private seed (seats)
     addr: str  # where the node listens, opaque to the protocol
+    #: proof that the node knows a private table's code (protocol/tablecode.py); None: none given
+    knock: bytes | None = None
 
 
 @dataclass(frozen=True)

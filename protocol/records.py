@@ -15,8 +15,12 @@ import msgpack
 
 from engines.canonical import digest, encode
 from engines.values import cached
+from protocol.failures import GENESIS as GENESIS_FAILURE, SCHEMA as SCHEMA_FAILURE
 from protocol.identity import Identity, verify
-from protocol.schema import BODIES, ENTRY, GENESIS, PROTOCOL_VERSION, SEAT, SIG_BYTES, SIGNED_GENESIS, SchemaError
+from protocol.names import name_problem
+from protocol.schema import (
+    BODIES, ENTRY, GENESIS, MAX_NAME, PROTOCOL_VERSION, SEAT, SIG_BYTES, SIGNED_GENESIS, SchemaError,
+)
 
 GENESIS_DOMAIN = b"peerboard/genesis/v1\x00"
 ENTRY_DOMAIN = b"peerboard/entry/v1\x00"
@@ -30,7 +34,12 @@ _KEY_BODY, _KEY_KIND, _KEY_PREV, _KEY_SEAT, _KEY_SEQ, _KEY_SIG = (_pack(k) for k
 
 
 class RecordError(SchemaError):
-    """A record that does not fit its schema."""
+    """A record that does not fit its schema (`failure` "schema"), or a genesis that says
+    something no game can start from (`failure` "genesis": protocol/failures.py)."""
+
+    def __init__(self, why: str, failure: str = SCHEMA_FAILURE):
+        super().__init__(why)
+        self.failure = failure
 
 
 # -- genesis -------------------------------------------------------------------------------
@@ -98,29 +107,46 @@ def sign_genesis(genesis: Genesis, identities: Sequence[Identity]) -> SignedGene
 def genesis_from_body(body: Any) -> Genesis:
     """The genesis a decoded GENESIS map holds (RecordError if it is not one); its seats'
     signatures are another matter (`genesis_from_record`, or a `propose` still to sign)."""
+    return _genesis_meaning(_genesis_shape(body))
+
+
+def _genesis_shape(body: Any) -> Genesis:
+    """The genesis, if `body` has the shape of one (RecordError "schema" otherwise)."""
     try:
         GENESIS.check(body)
         seats = tuple(Seat(**SEAT.check(s)) for s in body["seats"])
     except SchemaError as exc:
         raise RecordError(str(exc)) from None
-    if body["protocol"] != PROTOCOL_VERSION:
-        raise RecordError(f"protocol version {body['protocol']} is not {PROTOCOL_VERSION}, the version this peerboard speaks")
-    if len({s.key for s in seats}) != len(seats):
-        raise RecordError("two seats share one key")
+    for i, seat in enumerate(seats):  # (spec/log-format.md, "Names")
+        problem = name_problem(seat.name, MAX_NAME)
+        if problem is not None:
+            raise RecordError(f"the name of seat {i} is not a valid name: {problem}")
     return Genesis(game=body["game"], engine=body["engine"], options=body["options"], seats=seats,
                    table=body["table"], protocol=body["protocol"])
 
 
+def _genesis_meaning(genesis: Genesis) -> Genesis:
+    """`genesis`, if this protocol version can start it (RecordError "genesis" otherwise);
+    the game, its engine version and its options are the chain's to check."""
+    if genesis.protocol != PROTOCOL_VERSION:
+        raise RecordError(f"protocol version {genesis.protocol} is not {PROTOCOL_VERSION}, the version this peerboard speaks",
+                          GENESIS_FAILURE)
+    if len({s.key for s in genesis.seats}) != len(genesis.seats):
+        raise RecordError("two seats share one key", GENESIS_FAILURE)
+    return genesis
+
+
 def genesis_from_record(obj: Any) -> SignedGenesis:
-    """The signed genesis a decoded record holds; RecordError if it is not one."""
+    """The signed genesis a decoded record holds; RecordError if it is not one. Its shape
+    is checked whole (one signature per seat included) before what it says."""
     try:
         SIGNED_GENESIS.check(obj)
     except SchemaError as exc:
         raise RecordError(str(exc)) from None
-    genesis = genesis_from_body(obj["genesis"])
+    genesis = _genesis_shape(obj["genesis"])
     if len(obj["sigs"]) != len(genesis.seats):
         raise RecordError("a genesis record holds one signature per seat")
-    return SignedGenesis(genesis, obj["sigs"])
+    return SignedGenesis(_genesis_meaning(genesis), obj["sigs"])
 
 
 # -- entries ----------------------------------------------------------------------------------

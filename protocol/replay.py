@@ -1,15 +1,18 @@
 """Replay verification: a log file checked record by record with the engine, offline.
 
 `verify_log(data)` reads the header, the genesis and every entry, checks signatures, the
-chain, each entry's seat and the legality of every action, and the signed result, and
-stops at the first bad record with its seq and the reason.
+chain, each entry's seat and the legality of every action, the audit and the signed result,
+and stops at the first bad record with its seq, the failure class (protocol/failures.py)
+and the reason: `invalid at seq 17 [signature]: bad signature (not seat 1's key)`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from protocol import failures
 from protocol.chain import ChainError, GameChain
 from protocol.logfile import LogContents, LogFileError, read_log
+from protocol.names import shown
 from protocol.secrets import seed_commitment
 
 
@@ -23,19 +26,28 @@ class Verdict:
     #: where the first problem is (None: the header), and why
     bad_seq: int | None = None
     why: str = ""
+    #: the class of the check that failed: a word of protocol.failures.ORDER
+    failure: str = ""
+
+    @classmethod
+    def refused(cls, exc: ChainError | LogFileError, entries: int = 0, chain: GameChain | None = None) -> "Verdict":
+        """The verdict on a log whose record `exc.seq` failed."""
+        return cls(False, entries, chain, exc.seq, exc.why, exc.failure)
 
     def summary(self) -> str:
+        """One line: `valid: ...`, or `invalid at seq N [class]: why` (`at header` for the header)."""
         if not self.ok:
             where = "header" if self.bad_seq is None else f"seq {self.bad_seq}"
-            return f"invalid at {where}: {self.why}"
+            return f"invalid at {where} [{self.failure}]: {shown(self.why, 1000)}"
         chain = self.chain
         g = chain.genesis.genesis
-        names = ", ".join(f"{i}:{s.name}" for i, s in enumerate(g.seats))
+        # (names are printable by the log's rule; escaped all the same: this line reaches terminals)
+        names = ", ".join(f"{i}:{shown(s.name, 40)}" for i, s in enumerate(g.seats))
         head = f"valid: {g.game}, seats {names}, {self.entries} entries"
         game, state = chain.game, chain.state
         if chain.finished:
             winners = game.winners(state)
-            won = " and ".join(f"seat {w} ({g.seats[w].name})" for w in winners) or "nobody (a draw)"
+            won = " and ".join(f"seat {w} ({shown(g.seats[w].name, 40)})" for w in winners) or "nobody (a draw)"
             scores = "-".join(str(s) for s in game.scores(state))
             return f"{head}; {won} won, scores {scores}; final state {game.state_hash(state).hex()[:16]}"
         if game.is_terminal(state):
@@ -75,17 +87,20 @@ def _public_pass(contents: LogContents) -> Verdict:
     try:
         chain = GameChain.start(contents.genesis)
     except ChainError as exc:
-        return Verdict(False, 0, None, exc.seq, exc.why)
+        return Verdict.refused(exc)
     for entry in contents.entries:
         try:
-            chain = chain.check(entry)
+            checked = chain.check(entry)
         except ChainError as exc:
-            return Verdict(False, chain.next_seq - 1, chain, exc.seq, exc.why)
+            return Verdict.refused(exc, chain.next_seq - 1, chain)
+        if checked.audit_failure is not None:
+            # the audit entry that proves a lie is the first bad record: the entries after
+            # it (the result naming the liar, or not) are never looked at
+            seq, why = checked.audit_failure
+            return Verdict(False, chain.next_seq - 1, chain, seq, why, failures.AUDIT)
+        chain = checked
     if contents.error is not None:
-        return Verdict(False, len(contents.entries), chain, contents.error.seq, contents.error.why)
-    if chain.audit_failure is not None:
-        seq, why = chain.audit_failure
-        return Verdict(False, len(contents.entries), chain, seq, why)
+        return Verdict.refused(contents.error, len(contents.entries), chain)
     return Verdict(True, len(contents.entries), chain)
 
 
@@ -94,5 +109,5 @@ def verify_log(data: bytes) -> Verdict:
     try:
         contents = read_log(data)
     except LogFileError as exc:
-        return Verdict(False, 0, None, exc.seq, exc.why)
+        return Verdict.refused(exc)
     return verify_contents(contents)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from engines.actions import MAX_ACTION_DEPTH, is_action
+from protocol.names import name_problem
 
 PROTOCOL_VERSION = 1
 
@@ -78,6 +79,13 @@ def octets(n: int) -> Check:
 def text(most: int, least: int = 0) -> Check:
     rule = f"must be text of at most {most} characters" if least == 0 else f"must be text of {least} to {most} characters"
     return Check(lambda v: type(v) is str and least <= len(v) <= most, rule)
+
+
+def name(most: int) -> Check:
+    """A player's name: printable text (protocol/names.py; spec/log-format.md, "Names")."""
+    return Check(lambda v: type(v) is str and name_problem(v, most) is None,
+                 f"must be printable text of at most {most} characters (no control, escape or "
+                 f"bidirectional characters)")
 
 
 def one_of(*values: Any) -> Check:
@@ -165,11 +173,14 @@ ENTRY = Shape("an entry", {
 #: the body of each kind of entry of protocol version 1
 BODIES: dict[str, Shape] = {
     "move": Shape("a move body", {
-        "actions": listing(ACTION, 1, MAX_ACTIONS_PER_ENTRY, "actions"),
+        "actions": listing(ACTION, 1, MAX_ACTIONS_PER_ENTRY,
+                           f"actions (each a list of text, numbers, booleans or nil, or of such lists, "
+                           f"nested at most {MAX_ACTION_DEPTH} deep)"),
         "nonce": optional(octets(NONCE_BYTES)),
     }),
     "commit": Shape("a commit body", {"digest": octets(HASH_BYTES)}),
     "reveal": Shape("a reveal body", {"value": octets(HASH_BYTES)}),
+    "chain": Shape("a chain body", {"tip": octets(HASH_BYTES)}),
     "chance": Shape("a chance body", {"outcome": ACTION}),
     "audit": Shape("an audit body", {"seed": octets(HASH_BYTES)}),
     "result": Shape("a result body", {
@@ -189,9 +200,9 @@ _ADDRS = listing(text(MAX_ADDR), 0, MAX_SEATS, f"addresses of at most {MAX_ADDR}
 #: each message's fields, by its wire name ("t"); a map field is checked by its record's shape
 MESSAGES: dict[str, Shape] = {
     "hello": Shape("hello", {
-        "table": octets(TABLE_BYTES), "game": text(MAX_GAME), "name": text(MAX_NAME), "key": octets(KEY_BYTES),
+        "table": octets(TABLE_BYTES), "game": text(MAX_GAME), "name": name(MAX_NAME), "key": octets(KEY_BYTES),
         "role": one_of("seat", "spectator"), "chain": octets(HASH_BYTES), "seed": octets(HASH_BYTES),
-        "addr": text(MAX_ADDR),
+        "addr": text(MAX_ADDR), "knock": optional(octets(HASH_BYTES)),
     }),
     "welcome": Shape("welcome", {"seat": whole(-1, MAX_SEATS - 1), "players": whole(1, MAX_SEATS)}),
     "refuse": Shape("refuse", {"reason": text(MAX_REASON)}),

@@ -1,10 +1,18 @@
-"""A seat's secrets for fair chance and hidden information (spec/protocol.md, "Fair chance").
+"""A seat's secrets for fair chance and hidden information (spec/protocol.md, "Fair chance";
+every formula once, with a worked example: spec/log-format.md, "Hashes").
 
 From one random 32-byte master secret a seat derives
-- a **hash chain** x_0 .. x_N with x_{k+1} = SHA-256(x_k): the tip x_N is committed in the
-  genesis; the seat's j-th reveal is x_{N-j}, checked by SHA-256(reveal_j) == reveal_{j-1};
-- a **private seed**: committed in the genesis as SHA-256("peerboard/seed/v1" || seed), kept
-  secret until the audit at the end; it decides the seat's own hidden draws.
+- **hash chains** of CHAIN_LENGTH values each: chain g is x_0 .. x_N with
+  x_{k+1} = SHA-256(x_k); chain 0's tip x_N is committed in the genesis, a later chain's in
+  the seat's `chain` entry when the one before is spent. The seat's j-th reveal (j = 1, 2,
+  ..., counted over all its chains) is x_{N-1-i} of chain g, where (g, i) = divmod(j - 1, N):
+  checked by SHA-256(reveal) == the value (or the tip) before it;
+- a **private seed**: committed in the genesis as SHA-256("peerboard/seed/v1" || 0x00 ||
+  seed), kept secret until the audit at the end; it decides the seat's own hidden draws.
+
+How x_0 comes from the master secret is this implementation's own business (nobody else
+can check it): SHA-256("peerboard/chain/v1" || 0x00 || master) for chain 0, and
+SHA-256("peerboard/chain/v1" || 0x00 || master || g as 4-byte big-endian) for chain g ≥ 1.
 """
 from __future__ import annotations
 
@@ -50,18 +58,27 @@ def choice_digest(actions: tuple, nonce: bytes) -> bytes:
 @dataclass(frozen=True)
 class SeatSecrets:
     master: bytes
-    _chain: tuple[bytes, ...] = field(default=(), repr=False, compare=False)
+    #: chain g's values x_0 .. x_N, worked out the first time they are needed
+    _chains: dict[int, tuple[bytes, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def from_master(cls, master: bytes) -> "SeatSecrets":
         if len(master) != 32:
             raise ValueError("a master secret is 32 bytes")
-        x = sha256(CHAIN_DOMAIN + master)
-        chain = [x]
-        for _ in range(CHAIN_LENGTH):
-            x = sha256(x)
-            chain.append(x)
-        return cls(master, tuple(chain))
+        secrets = cls(master)
+        secrets._values(0)  # the genesis needs its tip at once
+        return secrets
+
+    def _values(self, generation: int) -> tuple[bytes, ...]:
+        chain = self._chains.get(generation)
+        if chain is None:
+            x = sha256(CHAIN_DOMAIN + self.master + (generation.to_bytes(4, "big") if generation else b""))
+            values = [x]
+            for _ in range(CHAIN_LENGTH):
+                x = sha256(x)
+                values.append(x)
+            chain = self._chains[generation] = tuple(values)
+        return chain
 
     @property
     def seed(self) -> bytes:
@@ -69,13 +86,23 @@ class SeatSecrets:
 
     @property
     def chain_tip(self) -> bytes:
-        return self._chain[CHAIN_LENGTH]
+        """The tip of chain 0, committed in the genesis."""
+        return self.tip(0)
+
+    def tip(self, generation: int) -> bytes:
+        """The tip x_N of chain `generation` (0: the genesis's; g: the seat's g-th `chain` entry's)."""
+        return self._values(generation)[CHAIN_LENGTH]
+
+    def next_tip(self, used: int) -> bytes:
+        """The tip of the chain after the one that `used` reveals in all have just spent."""
+        return self.tip(used // CHAIN_LENGTH)
 
     def reveal(self, j: int) -> bytes:
-        """The j-th reveal (j = 1, 2, ...): x_{N-j}."""
-        if not 1 <= j <= CHAIN_LENGTH:
-            raise ValueError(f"a seat has {CHAIN_LENGTH} reveals, not {j}")
-        return self._chain[CHAIN_LENGTH - j]
+        """The j-th reveal (j = 1, 2, ...), counted over all the seat's chains."""
+        if j < 1:
+            raise ValueError(f"reveals count from 1, not {j}")
+        generation, i = divmod(j - 1, CHAIN_LENGTH)
+        return self._values(generation)[CHAIN_LENGTH - 1 - i]
 
     def commitments(self) -> dict:
         return {"chain": self.chain_tip, "seed": seed_commitment(self.seed)}

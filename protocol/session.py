@@ -35,7 +35,7 @@ from protocol.confirmation import Confirmations
 from protocol.effects import NextStep, Send, Store, StoreChoice, StoreGenesis, Sync, TakeOwnEntry, Unstore
 from protocol.events import (  # re-exported: the session's events are part of its surface
     Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, PeerAway, PeerBack,
-    PeerLeft, PeersKnown, Refused, Rejected, Seated, YourTurn,
+    PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
 )
 from protocol.forming import Forming
 from protocol.identity import Identity, fingerprint, verify
@@ -47,11 +47,13 @@ from protocol.records import Entry, SignedGenesis, make_entry
 from protocol.schema import MAX_ACTIONS_PER_ENTRY, NONCE_BYTES, is_action
 from protocol.secrets import SeatSecrets
 from protocol.surface import LocalError, MoveList, MoveRecord, Phase, Position, SeatInfo
+from protocol.tablecode import knock, stretched
 
 __all__ = [
     "Session", "Phase", "SeatInfo", "Position", "MoveRecord", "LocalError",
-    "Event", "Seated", "PeersKnown", "GameStarted", "Accepted", "Confirmed", "YourTurn", "PeerAway", "PeerBack",
-    "PeerLeft", "Desync", "Equivocation", "InternalFault", "GameOver", "Rejected", "Refused",
+    "Event", "Seated", "SeatTaken", "SeatFreed", "PeersKnown", "GameStarted", "Accepted", "Confirmed", "YourTurn",
+    "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "GameOver",
+    "Rejected", "Refused",
 ]
 
 BEAT_EVERY = 1.0  # seconds between heartbeats (each carries the head)
@@ -104,25 +106,35 @@ class Session:
         self._asked: dict[bytes, float] = {}  # peer -> when we last asked it for entries
         self._moves: MoveList | None = None
         self._resolved: tuple[Any, Mapping[str, Any]] = (None, {})
+        self._private = False
 
     # -- construction ---------------------------------------------------------------------------
 
     @classmethod
     def host(cls, identity: Identity, secrets: SeatSecrets, name: str, addr: str, game: str, players: int,
-             options: Mapping[str, Any], table: bytes, random: Callable[[int], bytes], now: float) -> "Session":
-        """Open a table as seat 0; OptionError for a bad game, player count or option."""
+             options: Mapping[str, Any], table: bytes, random: Callable[[int], bytes], now: float,
+             code: str | None = None) -> "Session":
+        """Open a table as seat 0 — a private one, that a joiner needs `code` for, if given
+        (protocol/tablecode.py); OptionError for a bad game, player count or option,
+        ValueError for a code that cannot be one."""
         engines.get(game).new_game(players, options)
         session = cls(identity, secrets, name, addr, random, now)
-        session._forming = Forming.open(identity, session._hello("seat", table, game), players, options, now)
+        code_key = None if code is None else stretched(code, identity.public_key, table)
+        session._forming = Forming.open(identity, session._hello("seat", table, game), players, options, now, code_key)
+        session._private = code is not None
         return session
 
     @classmethod
     def join(cls, identity: Identity, secrets: SeatSecrets | None, name: str, addr: str, host_key: bytes,
-             table: bytes, game: str, random: Callable[[int], bytes], now: float) -> tuple["Session", list]:
-        """Ask `host_key`'s table for a seat (with secrets) or to watch (without)."""
+             table: bytes, game: str, random: Callable[[int], bytes], now: float,
+             code: str | None = None) -> tuple["Session", list]:
+        """Ask `host_key`'s table for a seat (with secrets) or to watch (without); with the
+        `code` of a private table, if given (ValueError for a code that cannot be one)."""
         session = cls(identity, secrets, name, addr, random, now)
-        hello = session._hello("seat" if secrets is not None else "spectator", table, game)
+        proof = None if code is None else knock(stretched(code, host_key, table), identity.public_key)
+        hello = session._hello("seat" if secrets is not None else "spectator", table, game, proof)
         session._forming = Forming.ask(identity, hello, host_key, now)
+        session._private = code is not None
         return session, [Send(host_key, hello.to_bytes())]
 
     @classmethod
@@ -170,13 +182,18 @@ class Session:
             # it writes nothing until every other seat has told it its head and it holds
             # that much, so it can never sign a second, different entry for one seq.
             self._author.unheard = {k for k in self._seats if k != self._key}
+        if self._seat is not None and self._seat < len(addrs) and addrs[self._seat] != self._addr:
+            # it listens somewhere else now (`resume --bind`): its hello tells every seat
+            g = genesis.genesis
+            hello = self._hello("seat", g.table, g.game).to_bytes()
+            effects += [Send(k, hello) for k in self._seat_keys if k != self._key]
         want = Want(len(self._entries) + 1).to_bytes()
         return effects + [Send(k, want) for k in self._peers()] + self._my_turn()
 
-    def _hello(self, role: str, table: bytes, game: str) -> Hello:
+    def _hello(self, role: str, table: bytes, game: str, proof: bytes | None = None) -> Hello:
         s = self._secrets
         chain, seed = (s.chain_tip, s.commitments()["seed"]) if s is not None else (bytes(32), bytes(32))
-        return Hello(table, game, self._name, self._key, role, chain, seed, self._addr)
+        return Hello(table, game, self._name, self._key, role, chain, seed, self._addr, proof)
 
     # -- the inputs -------------------------------------------------------------------------------
 
@@ -191,11 +208,17 @@ class Session:
             return effects + self._reject(sender, str(exc))
         handler = _TAKES[self._phase][type(message)]
         try:
-            return effects + handler(self, sender, message, now)
+            effects += handler(self, sender, message, now)
         except MessageError as exc:
-            return effects + self._reject(sender, str(exc))
+            effects += self._reject(sender, str(exc))
         except Exception as exc:  # not the sender's doing: ours
             return effects + self._fault(f"handling the {message.kind} message just received", exc)
+        if self._forming is not None and self._forming.hosting:
+            try:  # a table full of live seats is proposed (whatever message showed the last one alive)
+                effects += self._formed(self._forming.settle(now))
+            except Exception as exc:
+                return effects + self._fault("proposing the table", exc)
+        return effects
 
     def submit(self, actions: list | tuple, now: float) -> list:
         """The local player's decision: actions for a move (several: a planned turn, one
@@ -237,6 +260,15 @@ class Session:
         data = Leave().to_bytes()
         return [Send(k, data) for k in self._peers()]
 
+    def remove_seat(self, index: int, now: float) -> list:
+        """The host removes the node holding seat `index` before the game starts: the seat
+        is free again (`SeatFreed`, why "removed"), that node is refused and its hellos are
+        refused from now on; a proposal already sent is withdrawn. LocalError saying why
+        when this node hosts no forming table or no one holds that seat."""
+        if self._forming is None or self._phase not in (Phase.FORMING, Phase.SIGNING):
+            raise LocalError("Seats can only be removed before the game starts.")
+        return self._formed(self._forming.remove(index))
+
     # -- the read-only surface ------------------------------------------------------------------
 
     @property
@@ -277,25 +309,40 @@ class Session:
         return self._forming.players
 
     @property
+    def private(self) -> bool:
+        """The table needs a code (a joiner: it was given one)."""
+        return self._private
+
+    @property
     def local_seat(self) -> int | None:
         """This node's seat; None for a spectator, or before it has one."""
         return self._seat if self._forming is None else self._forming.seat
 
     @property
     def seats(self) -> tuple[SeatInfo, ...]:
-        """Every seat: while the table forms, the seats taken so far (a joiner knows them
-        from the proposal); then the genesis's."""
+        """Every seat: while the table forms, the seats taken so far, in seat order (a freed
+        seat leaves a gap: read each one's `index`; a joiner knows them from the proposal);
+        then the genesis's."""
         if self._genesis is not None:
-            known = tuple((s.name, s.key) for s in self._genesis.genesis.seats)
+            addrs = self._addrs
+            known = tuple((i, s.name, s.key, addrs[i] if i < len(addrs) else "")
+                          for i, s in enumerate(self._genesis.genesis.seats))
         else:
             known = self._forming.seats()
-        return tuple(self._seat_info(i, name, key) for i, (name, key) in enumerate(known))
+        return tuple(self._seat_info(*seat) for seat in known)
 
-    def _seat_info(self, index: int, name: str, key: bytes) -> SeatInfo:
+    def _seat_info(self, index: int, name: str, key: bytes, address: str) -> SeatInfo:
         if key == self._key:
-            return SeatInfo(index, name, fingerprint(key), key, "you", None)
+            return SeatInfo(index, name, fingerprint(key), key, "you", None, address)
         connection = "left" if index in self._left else "away" if index in self._away else "connected"
-        return SeatInfo(index, name, fingerprint(key), key, connection, self._heard.get(key))
+        return SeatInfo(index, name, fingerprint(key), key, connection, self._heard.get(key), address)
+
+    def acked(self, index: int) -> int:
+        """The last seq seat `index` has acknowledged holding (with our entry there); 0
+        before the genesis."""
+        if self._acks is None or not 0 <= index < len(self._acks.acked):
+            return 0
+        return self._acks.acked[index]
 
     @property
     def spectators(self) -> tuple[bytes, ...]:
@@ -417,7 +464,8 @@ class Session:
                 # acks are sent once; repeating the latest now and then repairs lost ones
                 effects += self._ack(self._entries[-1], self._acks.hashes[-1][1])
         if self._forming is not None:
-            return effects + self._forming.tick(now)
+            f = self._forming
+            return effects + self._formed(f.tick(now) + f.settle(now))
         for key, seat in self._seats.items():
             if key == self._key or seat in self._away or seat in self._left:
                 continue
@@ -435,8 +483,7 @@ class Session:
         """After the forming handshake took a message: the game starts once it has its genesis."""
         f = self._forming
         if f.genesis is None:
-            if f.proposal is not None:
-                self._phase = Phase.SIGNING
+            self._phase = Phase.FORMING if f.proposal is None else Phase.SIGNING
             return effects
         try:
             return effects + self._start(f.genesis, f.addrs)
@@ -456,6 +503,7 @@ class Session:
         self._moves = MoveList(chain.game)
         self._seats = {s.key: i for i, s in enumerate(g.seats)}
         self._seat_keys = tuple(s.key for s in g.seats)
+        hosted = self._forming is not None and self._forming.hosting
         if self._forming is not None:
             self._spectators.update(self._forming.spectators)
             self._forming = None
@@ -464,6 +512,8 @@ class Session:
         self._phase = Phase.PLAYING
         effects: list = [] if resumed else [StoreGenesis(genesis, addrs)]
         data = GenesisMessage(genesis, addrs).to_bytes()
+        # the host, holding every signature, hands the genesis to every seat at once
+        effects += [Send(k, data) for k in (self._seat_keys if hosted else ()) if k != self._key]
         effects += [Send(k, data) for k in self._spectators]
         effects.append(PeersKnown(tuple((s.key, a) for s, a in zip(g.seats, addrs))))
         effects.append(GameStarted(genesis))
@@ -472,15 +522,24 @@ class Session:
     # -- the game: messages ------------------------------------------------------------------------------
 
     def _on_hello(self, sender: bytes, m: Hello, now: float) -> list:
-        """A spectator joining late, or a seat that lost its genesis."""
+        """A spectator joining late, or a seat that lost its genesis or listens somewhere
+        else now (it resumed on another address)."""
         if m.key != sender:
             raise MessageError("hello: the key is not the sender's")
+        effects: list = []
         if m.role == "spectator":
             self._spectators[sender] = m.addr
             self._broadcast_keys = None
         elif sender not in self._seats:
             return [Send(sender, Refuse("the table is full").to_bytes())]
-        return [Send(sender, GenesisMessage(self._genesis, self._addrs).to_bytes())]
+        else:
+            seat = self._seats[sender]
+            addrs = list(self._addrs) + [""] * (len(self._seat_keys) - len(self._addrs))
+            if m.table == self.table_id and m.addr and m.addr != addrs[seat]:
+                addrs[seat] = m.addr
+                self._addrs = tuple(addrs)
+                effects.append(PeerMoved(seat, sender, m.addr))
+        return effects + [Send(sender, GenesisMessage(self._genesis, self._addrs).to_bytes())]
 
     def _on_sign(self, sender: bytes, m: Sign, now: float) -> list:
         """A seat still collecting signatures: hand it the genesis."""
@@ -738,7 +797,7 @@ COLUMNS = (Phase.FORMING, Phase.SIGNING, Phase.PLAYING, Phase.OVER, Phase.HALTED
 _TABLE: dict[type[Message], tuple[Handler, ...]] = {
     #                FORMING                      SIGNING                      PLAYING         OVER            HALTED
     Hello:          (_forming(Forming.on_hello),   _forming(Forming.on_hello),   S._on_hello,    S._on_hello,    _ignore),
-    Welcome:        (_forming(Forming.on_welcome), _ignore,                      _ignore,        _ignore,        _ignore),
+    Welcome:        (_forming(Forming.on_welcome), _forming(Forming.on_welcome), _ignore,        _ignore,        _ignore),
     Refuse:         (_forming(Forming.on_refuse),  _forming(Forming.on_refuse),  _ignore,        _ignore,        _ignore),
     Propose:        (_forming(Forming.on_propose), _forming(Forming.on_propose), _ignore,        _ignore,        _ignore),
     Sign:           (_forming(Forming.on_sign),    _forming(Forming.on_sign),    S._on_sign,     S._on_sign,     _ignore),

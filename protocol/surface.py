@@ -30,6 +30,7 @@ class SeatInfo:
     key: bytes  # Ed25519 public key
     connection: str  # "you" | "connected" | "away" | "left"
     last_heard: float | None  # session time (the `now` passed in) it was last heard; None: never, or you
+    address: str = ""  # where that node listens (its hello's addr, untrusted text); "": unknown or not told
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LOOPBACK = "tcp://127.0.0.1:0"
-JOIN_LINE = re.compile(r"or from anywhere: peerboard join (\S+) --key (\S+) --table (\S+) --game (\S+)")
+JOIN_LINE = re.compile(r"from anywhere: peerboard join (\S+) --key (\S+) --table (\S+) --game (\S+)")
 
 
 def free_udp_port() -> int:
@@ -151,3 +151,33 @@ def entries_in(path: Path) -> int:
         return len(read_log(path.read_bytes()).entries)
     except Exception:
         return 0
+
+
+class Tmux:
+    """One command in a real terminal (a detached tmux session): keys in, the screen out."""
+
+    def __init__(self, name: str, command: str, width: int = 120, height: int = 50):
+        self.name = f"pb-{os.getpid()}-{name}"
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height), command],
+                       check=True, timeout=10)
+
+    def screen(self) -> str:
+        return subprocess.run(["tmux", "capture-pane", "-t", self.name, "-p", "-J", "-S", "-500"],
+                              capture_output=True, text=True, timeout=10).stdout
+
+    def wait_for(self, pattern: str, timeout: float = 30.0) -> re.Match:
+        deadline = time.monotonic() + timeout
+        regex = re.compile(pattern)
+        while time.monotonic() < deadline:
+            m = regex.search(self.screen())
+            if m:
+                return m
+            time.sleep(0.2)
+        raise AssertionError(f"{pattern!r} did not appear within {timeout} s; the screen:\n{self.screen()}")
+
+    def type(self, line: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", line], check=True, timeout=10)
+        subprocess.run(["tmux", "send-keys", "-t", self.name, "Enter"], check=True, timeout=10)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True, timeout=10)

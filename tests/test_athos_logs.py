@@ -30,7 +30,7 @@ def test_the_engine_version_is_2():
 def test_a_version_1_log_is_refused_in_one_line_naming_the_version_it_needs():
     out = verify(os.path.join(VECTORS, "athos-engine-1.pblog"))
     assert out.returncode == 1
-    assert out.stdout == "invalid at seq 0: the log needs athos engine version 1; this peerboard has 2\n"
+    assert out.stdout == "invalid at seq 0 [genesis]: the log needs athos engine version 1; this peerboard has 2\n"
 
 
 def test_the_version_2_vector_verifies():

@@ -15,7 +15,7 @@ NOT_A_POINT = bytes.fromhex("02" + "00" * 31)  # y = 2 is on no Ed25519 curve po
 
 def beacon(**changes) -> bytes:
     fields = {"v": 1, "game": "aton", "players": 2, "free": 1, "name": "alice", "key": HOST, "table": TABLE,
-              "port": 41234}
+              "port": 41234, "private": False}
     fields.update(changes)
     return MAGIC + encode({k: v for k, v in fields.items() if v is not ...})
 
@@ -23,6 +23,13 @@ def beacon(**changes) -> bytes:
 def test_a_well_formed_beacon_is_a_table_at_its_source_address():
     t = parse_beacon(beacon_bytes("aton", 2, 1, "alice", HOST, TABLE, 41234), "10.0.0.5")
     assert (t.game, t.players, t.free, t.name, t.key, t.endpoint) == ("aton", 2, 1, "alice", HOST, "tcp://10.0.0.5:41234")
+
+
+def test_a_beacon_says_whether_the_table_is_private_and_never_carries_its_code():
+    data = beacon_bytes("aton", 2, 1, "alice", HOST, TABLE, 41234, private=True)
+    assert parse_beacon(data, "10.0.0.5").private is True
+    assert parse_beacon(beacon_bytes("aton", 2, 1, "alice", HOST, TABLE, 41234), "10.0.0.5").private is False
+    assert b"code" not in data and b"knock" not in data
 
 
 def test_a_key_that_is_not_an_ed25519_point_is_not_listed():
@@ -34,7 +41,8 @@ def test_every_field_is_checked_before_a_table_is_listed():
         beacon(name="\x1b[2Jowned"), beacon(name="evil\u202eevil"), beacon(name="x" * 41),
         beacon(game="Aton!"), beacon(game=""), beacon(players=0), beacon(players=9), beacon(free=3),
         beacon(free=-1), beacon(port=0), beacon(port=70000), beacon(table=b"\x00" * 15), beacon(key=HOST[:31]),
-        beacon(players=True), beacon(port=...), beacon(extra=1), beacon(v="1"),
+        beacon(players=True), beacon(port=...), beacon(extra=1), beacon(v="1"), beacon(private=...),
+        beacon(private=1),
     ]
     assert [parse_beacon(b, "10.0.0.5") for b in bad] == [None] * len(bad)
 

@@ -88,3 +88,54 @@ def test_export_json_and_text(tmp_path):
     text = peerboard("replay", log, "--export", "text").stdout.splitlines()
     assert text[0].startswith("# peerboard log: aton")
     assert any(" move " in line and "assign" in line for line in text)
+
+
+@pytest.mark.parametrize("args, says", [
+    (["selfplay", "aton", "--save", "/proc/nope"], "--save /proc/nope: cannot write there"),
+    (["host", "aton", "--bind", "tcp://127.0.0.1:99999"], "--bind takes tcp://IP:PORT with a port from 0 to 65535"),
+    (["host", "aton", "--advertise", "notanip"], "--advertise takes the IPv4 address"),
+    (["join", "--advertise", "notanip"], "--advertise takes the IPv4 address"),
+    (["tables", "--wait", "-1"], "--wait takes a number of seconds, 0 or more, not -1"),
+    (["resume", "no-such.pblog", "--bind", "tcp://127.0.0.1:0"], "no such file: no-such.pblog"),
+    (["host", "aton", "--option", "win_points=forty"], "win_points='forty' must be a whole number"),
+])
+def test_the_rough_edges_are_one_line_and_exit_2(args, says, tmp_path):
+    out = peerboard(*args, cwd=tmp_path)
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert out.stderr.count("\n") == 1 and says in out.stderr and "Traceback" not in out.stderr
+
+
+def test_version_says_which_peerboard_and_which_protocol_and_log_format():
+    out = peerboard("--version")
+    assert out.returncode == 0 and out.stdout.startswith("peerboard 0.")
+    assert "protocol version 1" in out.stdout and "log format version 1" in out.stdout
+
+
+def test_games_shows_each_option_as_the_command_line_takes_it(capsys):
+    """What `peerboard games` shows is accepted by `--option` as it is (and Python's True
+    and False, which it once showed, are taken too)."""
+    import engines
+    from client.cli import cmd_games
+    from client.usage import options_from
+
+    cmd_games(None)
+    shown = [line.split("--option ", 1)[1].split(":", 1)[0] for line in capsys.readouterr().out.splitlines()
+             if "--option " in line]
+    assert "teams=false" in shown and "three_player_areas=ACE" in shown and "handicap={}" in shown
+    games = {name: engines.get(name) for name in engines.names()}
+    for pair in shown:
+        name, _, text = pair.partition("=")
+        game = next(g for g in games.values() if name in g.options_schema)
+        assert options_from([pair], game) == {name: game.options_schema[name].default}, pair
+    athos = games["athos"]
+    assert options_from(["teams=False"], athos) == {"teams": False}
+    assert options_from(["teams=True"], athos) == {"teams": True}
+
+
+def test_the_license_is_the_spdx_string_a_current_setuptools_takes_without_warnings():
+    import tomllib
+
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        project = tomllib.load(f)
+    assert project["project"]["license"] == "MIT"  # (the old `{text = ...}` table warned ~50 lines per build)
+    assert project["build-system"]["requires"] == ["setuptools>=77"]  # the first to take the string form

@@ -29,6 +29,7 @@ def options(*argv: str) -> LanOptions:
     (["join"], OnlyTable()),
     (["join", "3FA9C2D1"], ByName("3fa9c2d1")),
     (["join", "qkvy-yhgc"], ByName("qkvy-yhgc")),
+    (["join", "3FA9C2D1@QKVY-YHGC"], ByName("3fa9c2d1", "qkvy-yhgc")),
     (["join", "192.168.1.5:41234"], ByAddress("tcp://192.168.1.5:41234")),
     (["join", "tcp://10.0.0.2:9", "--key", KEY, "--table", TABLE, "--game", "aton"],
      ByAddress("tcp://10.0.0.2:9", bytes.fromhex(KEY), bytes.fromhex(TABLE), "aton")),
@@ -40,7 +41,20 @@ def test_a_table_is_named_by_its_address_by_its_id_or_host_or_not_at_all(argv, n
 @pytest.mark.parametrize("argv, says", [
     (["join", "tcp://host:port"], "is not an address like tcp://192.168.1.5:41234"),
     (["join", "tcp://10.0.0.2:9", "--key", KEY, "--table", "cd", "--game", "aton"], "--table takes the 32 hex digits"),
-    (["join", "--name", "x" * 41], "--name must be at most 40 characters"),
+    (["join", "--name", "x" * 41], "--name: a name has at most 40 characters"),
+    (["join", "--name", "\x1b[2Jowned"], r"--name: a name is printable text; character 1 \(U\+001B\)"),
+    (["host", "aton", "--name", "evil\u202eevil"], r"--name: .*U\+202E"),
+    (["join", "zz!"], "names no table: give a table id"),
+    (["join", "3fa9@nope"], "names no table"),
+    (["host", "aton", "--bind", "tcp://127.0.0.1:99999"], "--bind takes tcp://IP:PORT with a port from 0 to 65535"),
+    (["join", "--bind", "127.0.0.1:5000"], "--bind takes tcp://IP:PORT"),
+    (["host", "aton", "--advertise", "notanip"], "--advertise takes the IPv4 address others reach"),
+    (["tables", "--wait", "-1"], "--wait takes a number of seconds, 0 or more, not -1"),
+    (["join", "--wait", "nan"], "--wait takes a number of seconds"),
+    (["host", "aton", "--max-seconds", "0"], "--max-seconds takes a number of seconds, more than 0"),
+    (["host", "aton", "--think", "-0.5"], "--think takes a number of seconds"),
+    (["join", "--code", "two words"], "--code: a table's code is letters, digits and punctuation"),
+    (["host", "aton", "--code", "abc", "--private"], "not allowed with argument"),
     (["host", "aton", "--spectator", "nothex"], "--spectator:"),
     (["host", "aton", "--players", "3"], "Aton is played by exactly 2 players, not 3."),
     (["play", "chess"], "There is no game 'chess'"),
@@ -59,18 +73,51 @@ def test_host_and_play_options_hold_the_checked_game():
         opts.players = 4  # one value, read once
 
 
+def test_a_private_table_gets_the_code_given_or_one_picked_and_resume_may_listen_elsewhere():
+    assert options("host", "aton", "--code", "Tea-Time").code == "Tea-Time"
+    picked = options("host", "aton", "--private").code
+    assert len(picked) == 9 and picked[4] == "-" and picked != options("host", "aton", "--private").code
+    assert options("host", "aton").code is None and options("join", "--code", "x").code == "x"
+    assert options("resume", "game.pblog", "--bind", "tcp://127.0.0.1:7000").bind == "tcp://127.0.0.1:7000"
+    assert options("resume", "game.pblog").bind is None
+    assert options("tables", "--wait", "0").wait == 0
+
+
 def test_one_exit_status_per_outcome():
     assert [int(c) for c in (ExitCode.DONE, ExitCode.HALTED, ExitCode.USAGE, ExitCode.GAVE_UP,
                              ExitCode.INTERNAL, ExitCode.INTERRUPTED)] == [0, 1, 2, 3, 4, 130]
     assert ExitCode.INVALID is ExitCode.HALTED and ExitCode.REFUSED is ExitCode.USAGE
 
 
-def _log(path, table: bytes, seed: int) -> None:
-    game = engines.get("aton")
-    log = LogBuilder.table(game, {}, ["a", "b"], [bytes([seed]) * 32, bytes([seed + 1]) * 32],
+def _log(path, table: bytes, seed: int, game: str = "aton") -> None:
+    engine = engines.get(game)
+    log = LogBuilder.table(engine, {}, ["a", "b"], [bytes([seed]) * 32, bytes([seed + 1]) * 32],
                            [os.urandom(32), os.urandom(32)], table, lambda: os.urandom(16))
     with LogFile.create(path, log.chain.genesis):
         pass
+
+
+def test_start_up_offers_the_unfinished_games_of_the_game_asked_for_the_newest_first(tmp_path, monkeypatch, capsys):
+    from client.lan import _offer_resume
+    from node.gamefiles import SeatFile, seat_path
+
+    monkeypatch.setenv("PEERBOARD_HOME", str(tmp_path))
+    games = tmp_path / "games"
+    games.mkdir()
+    made = {}
+    for stamp, (name, game) in enumerate([("aton-2", "aton"), ("aton-1", "aton"), ("athos-3", "athos"),
+                                          ("aton-0", "aton")]):
+        path = games / f"{name}.pblog"
+        _log(path, bytes([stamp]) * 16, 2 * stamp + 1, game)
+        seat_path(path).write_bytes(SeatFile(bytes(32), bytes(32), "me", "tcp://127.0.0.1:1", ()).to_bytes())
+        os.utime(path, (1_000_000 + stamp, 1_000_000 + stamp))  # aton-0 played last, aton-2 first
+        made[name] = path
+    assert _offer_resume(options("host", "aton")) is None  # (no terminal: only said)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("unfinished aton games, the most recent first")
+    assert [line.split(": ", 1)[1] for line in lines[1:]] == [str(made[n]) for n in ("aton-0", "aton-1", "aton-2")]
+    assert _offer_resume(options("host", "athos")) is None
+    assert [line.split(": ", 1)[1] for line in capsys.readouterr().out.splitlines()[1:]] == [str(made["athos-3"])]
 
 
 def test_the_logs_of_a_table_are_told_by_their_genesis_not_only_their_name(tmp_path):

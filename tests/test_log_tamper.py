@@ -104,7 +104,7 @@ def test_a_truncated_file_fails_at_the_cut_record(saved):
 
 
 def test_garbage_and_empty_files_are_not_logs():
-    assert verify_log(b"").summary() == "invalid at header: empty file: not a peerboard log"
+    assert verify_log(b"").summary() == "invalid at header [header]: empty file: not a peerboard log"
     assert not verify_log(b"\x00\x00\x00\x05hello").ok
     assert not verify_log(bytes(range(256)) * 10).ok
 
@@ -207,8 +207,12 @@ def test_the_audit_names_a_seat_that_claimed_cards_it_did_not_hold():
     log = _finish(_table(knows_hidden=False))
     assert log.chain.cheats
     verdict = _verify(log)
-    assert not verdict.ok and "the audit: seat" in verdict.why and "lied" in verdict.why
-    liar_seq = verdict.bad_seq
+    assert not verdict.ok and verdict.failure == "audit" and "the audit: seat" in verdict.why
+    # reported at the last audit entry, where every seed is known and the lie is proven;
+    # the reason names the move that lied
+    audits = [e.seq for e in log.entries if e.kind == "audit"]
+    assert verdict.bad_seq == audits[-1]
+    liar_seq = int(verdict.why.split("lied at seq ")[1].split()[0])
     assert log.entries[liar_seq - 1].kind == "move"
     assert log.entries[-1].body["cheats"] == tuple(log.chain.cheats)
 

@@ -41,6 +41,9 @@ def _session(phase: str) -> Session:
     random = lambda n: os.urandom(n)  # noqa: E731
     if phase == "hosting":  # forming, as the host: seat 0 taken, one free
         return Session.host(node.identity, node.secrets, "host", "sim://0", "aton", 2, {}, _TABLE_ID, random, 0.0)
+    if phase == "hosting-private":  # forming, as the host of a private table
+        return Session.host(node.identity, node.secrets, "host", "sim://0", "aton", 2, {}, _TABLE_ID, random, 0.0,
+                            code="abcd-efgh")
     if phase == "joining":  # forming, as a joiner waiting for the host's answer
         return Session.join(node.identity, node.secrets, "j", "sim://0", _KEYS[1], _TABLE_ID, "aton", random, 0.0)[0]
     upto = {"playing": len(_DISK.entries) // 2, "over": len(_DISK.entries)}[phase]
@@ -94,7 +97,8 @@ OURS = st.builds(
 
 MESSAGES = st.one_of(
     OURS,
-    st.builds(Hello, TABLE, GAME, TEXT, KEY, st.sampled_from(["seat", "spectator"]), HASH, HASH, TEXT),
+    st.builds(Hello, TABLE, GAME, TEXT, KEY, st.sampled_from(["seat", "spectator"]), HASH, HASH, TEXT,
+              st.none() | HASH),
     st.builds(Welcome, st.integers(-1, MAX_SEATS - 1), st.integers(1, MAX_SEATS)),
     st.builds(Refuse, TEXT),
     st.builds(Propose, GENESIS, ADDRS),
@@ -109,7 +113,7 @@ MESSAGES = st.one_of(
 )
 
 
-@given(phase=st.sampled_from(["hosting", "joining", "playing", "over"]),
+@given(phase=st.sampled_from(["hosting", "hosting-private", "joining", "playing", "over"]),
        sent=st.lists(st.tuples(KEY, MESSAGES), min_size=1, max_size=4))
 @settings(max_examples=400, deadline=None)
 def test_no_message_within_the_schema_is_ever_counted_as_our_own_fault(phase, sent):

@@ -24,11 +24,19 @@ CASES = [
 ]
 
 
-def build(name: str, players: int, options: dict) -> bytes:
+def seats(name: str, players: int) -> tuple[random.Random, list[bytes], list[bytes]]:
+    """The vector's random source, and its seats' master secrets and Ed25519 seeds (the
+    invalid vectors sign with them: tests/invalid_vectors.py)."""
     rng = random.Random(f"peerboard test vector {name}")
+    masters = [rng.randbytes(32) for _ in range(players)]
+    keys = [rng.randbytes(32) for _ in range(players)]
+    return rng, masters, keys
+
+
+def build(name: str, players: int, options: dict) -> bytes:
+    rng, masters, keys = seats(name, players)
     log = LogBuilder.table(
-        engines.get(name), options, [f"seat-{i}" for i in range(players)],
-        [rng.randbytes(32) for _ in range(players)], [rng.randbytes(32) for _ in range(players)],
+        engines.get(name), options, [f"seat-{i}" for i in range(players)], masters, keys,
         rng.randbytes(16), lambda: rng.randbytes(16),
     )
     log.play(lambda state, seat, legal: legal[rng.randrange(len(legal))])

@@ -153,7 +153,7 @@ def load(path: Path, view_as: int | None = None) -> tuple[ReplaySource | None, V
     try:
         contents = read_log(path.read_bytes())
     except LogFileError as exc:
-        return None, Verdict(False, 0, None, exc.seq, exc.why)
+        return None, Verdict.refused(exc)
     try:
         return ReplaySource(contents, path.name, view_as), None
     except ChainError:

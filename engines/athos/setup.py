@@ -6,7 +6,7 @@ from typing import Any, Mapping
 from engines.athos.board import COLOURS, HEX_COUNT, START_AREAS, START_NAMES
 from engines.athos.state import HANDICAP, MOVE, NO_TILE, Setup, State
 from engines.contract import OptionError
-from engines.options import Option, boolean, one_of
+from engines.options import Option, boolean, one_of, whole_text
 
 MONKS_PER_PLAYER = 3
 PIECES_PER_PLAYER = 2
@@ -27,19 +27,16 @@ def _handicap_check(value: Any) -> str | None:
 
 
 def _handicap_items(value: Any) -> list[tuple[int, int]]:
-    """[(seat, n)] ascending from {seat: n}; seats may be ints or numeric strings (JSON)."""
+    """[(seat, n)] ascending from {seat: n}; a seat is an int or its digits as text (a
+    genesis's map keys are text: "1", never " 1", "01" or "+1" — engines.options.whole_text)."""
     if not isinstance(value, Mapping):
         return _bad("must be a mapping of seat to a number of tiles, like {\"1\": 2}")
     items: dict[int, int] = {}
     for key, n in value.items():
-        if isinstance(key, bool):
-            return _bad(f"has the seat {key!r}; a seat is a whole number")
-        if isinstance(key, str) and key.strip().isdigit():
-            seat = int(key.strip())
-        elif isinstance(key, int):
-            seat = key
-        else:
-            return _bad(f"has the seat {key!r}; a seat is a whole number")
+        seat = whole_text(key) if isinstance(key, str) else key
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return _bad(f"has the seat {key!r}; a seat is a whole number written in the digits 0-9 "
+                        f"without sign, space or leading zero, like \"1\"")
         if seat < 0:
             return _bad(f"has the seat {key!r}; seats count from 0")
         if seat in items:

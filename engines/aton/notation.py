@@ -14,6 +14,8 @@ _SQUARE_KINDS = ("remove", "place", "retrieve")
 
 
 def format_action(action: tuple) -> str:
+    if not action:
+        raise IllegalAction("An empty action is no Aton action.")
     kind = action[0]
     if kind in _SQUARE_KINDS:
         return f"{kind} {square_name(action[1])}"
