@@ -18,13 +18,6 @@ from client.exitcode import ExitCode
 from client.usage import UsageError
 
 
-def private_tables() -> bool:
-    """Whether this peerboard has private tables (a code to join): the session says so."""
-    from protocol.session import Session
-
-    return hasattr(Session, "private")
-
-
 def command_line(request, args: argparse.Namespace) -> list[str]:
     """The `peerboard` arguments that do what the lobby's request asks."""
     from client.tui.lobby_source import HostRequest, JoinRequest, ResumeRequest
@@ -56,7 +49,7 @@ def cmd_lobby(args: argparse.Namespace) -> ExitCode:
     from client.tui import run_lobby
     from client.tui.lobby_source import NetworkLobby
 
-    request = run_lobby(NetworkLobby(), private=private_tables())
+    request = run_lobby(NetworkLobby())
     if request is None:
         return ExitCode.DONE
     argv = command_line(request, args)

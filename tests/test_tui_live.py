@@ -113,9 +113,6 @@ def test_the_forming_screen_lists_the_seats_then_the_game_starts_and_a_turn_goes
 
 
 def test_a_seat_freed_and_removed_on_the_forming_screen(table_of):
-    if not hasattr(Node, "remove_seat"):
-        pytest.skip("the forming-table API (FORMING_API.md: Node.remove_seat, SeatTaken, SeatFreed) is not in "
-                    "this branch yet")
     t = table_of(game="athos", players=3)
 
     async def body():
@@ -126,8 +123,12 @@ def test_a_seat_freed_and_removed_on_the_forming_screen(table_of):
             await screen.until(lambda: "Seat 1 taken by bot-1" in screen.text(), 20)
             assert "F5 Remove seat" in screen.text()
             await screen.type("remove 1")
-            await screen.until(lambda: "Seat 1 is free again" in screen.text(), 10)
-            await screen.until(lambda: "seat 1  (free)" in screen.text(), 10)
+            await screen.until(lambda: "Seat 1 (bot-1, " in screen.text(), 10)
+            text = screen.text()
+            assert "is free again: the host removed it." in text and "seat 1  (free)" in text
+            t.bots[0].wait_for(r"refused", 10)  # (that node is told, and refused from now on)
+            await screen.type("remove 1")  # (nobody holds it now)
+            await screen.until(lambda: screen.presenter.model.alert.kind == "warn", 10)
 
     run(body())
 

@@ -150,3 +150,48 @@ def test_a_table_whose_beacons_stop_is_shown_silent_until_one_comes_again(monkey
         source.close()
 
     run(body())
+
+
+def test_enter_on_a_private_table_asks_for_its_code_and_a_code_that_cannot_be_one_says_why():
+    private = TableLine("ef" * 16, "aton", 2, 1, "dan", "qrst-uvwx", "tcp://127.0.0.1:4002", True, heard=0.0,
+                        private=True)
+
+    async def body():
+        screen = _lobby(Listed([private]))
+        async with screen:
+            assert "private" in screen.text()
+            await screen.press("enter")
+            assert "Join a private table" in screen.text()
+            await screen.type("two words", enter=True)
+            assert "The code: a table's code is letters, digits and punctuation" in screen.text()
+            for _ in "two words":
+                await screen.press("backspace")
+            await screen.type("s3cret", enter=False)
+            await screen.press_last("enter")
+        assert screen.presenter.request == JoinRequest(private, "s3cret")
+
+    run(body())
+
+
+def test_what_the_lobby_chose_runs_as_the_command_line_would():
+    import argparse
+
+    from client import cli, lan
+    from client.lobby_command import command_line
+
+    asked = argparse.Namespace(name="ann", bind="tcp://127.0.0.1:0")
+
+    def options(request):
+        return lan.LanOptions.parse(cli.build_parser().parse_args(command_line(request, asked)))
+
+    host = options(HostRequest("asterix", 3, 1, {"carry_rule": "both", "max_rounds": 5}, "x1"))
+    assert (host.command, host.game.name, host.players, host.bots, host.code) == ("host", "asterix", 3, 1, "x1")
+    assert dict(host.options) == {"carry_rule": "both", "max_rounds": 5} and host.name == "ann"
+    key = HOST.public_key.hex()
+    join = options(JoinRequest(TableLine("ab" * 16, "aton", 2, 1, "bob", "abcd-efgh", "tcp://127.0.0.1:4000", True,
+                                         key), "s3cret"))
+    assert join.command == "join" and join.code == "s3cret" and join.bind == "tcp://127.0.0.1:0"
+    assert (join.table.endpoint, join.table.key, join.table.table, join.table.game) == (
+        "tcp://127.0.0.1:4000", HOST.public_key, bytes.fromhex("ab" * 16), "aton")
+    resume = options(ResumeRequest(Path("/games/aton-1.pblog")))
+    assert resume.command == "resume" and resume.file == Path("/games/aton-1.pblog")

@@ -36,7 +36,7 @@ def run_replay(path: Path, view_as: int | None = None, input=None, output=None) 
     return 0 if source.verdict is not None and source.verdict.ok else 1
 
 
-def run_lobby(source=None, input=None, output=None, private: bool = True):
+def run_lobby(source=None, input=None, output=None):
     """The lobby: open tables refreshed live, unfinished games, a form to host one. Returns
     what the person chose (HostRequest, JoinRequest, ResumeRequest from lobby_source) or
     None when they left; the caller starts that game and then `run_game` in front of it."""
@@ -45,7 +45,7 @@ def run_lobby(source=None, input=None, output=None, private: bool = True):
     from client.tui.lobby_source import NetworkLobby
     from client.tui.lobby_view import LobbyView
 
-    presenter = LobbyPresenter(source or NetworkLobby(), private=private)
+    presenter = LobbyPresenter(source or NetworkLobby())
     app, _ = build(presenter, input=input, output=output, view_class=LobbyView)
     run_screen(app, presenter)
     return presenter.request

@@ -156,8 +156,7 @@ class GamePresenter:
             self.source.remove_seat(index)
         except SubmitError as exc:
             self.say(str(exc), "warn")
-            return
-        self.say(f"Seat {index} is free again.")
+        # (done: the table says so, as it says every seat taken or freed)
 
     def say(self, text: str, kind: str = "info") -> None:
         self.model.alert = Alert(text, kind)

@@ -32,20 +32,12 @@ from client.exitcode import ExitCode
 from client.text import printable
 from client.tui.source import Alert, Changed, FormingLine, MoveLine, SeatLine, Snapshot, SourceEvent, SubmitError
 from node import loop as node_loop
-from protocol import events as proto_events
 from protocol import session as proto
 
 SUBMIT_WAIT = 5.0  # seconds the screen waits for the node to take a decision
 REJECTIONS_SHOWN = 5  # per peer: more are counted, not shown
 THEIRS_SHOWN = 8  # the other seats' latest moves said in the status line
 SPECTATOR_GRACE = node_loop.SPECTATOR_GRACE
-
-# The forming-table names of the "lan" work (FORMING_API.md), used where the session and
-# node have them: SeatTaken / SeatFreed events, SeatInfo.address, Session.private and
-# Node.remove_seat. Without them the forming screen still lists the seats as they come.
-SEAT_TAKEN = getattr(proto_events, "SeatTaken", None)
-SEAT_FREED = getattr(proto_events, "SeatFreed", None)
-
 
 def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = ()) -> Snapshot:
     """The game as the session's public surface shows it now (call on the node's thread,
@@ -58,7 +50,7 @@ def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = ()) -> Snap
     seats = tuple(
         SeatLine(info.index, printable(info.name, 40), info.fingerprint,
                  scores[info.index] if scores is not None and info.index < len(scores) else None,
-                 info.connection, info.last_heard, printable(getattr(info, "address", ""), 80))
+                 info.connection, info.last_heard, printable(info.address, 80))
         for info in s.seats
     )
     moves = tuple(MoveLine(m.seq, m.seat, "; ".join(m.texts), m.seq <= s.confirmed_seq) for m in s.moves)
@@ -69,8 +61,8 @@ def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = ()) -> Snap
     if phase in ("forming", "signing"):
         hosting = s.local_seat == 0
         forming = FormingLine(
-            table_id=s.table_id.hex(), players=s.players, private=bool(getattr(s, "private", False)),
-            hosting=hosting, can_remove=hosting and phase == "forming" and hasattr(node, "remove_seat"),
+            table_id=s.table_id.hex(), players=s.players, private=s.private,
+            hosting=hosting, can_remove=hosting and phase == "forming",
             notes=notes, signing=phase == "signing",
         )
     return Snapshot(
@@ -372,11 +364,10 @@ class LiveSource:
             node_loop.Notice: lambda e: Alert(printable(e.text)),
             node_loop.LogOpened: lambda e: Alert(f"This game's log: {e.path}"),
             node_loop.Connection: self._connection,
+            proto.SeatTaken: self._seat_taken,
+            proto.SeatFreed: self._seat_freed,
+            proto.PeerMoved: lambda e: Alert(f"{self._who(e.seat)} listens at {printable(e.address, 80)} now."),
         }
-        if SEAT_TAKEN is not None:
-            table[SEAT_TAKEN] = self._seat_taken
-        if SEAT_FREED is not None:
-            table[SEAT_FREED] = self._seat_freed
         return table
 
     def _who(self, seat: int) -> str:
@@ -422,10 +413,11 @@ class LiveSource:
             last = seat
         return Alert("; ".join(said))
 
-    def _seat_taken(self, e: Any) -> Alert:
+    def _seat_taken(self, e: Any) -> Alert | None:
         seat = e.seat
-        address = getattr(seat, "address", "")
-        where = f" from {printable(address, 80)}" if address else ""
+        if seat.connection == "you":
+            return None
+        where = f" from {printable(seat.address, 80)}" if seat.address else ""
         return Alert(f"Seat {seat.index} taken by {printable(seat.name, 40)} ({seat.fingerprint}){where}.")
 
     def _seat_freed(self, e: Any) -> Alert:
@@ -497,6 +489,7 @@ class ScreenSeat:
         self.out = out or sys.stdout
         self.source = LiveSource(node, title)
         self.interrupted = False
+        self.ended = False  # the screen has closed
 
     @property
     def log_path(self):
@@ -507,7 +500,12 @@ class ScreenSeat:
         return self.source.exit_status
 
     def say(self, text: str) -> None:
-        self.source.say(text)
+        """Before and during the screen: the forming screen and the status line show it;
+        once the screen is gone: a line on the terminal."""
+        if self.ended:
+            print(text, file=self.out, flush=True)
+        else:
+            self.source.say(text)
 
     def finish(self, status: ExitCode) -> None:
         self.source.finish(status)
@@ -515,6 +513,7 @@ class ScreenSeat:
     def run(self, max_seconds: float | None = None, input=None, output=None) -> ExitCode:
         """The game full screen until the person leaves; then how it ended, on the terminal."""
         status = run_game(self.node, source=self.source, input=input, output=output, max_seconds=max_seconds)
+        self.ended = True
         for line in self.ending_lines(status):
             print(line, file=self.out, flush=True)
         return status

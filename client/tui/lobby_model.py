@@ -10,6 +10,8 @@ from typing import Any
 import engines
 from client.tui.lobby_source import HostRequest, LobbySnapshot, TableLine, UnfinishedLine, option_fields
 from client.tui.source import Alert
+from engines import OptionError
+from protocol.tablecode import code_problem
 
 
 @dataclass
@@ -89,14 +91,12 @@ def allowed(spec: Any) -> tuple[str, tuple[str, ...]]:
 
 
 class HostForm(Form):
-    """Game, players, bots, each option of the game (with its allowed values), a private code
-    (when this peerboard has private tables)."""
+    """Game, players, bots, each option of the game (with its allowed values), a private code."""
 
     title = "Host a table"
 
-    def __init__(self, game: str | None = None, private: bool = True) -> None:
+    def __init__(self, game: str | None = None) -> None:
         super().__init__()
-        self.private = private
         self._build(game or engines.names()[0])
 
     def _build(self, game_name: str, players: int | None = None) -> None:
@@ -116,8 +116,7 @@ class HostForm(Form):
                 self.fields.append(Field(name, name, choices, index=choices.index(json.dumps(default)), hint=hint))
             else:
                 self.fields.append(Field(name, name, text=json.dumps(default), hint=hint))
-        if self.private:
-            self.fields.append(Field("code", "private code", hint="empty: an open table; else joiners must give it"))
+        self.fields.append(Field("code", "private code", hint="empty: an open table; else joiners must give it"))
 
     def change(self, by: int) -> None:
         name = self.current.name
@@ -138,8 +137,10 @@ class HostForm(Form):
             options[name] = spec.parse_text(values[name].value)
         players = int(values["players"].value)
         game.resolve_options(players, options)  # OptionError: the reason, in one line
-        code = values["code"].value if "code" in values else ""
-        return HostRequest(game.name, players, int(values["bots"].value), options, code)
+        code = values["code"].value
+        if code and code_problem(code):
+            raise OptionError(f"The private code: {code_problem(code)}.")
+        return HostRequest(game.name, players, int(values["bots"].value), options, values["code"].value)
 
 
 class CodeForm(Form):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from engines import OptionError
+from protocol.tablecode import code_problem
 from client.tui.game_presenter import Command
 from client.tui.lobby_model import CodeForm, HostForm, LobbyModel
 from client.tui.lobby_source import JoinRequest, LobbyRequest, LobbySource, ResumeRequest, TableLine
@@ -13,18 +14,17 @@ from client.tui.source import Alert, Changed, SourceEvent
 LOBBY_KEYS = """\
 Up/Down choose a table or an unfinished game; Enter joins the table (or resumes the game);
 a click does the same. F2 hosts a new table: Up/Down between the fields, Left/Right change
-a choice, type into a text field, Enter opens the table, Esc closes the form. F3 joins the
-chosen table with a private code. The list follows the network as tables open and fill."""
+a choice, type into a text field, Enter opens the table, Esc closes the form. A private
+table asks for its code first (F3 gives a code for any table). The list follows the
+network as tables open and fill."""
 
 
 class LobbyPresenter:
     keys_help = LOBBY_KEYS
 
     def __init__(self, source: LobbySource, redraw: Callable[[], None] = lambda: None,
-                 leave: Callable[[], None] = lambda: None, private: bool = True):
+                 leave: Callable[[], None] = lambda: None):
         self.source = source
-        #: this peerboard has private tables (a code to join): the forms ask for one
-        self.private = private
         self.model = LobbyModel(source.snapshot())
         self.redraw = redraw
         self.leave = leave
@@ -49,7 +49,7 @@ class LobbyPresenter:
         return [
             Command("f1", "Help", self.toggle_help),
             Command("f2", "Host", self.open_host),
-            Command("f3", "Join with code", self.open_code, "" if self.private else None),
+            Command("f3", "Join with code", self.open_code),
             Command("f10", "Quit", self.quit),
         ]
 
@@ -82,6 +82,8 @@ class LobbyPresenter:
         row = model.chosen()
         if row is None:
             self.say("No table yet: wait for one, or F2 to host one.")
+        elif isinstance(row, TableLine) and row.private and row.joinable and row.free > 0:
+            self.open_code()  # (its code first)
         elif isinstance(row, TableLine):
             self._join(row, "")
         else:
@@ -98,12 +100,10 @@ class LobbyPresenter:
     # -- the forms -------------------------------------------------------------------------------
 
     def open_host(self) -> None:
-        self.model.form = HostForm(private=self.private)
+        self.model.form = HostForm()
         self.redraw()
 
     def open_code(self) -> None:
-        if not self.private:
-            return
         row = self.model.chosen()
         if not isinstance(row, TableLine):
             self.say("Choose a table first (Up/Down).")
@@ -142,7 +142,11 @@ class LobbyPresenter:
     def submit_form(self) -> None:
         form = self.model.form
         if isinstance(form, CodeForm):
-            self._join(form.table, form.fields[0].value)
+            code = form.fields[0].value
+            if code_problem(code):
+                self.say(f"The code: {code_problem(code)}.", "warn")
+                return
+            self._join(form.table, code)
             return
         try:
             request = form.request()

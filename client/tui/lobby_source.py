@@ -44,6 +44,8 @@ class TableLine:
     heard: float = 0.0
     #: whole seconds without a beacon, once past SHOWN_SILENT_AFTER (else 0)
     silent: int = 0
+    #: a joiner must give the table's code (which never travels)
+    private: bool = False
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,7 @@ class NetworkLobby:
         tables = tuple(
             TableLine(t.table_id, printable(t.game, 20), t.players, t.free, printable(t.name, 40), t.fingerprint,
                       t.endpoint, t.version == PROTOCOL_VERSION, t.key.hex(), self.last.get((t.table, t.key), 0.0),
-                      self.shown_silent.get((t.table, t.key), 0))
+                      self.shown_silent.get((t.table, t.key), 0), t.private)
             for t in self.heard.listed()
         )
         status = self.status
@@ -228,7 +230,8 @@ class NetworkLobby:
 
 def _differs(old: Any, new: Any) -> bool:
     """Whether a table's new beacon says something the list shows differently."""
-    return (old.free, old.players, old.name, old.endpoint) != (new.free, new.players, new.name, new.endpoint)
+    return ((old.free, old.players, old.name, old.endpoint, old.private)
+            != (new.free, new.players, new.name, new.endpoint, new.private))
 
 
 def option_fields(game_name: str) -> list[tuple[str, Any, str]]:

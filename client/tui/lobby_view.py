@@ -50,7 +50,7 @@ class LobbyView:
             style = "class:cursor" if i == model.selected else ""
             if isinstance(row, TableLine):
                 taken = row.players - row.free
-                note = "" if row.joinable else "  (another protocol version)"
+                note = ("" if row.joinable else "  (another protocol version)") + ("  private" if row.private else "")
                 text = (f"  {row.table_id[:8]}  {row.game:<8} {taken}/{row.players} seated  "
                         f"host {row.host} ({row.fingerprint})  {row.endpoint}{note}")
                 if row.silent:
