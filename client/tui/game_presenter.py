@@ -107,7 +107,7 @@ class GamePresenter:
 
     def commands(self) -> list[Command]:
         snap = self.model.snapshot
-        removing = snap.forming is not None and snap.forming.can_remove
+        removing = snap.forming is not None and snap.forming.can_remove and len(snap.seats) > 1
         # Undo and Send are shown while the local seat plays (not while the table forms,
         # not to a spectator, not once the game is over)
         playing = "" if snap.forming is None and snap.local_seat is not None and not snap.over else None
@@ -156,7 +156,10 @@ class GamePresenter:
             self.source.remove_seat(index)
         except SubmitError as exc:
             self.say(str(exc), "warn")
-        # (done: the table says so, as it says every seat taken or freed)
+            return
+        # done: the table says so, as it says every seat taken or freed
+        self.model.cursor, self.model.focus = None, "input"
+        self.redraw()
 
     def say(self, text: str, kind: str = "info") -> None:
         self.model.alert = Alert(text, kind)
