@@ -1,4 +1,4 @@
-# Two commands on a fresh clone: `make play` and `make test` (see README.md).
+# Two commands on a fresh clone: `make play` (the full-screen client: you against a bot) and `make test` (see README.md).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin

@@ -141,8 +141,9 @@ def test_a_private_table_takes_only_nodes_that_know_its_code_which_never_travels
 
 
 def _tmux_command(home, *args: str) -> str:
+    """The line prompt (--plain) in a real terminal (where the full-screen client would open)."""
     return (f"cd {ROOT} && PEERBOARD_HOME={home} PYTHONPATH={ROOT} {sys.executable} -m client.cli "
-            + " ".join(args) + "; echo EXIT=$?; sleep 60")
+            + " ".join(args) + " --plain; echo EXIT=$?; sleep 60")
 
 
 @needs_tmux
