@@ -39,6 +39,7 @@ REJECTIONS_SHOWN = 5  # per peer: more are counted, not shown
 THEIRS_SHOWN = 8  # the other seats' latest moves said in the status line
 SPECTATOR_GRACE = node_loop.SPECTATOR_GRACE
 
+
 def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = ()) -> Snapshot:
     """The game as the session's public surface shows it now (call on the node's thread,
     or before it runs)."""
@@ -226,7 +227,7 @@ class LiveSource:
             if self.exit_status is None:
                 self.exit_status = status
             self._listeners.clear()
-            self._send(("leave", None, None))
+            self._send(("stop", None, None))
 
     def interrupt(self) -> None:
         """Ctrl-C (or a signal): the person leaves a game not over with INTERRUPTED."""
@@ -247,6 +248,10 @@ class LiveSource:
                     self.node.linger(SPECTATOR_GRACE)  # spectators may still be catching up from here
             elif not self._closing and self.exit_status is None and self.node.session.halt is None:
                 self.exit_status = ExitCode.GAVE_UP  # nobody stopped it: --max-seconds passed
+            if self.node.session.halt is None:
+                # whatever ended the run, the others are told at once (as client/lan.py's
+                # loop does; a halted node is shown away instead: it comes back with resume)
+                self.node.leave()
         finally:
             self.node.unwatch_fd(self._wake_read)
             for fd in (self._wake_read, self._wake_write):
@@ -281,11 +286,8 @@ class LiveSource:
                 self._answer(done, lambda: self.node.submit(value))
             elif what == "remove":
                 self._answer(done, lambda: self.node.remove_seat(value))
-            elif what == "leave":
-                s = self.node.session
-                if s is not None and s.phase in (proto.Phase.FORMING, proto.Phase.SIGNING, proto.Phase.PLAYING):
-                    self.node.leave()  # (a game over or halted: nothing to leave)
-                self.node.stop()
+            elif what == "stop":
+                self.node.stop()  # (the others are told as the run ends)
 
     def _answer(self, done: Future, work: Callable[[], None]) -> None:
         try:
