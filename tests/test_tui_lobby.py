@@ -195,3 +195,20 @@ def test_what_the_lobby_chose_runs_as_the_command_line_would():
         "tcp://127.0.0.1:4000", HOST.public_key, bytes.fromhex("ab" * 16), "aton")
     resume = options(ResumeRequest(Path("/games/aton-1.pblog")))
     assert resume.command == "resume" and resume.file == Path("/games/aton-1.pblog")
+
+
+def test_without_a_terminal_peerboard_alone_prints_its_help_and_the_lobby_says_it_needs_one():
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+
+    def peerboard(*args):
+        return subprocess.run([sys.executable, "-m", "client.cli", *args], cwd=root, stdin=subprocess.DEVNULL,
+                              capture_output=True, text=True, timeout=60)
+
+    alone = peerboard()
+    assert alone.returncode == 2 and alone.stdout.startswith("usage: peerboard") and "lobby" in alone.stdout
+    lobby = peerboard("lobby")
+    assert lobby.returncode == 2 and lobby.stderr.strip() == (
+        "peerboard: the lobby needs a terminal; without one use: peerboard tables, host, join or resume")
