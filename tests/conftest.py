@@ -22,6 +22,8 @@ def pytest_configure(config):
     if seed is None:
         seed = int.from_bytes(os.urandom(3), "big")
     config.sim_seed = seed
+    # the workers of a parallel run (pytest -n N) must pick the same slice as this process
+    os.environ["PEERBOARD_SIM_SEED"] = str(seed)
 
 
 def pytest_report_header(config):
