@@ -54,7 +54,7 @@ def test_play_aton_against_a_bot_to_the_end_by_typing_and_the_log_verifies(tmux_
     t = tmux_of(f"{PEERBOARD} play aton --bots 1 --name ann")
     screen = t.wait_for("Your turn:")
     assert "Aton · you are seat 0" in screen and "0 ann" in screen and "you" in screen
-    said = play_to_the_end(t, seconds=60)
+    said = play_to_the_end(t, seconds=180)
     assert any("Planned: assign " in line for line in said) and any("Planned: place " in line for line in said)
     screen = t.wait_for("Game over: won by")
     assert "F10 leaves" in screen

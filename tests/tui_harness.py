@@ -180,12 +180,12 @@ def play_one_action(t: Tmux) -> str:
     have in common; Tab again picks the first; Enter takes it. Returns the status line
     that says what was planned."""
     t.keys("C-u")
-    before = t.wait_until(lambda s: input_line(s) == "", "an empty input line", 5)
+    before = t.wait_until(lambda s: input_line(s) == "", "an empty input line", 20)
     t.keys("Tab")
-    t.wait_until(lambda s: input_line(s) or above_input(s) != above_input(before), "what Tab offers", 5)
+    t.wait_until(lambda s: input_line(s) or above_input(s) != above_input(before), "what Tab offers", 20)
     t.keys("Tab", "Enter")
     said = status_line(before)  # (each action taken says so: the plan so far, or why not)
-    return status_line(t.wait_until(lambda s: input_line(s) == "" and status_line(s) != said, "the action taken", 5))
+    return status_line(t.wait_until(lambda s: input_line(s) == "" and status_line(s) != said, "the action taken", 20))
 
 
 def play_to_the_end(t: Tmux, seconds: float = 60.0) -> list[str]:
@@ -200,7 +200,7 @@ def play_to_the_end(t: Tmux, seconds: float = 60.0) -> list[str]:
             return typed
         if "Enter (or F3) " in status:  # the turn is planned whole: send it
             t.keys("Enter")
-            t.wait_until(lambda s: "Enter (or F3) " not in status_line(s), "the turn sent", 5)
+            t.wait_until(lambda s: "Enter (or F3) " not in status_line(s), "the turn sent", 20)
         elif any(words in screen for words in DECIDING):
             typed.append(play_one_action(t))
         else:
