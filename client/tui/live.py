@@ -353,10 +353,10 @@ class LiveSource:
             proto.Seated: self._seated,
             proto.GameStarted: lambda e: Alert(self._started()),
             proto.Accepted: self._accepted,
-            proto.PeerAway: lambda e: Alert(f"{self._who(e.seat)} is away; the game waits for it.", "warn"),
-            proto.PeerBack: lambda e: Alert(f"{self._who(e.seat)} is back."),
-            proto.PeerLeft: lambda e: Alert(f"{self._who(e.seat)} left the table; the game waits until it "
-                                            f"resumes.", "warn"),
+            proto.PeerAway: lambda e: self._while_playing(f"{self._who(e.seat)} is away; the game waits for it."),
+            proto.PeerBack: lambda e: self._while_playing(f"{self._who(e.seat)} is back."),
+            proto.PeerLeft: lambda e: self._while_playing(f"{self._who(e.seat)} left the table; the game waits "
+                                                          f"until it resumes."),
             proto.Desync: self._desync,
             proto.Equivocation: self._equivocation,
             proto.InternalFault: self._fault,
@@ -371,6 +371,14 @@ class LiveSource:
             proto.PeerMoved: lambda e: Alert(f"{self._who(e.seat)} listens at {printable(e.address, 80)} now."),
         }
         return table
+
+    def _while_playing(self, text: str) -> Alert | None:
+        """A peer's coming and going matters while the game goes on; once it is over the
+        result stays on the status line (the seats panel still shows who left)."""
+        s = self.node.session
+        if s is not None and s.phase is proto.Phase.OVER:
+            return None
+        return Alert(text, "warn")
 
     def _who(self, seat: int) -> str:
         s = self.node.session
