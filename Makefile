@@ -10,9 +10,10 @@ setup: $(STAMP)
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "peerboard needs Python 3.11 or newer"'
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,cluster]'
+	@echo "setting up $(VENV): peerboard and what it needs (pip's own words go to $(VENV)/install.log)"
+	@$(PYTHON) -m venv $(VENV)
+	@{ $(BIN)/python -m pip install --upgrade pip && $(BIN)/python -m pip install -e '.[test,cluster]'; } \
+		> $(VENV)/install.log 2>&1 || { tail -n 40 $(VENV)/install.log; echo "setup failed: see $(VENV)/install.log"; exit 1; }
 	@touch $(STAMP)
 
 play: $(STAMP)
@@ -29,6 +30,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_latency.py
 	$(BIN)/python bench/bench_session.py
 	$(BIN)/python bench/bench_bots.py
+	$(BIN)/python bench/bench_tui.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
