@@ -12,7 +12,11 @@ What a game's knowledge (client/bots/knowledge/) sets:
 * the playout: the turn under way is finished by the playout policy
   (`Knowledge.playout_action`) or, with `finish_turn = "plan"`, by the seat's best plan
   (the greedy player's search, remembered for the whole decision); then the game runs on
-  for `playout_turns` more turns, or `cutoff` more actions;
+  for `playout_turns` more turns, or `cutoff` more actions, its seats played by the
+  playout policy or, with `others_plan`, by their own best plans (a rollout of the greedy
+  player: what the search adds is the other seats' reply);
+* the root: with `root_width`, only that many of its actions are searched, the best by
+  the greedy player's eye (few playouts over many landings tell nothing);
 * the tree: priors (`prior_visits`: a child starts as that many visits at the value of
   the position it leads to), at the root only or at every node (`tree_priors`);
   progressive widening for wide nodes (`widening`); at most `tree_depth` levels;
@@ -42,7 +46,7 @@ DEFAULT_BUDGET = Budget(playouts=300)
 
 
 class Node:
-    __slots__ = ("actor", "children", "visits", "total", "avail", "expanded", "played", "prior")
+    __slots__ = ("actor", "children", "visits", "total", "avail", "expanded", "played")
 
     def __init__(self, actor: int):
         self.actor = actor          # the seat whose action led here
@@ -52,7 +56,6 @@ class Node:
         self.avail = 0              # visits of the parent in which this action was legal
         self.expanded = False       # its children have been made (a playout went on from it)
         self.played = 0             # playouts through it (without the prior)
-        self.prior = 0.0            # the value its prior visits count
 
 
 class MctsBot(Bot):
@@ -100,41 +103,23 @@ class Search:
         self.game = decision.game
         self.hidden = _has_hidden(self.game)
         self.root = Node(decision.seat)
-        #: the seat's own positions valued by `lookahead`, and the plan chosen in each
+        #: the positions the root's priors valued by `lookahead`
         self.seen: dict = {}
+        #: the plan chosen in each position met in playouts, and per seat the positions
+        #: its plans valued
         self.plans: dict[Any, Action] = {}
-        #: the same for the other seats' plans (`others_plan`), per seat
         self.seen_by: dict[int, dict] = {}
         self.nodes = [know.search_nodes]
         self.salt = rng.getrandbits(64) if know.common_chance else None
-        #: with `debias`: the playouts' rewards less the root children's priors, summed
-        self.shift = 0.0
-        self.shifts = 0
         #: the root actions the search looks at (all, or the best `root_width` by prior)
         self.candidates = decision.legal
         if know.prior_visits or know.root_width:
             self._root_priors()
 
     def best(self) -> Action:
-        """The most visited root action; with `choose = "value"` the best mean of the
-        actions visited at least half as often as the most visited one (ties: the first
-        of them in a random order)."""
+        """The most visited root action."""
         children = self.root.children
-        legal = self.candidates
-        if self.know.choose != "value":
-            return max(legal, key=lambda a: children[a].visits if a in children else -1)
-        most = max(children[a].visits for a in legal if a in children)
-        options = [a for a in legal if a in children and 2 * children[a].visits >= most]
-        self.rng.shuffle(options)
-        return max(options, key=lambda a: self._mean(children[a]))
-
-    def _mean(self, child: Node) -> float:
-        """A child's mean reward. With `debias`, the root children's playouts count less
-        what playouts give over the priors on average: the priors value the end of the
-        seat's turn, the playouts a later point, and only their differences tell."""
-        if self.shifts and child.played:
-            return (child.total - child.played * self.shift / self.shifts) / child.visits
-        return child.total / child.visits
+        return max(self.candidates, key=lambda a: children[a].visits if a in children else -1)
 
     def _root_priors(self) -> None:
         """The root's children start at what the greedy player sees in them (the position
@@ -159,9 +144,8 @@ class Search:
             self.candidates = tuple(a for a in decision.legal if a in keep)
         for a in self.candidates:
             child = self.root.children[a] = Node(seat)
-            child.prior = priors[a]
             child.visits = weight
-            child.total = weight * child.prior
+            child.total = weight * priors[a]
         self.root.expanded = True
 
     def _select(self, node: Node, legal, rng: random.Random) -> Action:
@@ -175,8 +159,7 @@ class Search:
             if ch.visits == 0:
                 score = 2.0 + rng.random()
             else:
-                mean = self._mean(ch) if node is self.root else ch.total / ch.visits
-                score = mean + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -277,9 +260,6 @@ class Search:
                 break  # a node met for the first time: play out from the action chosen there
         state = self._playout(state, path[-1].actor if path else seat, rng)
         rewards = know.evaluate(state)
-        if know.debias and path and know.prior_visits:
-            self.shift += rewards[seat] - path[0].prior
-            self.shifts += 1
         for node in path:
             node.visits += 1
             node.played += 1
@@ -337,7 +317,7 @@ class Search:
         action = self.plans.get(state)
         if action is None:
             game, know = self.game, self.know
-            depth = (know.plan_lookahead or know.search_lookahead) - 1
+            depth = know.search_lookahead - 1
             seen = self.seen_by.setdefault(seat, {})
             best = -2.0
             for a in game.legal_actions(state):

@@ -36,9 +36,6 @@ class Knowledge:
     cutoff: int | None = 400
     #: MCTS: UCB1's exploration constant (rewards are in [0, 1])
     exploration: float = 0.7
-    #: MCTS: the root action played: "visits" (the most visited) or "value" (the best
-    #: mean among the well visited ones)
-    choose: str = "visits"
     #: MCTS: after finishing the turn under way, playouts run this many more turns (a
     #: turn: a seat's actions until another seat acts) and are then scored; None: `cutoff`
     playout_turns: int | None = None
@@ -50,8 +47,6 @@ class Knowledge:
     others_plan: bool = False
     #: MCTS: at most this many levels of tree (None: no limit; 1: the root's children)
     tree_depth: int | None = None
-    #: MCTS: root children's playouts are counted relative to their priors (see mcts.py)
-    debias: bool = False
     #: MCTS: common random numbers for the root's children (see client/bots/mcts.py)
     common_chance: bool = False
     #: the greedy player looks this many of its own actions ahead (one move of the game)
@@ -60,8 +55,6 @@ class Knowledge:
     search_lookahead: int = 1
     #: states the greedy player looks at per decision, at most
     lookahead_nodes: int = 2000
-    #: MCTS: the playouts' plans look this many own actions ahead (None: search_lookahead)
-    plan_lookahead: int | None = None
     #: states MCTS's priors and plans look at per decision, at most
     search_nodes: int = 2000
     #: hidden information: positions the greedy player samples per decision
