@@ -9,7 +9,6 @@ finish is earlier than the best other seat's.
 """
 from __future__ import annotations
 
-import math
 import random
 from functools import lru_cache
 
@@ -28,32 +27,27 @@ _NODE = {name: n for n, name in enumerate(NODE_NAMES)}
 
 
 @lru_cache(maxsize=4096)
-def summit_ways(tiles: str, fixed: tuple[int, ...], lifted: int = NO_HEX) -> tuple[tuple[int, ...], tuple[float, ...]]:
-    """(node -> the points the cheapest way from it to the summit costs (NO_WAY: none),
-    node -> log2 of how many cheapest ways there are).
+def summit_distances(tiles: str, fixed: tuple[int, ...], lifted: int = NO_HEX) -> tuple[int, ...]:
+    """node -> the points the cheapest way from it to the summit costs (NO_WAY: none).
 
     Entering a node costs 1, a blocking tile THROUGH_BLOCKING, a fixed blocking tile is
     closed; no way leads through the summit; a lifted tile is in the player's hand. A
-    buckets-by-cost Dijkstra from the summit (the costs are small whole numbers); a
-    node's ways are summed from its neighbours one cheapest step nearer the summit."""
+    buckets-by-cost Dijkstra from the summit (the costs are small whole numbers)."""
     cost = [1] * NODE_COUNT
     for h in range(HEX_COUNT):
         t = tiles[h]
         if t != NO_TILE and t.isupper() and h != lifted:
             cost[h] = NO_WAY if h in fixed else THROUGH_BLOCKING
     dist = [NO_WAY] * NODE_COUNT
-    ways = [0.0] * NODE_COUNT
+    done = [False] * NODE_COUNT
     dist[SUMMIT] = 0
-    ways[SUMMIT] = 1.0
     buckets: list[list[int]] = [[SUMMIT]]
     d = 0
     while d < len(buckets):
         for u in buckets[d]:
-            if dist[u] != d or (u != SUMMIT and ways[u]):
+            if dist[u] != d or done[u]:
                 continue  # reached more cheaply, or met again in its own bucket
-            if u != SUMMIT:
-                ways[u] = sum(ways[w] for w in NEIGHBOURS[u]
-                              if dist[w] < d and dist[w] + (1 if w == SUMMIT else cost[w]) == d)
+            done[u] = True
             step = cost[u] if u != SUMMIT else 1
             if step >= NO_WAY:
                 continue
@@ -65,12 +59,7 @@ def summit_ways(tiles: str, fixed: tuple[int, ...], lifted: int = NO_HEX) -> tup
                         buckets.append([])
                     buckets[reach].append(v)
         d += 1
-    return tuple(dist), tuple(math.log2(w) if w > 0 else 0.0 for w in ways)
-
-
-def summit_distances(tiles: str, fixed: tuple[int, ...], lifted: int = NO_HEX) -> tuple[int, ...]:
-    """node -> the points the cheapest way from it to the summit costs (see summit_ways)."""
-    return summit_ways(tiles, fixed, lifted)[0]
+    return tuple(dist)
 
 
 def need(state: State, seat: int, dist: tuple[int, ...] | None = None) -> int:
@@ -91,12 +80,11 @@ class AthosKnowledge(Knowledge):
     tree_priors = False
     widening = 1.0
     lookahead_nodes = 4000
-    ways_weight = 0.0
     sharpness = 1.5       # per round of lead: a round ahead is a 4:5 ... 9:10 favourite
 
     def values(self, state: State) -> list[float]:
         """Minus each side's finish, in rounds: o (when its next turn comes) + need / 6."""
-        dist, ways = summit_ways(state.tiles, state.fixed, state.lifted)
+        dist = summit_distances(state.tiles, state.fixed, state.lifted)
         players = state.setup.players
         acting = state.seat
         finish = [0.0] * players
@@ -104,8 +92,7 @@ class AthosKnowledge(Knowledge):
             total = 0.0
             for s in side:
                 turn_comes = ((s - acting) % players or players) / players
-                spare = self.ways_weight * sum(ways[n] for n in state.monks[s] if n != SUMMIT)
-                total += turn_comes + max(0.0, need(state, s, dist) - spare) / POINTS_PER_TURN
+                total += turn_comes + max(0, need(state, s, dist)) / POINTS_PER_TURN
             for s in side:
                 finish[s] = -total / len(side)
         return finish
