@@ -4,50 +4,13 @@ enough redraws, F10 leaves with exit status 0; `replay --verify` of several file
 
 Each test has its own tmux server (`tmux -L <unique socket>`) and polls the captured
 screen for what it waits for, bounded in time."""
-import os
-import shutil
-import subprocess
 import sys
 import time
-import uuid
 
 import pytest
+from tui_harness import HAVE_TMUX, Tmux
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
-
-
-class Tmux:
-    def __init__(self, command: str, columns: int, rows: int):
-        self.socket = f"pb-tui-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-        env = f"cd {ROOT} && PYTHONPATH={ROOT} "
-        self._run("new-session", "-d", "-s", "t", "-x", str(columns), "-y", str(rows),
-                  f"{env}{command}; echo EXIT=$?; sleep 60")
-
-    def _run(self, *args: str) -> str:
-        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True,
-                              timeout=10, check=True).stdout
-
-    def screen(self) -> str:
-        return self._run("capture-pane", "-t", "t", "-p")
-
-    def wait_for(self, text: str, seconds: float = 30.0) -> str:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            screen = self.screen()
-            if text in screen:
-                return screen
-            time.sleep(0.1)
-        raise AssertionError(f"{text!r} did not appear; the screen:\n{self.screen()}")
-
-    def keys(self, *keys: str) -> None:
-        self._run("send-keys", "-t", "t", *keys)
-
-    def resize(self, columns: int, rows: int) -> None:
-        self._run("resize-window", "-t", "t", "-x", str(columns), "-y", str(rows))
-
-    def close(self) -> None:
-        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+pytestmark = pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed")
 
 
 @pytest.fixture

@@ -3,10 +3,26 @@
 Each iteration starts from a full state the seat's view allows (`game.determinize`: for
 Aton the opponent's hand dealt from its unseen cards; a perfect-information game's view
 is the state), walks down a tree keyed by the actions taken (chance outcomes are sampled
-afresh every time, not branched on), adds one node, plays the game on (`Knowledge.
-playout_action`) for at most `Knowledge.cutoff` actions and scores the end with
-`Knowledge.evaluate`: each seat's expected result in [0, 1], backed up into the nodes of
-the seat that chose each action (max^n: every seat plays for itself).
+afresh every time, not branched on), adds one node, plays the game on and scores the end
+with `Knowledge.evaluate`: each seat's expected result in [0, 1], backed up into the
+nodes of the seat that chose each action (max^n: every seat plays for itself).
+
+What a game's knowledge (client/bots/knowledge/) sets:
+
+* the playout: the turn under way is finished by the playout policy
+  (`Knowledge.playout_action`) or, with `finish_turn = "plan"`, by the seat's best plan
+  (the greedy player's search, remembered for the whole decision); then the game runs on
+  for `playout_turns` more turns, or `cutoff` more actions, its seats played by the
+  playout policy or, with `others_plan`, by their own best plans (a rollout of the greedy
+  player: what the search adds is the other seats' reply);
+* the root: with `root_width`, only that many of its actions are searched, the best by
+  the greedy player's eye (few playouts over many landings tell nothing);
+* the tree: priors (`prior_visits`: a child starts as that many visits at the value of
+  the position it leads to), at the root only or at every node (`tree_priors`);
+  progressive widening for wide nodes (`widening`); at most `tree_depth` levels;
+* `common_chance`: the k-th visit of every root child draws its chance outcomes and its
+  playout choices from the same k-th stream (common random numbers), so that root
+  actions are compared over the same dice rather than each over its own luck.
 
 Actions available in one sampled state and not another are handled as in SO-ISMCTS: a
 child's exploration term counts the visits in which it was available. At a simultaneous
@@ -16,7 +32,9 @@ seat's own choice, so the tree never lets them see it.
 from __future__ import annotations
 
 import math
+import random
 import time
+from typing import Any
 
 from client.bots.knowledge import Knowledge, knowledge_for
 from client.bots.players import _has_hidden, lookahead
@@ -28,23 +46,22 @@ DEFAULT_BUDGET = Budget(playouts=300)
 
 
 class Node:
-    __slots__ = ("actor", "children", "visits", "total", "avail", "expanded")
+    __slots__ = ("actor", "children", "visits", "total", "avail", "expanded", "played")
 
     def __init__(self, actor: int):
         self.actor = actor          # the seat whose action led here
         self.children: dict[Action, Node] = {}
-        self.visits = 0
+        self.visits = 0             # playouts through it, and the prior's visits
         self.total = 0.0            # the actor's rewards summed over the visits
         self.avail = 0              # visits of the parent in which this action was legal
         self.expanded = False       # its children have been made (a playout went on from it)
+        self.played = 0             # playouts through it (without the prior)
 
 
 class MctsBot(Bot):
     """UCT with determinization; `budget` playouts (default 300) or seconds per decision."""
 
     name = "mcts"
-    #: UCB1's exploration constant, for rewards in [0, 1]
-    exploration = 0.7
 
     def __init__(self, seed: int | str | bytes = 0, budget: Budget | None = None):
         super().__init__(seed, budget or DEFAULT_BUDGET)
@@ -61,58 +78,127 @@ class MctsBot(Bot):
         know = self._knowledge
         if know is None or know.game is not game:
             know = self._knowledge = knowledge_for(game)
-        root = Node(decision.seat)
-        if know.prior_visits:
-            self._root_priors(decision, know, root)
+        search = Search(decision, know, self.rng, know.exploration)
         limit = self.budget.playouts
         started = time.monotonic()
         deadline = None if self.budget.seconds is None else started + self.budget.seconds
-        hidden = _has_hidden(game)
         n = 0
         while True:
             if limit is not None and n >= limit:
                 break
             if deadline is not None and n and time.monotonic() >= deadline:
                 break
-            self._iterate(decision, know, root, hidden)
+            search.iterate()
             n += 1
         self.playouts += n
         self.seconds += time.monotonic() - started
-        children = root.children
-        return max(legal, key=lambda a: children[a].visits if a in children else -1)
+        return search.best()
 
-    def _root_priors(self, decision: Decision, know: Knowledge, root: Node) -> None:
+
+class Search:
+    """One decision's tree, and what it remembers between iterations."""
+
+    def __init__(self, decision: Decision, know: Knowledge, rng: random.Random, exploration: float):
+        self.decision, self.know, self.rng, self.c = decision, know, rng, exploration
+        self.game = decision.game
+        self.hidden = _has_hidden(self.game)
+        self.root = Node(decision.seat)
+        #: the positions the root's priors valued by `lookahead`
+        self.seen: dict = {}
+        #: the plan chosen in each position met in playouts, and per seat the positions
+        #: its plans valued
+        self.plans: dict[Any, Action] = {}
+        self.seen_by: dict[int, dict] = {}
+        self.nodes = [know.search_nodes]
+        self.salt = rng.getrandbits(64) if know.common_chance else None
+        #: the root actions the search looks at (all, or the best `root_width` by prior)
+        self.candidates = decision.legal
+        if know.prior_visits or know.root_width:
+            self._root_priors()
+
+    def best(self) -> Action:
+        """The most visited root action."""
+        children = self.root.children
+        return max(self.candidates, key=lambda a: children[a].visits if a in children else -1)
+
+    def _root_priors(self) -> None:
         """The root's children start at what the greedy player sees in them (the position
-        at the end of the seat's own turn), worth `prior_visits` visits each: the search
-        begins where the greedy player stands and moves off only for what the playouts
-        show (the dice, the other seats' replies)."""
-        game, seat = decision.game, decision.seat
-        state = game.determinize(decision.view, seat, self.rng.randbytes(32))
-        budget = [know.lookahead_nodes]
+        at the end of the seat's own actions, `search_lookahead` of them), worth
+        `prior_visits` visits each: the search begins where the greedy player stands and
+        moves off only for what the playouts show (the dice, the other seats' replies)."""
+        decision, know, game, rng = self.decision, self.know, self.game, self.rng
+        seat = decision.seat
+        state = game.determinize(decision.view, seat, rng.randbytes(32))
         weight = know.prior_visits
+        priors = {}
         for a in decision.legal:
-            after = play_choice(game, state, seat, a, lambda st, s, options: know.playout_action(st, options, self.rng))
-            child = root.children[a] = Node(seat)
+            after = play_choice(game, state, seat, a, lambda st, s, options: know.playout_action(st, options, rng))
+            priors[a] = lookahead(game, know, after, seat, know.search_lookahead - 1, self.nodes, self.seen)
+        if know.root_width and len(priors) > know.root_width:
+            # The playouts are few: spent on the actions the greedy player likes best (ties
+            # in a random order), so that each is compared over enough dice.
+            order = list(decision.legal)
+            rng.shuffle(order)
+            order.sort(key=lambda a: -priors[a])
+            keep = set(order[:know.root_width])
+            self.candidates = tuple(a for a in decision.legal if a in keep)
+        for a in self.candidates:
+            child = self.root.children[a] = Node(seat)
             child.visits = weight
-            child.total = weight * lookahead(game, know, after, seat, know.search_lookahead - 1, budget)
-        root.expanded = True
+            child.total = weight * priors[a]
+        self.root.expanded = True
 
-    def _iterate(self, decision: Decision, know: Knowledge, root: Node, hidden: bool) -> None:
-        game, seat, rng = decision.game, decision.seat, self.rng
+    def _select(self, node: Node, legal, rng: random.Random) -> Action:
+        """UCB1 over the children made so far (an unvisited one first, in random order)."""
+        c = self.c
+        best, best_score = None, -1.0
+        for a in legal:
+            ch = node.children.get(a)
+            if ch is None:
+                continue
+            if ch.visits == 0:
+                score = 2.0 + rng.random()
+            else:
+                score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def iterate(self) -> None:
+        decision, know, game = self.decision, self.know, self.game
+        seat, root = decision.seat, self.root
         current, apply, secret = game.current, game.apply, game.secret_choice
-        state = game.determinize(decision.view, seat, rng.randbytes(32)) if hidden else decision.view
+        rng = self.rng
+        if self.salt is not None:
+            # Common random numbers: the root child is chosen first, and its k-th visit
+            # plays with the k-th stream, whichever child it is.
+            legal = self.candidates
+            for a in legal:
+                if a not in root.children:
+                    root.children[a] = Node(seat)
+                root.children[a].avail += 1
+            first = self._select(root, legal, rng)
+            rng = random.Random(f"{self.salt}:{root.children[first].played}")
+        else:
+            first = None
+        state = game.determinize(decision.view, seat, rng.randbytes(32)) if self.hidden else decision.view
 
         def pick(st, s, options):
             return know.playout_action(st, options, rng)
 
-        node, path, legal = root, [], decision.legal
-        c = self.exploration
+        node, path, legal = root, [], self.candidates
         prior = know.prior_visits
-        # Selection and expansion: down the tree to a node met for the first time; its
-        # children are made (each worth `prior` visits at the evaluation of the position
-        # it leads to, when the knowledge gives priors), one is chosen, and the playout
-        # goes on from there.
-        while True:
+        priors_below = prior and know.tree_priors
+        widening = know.widening
+        depth_left = know.tree_depth
+        # Selection and expansion, down to a child made in this iteration; the playout
+        # goes on from there. With `tree_priors` a node met for the first time makes all
+        # its children at once, each worth `prior` visits at the evaluation of the position
+        # it leads to. Without, a node has at most 1 + widening * sqrt(visits) children
+        # (progressive widening, all of them when `widening` is None), the next one the
+        # playout policy's pick among the actions not tried yet: a wide node (an Athos move
+        # phase offers hundreds) is searched along the likely actions first.
+        while depth_left is None or depth_left > 0:
             who = current(state)
             if who == TERMINAL:
                 break
@@ -128,54 +214,115 @@ class MctsBot(Bot):
             if legal is None:
                 legal = game.choices_for(state, seat) if group else game.legal_actions(state)
             children = node.children
-            fresh = not node.expanded
-            node.expanded = True
-            if node is root:
-                fresh = False  # the root's children may be made already (_root_priors)
-            for a in legal:
-                child = children.get(a)
-                if child is None:
-                    child = children[a] = Node(actor)
-                    if prior:
-                        after = play_choice(game, state, actor, a, pick) if group else apply(state, a)
-                        child.visits = prior
-                        child.total = prior * know.evaluate(after)[actor]
-                child.avail += 1
-            best, best_score = None, -1.0
-            for a in legal:
-                ch = children[a]
-                if ch.visits == 0:  # no prior: an untried action goes first (in random order)
-                    score = 2.0 + rng.random()
+            made = None
+            if node is root and first is not None:
+                best = first
+            elif node is root or priors_below:
+                # the root's children are made already (_root_priors) when it has priors
+                fresh = not node.expanded and node is not root
+                node.expanded = True
+                for a in legal:
+                    child = children.get(a)
+                    if child is None:
+                        child = children[a] = Node(actor)
+                        if prior:
+                            after = play_choice(game, state, actor, a, pick) if group else apply(state, a)
+                            child.visits = prior
+                            child.total = prior * know.evaluate(after)[actor]
+                    child.avail += 1
+                best = self._select(node, legal, rng)
+                made = best if fresh else None
+            else:
+                tried = 0
+                for a in legal:
+                    child = children.get(a)
+                    if child is not None:
+                        child.avail += 1
+                        tried += 1
+                if tried < len(legal) and (widening is None or tried < 1 + widening * math.sqrt(node.visits)):
+                    untried = [a for a in legal if a not in children]
+                    if widening is None:
+                        made = untried[rng.randrange(len(untried))]
+                    else:
+                        made = know.playout_action(state, untried, rng)
+                    children[made] = Node(actor)
+                    children[made].avail = 1
+                    best = made
                 else:
-                    score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                if score > best_score:
-                    best, best_score = a, score
+                    best = self._select(node, legal, rng)
             node = children[best]
             path.append(node)
             state = play_choice(game, state, actor, best, pick) if group else apply(state, best)
             legal = None
-            if fresh:
+            if depth_left is not None:
+                depth_left -= 1
+            if made is not None:
                 break  # a node met for the first time: play out from the action chosen there
-        # Playout: on from the new node, then the evaluation.
-        cutoff = know.cutoff
-        steps = 0
-        playout_action = know.playout_action
-        # A playout first finishes the turn under way (a position halfway through a turn
-        # is not worth evaluating: a tile landed on is not yet picked up), then runs on
-        # for `cutoff` more actions.
-        mover = path[-1].actor if path else seat
-        while current(state) == mover and not secret(state):
-            state = apply(state, playout_action(state, game.legal_actions(state), rng))
-        while cutoff is None or steps < cutoff:
-            who = current(state)
-            if who == TERMINAL:
-                break
-            if who == CHANCE:
-                state = apply(state, game.sample_chance(state, rng.randbytes(32)))
-            else:
-                state = apply(state, playout_action(state, game.legal_actions(state), rng))
-            steps += 1
+        state = self._playout(state, path[-1].actor if path else seat, rng)
         rewards = know.evaluate(state)
         for node in path:
             node.visits += 1
+            node.played += 1
             node.total += rewards[node.actor]
+
+    def _playout(self, state: Any, mover: int, rng: random.Random) -> Any:
+        """On from the tree's last position: the turn under way is finished (a position
+        halfway through a turn is not worth evaluating: a tile landed on is not yet picked
+        up), then `playout_turns` more turns or `cutoff` more actions."""
+        know, game = self.know, self.game
+        current, apply, secret = game.current, game.apply, game.secret_choice
+        playout_action, shortcut, legal_actions = know.playout_action, know.playout_shortcut, game.legal_actions
+
+        others_plan = know.others_plan
+
+        def step(state):
+            who = current(state)
+            if who == CHANCE:
+                return apply(state, game.sample_chance(state, rng.randbytes(32)))
+            if others_plan and who >= 0 and not secret(state):
+                return apply(state, self._plan(state, who))
+            action = shortcut(state)
+            if action is None:
+                action = playout_action(state, legal_actions(state), rng)
+            return apply(state, action)
+
+        planned = know.finish_turn == "plan"
+        while current(state) == mover and not secret(state):
+            state = apply(state, self._plan(state, mover)) if planned else step(state)
+        if know.playout_turns is not None:
+            turns, last = 0, mover
+            while True:
+                who = current(state)
+                if who == TERMINAL:
+                    break
+                if who >= 0 and who != last:
+                    turns += 1
+                    last = who
+                    if turns > know.playout_turns:
+                        break
+                state = step(state)
+            return state
+        cutoff = know.cutoff
+        steps = 0
+        while cutoff is None or steps < cutoff:
+            if current(state) == TERMINAL:
+                break
+            state = step(state)
+            steps += 1
+        return state
+
+    def _plan(self, state: Any, seat: int) -> Action:
+        """The seat's best action by its own following ones (`search_lookahead` deep), as
+        the greedy player sees it; the same position gets the same plan all decision long."""
+        action = self.plans.get(state)
+        if action is None:
+            game, know = self.game, self.know
+            depth = know.search_lookahead - 1
+            seen = self.seen_by.setdefault(seat, {})
+            best = -2.0
+            for a in game.legal_actions(state):
+                value = lookahead(game, know, game.apply(state, a), seat, depth, self.nodes, seen)
+                if value > best:
+                    action, best = a, value
+            self.plans[state] = action
+        return action

@@ -44,9 +44,10 @@ class GreedyBot(Bot):
         for _ in range(samples):
             state = sample_state(game, decision.view, seat, self.rng)
             budget = [know.lookahead_nodes]
+            seen: dict = {}
             for i, action in enumerate(legal):
                 after = play_choice(game, state, seat, action, pick)
-                totals[i] += lookahead(game, know, after, seat, know.lookahead - 1, budget)
+                totals[i] += lookahead(game, know, after, seat, know.lookahead - 1, budget, seen)
         best = max(totals)
         ties = [a for a, t in zip(legal, totals) if t >= best - 1e-12]
         return ties[self.rng.randrange(len(ties))]
@@ -57,14 +58,28 @@ def _has_hidden(game: Game) -> bool:
     return type(game).determinize is not Game.determinize
 
 
-def lookahead(game: Game, know: Knowledge, state: Any, seat: int, depth: int, budget: list[int]) -> float:
+def lookahead(game: Game, know: Knowledge, state: Any, seat: int, depth: int, budget: list[int],
+              seen: dict | None = None) -> float:
     """The best value `seat` can reach by its own next actions (up to `depth` of them,
-    while the states looked at stay within `budget`)."""
+    while the states looked at stay within `budget`). `seen` remembers the positions
+    valued already (with the depth they were searched to): one position is often
+    reached by several orders of the same actions."""
+    if seen is not None:
+        known = seen.get(state)
+        if known is not None and known[0] >= depth:
+            return known[1]
     budget[0] -= 1
     if depth <= 0 or budget[0] <= 0 or game.current(state) != seat or game.secret_choice(state):
-        return know.evaluate(state)[seat]
-    best = -1.0
-    for action in game.legal_actions(state):
-        best = max(best, lookahead(game, know, game.apply(state, action), seat, depth - 1, budget))
-    return best
+        value = know.evaluate(state)[seat]
+        if game.current(state) != seat or game.secret_choice(state):
+            depth = 1 << 30  # the seat's actions end here: as deep as any search
+        elif budget[0] <= 0:
+            depth = 0  # cut short
+    else:
+        value = -1.0
+        for action in game.legal_actions(state):
+            value = max(value, lookahead(game, know, game.apply(state, action), seat, depth - 1, budget, seen))
+    if seen is not None:
+        seen[state] = (depth, value)
+    return value
 

@@ -16,6 +16,7 @@ from client.bots.knowledge.generic import Knowledge
 _MODULES = {
     "aton": "client.bots.knowledge.aton",
     "asterix": "client.bots.knowledge.asterix",
+    "athos": "client.bots.knowledge.athos",
 }
 
 

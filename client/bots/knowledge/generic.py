@@ -34,17 +34,43 @@ class Knowledge:
     #: actions (chance included) a playout runs before it is scored by `estimate`;
     #: None: to the end of the game
     cutoff: int | None = 400
+    #: MCTS: UCB1's exploration constant (rewards are in [0, 1])
+    exploration: float = 0.7
+    #: MCTS: after finishing the turn under way, playouts run this many more turns (a
+    #: turn: a seat's actions until another seat acts) and are then scored; None: `cutoff`
+    playout_turns: int | None = None
+    #: MCTS: how a playout finishes the turn under way: "policy" (`playout_action`) or
+    #: "plan" (the seat's best actions by `search_lookahead`, as the greedy player's)
+    finish_turn: str = "policy"
+    #: MCTS: the other seats' turns in a playout are their best plans too (as the greedy
+    #: player's), not `playout_action`
+    others_plan: bool = False
+    #: MCTS: at most this many levels of tree (None: no limit; 1: the root's children)
+    tree_depth: int | None = None
+    #: MCTS: common random numbers for the root's children (see client/bots/mcts.py)
+    common_chance: bool = False
     #: the greedy player looks this many of its own actions ahead (one move of the game)
     lookahead: int = 1
-    #: MCTS with priors: the root's children are valued this many own actions ahead (the turn)
+    #: MCTS: root priors and plans look this many own actions ahead
     search_lookahead: int = 1
     #: states the greedy player looks at per decision, at most
     lookahead_nodes: int = 2000
+    #: states MCTS's priors and plans look at per decision, at most
+    search_nodes: int = 2000
     #: hidden information: positions the greedy player samples per decision
     samples: int = 1
     #: MCTS: a new node's children start as this many visits at the evaluation of the
     #: position each leads to (0: no prior, untried actions first)
     prior_visits: int = 0
+    #: MCTS: the search looks only at the root actions with the best priors, this many
+    #: of them (None: every legal action)
+    root_width: int | None = None
+    #: MCTS: whether every new node's children get priors too (else only the root's)
+    tree_priors: bool = True
+    #: MCTS without priors below the root: a node with n visits has at most
+    #: 1 + widening * sqrt(n) children, made in the playout policy's order (None: every
+    #: child, untried ones first in random order)
+    widening: float | None = None
     #: how sharply a score lead turns into an expected result
     sharpness: float = 1.0
 
@@ -72,6 +98,11 @@ class Knowledge:
             best_other = max(values[:i] + values[i + 1:])
             out.append(logistic(self.sharpness * (v - best_other)))
         return out
+
+    def playout_shortcut(self, state: Any) -> Action | None:
+        """The playout's move when the policy knows it without the list of legal actions
+        (listing them can cost more than the move; `apply` still checks it), else None."""
+        return None
 
     def playout_action(self, state: Any, legal: list[Action], rng: random.Random) -> Action:
         """The move a playout makes (the greedy and MCTS opponents' secret choices too)."""
