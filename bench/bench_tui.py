@@ -189,6 +189,17 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _drain(leader: int, seconds: float, poll: float) -> None:
+    """Read and drop what the program writes to its terminal for `seconds`."""
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
+        select.select([leader], [], [], poll)
+        try:
+            os.read(leader, 65536)
+        except BlockingIOError:
+            pass
+
+
 def idle(seconds: float) -> None:
     print(f"{'':22}{'idle CPU over ' + format(seconds, 'g') + ' s':>26}")
     for name, line in IDLE_PROGRAMS.items():
@@ -208,20 +219,9 @@ def idle(seconds: float) -> None:
                     os.read(leader, 65536)  # the terminal takes what is drawn
                 except BlockingIOError:
                     pass
-            settle = time.monotonic() + SETTLE
-            while time.monotonic() < settle:  # (the viewer checks its log in this time)
-                select.select([leader], [], [], 0.2)
-                try:
-                    os.read(leader, 65536)
-                except BlockingIOError:
-                    pass
+            _drain(leader, SETTLE, 0.2)  # (the viewer checks its log in this time)
             start_cpu, start = _cpu_seconds(proc.pid), time.monotonic()
-            while time.monotonic() - start < seconds:
-                select.select([leader], [], [], 0.5)
-                try:
-                    os.read(leader, 65536)
-                except BlockingIOError:
-                    pass
+            _drain(leader, seconds, 0.5)
             used = _cpu_seconds(proc.pid) - start_cpu
             wall = time.monotonic() - start
             print(f"{name:<22}{used / wall * 100:>21.3f}% of a core")
@@ -256,21 +256,10 @@ def idle_live(seconds: float) -> None:
             print("live client: its screen never said it was your turn (within 30 s)")
             return
         bot = _child_pids(proc.pid)
-        settle = time.monotonic() + SETTLE
-        while time.monotonic() < settle:
-            select.select([leader], [], [], 0.2)
-            try:
-                os.read(leader, 65536)
-            except BlockingIOError:
-                pass
+        _drain(leader, SETTLE, 0.2)
         start = time.monotonic()
         start_cpu = {pid: _cpu_seconds(pid) for pid in [proc.pid, *bot]}
-        while time.monotonic() - start < seconds:
-            select.select([leader], [], [], 0.5)
-            try:
-                os.read(leader, 65536)
-            except BlockingIOError:
-                pass
+        _drain(leader, seconds, 0.5)
         wall = time.monotonic() - start
         used = {pid: _cpu_seconds(pid) - cpu for pid, cpu in start_cpu.items()}
         print(f"{'live client (play)':<22}{used[proc.pid] / wall * 100:>21.3f}% of a core")
