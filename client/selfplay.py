@@ -73,6 +73,9 @@ def add_arguments(p: argparse.ArgumentParser, game_names: list[str]) -> None:
     p.add_argument("--on-error", choices=ON_ERROR, default="random",
                    help="a bot that fails: its seat plays random moves (default) or forfeits the game")
     p.add_argument("--seed", type=int, help="seed for the players and chance (default: random, printed)")
+    p.add_argument("--max-moves", type=int, default=tournament.DEFAULT_MAX_MOVES, metavar="N",
+                   help="a game still going after N moves stops unfinished, a draw nobody won "
+                        f"(default {tournament.DEFAULT_MAX_MOVES}; 0: no limit)")
     p.add_argument("--save", metavar="DIR", help="write one signed log per game into DIR, and DIR/selfplay.log")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="play on a Dask distributed cluster (needs the `cluster` extra)")
@@ -114,6 +117,8 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sy
         raise UsageError("--games must be at least 1")
     if args.time is not None and args.time <= 0:
         raise UsageError("--time must be more than 0 seconds")
+    if args.max_moves < 0:
+        raise UsageError("--max-moves must be 0 (no limit) or more")
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     save_dir = Path(args.save) if args.save else None
     if save_dir is not None:
@@ -128,13 +133,17 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sy
     if args.games % seats and len({p.kind for p in players}) > 1:
         print(f"note: {args.games} games over {seats} seats: every player gets every seat equally often "
               f"only when the number of games is a multiple of {seats}", file=err)
-    matches = tournament.schedule(game.name, options, players, args.games, seed, args.time, args.on_error)
+    matches = tournament.schedule(game.name, options, players, args.games, seed, args.time, args.on_error,
+                                  args.max_moves or None)
     journal = (save_dir / "selfplay.log").open("a") if save_dir is not None else None
     paths: dict[int, Path] = {}
 
     def done(outcome: tournament.Outcome) -> None:
         for line in outcome.faults:
             print(f"game {outcome.index + 1}: {line}", file=err, flush=True)
+        if not outcome.finished:
+            print(f"game {outcome.index + 1}: stopped unfinished after {outcome.moves} moves (--max-moves)",
+                  file=err, flush=True)
         if save_dir is None:
             return
         path = free_path(save_dir, f"{game.name}-seed{seed}-game{outcome.index + 1}")
@@ -142,6 +151,8 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sy
         paths[outcome.index] = path
         who = ", ".join(f"{s}:{players[p].label}" for s, p in enumerate(outcome.seating))
         won = ", ".join(str(w) for w in outcome.result_winners()) or "nobody"
+        if not outcome.finished:
+            won = "nobody: stopped unfinished at the move limit"
         journal.write(f"game {outcome.index + 1} {path.name}: seats {who}; won by {won}; scores "
                       f"{'-'.join(map(str, outcome.scores))}; {outcome.moves} moves\n")
         for line in outcome.faults:

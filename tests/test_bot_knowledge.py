@@ -9,7 +9,7 @@ from client.bots import make_bot
 from client.bots.knowledge import knowledge_for
 from client.bots.knowledge.athos import NO_WAY, THROUGH_BLOCKING, summit_distances
 from client.bots.mcts import Search
-from client.bots.players import lookahead
+from client.bots.lookahead import lookahead
 from client.bots.sdk import Decision, notation_of
 from client.bots.table import play_game
 from engines.athos.board import HEX_COUNT, NEIGHBOURS, NODE_COUNT, SUMMIT

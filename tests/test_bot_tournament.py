@@ -71,12 +71,38 @@ def test_selfplay_table_and_saved_logs_that_verify(tmp_path):
         assert check.returncode == 0 and check.stdout.startswith("valid: aton"), check.stdout
 
 
+def test_a_game_past_the_move_limit_stops_unfinished_a_draw_whose_log_verifies(tmp_path):
+    out = peerboard("selfplay", "athos", "--players", "random,random", "--games", "2", "--seed", "5",
+                    "--max-moves", "40", "--save", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.count("stopped unfinished after") == 2, out.stderr
+    table = out.stdout
+    assert "unfinished: 2 of the draws stopped at the move limit" in table
+    rows = {line.split()[0]: line.split() for line in table.splitlines()[2:4]}
+    assert rows["random"][1:5] == ["2", "0", "2", "0"] and rows["random#2"][1:5] == ["2", "0", "2", "0"]
+    journal = (tmp_path / "selfplay.log").read_text()
+    assert journal.count("won by nobody: stopped unfinished at the move limit") == 2
+    for log in sorted(tmp_path.glob("*.pblog")):
+        check = peerboard("replay", str(log), "--verify")
+        assert check.returncode == 0 and "unfinished, next: seat" in check.stdout, check.stdout
+
+
+def test_a_game_that_ends_at_the_move_limit_still_finishes():
+    players = tournament.parse_players("random,random", 2)
+    whole = tournament.play_match(tournament.schedule("aton", {"win_points": 10}, players, 1, seed=4)[0])
+    limited = tournament.play_match(tournament.schedule("aton", {"win_points": 10}, players, 1, seed=4,
+                                                        max_moves=whole.moves)[0])
+    assert whole.finished and limited.finished
+    assert (limited.winners, limited.scores, limited.moves) == (whole.winners, whole.scores, whole.moves)
+
+
 @pytest.mark.parametrize("args, says", [
     (["--players", "mcts,alphazero"], "there is no bot 'alphazero'"),
     (["--players", "mcts@fast,random"], "mcts@fast: a budget is a number of playouts"),
     (["--players", "exec,random"], 'an exec player needs --exec "COMMAND"'),
     (["--budget", "0"], "a budget in playouts is a whole number of at least 1"),
     (["--jobs", "0"], "--jobs must be at least 1"),
+    (["--max-moves", "-1"], "--max-moves must be 0 (no limit) or more"),
     (["--players", "random,random,random"], "Aton is played by exactly 2 players, not 3."),
 ])
 def test_selfplay_mistakes_are_one_line_and_exit_2(args, says):

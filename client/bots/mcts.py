@@ -37,9 +37,10 @@ import time
 from typing import Any
 
 from client.bots.knowledge import Knowledge, knowledge_for
-from client.bots.players import _has_hidden, lookahead
+from client.bots.lookahead import best_own_action, has_hidden, lookahead
 from client.bots.sdk import Bot, Budget, Decision
 from client.bots.simulate import play_choice
+from client.bots.stall import Pressing, StallWatch
 from engines import CHANCE, TERMINAL, Action
 
 DEFAULT_BUDGET = Budget(playouts=300)
@@ -59,13 +60,15 @@ class Node:
 
 
 class MctsBot(Bot):
-    """UCT with determinization; `budget` playouts (default 300) or seconds per decision."""
+    """UCT with determinization; `budget` playouts (default 300) or seconds per decision.
+    In a game that stands still it plays for progress (client/bots/stall.py)."""
 
     name = "mcts"
 
     def __init__(self, seed: int | str | bytes = 0, budget: Budget | None = None):
         super().__init__(seed, budget or DEFAULT_BUDGET)
         self._knowledge: Knowledge | None = None
+        self._stall = StallWatch()
         #: playouts run and seconds spent, over every decision (bench/bench_bots.py)
         self.playouts = 0
         self.seconds = 0.0
@@ -78,6 +81,10 @@ class MctsBot(Bot):
         know = self._knowledge
         if know is None or know.game is not game:
             know = self._knowledge = knowledge_for(game)
+            self._stall = StallWatch()
+        if self._stall.pressing_on(know, decision):
+            return best_own_action(decision, Pressing(know, decision.seat), self.rng, know.lookahead,
+                                   know.lookahead_nodes, know.samples)
         search = Search(decision, know, self.rng, know.exploration)
         limit = self.budget.playouts
         started = time.monotonic()
@@ -101,7 +108,7 @@ class Search:
     def __init__(self, decision: Decision, know: Knowledge, rng: random.Random, exploration: float):
         self.decision, self.know, self.rng, self.c = decision, know, rng, exploration
         self.game = decision.game
-        self.hidden = _has_hidden(self.game)
+        self.hidden = has_hidden(self.game)
         self.root = Node(decision.seat)
         #: the positions the root's priors valued by `lookahead`
         self.seen: dict = {}
@@ -117,9 +124,21 @@ class Search:
             self._root_priors()
 
     def best(self) -> Action:
-        """The most visited root action."""
+        """The most visited root action; among as many visits, the best valued; among
+        actions alike in both (Athos: many tile placements that change no way up), one at
+        random, as the greedy player takes them (the first in the list would be a tile in
+        the corner nearest the lowest hex, turn after turn)."""
         children = self.root.children
-        return max(self.candidates, key=lambda a: children[a].visits if a in children else -1)
+
+        def rank(a: Action) -> tuple[int, float]:
+            child = children.get(a)
+            if child is None or child.visits == 0:
+                return (-1, 0.0)
+            return (child.visits, child.total / child.visits)
+
+        top = max(rank(a) for a in self.candidates)
+        ties = [a for a in self.candidates if rank(a) == top]
+        return ties[0] if len(ties) == 1 else ties[self.rng.randrange(len(ties))]
 
     def _root_priors(self) -> None:
         """The root's children start at what the greedy player sees in them (the position

@@ -26,6 +26,7 @@ class Played:
     scores: tuple[int, ...]
     moves: int                     # actions by the seats (chance outcomes not counted)
     state: Any                     # the final state (full information)
+    finished: bool = True          # False: stopped at `max_moves`, nobody won
     forfeits: tuple[int, ...] = ()
     faults: list[str] = field(default_factory=list)
     genesis: SignedGenesis | None = None
@@ -34,9 +35,11 @@ class Played:
 
 def play_game(game: Game, options: Mapping[str, Any], bots: Sequence[Bot], labels: Sequence[str],
               rng: random.Random, time_limit: float | None = None, on_error: str = "random",
-              report: Callable[[str], None] | None = None) -> Played:
+              report: Callable[[str], None] | None = None, max_moves: int | None = None) -> Played:
     """Play one whole game, bots[i] in seat i. The seats' secrets and chance come from
-    `rng` (a seed replays the game); signing keys are fresh every time."""
+    `rng` (a seed replays the game); signing keys are fresh every time. With `max_moves`,
+    a game whose seats have made that many moves (actions) without finishing stops there,
+    unfinished: its log is the game so far, and nobody won."""
     players = len(bots)
     faults: list[str] = []
 
@@ -62,26 +65,32 @@ def play_game(game: Game, options: Mapping[str, Any], bots: Sequence[Bot], label
             decision = Decision(game.name, game, seat, view, legal, notation_of(game, view, legal), kind, time_limit)
             return seats[seat].decide(decision)
 
+        moves = 0
         for _ in range(MAX_ENTRIES):
             if log.chain.finished:
                 break
+            if max_moves is not None and moves >= max_moves and not game.is_terminal(log.state):
+                break  # unfinished (a game that ended still gets its signed result)
             before = log.state
             entry = log.step(choose)
             if entry.kind == "move":
                 public = game.view(before, None)
                 actions = tuple(tuple(a) for a in entry.body["actions"])
+                moves += len(actions)
                 texts = tuple(game.format_action(public, a) for a in actions)
                 for s in seats:
                     s.hook("on_action", entry.seat, actions, texts)
         else:
             raise RuntimeError(f"the game did not finish within {MAX_ENTRIES} entries")
         state = log.state
-        winners, scores = tuple(game.winners(state)), tuple(game.scores(state))
-        for s in seats:
-            s.hook("on_end", winners, scores)
+        finished = log.chain.finished
+        winners = tuple(game.winners(state)) if finished else ()
+        scores = tuple(game.scores(state))
+        if finished:
+            for s in seats:
+                s.hook("on_end", winners, scores)
     finally:
         for s in seats:
             s.close()
-    moves = sum(len(e.body["actions"]) for e in log.entries if e.kind == "move")
     forfeits = tuple(s.seat for s in seats if s.forfeited)
-    return Played(winners, scores, moves, state, forfeits, faults, log.chain.genesis, log.entries)
+    return Played(winners, scores, moves, state, finished, forfeits, faults, log.chain.genesis, log.entries)

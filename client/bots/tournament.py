@@ -25,6 +25,12 @@ from client.bots.stats import elo_interval, signed, wilson
 from client.bots.table import play_game
 from protocol.records import Entry, SignedGenesis
 
+#: a tournament's games stop, unfinished, after this many moves. A game that never ends
+#: (Athos has no round limit, and two players can each wait for the other for ever) would
+#: otherwise hold its worker for good; the built-in players' longest games are far shorter
+#: (random Athos players: a few thousand moves).
+DEFAULT_MAX_MOVES = 20_000
+
 
 @dataclass(frozen=True)
 class Player:
@@ -99,6 +105,7 @@ class Match:
     seed: int
     time_limit: float | None = None
     on_error: str = "random"
+    max_moves: int | None = DEFAULT_MAX_MOVES
 
 
 @dataclass
@@ -113,6 +120,7 @@ class Outcome:
     genesis: SignedGenesis | None
     entries: list[Entry]
     state: Any
+    finished: bool = True
 
     def result_winners(self) -> tuple[int, ...]:
         """The seats that won for the results table: a forfeiting seat never wins; when
@@ -132,19 +140,22 @@ def play_match(match: Match) -> Outcome:
     rng = random.Random(f"selfplay:{match.seed}:{match.index}")
     bots = [match.players[p].make(f"{match.seed}:{match.index}:{seat}") for seat, p in enumerate(match.seating)]
     labels = [match.players[p].label for p in match.seating]
-    played = play_game(game, match.options, bots, labels, rng, match.time_limit, match.on_error)
+    played = play_game(game, match.options, bots, labels, rng, match.time_limit, match.on_error,
+                       max_moves=match.max_moves)
     return Outcome(match.index, match.seating, played.winners, played.scores, played.moves, played.forfeits,
-                   played.faults, played.genesis, played.entries, played.state)
+                   played.faults, played.genesis, played.entries, played.state, played.finished)
 
 
 def schedule(game: str, options: Mapping[str, Any], players: Sequence[Player], games: int, seed: int,
-             time_limit: float | None = None, on_error: str = "random") -> list[Match]:
+             time_limit: float | None = None, on_error: str = "random",
+             max_moves: int | None = DEFAULT_MAX_MOVES) -> list[Match]:
     """`games` matches; game n seats player (seat + n) mod S in each seat, so over every S
-    games each player sits once in every seat."""
+    games each player sits once in every seat. A game still going after `max_moves`
+    moves stops unfinished (None: no limit)."""
     seats = len(players)
     return [
         Match(game, dict(options), tuple(players), tuple((seat + n) % seats for seat in range(seats)),
-              n, seed, time_limit, on_error)
+              n, seed, time_limit, on_error, max_moves)
         for n in range(games)
     ]
 
@@ -199,7 +210,7 @@ class Standing:
     player: Player
     games: int = 0
     wins: int = 0
-    draws: int = 0      # shared wins and games nobody won
+    draws: int = 0      # shared wins and games nobody won (unfinished ones too)
     losses: int = 0
     faults: int = 0     # games in which its bot failed
     forfeits: int = 0
@@ -212,6 +223,7 @@ class Results:
     standings: list[Standing] = field(default_factory=list)
     seat_wins: list[int] = field(default_factory=list)
     undecided: int = 0  # games with no sole winner
+    unfinished: int = 0  # games stopped at the move limit (among the undecided)
     games: int = 0
     moves: int = 0
 
@@ -222,6 +234,7 @@ class Results:
     def add(self, outcome: Outcome) -> None:
         self.games += 1
         self.moves += outcome.moves
+        self.unfinished += not outcome.finished
         winners = outcome.result_winners()
         if len(winners) == 1:
             self.seat_wins[winners[0]] += 1
@@ -259,6 +272,9 @@ class Results:
         for seat, n in enumerate(self.seat_wins):
             rows.append(f"{seat:<8}{n:>8}{n / self.games:>9.1%}")
         rows.append(f"{'draws':<8}{self.undecided:>8}{self.undecided / self.games:>9.1%}")
+        if self.unfinished:
+            rows.append(f"unfinished: {self.unfinished} of the draws stopped at the move limit, nobody "
+                        f"having won (the logs end there)")
         rows.append(f"games {self.games}, average length {self.moves / self.games:.1f} moves")
         return "\n".join(rows)
 

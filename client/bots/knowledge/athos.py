@@ -97,6 +97,17 @@ class AthosKnowledge(Knowledge):
                 finish[s] = -total / len(side)
         return finish
 
+    def standing(self, view: State, seat: int) -> tuple[int, tuple]:
+        """A round, and where every monk stands: a game whose monks stand where they stood
+        at the start of earlier turns is one in which everybody waits (client/bots/stall.py)."""
+        return view.round, tuple(tuple(sorted(m)) for m in view.monks)
+
+    def distance(self, state: State, seat: int) -> float:
+        """The movement points the seat's side still needs, not counting the points it
+        holds (a point not spent by the end of the turn is lost)."""
+        dist = summit_distances(state.tiles, state.fixed, state.lifted)
+        return float(sum(dist[n] for s in _side_of(state, seat) for n in state.monks[s] if n != SUMMIT))
+
     def playout_shortcut(self, state: State) -> tuple | None:
         """The playouts skip the Athos piece and place no tiles (always legal)."""
         if state.phase == ATHOS:
@@ -126,6 +137,13 @@ class AthosKnowledge(Knowledge):
         if last in ("skip_athos", "end_turn"):
             return legal[-1]
         return legal[rng.randrange(len(legal))]
+
+
+def _side_of(state: State, seat: int) -> tuple[int, ...]:
+    for side in sides(state):
+        if seat in side:
+            return tuple(side)
+    return (seat,)
 
 
 KNOWLEDGE = AthosKnowledge

@@ -73,6 +73,9 @@ class Knowledge:
     widening: float | None = None
     #: how sharply a score lead turns into an expected result
     sharpness: float = 1.0
+    #: how often one standing may come back at the start of a player's turns before it
+    #: plays for progress (see `standing`)
+    patience: int = 6
 
     def __init__(self, game: Game):
         self.game = game
@@ -98,6 +101,19 @@ class Knowledge:
             best_other = max(values[:i] + values[i + 1:])
             out.append(logistic(self.sharpness * (v - best_other)))
         return out
+
+    def standing(self, view: Any, seat: int) -> tuple[Any, Any] | None:
+        """(turn, where) at one of `seat`'s decisions: `turn` orders and names the seat's
+        turns, `where` is what of the position shows whether the game moved on; a
+        player that meets one `where` more than `patience` times at the start of its
+        turns plays for progress (client/bots/stall.py). None: the game always ends by
+        itself (a round limit, a deck that runs out), no count kept."""
+        return None
+
+    def distance(self, state: Any, seat: int) -> float:
+        """How far `seat`'s side is from its goal, for a player playing for progress
+        (only asked of a game whose `standing` is not None)."""
+        raise NotImplementedError(f"{self.game.name} keeps no count of standings")
 
     def playout_shortcut(self, state: Any) -> Action | None:
         """The playout's move when the policy knows it without the list of legal actions

@@ -1,0 +1,69 @@
+"""A seat's look through its own next actions: the greedy player's search, and the
+plans and priors of the MCTS player."""
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from client.bots.sdk import Decision
+from client.bots.simulate import play_choice, sample_state
+from engines import Action, Game
+
+
+class Judge(Protocol):
+    """What values positions: each seat's expected result in [0, 1]."""
+
+    def evaluate(self, state: Any) -> list[float]: ...
+
+
+def has_hidden(game: Game) -> bool:
+    """Whether the game overrides `determinize` (has information some seat cannot see)."""
+    return type(game).determinize is not Game.determinize
+
+
+def lookahead(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: list[int],
+              seen: dict | None = None) -> float:
+    """The best value `seat` can reach by its own next actions (up to `depth` of them,
+    while the states looked at stay within `budget`). `seen` remembers the positions
+    valued already (with the depth they were searched to): one position is often
+    reached by several orders of the same actions."""
+    if seen is not None:
+        known = seen.get(state)
+        if known is not None and known[0] >= depth:
+            return known[1]
+    budget[0] -= 1
+    if depth <= 0 or budget[0] <= 0 or game.current(state) != seat or game.secret_choice(state):
+        value = know.evaluate(state)[seat]
+        if game.current(state) != seat or game.secret_choice(state):
+            depth = 1 << 30  # the seat's actions end here: as deep as any search
+        elif budget[0] <= 0:
+            depth = 0  # cut short
+    else:
+        value = -1.0
+        for action in game.legal_actions(state):
+            value = max(value, lookahead(game, know, game.apply(state, action), seat, depth - 1, budget, seen))
+    if seen is not None:
+        seen[state] = (depth, value)
+    return value
+
+
+
+def best_own_action(decision: Decision, judge: Judge, rng: random.Random, depth: int, nodes: int,
+                    samples: int = 1) -> Action:
+    """The legal action after which `judge` likes the seat's best reach by its own next
+    actions (`depth` of them, `nodes` positions at most per sample) best, averaged over
+    `samples` positions its view allows; at a secret choice the other seats choose at
+    random. Ties are broken by `rng`."""
+    game, seat, legal = decision.game, decision.seat, decision.legal
+    totals = [0.0] * len(legal)
+    pick = lambda st, s, options: options[rng.randrange(len(options))]  # noqa: E731
+    for _ in range(samples if has_hidden(game) else 1):
+        state = sample_state(game, decision.view, seat, rng)
+        budget = [nodes]
+        seen: dict = {}
+        for i, action in enumerate(legal):
+            after = play_choice(game, state, seat, action, pick)
+            totals[i] += lookahead(game, judge, after, seat, depth - 1, budget, seen)
+    best = max(totals)
+    ties = [a for a, t in zip(legal, totals) if t >= best - 1e-12]
+    return ties[rng.randrange(len(ties))]
