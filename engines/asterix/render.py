@@ -1,7 +1,7 @@
 """A picture of a position: the board (a1 bottom left), the players, the turn.
 
 A square shows its tile's letter, then the pawns on it in brackets, so a menhir with the
-pawns of seats 1 and 2 reads `M(1,2)` and never like a count. A square with more than three
+pawns of seats 0 and 1 reads `M(0,1)` and never like a count. A square with more than three
 pawns shows two and a `+`, and is named in full below the board.
 
 Styles (spec/engine-contract.md, "Styled boards"): `tile.boar`, `tile.cohort`,
@@ -112,7 +112,7 @@ def render_styled(state: State, seat: int | None = None) -> list[Fragment]:
     for letter, style, words in _LEGEND:
         out.add(letter, style).add(" " + words, "legend")
     out.line()
-    out.add("M(1,2): a menhir with the pawns of seats 1 and 2", "legend")
+    out.add("M(0,1): a menhir with the pawns of seats 0 and 1", "legend")
     if state.laid < len(LAYOUT_ORDER):
         out.add("  ").add("?", "tile.unlaid").add(" not laid yet", "legend")
     out.line()

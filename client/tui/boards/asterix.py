@@ -1,7 +1,7 @@
 """Asterix's look: the chess board with its tiles, lakes and the village, the pawns; each seat's potions, load and victory pile by category in the side panel.
 
-Every square is two lines: the tile on the first, the pawns on the second, written `p12`
-(pawns of seats 1 and 2), so a pawn is never read as a count of tiles. More than five
+Every square is two lines: the tile on the first, the pawns on the second, written `p01`
+(pawns of seats 0 and 1), so a pawn is never read as a count of tiles. More than five
 pawns on a square show as `p1234+`; the cursor line names them all.
 
 Spots: `sq:c3` a square. Which die moves first, skip, pick, leave and steal are buttons.
@@ -20,7 +20,7 @@ _CELL = 6
 _WORD = {BOAR: "boar", COHORT: "cohrt", MENHIR: "menhr", MISTLETOE: "mistl", LAKE: "lake"}
 _STYLE = {BOAR: "class:asterix.boar", COHORT: "class:asterix.cohort", MENHIR: "class:asterix.menhir",
           MISTLETOE: "class:asterix.mistletoe", LAKE: "class:asterix.lake"}
-LEGEND = ("cohrt cohort  menhr menhir  mistl mistletoe", "vill village  p12 pawns of seats 1 and 2")
+LEGEND = ("cohrt cohort  menhr menhir  mistl mistletoe", "vill village  p01 pawns of seats 0 and 1")
 _PAWNS_SHOWN = 5
 
 
