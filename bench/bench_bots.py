@@ -46,7 +46,7 @@ def pairing(game: str, a: str, b: str, games: int, budget: Budget, jobs: int, se
     low, high = wilson(first.wins, first.games)
     return (f"  {a:>6} vs {b:<6} {first.wins:>4}/{first.games:<4} wins {first.wins / first.games:>6.1%} "
             f"[{low:.1%}, {high:.1%}]  draws {first.draws:<3} {results.moves / results.games:6.1f} moves/game  "
-            f"{seconds / games:6.2f} s/game")
+            f"{seconds / games:6.2f} s/game" + (f"  ({results.unfinished} stopped unfinished)" if results.unfinished else ""))
 
 
 def playouts_per_second(game_name: str, budget: int, positions: int, seed: int) -> str:

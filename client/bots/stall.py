@@ -9,8 +9,8 @@ game against.
 So the search players keep count. A game's knowledge says what, at the start of a seat's
 turn, shows whether the game moved on (`Knowledge.standing`: Athos, where every monk
 stands) and how far a seat is from its goal (`Knowledge.distance`: Athos, the movement
-points its monks still need). When the same standing has come back `Knowledge.patience`
-times at the start of the player's turns, it plays that turn for progress: each action
+points its monks still need). When the player has met one standing at the start of its
+turns more than `Knowledge.patience` times, it plays that turn for progress: each action
 for the distance it leaves its own side (a win first), whatever that gives the others.
 The game then ends or moves on (a new standing starts its own count).
 """

@@ -2,9 +2,8 @@
 for each seat (`evaluate`), a cheap move for playouts, and how far a playout goes.
 
 Every game works with the generic knowledge (terminal results, `game.scores` before the
-end). Aton and Asterix have their own evaluations; Athos has the generic one on purpose:
-its actions are being reshaped (see the report of issue 14), and an evaluation written
-for today's actions would be thrown away.
+end); Aton, Asterix and Athos have their own evaluations, playouts and search settings,
+and Athos says when a game stands still (client/bots/stall.py).
 """
 from __future__ import annotations
 
