@@ -50,7 +50,8 @@ class StallWatch:
 
 class Pressing:
     """The knowledge a pressing player evaluates with: a win is 1, a loss 0; before the
-    end, only its own distance counts (the nearer the goal, the nearer to 1/2)."""
+    end, only its own distance d counts, as 1/2 - d / (2 (1 + |d|)): between 0 and 1,
+    1/2 at the goal (d = 0), the lower the farther."""
 
     def __init__(self, know: Knowledge, seat: int):
         self.know, self.game, self.seat = know, know.game, seat
@@ -59,5 +60,6 @@ class Pressing:
         if self.game.is_terminal(state):
             return outcome(self.game, state)
         values = [0.0] * len(self.game.scores(state))
-        values[self.seat] = 0.5 / (1.0 + max(0.0, self.know.distance(state, self.seat)))
+        d = self.know.distance(state, self.seat)
+        values[self.seat] = 0.5 - d / (2.0 * (1.0 + abs(d)))
         return values

@@ -111,9 +111,9 @@ class Knowledge:
         return None
 
     def distance(self, state: Any, seat: int) -> float:
-        """How far `seat`'s side is from its goal, for a player playing for progress
-        (only asked of a game whose `standing` is not None)."""
-        raise NotImplementedError(f"{self.game.name} keeps no count of standings")
+        """How far `seat`'s side is from its goal (lower is nearer), for a player playing
+        for progress: here, minus how well it stands (`values`)."""
+        return -self.values(state)[seat]
 
     def playout_shortcut(self, state: Any) -> Action | None:
         """The playout's move when the policy knows it without the list of legal actions
