@@ -47,7 +47,6 @@ def lookahead(game: Game, know: Judge, state: Any, seat: int, depth: int, budget
     return value
 
 
-
 def best_own_action(decision: Decision, judge: Judge, rng: random.Random, depth: int, nodes: int,
                     samples: int = 1) -> Action:
     """The legal action after which `judge` likes the seat's best reach by its own next
