@@ -2,27 +2,38 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+# playing needs the package alone; the tests add pytest and hypothesis, and the cluster extra (dask) for
+# the tournament tests on a scheduler
+PLAYS  := $(VENV)/.installed-play
+TESTS  := $(VENV)/.installed-test
+PIP    := $(BIN)/python -m pip
 
 .PHONY: play test bench setup clean
 
-setup: $(STAMP)
+setup: $(TESTS)
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "peerboard needs Python 3.11 or newer"'
-	@echo "setting up $(VENV): peerboard and what it needs (pip's own words go to $(VENV)/install.log)"
 	@$(PYTHON) -m venv $(VENV)
-	@{ $(BIN)/python -m pip install --upgrade pip && $(BIN)/python -m pip install -e '.[test,cluster]'; } \
-		> $(VENV)/install.log 2>&1 || { tail -n 40 $(VENV)/install.log; echo "setup failed: see $(VENV)/install.log"; exit 1; }
-	@touch $(STAMP)
 
-play: $(STAMP)
+# install.log keeps pip's own words; they are shown only when it fails
+$(PLAYS): pyproject.toml setup.py | $(BIN)/python
+	@echo "setting up $(VENV): peerboard and what it needs to play (pip's own words go to $(VENV)/install.log)"
+	@$(PIP) install -e . > $(VENV)/install.log 2>&1 || { tail -n 40 $(VENV)/install.log; echo "setup failed: see $(VENV)/install.log"; exit 1; }
+	@touch $@
+
+$(TESTS): $(PLAYS)
+	@echo "adding the test and cluster extras to $(VENV) (pip's own words go to $(VENV)/install.log)"
+	@$(PIP) install -e '.[test,cluster]' >> $(VENV)/install.log 2>&1 || { tail -n 40 $(VENV)/install.log; echo "setup failed: see $(VENV)/install.log"; exit 1; }
+	@touch $@
+
+play: $(PLAYS)
 	$(BIN)/peerboard play aton --bots 1
 
-test: $(STAMP)
+test: $(TESTS)
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
+bench: $(TESTS)
 	$(BIN)/python bench/bench_aton.py
 	$(BIN)/python bench/bench_athos.py
 	$(BIN)/python bench/bench_asterix.py

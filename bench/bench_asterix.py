@@ -20,14 +20,14 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
+sys.path.insert(0, os.path.join(ROOT, "tests"))
 
-import engines  # noqa: E402
-from engines.asterix.board import SQUARE_NAMES  # noqa: E402
-from engines.asterix.rules import move_actions  # noqa: E402
-from engines.asterix.state import MOVE  # noqa: E402
-from engines.asterix.walks import blocked_squares, landings  # noqa: E402
-from engines.playout import random_action, random_game  # noqa: E402
+from peerboard import engines  # noqa: E402
+from peerboard.engines.asterix.board import SQUARE_NAMES  # noqa: E402
+from peerboard.engines.asterix.rules import move_actions  # noqa: E402
+from peerboard.engines.asterix.state import MOVE  # noqa: E402
+from peerboard.engines.asterix.walks import blocked_squares, landings  # noqa: E402
+from peerboard.engines.playout import random_action, random_game  # noqa: E402
 from test_asterix_support import oracle_landings  # noqa: E402
 
 GAME = engines.get("asterix")

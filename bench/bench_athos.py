@@ -30,11 +30,10 @@ import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engines.athos import GAME, oracle, rules  # noqa: E402
-from engines.athos.state import PLACE  # noqa: E402
-from engines.playout import random_action  # noqa: E402
+from peerboard.engines.athos import GAME, oracle, rules  # noqa: E402
+from peerboard.engines.athos.state import PLACE  # noqa: E402
+from peerboard.engines.playout import random_action  # noqa: E402
 
 SETUPS = [("2 players", 2, {}), ("3 players", 3, {}), ("4 players", 4, {}), ("4 teams", 4, {"teams": True})]
 

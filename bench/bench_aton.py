@@ -7,10 +7,9 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import engines  # noqa: E402
-from engines.playout import random_game  # noqa: E402
+from peerboard import engines  # noqa: E402
+from peerboard.engines.playout import random_game  # noqa: E402
 
 
 def main(seconds: float = 3.0) -> None:

@@ -19,14 +19,13 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engines  # noqa: E402
-from client.bots import tournament  # noqa: E402
-from client.bots.mcts import MctsBot  # noqa: E402
-from client.bots.sdk import Budget, Decision, notation_of  # noqa: E402
-from client.bots.stats import wilson  # noqa: E402
-from engines.playout import random_action  # noqa: E402
+from peerboard import engines  # noqa: E402
+from peerboard.client.bots import tournament  # noqa: E402
+from peerboard.client.bots.mcts import MctsBot  # noqa: E402
+from peerboard.client.bots.sdk import Budget, Decision, notation_of  # noqa: E402
+from peerboard.client.bots.stats import wilson  # noqa: E402
+from peerboard.engines.playout import random_action  # noqa: E402
 
 PAIRINGS = (("mcts", "random", 0.90), ("greedy", "random", 0.70), ("mcts", "greedy", 0.60))
 

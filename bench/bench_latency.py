@@ -28,11 +28,10 @@ from pathlib import Path
 import zmq
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from node.storage import LogFile  # noqa: E402
-from protocol.identity import Identity  # noqa: E402
-from protocol.records import Genesis, Seat, make_entry, sign_genesis  # noqa: E402
+from peerboard.node.storage import LogFile  # noqa: E402
+from peerboard.protocol.identity import Identity  # noqa: E402
+from peerboard.protocol.records import Genesis, Seat, make_entry, sign_genesis  # noqa: E402
 
 ECHO = """
 import sys, zmq
@@ -131,10 +130,9 @@ def game_latency(nodes: int, rounds: int, think: float) -> tuple[list[float], li
     with tempfile.TemporaryDirectory() as tmp:
         trace = Path(tmp) / "trace"
         trace.mkdir()
-        env = dict(os.environ, PEERBOARD_HOME=str(Path(tmp) / "home"), PEERBOARD_TRACE=str(trace),
-                   PYTHONPATH=str(ROOT))
+        env = dict(os.environ, PEERBOARD_HOME=str(Path(tmp) / "home"), PEERBOARD_TRACE=str(trace))
         proc = subprocess.Popen(
-            [sys.executable, "-m", "client.cli", "play", "asterix", "--bots", str(nodes - 1), "--headless",
+            [sys.executable, "-m", "peerboard.client.cli", "play", "asterix", "--bots", str(nodes - 1), "--headless",
              "--think", str(think), "--option", f"max_rounds={rounds}", "--max-seconds", "300"],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, cwd=str(ROOT))
         rss = []

@@ -15,13 +15,12 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import engines  # noqa: E402
-from protocol.builder import LogBuilder  # noqa: E402
-from protocol.identity import verify  # noqa: E402
-from protocol.logfile import frame, header_frame  # noqa: E402
-from protocol.replay import verify_log  # noqa: E402
+from peerboard import engines  # noqa: E402
+from peerboard.protocol.builder import LogBuilder  # noqa: E402
+from peerboard.protocol.identity import verify  # noqa: E402
+from peerboard.protocol.logfile import frame, header_frame  # noqa: E402
+from peerboard.protocol.replay import verify_log  # noqa: E402
 
 
 def build_log(game, players, seed):

@@ -15,10 +15,9 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
-from protocol.identity import Identity, verify  # noqa: E402
+from peerboard.protocol.identity import Identity, verify  # noqa: E402
 from simnet import SimNet  # noqa: E402
 
 CASES = [("aton", 2, {}), ("asterix", 2, {"max_rounds": 10}), ("asterix", 4, {"max_rounds": 4}), ("asterix", 8, {"max_rounds": 2})]

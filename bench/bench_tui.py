@@ -36,9 +36,8 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
 
-import engines  # noqa: E402
+from peerboard import engines  # noqa: E402
 from prompt_toolkit.application import Application  # noqa: E402
 from prompt_toolkit.data_structures import Size  # noqa: E402
 from prompt_toolkit.input import create_pipe_input  # noqa: E402
@@ -47,11 +46,11 @@ from prompt_toolkit.layout import Layout, Window  # noqa: E402
 from prompt_toolkit.layout.controls import FormattedTextControl  # noqa: E402
 from prompt_toolkit.output.vt100 import Vt100_Output  # noqa: E402
 
-from client.tui.app import build  # noqa: E402
-from client.tui.game_presenter import GamePresenter  # noqa: E402
-from client.tui.local import LocalSource  # noqa: E402
-from client.tui.replay import load  # noqa: E402
-from client.tui.replay_presenter import ReplayPresenter  # noqa: E402
+from peerboard.client.tui.app import build  # noqa: E402
+from peerboard.client.tui.game_presenter import GamePresenter  # noqa: E402
+from peerboard.client.tui.local import LocalSource  # noqa: E402
+from peerboard.client.tui.replay import load  # noqa: E402
+from peerboard.client.tui.replay_presenter import ReplayPresenter  # noqa: E402
 
 VECTOR = os.path.join(ROOT, "spec", "vectors", "aton.pblog")
 SIZE = Size(rows=32, columns=120)
@@ -239,8 +238,8 @@ def idle_live(seconds: float) -> None:
     home = tempfile.mkdtemp(prefix="peerboard-bench-")
     leader, follower = pty.openpty()
     os.set_blocking(leader, False)
-    env = dict(os.environ, PEERBOARD_HOME=home, PYTHONPATH=ROOT, TERM="xterm-256color")
-    proc = subprocess.Popen([sys.executable, "-m", "client.cli", "play", "aton", "--bots", "1"],
+    env = dict(os.environ, PEERBOARD_HOME=home, TERM="xterm-256color")
+    proc = subprocess.Popen([sys.executable, "-m", "peerboard.client.cli", "play", "aton", "--bots", "1"],
                             stdin=follower, stdout=follower, stderr=follower, cwd=ROOT, env=env, start_new_session=True)
     os.close(follower)
     try:

@@ -10,17 +10,17 @@ import traceback
 from pathlib import Path
 from typing import Sequence
 
-import engines
-from client import colour
-from client.exitcode import ExitCode
-from client.usage import Parser, UsageError
+from peerboard import engines
+from peerboard.client import colour
+from peerboard.client.exitcode import ExitCode
+from peerboard.client.usage import Parser, UsageError
 
 
 # -- commands -------------------------------------------------------------------------------
 
 
 def cmd_selfplay(args: argparse.Namespace) -> ExitCode:
-    from client import selfplay
+    from peerboard.client import selfplay
 
     return selfplay.command(args)
 
@@ -40,15 +40,15 @@ def cmd_replay(args: argparse.Namespace) -> ExitCode:
         return _verify_many(paths)
     if args.verify or args.export or args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return _replay_text(paths[0], args)
-    from client.tui import run_replay
+    from peerboard.client.tui import run_replay
 
     return run_replay(paths[0], view_as=args.view_as)
 
 
 def _replay_text(path: Path, args: argparse.Namespace) -> ExitCode:
-    from client import export
-    from protocol.logfile import LogFileError, read_log
-    from protocol.replay import verify_contents, Verdict
+    from peerboard.client import export
+    from peerboard.protocol.logfile import LogFileError, read_log
+    from peerboard.protocol.replay import verify_contents, Verdict
 
     data = path.read_bytes()
     try:
@@ -77,8 +77,8 @@ def _replay_text(path: Path, args: argparse.Namespace) -> ExitCode:
 def _verify_many(paths: list[Path]) -> ExitCode:
     """Each file's verdict on a line of its own ("FILE: verdict"); exit 1 if any is invalid.
     A progress bar shows on a terminal (on stderr) while they are checked."""
-    from client.progress import Progress
-    from protocol.replay import verify_log
+    from peerboard.client.progress import Progress
+    from peerboard.protocol.replay import verify_log
 
     bad = 0
     lines: list[str] = []
@@ -113,8 +113,8 @@ def cmd_games(args: argparse.Namespace) -> ExitCode:
 def _version() -> str:
     """peerboard's version (the installed distribution's, else pyproject.toml's), with the
     protocol and log format versions it speaks."""
-    from protocol.logfile import VERSION as LOG_VERSION
-    from protocol.schema import PROTOCOL_VERSION
+    from peerboard.protocol.logfile import VERSION as LOG_VERSION
+    from peerboard.protocol.schema import PROTOCOL_VERSION
 
     try:
         from importlib.metadata import PackageNotFoundError, version
@@ -134,7 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     p = sub.add_parser("selfplay", help="bot tournaments: results table with error bars; signed logs")
-    from client.selfplay import add_arguments
+    from peerboard.client.selfplay import add_arguments
 
     add_arguments(p, engines.names())
     p.set_defaults(run=cmd_selfplay)
@@ -150,10 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("games", help="list the games and their options")
     p.set_defaults(run=cmd_games)
 
-    from client import lan  # the LAN commands: host, join, bot, tables, play, resume, key
+    from peerboard.client import lan  # the LAN commands: host, join, bot, tables, play, resume, key
 
     lan.add_commands(sub)
-    from client import lobby_command
+    from peerboard.client import lobby_command
 
     lobby_command.add_command(sub)
     return parser
@@ -184,8 +184,8 @@ def main(argv: Sequence[str] | None = None) -> ExitCode:
 
 
 def _keep_traceback(exc: Exception) -> str:
-    from node.gamefiles import errors_path
-    from node.storage import data_dir
+    from peerboard.node.gamefiles import errors_path
+    from peerboard.node.storage import data_dir
 
     path = errors_path(None, data_dir())
     try:

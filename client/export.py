@@ -4,10 +4,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from protocol.chain import ChainError, GameChain
-from protocol.identity import fingerprint
-from protocol.logfile import LogContents
-from protocol.replay import audited_seeds
+from peerboard.protocol.chain import ChainError, GameChain
+from peerboard.protocol.identity import fingerprint
+from peerboard.protocol.logfile import LogContents
+from peerboard.protocol.replay import audited_seeds
 
 
 def _json_value(value: Any) -> Any:

@@ -23,27 +23,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-import engines
-from client.exitcode import ExitCode
-from client.seat import FORMING_HELP, ConsoleSeat, RandomSeat, Seat, StrategySeat
-from client.text import printable
-from client.usage import UsageError, game_named, options_from
-from engines import OptionError
-from node import discovery
-from node.gamefiles import GameFileError, GameFiles, is_finished, unfinished_games
-from node.keys import KeyFileError, curve_public, load_identity, parse_key
-from node.loop import SPECTATOR_GRACE, Node, Notice
-from node.storage import data_dir
-from node.transport import Admission, Transport, TransportError
-from protocol.chain import ChainError
-from protocol.identity import Identity, fingerprint
-from protocol.names import name_problem
-from protocol.schema import MAX_NAME, PROTOCOL_VERSION, TABLE_BYTES
-from protocol.secrets import SeatSecrets
-from protocol.session import Phase
-from protocol.tablecode import code_problem, pick_code
+from peerboard import engines
+from peerboard.client.exitcode import ExitCode
+from peerboard.client.seat import FORMING_HELP, ConsoleSeat, RandomSeat, Seat, StrategySeat
+from peerboard.client.text import printable
+from peerboard.client.usage import UsageError, game_named, options_from
+from peerboard.engines import OptionError
+from peerboard.node import discovery
+from peerboard.node.gamefiles import GameFileError, GameFiles, is_finished, unfinished_games
+from peerboard.node.keys import KeyFileError, curve_public, load_identity, parse_key
+from peerboard.node.loop import SPECTATOR_GRACE, Node, Notice
+from peerboard.node.storage import data_dir
+from peerboard.node.transport import Admission, Transport, TransportError
+from peerboard.protocol.chain import ChainError
+from peerboard.protocol.identity import Identity, fingerprint
+from peerboard.protocol.names import name_problem
+from peerboard.protocol.schema import MAX_NAME, PROTOCOL_VERSION, TABLE_BYTES
+from peerboard.protocol.secrets import SeatSecrets
+from peerboard.protocol.session import Phase
+from peerboard.protocol.tablecode import code_problem, pick_code
 
-ROOT = Path(__file__).resolve().parent.parent
 PROBE = "203.0.113.1"  # TEST-NET-3: only asks the routing table which interface is the default
 TABLE_ID = re.compile(r"^[0-9a-f]{1,32}$")  # (the start of) a table id, as `peerboard tables` shows it
 FINGERPRINT = re.compile(r"^[a-z2-7]{4}-[a-z2-7]{4}$")
@@ -221,8 +220,8 @@ DEFAULT_BOT = "greedy"  # the strategy of `--bots N`
 def _bot_players(text: str | None, default: int) -> tuple[str, ...]:
     """`--bots`: a count of bots playing DEFAULT_BOT, or one strategy per bot, comma-separated
     (a built-in name or module.path:Class, each optionally @BUDGET), checked here."""
-    from client.bots.sdk import BotError
-    from client.bots.tournament import parse_players
+    from peerboard.client.bots.sdk import BotError
+    from peerboard.client.bots.tournament import parse_players
 
     if text is None:
         return (DEFAULT_BOT,) * default
@@ -243,9 +242,9 @@ def _bot_players(text: str | None, default: int) -> tuple[str, ...]:
 
 def _with_bot(opts: LanOptions, given: Mapping[str, Any]) -> LanOptions:
     """`peerboard bot`: the SDK player that takes the seat, checked before anything starts."""
-    from client.bots.guard import ON_ERROR
-    from client.bots.sdk import BotError
-    from client.bots.tournament import parse_players
+    from peerboard.client.bots.guard import ON_ERROR
+    from peerboard.client.bots.sdk import BotError
+    from peerboard.client.bots.tournament import parse_players
 
     strategy, command = given.get("strategy"), given.get("exec")
     if strategy and command:
@@ -352,7 +351,7 @@ def _seat(opts: LanOptions, node: Node) -> Seat:
     if opts.strategy or opts.exec:
         return _strategy_seat(opts, node)
     if not (opts.headless or opts.plain) and sys.stdin.isatty() and sys.stdout.isatty():
-        from client.tui.live import ScreenSeat  # the full-screen client (client/tui)
+        from peerboard.client.tui.live import ScreenSeat  # the full-screen client (client/tui)
 
         return ScreenSeat(node)
     if opts.headless:
@@ -365,7 +364,7 @@ def _seat(opts: LanOptions, node: Node) -> Seat:
 
 
 def _strategy_seat(opts: LanOptions, node: Node) -> Seat:
-    from client.bots.tournament import parse_players
+    from peerboard.client.bots.tournament import parse_players
 
     (player,) = parse_players("exec" if opts.exec else opts.strategy, 1, [opts.exec] if opts.exec else [])
     seed = str(opts.seed if opts.seed is not None else int.from_bytes(os.urandom(4), "big"))
@@ -425,9 +424,8 @@ def _spawn(argv: list[str], home: Path, out: Path) -> subprocess.Popen:
     """A `peerboard` child process with its own home (identity and games)."""
     home.mkdir(parents=True, exist_ok=True)
     env = dict(os.environ, PEERBOARD_HOME=str(home))
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
     with open(out, "ab") as log:
-        return subprocess.Popen([sys.executable, "-m", "client.cli", *argv], env=env, stdin=subprocess.DEVNULL,
+        return subprocess.Popen([sys.executable, "-m", "peerboard.client.cli", *argv], env=env, stdin=subprocess.DEVNULL,
                                 stdout=log, stderr=subprocess.STDOUT)
 
 
@@ -832,7 +830,7 @@ def _bot_flags(p: argparse.ArgumentParser) -> None:
 
 
 def add_commands(sub) -> None:
-    """Add the LAN commands to client.cli's sub-parsers."""
+    """Add the LAN commands to peerboard.client.cli's sub-parsers."""
     names = ", ".join(engines.names())
     p = sub.add_parser("host", help="open a table on the LAN; the game starts when the seats are full")
     p.add_argument("game", help="one of: " + names)

@@ -14,13 +14,13 @@ import dataclasses
 import json
 import sys
 
-from client.exitcode import ExitCode
-from client.usage import UsageError
+from peerboard.client.exitcode import ExitCode
+from peerboard.client.usage import UsageError
 
 
 def command_line(request, args: argparse.Namespace) -> list[str]:
     """The `peerboard` arguments that do what the lobby's request asks."""
-    from client.tui.lobby_source import HostRequest, JoinRequest, ResumeRequest
+    from peerboard.client.tui.lobby_source import HostRequest, JoinRequest, ResumeRequest
 
     common: list[str] = []
     if args.name:
@@ -45,9 +45,9 @@ def command_line(request, args: argparse.Namespace) -> list[str]:
 def cmd_lobby(args: argparse.Namespace) -> ExitCode:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError("the lobby needs a terminal; without one use: peerboard tables, host, join or resume")
-    from client import cli, lan
-    from client.tui import run_lobby
-    from client.tui.lobby_source import NetworkLobby
+    from peerboard.client import cli, lan
+    from peerboard.client.tui import run_lobby
+    from peerboard.client.tui.lobby_source import NetworkLobby
 
     request = run_lobby(NetworkLobby())
     if request is None:
@@ -62,7 +62,7 @@ def cmd_lobby(args: argparse.Namespace) -> ExitCode:
 
 
 def add_command(sub) -> None:
-    """`peerboard lobby` among client.cli's sub-commands."""
+    """`peerboard lobby` among peerboard.client.cli's sub-commands."""
     p = sub.add_parser("lobby", help="the full-screen lobby: open tables, unfinished games, host a table "
                                      "(also `peerboard` alone on a terminal)")
     p.add_argument("--name", help="your display name (default: your user name)")

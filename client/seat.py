@@ -14,14 +14,14 @@ import sys
 import time
 from typing import Any, Callable, TextIO
 
-from client import colour
-from client.exitcode import ExitCode
-from client.text import printable
-from engines import IllegalAction
-from node.loop import Connection, LogOpened, Node, Notice
-from protocol.forming import CLOSED, SEAT_LEASE
-from protocol.identity import fingerprint
-from protocol.session import (
+from peerboard.client import colour
+from peerboard.client.exitcode import ExitCode
+from peerboard.client.text import printable
+from peerboard.engines import IllegalAction
+from peerboard.node.loop import Connection, LogOpened, Node, Notice
+from peerboard.protocol.forming import CLOSED, SEAT_LEASE
+from peerboard.protocol.identity import fingerprint
+from peerboard.protocol.session import (
     Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, LocalError, PeerAway,
     PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
 )
@@ -375,7 +375,7 @@ class StrategySeat(Seat):
 
     def __init__(self, node: Node, bot, label: str, seed: str, on_error: str, time_limit: float | None,
                  faults: str | None = None, **kw):
-        from client.bots.seat import BotSeat
+        from peerboard.client.bots.seat import BotSeat
 
         super().__init__(node, **kw)
         self.faults = faults

@@ -12,15 +12,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, TextIO
 
-from client import colour
-from client.bots import tournament
-from client.bots.guard import ON_ERROR
-from client.bots.players import RandomBot
-from client.bots.sdk import BotError, Budget
-from client.bots.table import play_game
-from client.usage import UsageError, game_named, options_from
-from engines import Game, OptionError
-from node.storage import LogFile
+from peerboard.client import colour
+from peerboard.client.bots import tournament
+from peerboard.client.bots.guard import ON_ERROR
+from peerboard.client.bots.players import RandomBot
+from peerboard.client.bots.sdk import BotError, Budget
+from peerboard.client.bots.table import play_game
+from peerboard.client.usage import UsageError, game_named, options_from
+from peerboard.engines import Game, OptionError
+from peerboard.node.storage import LogFile
 
 
 @dataclass

@@ -9,7 +9,7 @@ checks names against); here every such character is written as a visible escape.
 """
 from __future__ import annotations
 
-from protocol.names import shown
+from peerboard.protocol.names import shown
 
 _NO_LIMIT = 1 << 30
 

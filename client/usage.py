@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import Any, Sequence
 
-import engines
-from engines import OptionError
+from peerboard import engines
+from peerboard.engines import OptionError
 
 
 class UsageError(Exception):

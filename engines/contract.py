@@ -9,10 +9,10 @@ from fractions import Fraction
 from abc import ABC, abstractmethod
 from typing import Any, Mapping
 
-from engines.canonical import record_digest
-from engines.chance import pick_weighted
-from engines.options import Option, resolve_options
-from engines.styled import Fragment, plain
+from peerboard.engines.canonical import record_digest
+from peerboard.engines.chance import pick_weighted
+from peerboard.engines.options import Option, resolve_options
+from peerboard.engines.styled import Fragment, plain
 
 #: `current(state)` at a chance node: nature acts next (a die, a draw, a shuffle step).
 CHANCE = -1

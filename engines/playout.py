@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from engines.contract import CHANCE, Action, Game
+from peerboard.engines.contract import CHANCE, Action, Game
 
 
 def random_action(game: Game, state: Any, rng: random.Random) -> Action:

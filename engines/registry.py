@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import importlib
 
-from engines.contract import Game, OptionError
+from peerboard.engines.contract import Game, OptionError
 
 # name -> module defining GAME; sorted by name so names() is stable.
 _MODULES = {
-    "asterix": "engines.asterix",
-    "athos": "engines.athos",
-    "aton": "engines.aton",
+    "asterix": "peerboard.engines.asterix",
+    "athos": "peerboard.engines.athos",
+    "aton": "peerboard.engines.aton",
 }
 _loaded: dict[str, Game] = {}
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Mapping, TypeVar
 
-from engines.contract import Action, IllegalAction
+from peerboard.engines.contract import Action, IllegalAction
 
 S = TypeVar("S")
 

@@ -13,12 +13,12 @@ from typing import Any, Mapping
 
 import msgpack
 
-from engines.actions import MAX_ACTION_DEPTH, is_action
-from engines.canonical import digest, encode
-from engines.contract import CHANCE, TERMINAL, Action, Game, IllegalAction
-from engines.playout import random_action
-from engines.styled import STYLE, plain
-from engines.values import stale_caches, warm
+from peerboard.engines.actions import MAX_ACTION_DEPTH, is_action
+from peerboard.engines.canonical import digest, encode
+from peerboard.engines.contract import CHANCE, TERMINAL, Action, Game, IllegalAction
+from peerboard.engines.playout import random_action
+from peerboard.engines.styled import STYLE, plain
+from peerboard.engines.values import stale_caches, warm
 
 #: texts that are no action in any game
 OFFERED_APPLIED = 3  # legal actions applied at every checked state, besides the one played
@@ -210,7 +210,7 @@ def check_random_games(
 
 def playout_hashes(name: str, players: int, options: Mapping[str, Any] | None, seed: int) -> list[str]:
     """The state hash after every action of one seeded random game (for cross-process checks)."""
-    from engines.registry import get
+    from peerboard.engines.registry import get
 
     game = get(name)
     rng = random.Random(seed)

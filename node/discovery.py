@@ -18,12 +18,12 @@ import time
 import re
 from dataclasses import dataclass
 
-from engines.canonical import encode
-from node.keys import curve_public
-from protocol.codec import DecodeError, Limits, decode
-from protocol.identity import fingerprint
-from protocol.names import name_problem
-from protocol.schema import KEY_BYTES, MAX_NAME, MAX_SEATS, PROTOCOL_VERSION, TABLE_BYTES
+from peerboard.engines.canonical import encode
+from peerboard.node.keys import curve_public
+from peerboard.protocol.codec import DecodeError, Limits, decode
+from peerboard.protocol.identity import fingerprint
+from peerboard.protocol.names import name_problem
+from peerboard.protocol.schema import KEY_BYTES, MAX_NAME, MAX_SEATS, PROTOCOL_VERSION, TABLE_BYTES
 
 MAGIC = b"PBRD"
 DEFAULT_PORT = 47474

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import msgpack
 
-from node.keys import write_private
-from node.storage import LogFile, data_dir
-from protocol.identity import Identity
-from protocol.logfile import LogContents, LogFileError, read_log
-from protocol.records import Entry, SignedGenesis
-from protocol.secrets import SeatSecrets
+from peerboard.node.keys import write_private
+from peerboard.node.storage import LogFile, data_dir
+from peerboard.protocol.identity import Identity
+from peerboard.protocol.logfile import LogContents, LogFileError, read_log
+from peerboard.protocol.records import Entry, SignedGenesis
+from peerboard.protocol.secrets import SeatSecrets
 
 SEAT_SUFFIX = ".seat"
 ERRORS_SUFFIX = ".errors.txt"

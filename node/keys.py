@@ -15,8 +15,8 @@ from nacl.exceptions import CryptoError as NaclError
 from nacl.signing import SigningKey
 from zmq.utils import z85
 
-from protocol.identity import Identity
-from protocol.schema import KEY_BYTES
+from peerboard.protocol.identity import Identity
+from peerboard.protocol.schema import KEY_BYTES
 
 IDENTITY_FILE = "identity.key"
 

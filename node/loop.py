@@ -25,18 +25,18 @@ from typing import Callable
 
 import zmq
 
-from node.discovery import Beacon, beacon_bytes
-from node.gamefiles import GameFiles, SeatFile, errors_path, new_log_path, secrets_of
-from node.keys import curve_public
-from node.transport import ConnectionEvent, Transport, valid_address
-from protocol.effects import EffectRunner
-from protocol.events import Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, SeatTaken
-from protocol.identity import Identity
-from protocol.logfile import LogContents
-from protocol.messages import Hello, MessageError, decode_message
-from protocol.records import Entry, SignedGenesis
-from protocol.secrets import SeatSecrets
-from protocol.session import LocalError, Phase, Session
+from peerboard.node.discovery import Beacon, beacon_bytes
+from peerboard.node.gamefiles import GameFiles, SeatFile, errors_path, new_log_path, secrets_of
+from peerboard.node.keys import curve_public
+from peerboard.node.transport import ConnectionEvent, Transport, valid_address
+from peerboard.protocol.effects import EffectRunner
+from peerboard.protocol.events import Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, SeatTaken
+from peerboard.protocol.identity import Identity
+from peerboard.protocol.logfile import LogContents
+from peerboard.protocol.messages import Hello, MessageError, decode_message
+from peerboard.protocol.records import Entry, SignedGenesis
+from peerboard.protocol.secrets import SeatSecrets
+from peerboard.protocol.session import LocalError, Phase, Session
 
 TICK = 0.2  # seconds between session ticks (heartbeats, away peers, retries)
 BEACON_EVERY = 1.0

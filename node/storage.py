@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from protocol.logfile import frame, header_frame
-from protocol.records import Entry, SignedGenesis
+from peerboard.protocol.logfile import frame, header_frame
+from peerboard.protocol.records import Entry, SignedGenesis
 
 
 def data_dir() -> Path:

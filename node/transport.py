@@ -19,8 +19,8 @@ import zmq
 from zmq.utils import z85
 from zmq.utils.monitor import parse_monitor_message
 
-from node.keys import curve_keypair, curve_public
-from protocol.identity import Identity
+from peerboard.node.keys import curve_keypair, curve_public
+from peerboard.protocol.identity import Identity
 
 ZAP_ENDPOINT = "inproc://zeromq.zap.01"
 ZAP_DOMAIN = b"peerboard"

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from protocol.chain import GameChain
-from protocol.events import YourTurn
-from protocol.records import Entry
-from protocol.secrets import SeatSecrets, choice_digest, node_entropy
-from protocol.surface import LocalError
+from peerboard.protocol.chain import GameChain
+from peerboard.protocol.events import YourTurn
+from peerboard.protocol.records import Entry
+from peerboard.protocol.secrets import SeatSecrets, choice_digest, node_entropy
+from peerboard.protocol.surface import LocalError
 
 
 @dataclass(frozen=True)

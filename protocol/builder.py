@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from engines import Game
-from protocol.chain import GameChain
-from protocol.identity import Identity
-from protocol.records import Entry, Genesis, Seat, SignedGenesis, make_entry, sign_genesis
-from protocol.secrets import SeatSecrets, choice_digest, node_entropy
+from peerboard.engines import Game
+from peerboard.protocol.chain import GameChain
+from peerboard.protocol.identity import Identity
+from peerboard.protocol.records import Entry, Genesis, Seat, SignedGenesis, make_entry, sign_genesis
+from peerboard.protocol.secrets import SeatSecrets, choice_digest, node_entropy
 
 Chooser = Callable[[Any, int, list], tuple]
 

@@ -16,13 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-import engines
-from engines import CHANCE, TERMINAL, Game, IllegalAction, OptionError
-from engines.values import evolve
-from protocol import failures
-from protocol.identity import verify
-from protocol.records import Entry, SignedGenesis
-from protocol.secrets import CHAIN_LENGTH, choice_digest, node_entropy, round_entropy, seed_commitment, sha256
+from peerboard import engines
+from peerboard.engines import CHANCE, TERMINAL, Game, IllegalAction, OptionError
+from peerboard.engines.values import evolve
+from peerboard.protocol import failures
+from peerboard.protocol.identity import verify
+from peerboard.protocol.records import Entry, SignedGenesis
+from peerboard.protocol.secrets import CHAIN_LENGTH, choice_digest, node_entropy, round_entropy, seed_commitment, sha256
 
 
 class ChainError(ValueError):

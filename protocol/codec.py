@@ -10,8 +10,8 @@ from typing import Any
 
 import msgpack
 
-from engines.canonical import digest, encode
-from protocol.schema import RECORD_LIMITS, Limits
+from peerboard.engines.canonical import digest, encode
+from peerboard.protocol.schema import RECORD_LIMITS, Limits
 
 __all__ = ["DecodeError", "Limits", "decode", "encode", "digest"]
 

@@ -7,7 +7,7 @@ hash is a desync. Acks for entries not held yet wait until they are.
 """
 from __future__ import annotations
 
-from protocol.events import Confirmed, Desync
+from peerboard.protocol.events import Confirmed, Desync
 
 
 class Confirmations:

@@ -17,12 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from protocol.events import Event
-from protocol.records import Entry, SignedGenesis
+from peerboard.protocol.events import Event
+from peerboard.protocol.records import Entry, SignedGenesis
 
 if TYPE_CHECKING:
-    from protocol.chain import GameChain
-    from protocol.session import Session
+    from peerboard.protocol.chain import GameChain
+    from peerboard.protocol.session import Session
 
 #: the session's next step waits for at most this many polls that found input waiting
 IDLE_AFTER_POLLS = 4

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from protocol.messages import Proof
-from protocol.records import Entry, SignedGenesis
-from protocol.surface import SeatInfo
+from peerboard.protocol.messages import Proof
+from peerboard.protocol.records import Entry, SignedGenesis
+from peerboard.protocol.surface import SeatInfo
 
 
 class Event:

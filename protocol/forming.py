@@ -26,16 +26,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-import engines
-from engines import OptionError
-from protocol.effects import Send
-from protocol.events import PeersKnown, Refused, Seated, SeatFreed, SeatTaken
-from protocol.identity import Identity, fingerprint, verify
-from protocol.messages import GenesisMessage, Hello, Leave, MessageError, Propose, Refuse, Sign, Want, Welcome
-from protocol.records import Genesis, Seat, SignedGenesis
-from protocol.schema import PROTOCOL_VERSION
-from protocol.surface import LocalError, SeatInfo
-from protocol.tablecode import knock
+from peerboard import engines
+from peerboard.engines import OptionError
+from peerboard.protocol.effects import Send
+from peerboard.protocol.events import PeersKnown, Refused, Seated, SeatFreed, SeatTaken
+from peerboard.protocol.identity import Identity, fingerprint, verify
+from peerboard.protocol.messages import GenesisMessage, Hello, Leave, MessageError, Propose, Refuse, Sign, Want, Welcome
+from peerboard.protocol.records import Genesis, Seat, SignedGenesis
+from peerboard.protocol.schema import PROTOCOL_VERSION
+from peerboard.protocol.surface import LocalError, SeatInfo
+from peerboard.protocol.tablecode import knock
 
 #: seconds between repeats of what a forming node said (a lost hello, a lost signature)
 REPEAT_EVERY = 2.0

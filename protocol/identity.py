@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from nacl.exceptions import BadSignatureError
 from nacl.signing import SigningKey, VerifyKey
 
-from engines.values import cached
-from protocol.schema import KEY_BYTES, SIG_BYTES
+from peerboard.engines.values import cached
+from peerboard.protocol.schema import KEY_BYTES, SIG_BYTES
 
 
 def fingerprint(public_key: bytes) -> str:

@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from engines.canonical import encode
-from protocol import failures
-from protocol.codec import DecodeError, decode
-from protocol.records import Entry, RecordError, SignedGenesis, entry_from_record, genesis_from_record
-from protocol.schema import RECORD_LIMITS
+from peerboard.engines.canonical import encode
+from peerboard.protocol import failures
+from peerboard.protocol.codec import DecodeError, decode
+from peerboard.protocol.records import Entry, RecordError, SignedGenesis, entry_from_record, genesis_from_record
+from peerboard.protocol.schema import RECORD_LIMITS
 
 FORMAT = "peerboard-log"
 VERSION = 1

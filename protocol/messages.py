@@ -9,12 +9,12 @@ from typing import Callable, ClassVar
 
 import msgpack
 
-from engines.canonical import encode
-from protocol.codec import DecodeError, decode
-from protocol.records import (
+from peerboard.engines.canonical import encode
+from peerboard.protocol.codec import DecodeError, decode
+from peerboard.protocol.records import (
     Entry, Genesis, RecordError, SignedGenesis, entry_from_record, genesis_from_body, genesis_from_record,
 )
-from protocol.schema import MESSAGE_LIMITS, MESSAGES, PROTOCOL_VERSION, SchemaError
+from peerboard.protocol.schema import MESSAGE_LIMITS, MESSAGES, PROTOCOL_VERSION, SchemaError
 
 
 _ENTRY_HEAD = b"\x83" + msgpack.packb("entry")

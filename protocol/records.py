@@ -13,12 +13,12 @@ from functools import partial
 
 import msgpack
 
-from engines.canonical import digest, encode
-from engines.values import cached
-from protocol.failures import GENESIS as GENESIS_FAILURE, SCHEMA as SCHEMA_FAILURE
-from protocol.identity import Identity, verify
-from protocol.names import name_problem
-from protocol.schema import (
+from peerboard.engines.canonical import digest, encode
+from peerboard.engines.values import cached
+from peerboard.protocol.failures import GENESIS as GENESIS_FAILURE, SCHEMA as SCHEMA_FAILURE
+from peerboard.protocol.identity import Identity, verify
+from peerboard.protocol.names import name_problem
+from peerboard.protocol.schema import (
     BODIES, ENTRY, GENESIS, MAX_NAME, PROTOCOL_VERSION, SEAT, SIG_BYTES, SIGNED_GENESIS, SchemaError,
 )
 

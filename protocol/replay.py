@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from protocol import failures
-from protocol.chain import ChainError, GameChain
-from protocol.logfile import LogContents, LogFileError, read_log
-from protocol.names import shown
-from protocol.secrets import seed_commitment
+from peerboard.protocol import failures
+from peerboard.protocol.chain import ChainError, GameChain
+from peerboard.protocol.logfile import LogContents, LogFileError, read_log
+from peerboard.protocol.names import shown
+from peerboard.protocol.secrets import seed_commitment
 
 
 @dataclass(frozen=True)

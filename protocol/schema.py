@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from engines.actions import MAX_ACTION_DEPTH, is_action
-from protocol.names import name_problem
+from peerboard.engines.actions import MAX_ACTION_DEPTH, is_action
+from peerboard.protocol.names import name_problem
 
 PROTOCOL_VERSION = 1
 

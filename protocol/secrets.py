@@ -50,7 +50,7 @@ def node_entropy(run_entropy: bytes, index: int, private_seed: bytes | None = No
 
 def choice_digest(actions: tuple, nonce: bytes) -> bytes:
     """The commitment to a secret choice: SHA-256(domain || canonical(actions) || nonce)."""
-    from engines.canonical import encode
+    from peerboard.engines.canonical import encode
 
     return sha256(CHOICE_DOMAIN + encode(list(actions)) + nonce)
 

@@ -28,26 +28,26 @@ from __future__ import annotations
 import traceback
 from typing import Any, Callable, Iterable, Mapping
 
-import engines
-from protocol.author import Author, Write
-from protocol.chain import ChainError, GameChain
-from protocol.confirmation import Confirmations
-from protocol.effects import NextStep, Send, Store, StoreChoice, StoreGenesis, Sync, TakeOwnEntry, Unstore
-from protocol.events import (  # re-exported: the session's events are part of its surface
+from peerboard import engines
+from peerboard.protocol.author import Author, Write
+from peerboard.protocol.chain import ChainError, GameChain
+from peerboard.protocol.confirmation import Confirmations
+from peerboard.protocol.effects import NextStep, Send, Store, StoreChoice, StoreGenesis, Sync, TakeOwnEntry, Unstore
+from peerboard.protocol.events import (  # re-exported: the session's events are part of its surface
     Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, PeerAway, PeerBack,
     PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
 )
-from protocol.forming import Forming
-from protocol.identity import Identity, fingerprint, verify
-from protocol.messages import (
+from peerboard.protocol.forming import Forming
+from peerboard.protocol.identity import Identity, fingerprint, verify
+from peerboard.protocol.messages import (
     MESSAGE_CLASSES, Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Propose,
     Refuse, Sign, Want, Welcome, decode_message,
 )
-from protocol.records import Entry, SignedGenesis, make_entry
-from protocol.schema import MAX_ACTIONS_PER_ENTRY, NONCE_BYTES, is_action
-from protocol.secrets import SeatSecrets
-from protocol.surface import LocalError, MoveList, MoveRecord, Phase, Position, SeatInfo
-from protocol.tablecode import knock, stretched
+from peerboard.protocol.records import Entry, SignedGenesis, make_entry
+from peerboard.protocol.schema import MAX_ACTIONS_PER_ENTRY, NONCE_BYTES, is_action
+from peerboard.protocol.secrets import SeatSecrets
+from peerboard.protocol.surface import LocalError, MoveList, MoveRecord, Phase, Position, SeatInfo
+from peerboard.protocol.tablecode import knock, stretched
 
 __all__ = [
     "Session", "Phase", "SeatInfo", "Position", "MoveRecord", "LocalError",

@@ -7,8 +7,8 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from engines import Game
-from protocol.records import Entry
+from peerboard.engines import Game
+from peerboard.protocol.records import Entry
 
 #: moves kept for `MoveList` to write in the notation when next asked (nobody may ask)
 UNFORMATTED_AT_MOST = 1024

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import engines
-from engines.aton.notation import parse_square
-from engines.aton.state import State
+from peerboard import engines
+from peerboard.engines.aton.notation import parse_square
+from peerboard.engines.aton.state import State
 
 GAME = engines.get("aton")
 RED, BLUE = 0, 1

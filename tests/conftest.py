@@ -3,10 +3,6 @@ import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
 
 def pytest_addoption(parser):
     parser.addoption("--long", action="store_true", help="run the long property/simulation sets")

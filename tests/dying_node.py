@@ -12,8 +12,8 @@ import os
 import sys
 import time
 
-from client.cli import main
-from node.loop import Node
+from peerboard.client.cli import main
+from peerboard.node.loop import Node
 
 
 def plant() -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import sys
 
-import engines
-from client.cli import main
+from peerboard import engines
+from peerboard.client.cli import main
 
 
 def plant(game_name: str, after: int) -> None:

@@ -26,21 +26,20 @@ from pathlib import Path
 from typing import Callable
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 import msgpack  # noqa: E402
 
 import ed25519_point as ed  # noqa: E402
-import engines  # noqa: E402
-from engines.canonical import encode  # noqa: E402
-from protocol import failures as F  # noqa: E402
-from protocol.builder import LogBuilder  # noqa: E402
-from protocol.chain import GameChain  # noqa: E402
-from protocol.identity import Identity  # noqa: E402
-from protocol.logfile import frame, header_frame, read_log  # noqa: E402
-from protocol.records import ENTRY_DOMAIN, GENESIS_DOMAIN  # noqa: E402
-from protocol.secrets import SeatSecrets, choice_digest  # noqa: E402
+from peerboard import engines  # noqa: E402
+from peerboard.engines.canonical import encode  # noqa: E402
+from peerboard.protocol import failures as F  # noqa: E402
+from peerboard.protocol.builder import LogBuilder  # noqa: E402
+from peerboard.protocol.chain import GameChain  # noqa: E402
+from peerboard.protocol.identity import Identity  # noqa: E402
+from peerboard.protocol.logfile import frame, header_frame, read_log  # noqa: E402
+from peerboard.protocol.records import ENTRY_DOMAIN, GENESIS_DOMAIN  # noqa: E402
+from peerboard.protocol.secrets import SeatSecrets, choice_digest  # noqa: E402
 from vectors import CASES, VECTORS, seats  # noqa: E402
 
 INVALID = VECTORS / "invalid"

@@ -2,7 +2,7 @@
 as a third party's bot would be: one that plays the first legal action, and one that fails."""
 from __future__ import annotations
 
-from client.bots import Bot, Decision
+from peerboard.client.bots import Bot, Decision
 
 
 class FirstLegal(Bot):

@@ -30,10 +30,10 @@ class Proc:
                  netns: str | None = None, entry: list[str] | None = None):
         self.args, self.home, self.out = args, home, out
         home.mkdir(parents=True, exist_ok=True)
-        env = dict(os.environ, PEERBOARD_HOME=str(home), PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+        env = dict(os.environ, PEERBOARD_HOME=str(home), PYTHONUNBUFFERED="1")
         if beacon_port is not None:
             env["PEERBOARD_BEACON_PORT"] = str(beacon_port)
-        argv = [sys.executable, *(entry or ["-m", "client.cli"]), *args]
+        argv = [sys.executable, *(entry or ["-m", "peerboard.client.cli"]), *args]
         if netns is not None:
             argv = ["ip", "netns", "exec", netns] + argv
         self.handle = open(out, "ab")
@@ -126,9 +126,9 @@ def assert_same_logs(paths: list[Path]) -> bytes:
 
 
 def verify(path: Path) -> str:
-    out = subprocess.run([sys.executable, "-m", "client.cli", "replay", str(path), "--verify"],
+    out = subprocess.run([sys.executable, "-m", "peerboard.client.cli", "replay", str(path), "--verify"],
                          capture_output=True, text=True, timeout=120, cwd=str(ROOT),
-                         env=dict(os.environ, PYTHONPATH=str(ROOT)))
+                         env=dict(os.environ))
     assert out.returncode == 0, out.stdout + out.stderr
     return out.stdout
 
@@ -145,7 +145,7 @@ def wait_until(predicate, timeout: float, what: str, step: float = 0.05):
 
 def entries_in(path: Path) -> int:
     """How many entries a (possibly growing) log holds."""
-    from protocol.logfile import read_log
+    from peerboard.protocol.logfile import read_log
 
     try:
         return len(read_log(path.read_bytes()).entries)

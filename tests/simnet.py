@@ -14,10 +14,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from protocol.effects import EffectRunner
-from protocol.identity import Identity
-from protocol.secrets import SeatSecrets
-from protocol.session import (
+from peerboard.protocol.effects import EffectRunner
+from peerboard.protocol.identity import Identity
+from peerboard.protocol.secrets import SeatSecrets
+from peerboard.protocol.session import (
     Confirmed, Desync, Equivocation, Event, GameOver, LocalError, Phase, Rejected, Session, YourTurn,
 )
 

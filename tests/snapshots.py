@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path.insert(0, str(ROOT / "tests"))
 
-import engines  # noqa: E402
-from engines.playout import random_action  # noqa: E402
+from peerboard import engines  # noqa: E402
+from peerboard.engines.playout import random_action  # noqa: E402
 
 SNAPSHOTS = ROOT / "tests" / "snapshots"
 

@@ -15,9 +15,9 @@ import time
 
 import zmq
 
-from node.transport import Admission, Transport
-from protocol.identity import Identity
-from protocol.messages import Hello, MessageError, Refuse, Welcome, decode_message
+from peerboard.node.transport import Admission, Transport
+from peerboard.protocol.identity import Identity
+from peerboard.protocol.messages import Hello, MessageError, Refuse, Welcome, decode_message
 
 
 def answer(transport: Transport, host: bytes, seconds: float) -> str:

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import random
 
-from engines.asterix.board import BIT, KIND_LETTERS, KIND_NAMES, LAYOUT_ORDER
-from engines.asterix.rules import nothing_can_change, reach
-from engines.asterix.scoring import categories_won, winners
-from engines.asterix.state import OVER, ROLL
-from engines.playout import random_action
+from peerboard.engines.asterix.board import BIT, KIND_LETTERS, KIND_NAMES, LAYOUT_ORDER
+from peerboard.engines.asterix.rules import nothing_can_change, reach
+from peerboard.engines.asterix.scoring import categories_won, winners
+from peerboard.engines.asterix.state import OVER, ROLL
+from peerboard.engines.playout import random_action
 
 from test_asterix_support import GAME, load, position, play, sq
 

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engines.asterix.board import (
+from peerboard.engines.asterix.board import (
     BIT,
     COHORT,
     LAKE,
@@ -14,9 +14,9 @@ from engines.asterix.board import (
     VILLAGE,
     kind_at,
 )
-from engines.asterix.state import OVER
-from engines.asterix.walks import region
-from engines.playout import random_action
+from peerboard.engines.asterix.state import OVER
+from peerboard.engines.asterix.walks import region
+from peerboard.engines.playout import random_action
 
 from test_asterix_support import GAME
 

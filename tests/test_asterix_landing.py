@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from engines import IllegalAction
-from engines.asterix.board import CLEARING, LAKE, MISTLETOE, kind_at
-from engines.asterix.state import MOVE, PICK, ROLL, STEAL
+from peerboard.engines import IllegalAction
+from peerboard.engines.asterix.board import CLEARING, LAKE, MISTLETOE, kind_at
+from peerboard.engines.asterix.state import MOVE, PICK, ROLL, STEAL
 
 from test_asterix_support import GAME, load, position, play, sq
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from engines import IllegalAction, OptionError
-from engines.asterix.board import KIND_NAMES, TILE_COUNTS
-from engines.asterix.state import PICK, ROLL, STEAL
+from peerboard.engines import IllegalAction, OptionError
+from peerboard.engines.asterix.board import KIND_NAMES, TILE_COUNTS
+from peerboard.engines.asterix.state import PICK, ROLL, STEAL
 
 from test_asterix_support import GAME, position, play
 

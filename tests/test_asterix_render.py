@@ -3,7 +3,7 @@ named in full, drawn the same every time (snapshots), with styles for the client
 import pytest
 from snapshots import CASES, differences, pictures
 
-from engines.styled import plain
+from peerboard.engines.styled import plain
 from test_asterix_support import GAME, position
 
 NAMES = [name for name in CASES if name.startswith("asterix")]

@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from engines import CHANCE, IllegalAction
-from engines.asterix.board import BIT, KIND_NAMES, LAYOUT_ORDER, SQUARE_NAMES, TILE_COUNTS, VILLAGE, kind_at
+from peerboard.engines import CHANCE, IllegalAction
+from peerboard.engines.asterix.board import BIT, KIND_NAMES, LAYOUT_ORDER, SQUARE_NAMES, TILE_COUNTS, VILLAGE, kind_at
 
 from test_asterix_support import GAME, play
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import engines
-from engines.asterix.board import (
+from peerboard import engines
+from peerboard.engines.asterix.board import (
     COHORT,
     LAKE,
     SQUARE_NAMES,
@@ -16,7 +16,7 @@ from engines.asterix.board import (
     square_index,
     tiles_from_diagram,
 )
-from engines.asterix.state import MOVE, State
+from peerboard.engines.asterix.state import MOVE, State
 
 GAME = engines.get("asterix")
 

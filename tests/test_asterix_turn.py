@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines import IllegalAction
-from engines.asterix.state import MOVE, ORDER, ROLL
+from peerboard.engines import IllegalAction
+from peerboard.engines.asterix.state import MOVE, ORDER, ROLL
 
 from test_asterix_support import GAME, landing_names, load, position, play, sq
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.asterix.board import BIT, LAYOUT_ORDER, SQUARE_NAMES, VILLAGE, squares_of
-from engines.asterix.walks import blocked_squares, landings
+from peerboard.engines.asterix.board import BIT, LAYOUT_ORDER, SQUARE_NAMES, VILLAGE, squares_of
+from peerboard.engines.asterix.walks import blocked_squares, landings
 
 from test_asterix_support import GAME, landing_names, oracle_landings, position, sq
 

@@ -3,8 +3,8 @@ tile for good; one a turn, two a game."""
 from test_athos_movement import play, refused
 from test_athos_positions import node, position
 
-from engines.athos import GAME
-from engines.athos.state import ATHOS, DROP, FIX, MOVE, PLACE
+from peerboard.engines.athos import GAME
+from peerboard.engines.athos.state import ATHOS, DROP, FIX, MOVE, PLACE
 
 
 def athos_phase(**kw):
@@ -78,7 +78,7 @@ def test_a_tile_with_nowhere_to_go_cannot_be_lifted():
 
 
 def _hex_names():
-    from engines.athos.board import HEX_COUNT, NODE_NAMES
+    from peerboard.engines.athos.board import HEX_COUNT, NODE_NAMES
 
     return [NODE_NAMES[h] for h in range(HEX_COUNT)]
 

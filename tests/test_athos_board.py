@@ -1,7 +1,7 @@
 """The board facts of rules/athos.md, checked on the data in engines/athos/board.py."""
 from collections import Counter, deque
 
-from engines.athos.board import (
+from peerboard.engines.athos.board import (
     COLOURS,
     HEX_COLOUR,
     HEX_COUNT,
@@ -10,7 +10,7 @@ from engines.athos.board import (
     START_AREAS,
     SUMMIT,
 )
-from engines.athos.setup import TILES_PER_COLOUR
+from peerboard.engines.athos.setup import TILES_PER_COLOUR
 
 
 def _steps(start: int, goal: int) -> int:

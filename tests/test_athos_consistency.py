@@ -9,12 +9,12 @@ import random
 
 import pytest
 
-from engines.athos import GAME
-from engines.athos.board import HEX_COUNT, NODE_COUNT, NODE_NAMES
-from engines.athos.state import ATHOS, MOVE, PLACE
-from engines.contract import IllegalAction
-from engines.playout import random_action
-from engines.values import stale_caches, warm
+from peerboard.engines.athos import GAME
+from peerboard.engines.athos.board import HEX_COUNT, NODE_COUNT, NODE_NAMES
+from peerboard.engines.athos.state import ATHOS, MOVE, PLACE
+from peerboard.engines.contract import IllegalAction
+from peerboard.engines.playout import random_action
+from peerboard.engines.values import stale_caches, warm
 
 ENDS = (("end_move",), ("skip_athos",), ("end_turn",))
 HEX_ACTIONS = [

@@ -2,8 +2,8 @@
 from test_athos_movement import play
 from test_athos_positions import finish_turn, position
 
-from engines.athos import GAME
-from engines.athos.state import MOVE, OVER
+from peerboard.engines.athos import GAME
+from peerboard.engines.athos.state import MOVE, OVER
 
 TWO_UP = ["k1", "summit", "summit"]
 

@@ -9,16 +9,16 @@ import os
 import subprocess
 import sys
 
-from engines.athos import GAME
+from peerboard.engines.athos import GAME
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VECTORS = os.path.join(ROOT, "spec", "vectors")
 
 
 def verify(path):
-    env = dict(os.environ, PYTHONPATH=ROOT)
+    env = dict(os.environ)
     return subprocess.run(
-        [sys.executable, "-m", "client.cli", "replay", path, "--verify"],
+        [sys.executable, "-m", "peerboard.client.cli", "replay", path, "--verify"],
         capture_output=True, text=True, env=env, timeout=120,
     )
 

@@ -6,11 +6,11 @@ Two players unless said: seat 0 starts in B (touching a5-a7), seat 1 in D (a11-a
 import pytest
 from test_athos_positions import node, position
 
-from engines.athos import GAME
-from engines.athos.board import HEX_COUNT, NODE_COUNT
-from engines.athos.parting import can_part
-from engines.athos.state import ATHOS, MOVE, PLACE
-from engines.contract import IllegalAction
+from peerboard.engines.athos import GAME
+from peerboard.engines.athos.board import HEX_COUNT, NODE_COUNT
+from peerboard.engines.athos.parting import can_part
+from peerboard.engines.athos.state import ATHOS, MOVE, PLACE
+from peerboard.engines.contract import IllegalAction
 
 
 def play(state, *texts):

@@ -2,8 +2,8 @@
 import pytest
 from test_athos_positions import position
 
-from engines.athos import GAME
-from engines.contract import IllegalAction
+from peerboard.engines.athos import GAME
+from peerboard.engines.contract import IllegalAction
 
 FORMS = [
     (("go", "a2", "b2"), "a2-b2"),

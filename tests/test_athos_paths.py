@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_athos_positions import node, position
 
-from engines.athos import oracle, paths, rules
-from engines.athos.board import HEX_COLOUR, HEX_COUNT, NEIGHBOURS, NODE_COUNT, SUMMIT
-from engines.athos.state import ATHOS, DROP, MOVE, PLACE, tile_char
+from peerboard.engines.athos import oracle, paths, rules
+from peerboard.engines.athos.board import HEX_COLOUR, HEX_COUNT, NEIGHBOURS, NODE_COUNT, SUMMIT
+from peerboard.engines.athos.state import ATHOS, DROP, MOVE, PLACE, tile_char
 
 TILE = st.sampled_from([".", ".", "block", "block", "open"])
 

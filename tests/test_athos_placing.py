@@ -3,9 +3,9 @@ import pytest
 from test_athos_movement import play, refused
 from test_athos_positions import node, position
 
-from engines.athos import GAME
-from engines.athos.board import COLOURS, HEX_COLOUR, HEX_COUNT, NODE_NAMES
-from engines.athos.state import PLACE
+from peerboard.engines.athos import GAME
+from peerboard.engines.athos.board import COLOURS, HEX_COLOUR, HEX_COUNT, NODE_NAMES
+from peerboard.engines.athos.state import PLACE
 
 
 def placing(players=2, **kw):

@@ -8,10 +8,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping, Sequence
 
-from engines.athos import GAME
-from engines.athos.board import HEX_COLOUR, NODE_NAMES, SUMMIT
-from engines.athos.notation import NODE_INDEX
-from engines.athos.state import MOVE, NO_TILE, State, tile_char
+from peerboard.engines.athos import GAME
+from peerboard.engines.athos.board import HEX_COLOUR, NODE_NAMES, SUMMIT
+from peerboard.engines.athos.notation import NODE_INDEX
+from peerboard.engines.athos.state import MOVE, NO_TILE, State, tile_char
 
 
 def node(name: str) -> int:

@@ -5,8 +5,8 @@ from snapshots import CASES, differences
 from test_athos_movement import play
 from test_athos_positions import position
 
-from engines.athos import GAME
-from engines.styled import plain
+from peerboard.engines.athos import GAME
+from peerboard.engines.styled import plain
 
 NAMES = [name for name in CASES if name.startswith("athos")]
 

@@ -2,10 +2,10 @@
 import pytest
 from test_athos_movement import play, refused
 
-from engines.athos import GAME
-from engines.athos.board import NODE_NAMES
-from engines.athos.state import HANDICAP, MOVE
-from engines.contract import OptionError
+from peerboard.engines.athos import GAME
+from peerboard.engines.athos.board import NODE_NAMES
+from peerboard.engines.athos.state import HANDICAP, MOVE
+from peerboard.engines.contract import OptionError
 
 
 def areas(players, options=None):

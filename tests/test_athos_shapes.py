@@ -24,14 +24,14 @@ from dataclasses import replace
 
 import pytest
 
-from engines.athos import GAME, oracle, rules
-from engines.athos.board import HEX_COLOUR, HEX_COUNT, NEIGHBOURS, NODE_NAMES, SUMMIT
-from engines.athos.notation import NODE_INDEX
-from engines.athos.parting import bonus, can_part, crowded
-from engines.athos.paths import distances, stranded
-from engines.athos.setup import PLACING_LIMITS
-from engines.athos.state import ATHOS, FIX, HANDICAP, MOVE, NO_TILE, PLACE, State, tile_char
-from engines.contract import IllegalAction
+from peerboard.engines.athos import GAME, oracle, rules
+from peerboard.engines.athos.board import HEX_COLOUR, HEX_COUNT, NEIGHBOURS, NODE_NAMES, SUMMIT
+from peerboard.engines.athos.notation import NODE_INDEX
+from peerboard.engines.athos.parting import bonus, can_part, crowded
+from peerboard.engines.athos.paths import distances, stranded
+from peerboard.engines.athos.setup import PLACING_LIMITS
+from peerboard.engines.athos.state import ATHOS, FIX, HANDICAP, MOVE, NO_TILE, PLACE, State, tile_char
+from peerboard.engines.contract import IllegalAction
 
 SETUPS = [
     (2, {}),

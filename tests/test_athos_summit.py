@@ -3,8 +3,8 @@ import pytest
 from test_athos_movement import play, refused
 from test_athos_positions import finish_turn, position
 
-from engines.athos import GAME
-from engines.athos.state import MOVE
+from peerboard.engines.athos import GAME
+from peerboard.engines.athos.state import MOVE
 
 # (seats of the monks already up, in arrival order) for three players, seat 0 to climb next
 EARLIER = [(), (1,), (1, 2), (1, 2, 2), (1, 2, 2, 1), (1, 2, 2, 1, 1)]

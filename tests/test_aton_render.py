@@ -4,7 +4,7 @@ import pytest
 from snapshots import CASES, differences, pictures
 
 from aton_helpers import GAME, RED, deal, new, to_actions
-from engines.styled import plain
+from peerboard.engines.styled import plain
 
 NAMES = [name for name in CASES if name.startswith("aton")]
 

@@ -3,8 +3,8 @@ from dataclasses import replace
 
 import pytest
 
-import engines
-from engines.aton.scoring import scoring_items, temple_scores
+from peerboard import engines
+from peerboard.engines.aton.scoring import scoring_items, temple_scores
 from aton_helpers import BLUE, GAME, RED, board, deal, new, play, to_actions, with_board
 
 ALL_TEMPLE_1 = " ".join(f"1.{n}" for n in range(1, 13))
@@ -101,8 +101,8 @@ def test_bonus_squares_score_their_value_for_whoever_holds_them():
 
 def test_a_bonus_square_is_neither_yellow_nor_green():
     # all yellow but 3.4 and 4.4 (bonus squares in the yellow row) is the whole yellow set
-    from engines.aton.temples import YELLOW_SQUARES
-    from engines.aton.notation import parse_square
+    from peerboard.engines.aton.temples import YELLOW_SQUARES
+    from peerboard.engines.aton.notation import parse_square
 
     assert parse_square("3.4") not in YELLOW_SQUARES and parse_square("4.12") not in YELLOW_SQUARES
 
@@ -417,7 +417,7 @@ def test_the_cartouches_are_a_secret_simultaneous_choice():
     ("retrieve 1.5", ("retrieve", 4)),
 ])
 def test_notation_round_trips(text, action):
-    from engines.aton.notation import format_action, parse_action
+    from peerboard.engines.aton.notation import format_action, parse_action
 
     assert parse_action(text) == action and format_action(action) == text
     assert parse_action("  " + text.upper() + " ") == action

@@ -3,9 +3,9 @@ grow the list without bound, and a second host claiming a real table's id is lis
 it, never instead of it (spec/transport.md, "Discovery")."""
 from __future__ import annotations
 
-from engines.canonical import encode
-from node.discovery import MAGIC, MAX_PER_SOURCE, MAX_TABLES, Heard, beacon_bytes, parse_beacon
-from protocol.identity import Identity
+from peerboard.engines.canonical import encode
+from peerboard.node.discovery import MAGIC, MAX_PER_SOURCE, MAX_TABLES, Heard, beacon_bytes, parse_beacon
+from peerboard.protocol.identity import Identity
 
 HOST = Identity.from_seed(bytes(range(32))).public_key
 OTHER = Identity.from_seed(bytes(32)).public_key

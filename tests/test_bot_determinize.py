@@ -3,10 +3,10 @@ import random
 from collections import Counter
 from math import comb
 
-import engines
-from engines.aton import cards
-from engines.contract import CHANCE
-from engines.playout import random_action
+from peerboard import engines
+from peerboard.engines.aton import cards
+from peerboard.engines.contract import CHANCE
+from peerboard.engines.playout import random_action
 
 ATON = engines.get("aton")
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 import heapq
 import random
 
-import engines
-from client.bots import make_bot
-from client.bots.knowledge import knowledge_for
-from client.bots.knowledge.athos import NO_WAY, THROUGH_BLOCKING, summit_distances
-from client.bots.mcts import Search
-from client.bots.lookahead import lookahead
-from client.bots.sdk import Decision, notation_of
-from client.bots.table import play_game
-from engines.athos.board import HEX_COUNT, NEIGHBOURS, NODE_COUNT, SUMMIT
+from peerboard import engines
+from peerboard.client.bots import make_bot
+from peerboard.client.bots.knowledge import knowledge_for
+from peerboard.client.bots.knowledge.athos import NO_WAY, THROUGH_BLOCKING, summit_distances
+from peerboard.client.bots.mcts import Search
+from peerboard.client.bots.lookahead import lookahead
+from peerboard.client.bots.sdk import Decision, notation_of
+from peerboard.client.bots.table import play_game
+from peerboard.engines.athos.board import HEX_COUNT, NEIGHBOURS, NODE_COUNT, SUMMIT
 
 ATHOS = engines.get("athos")
 

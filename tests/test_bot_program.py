@@ -15,8 +15,8 @@ PY = sys.executable
 
 
 def peerboard(*args, timeout=240):
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    return subprocess.run([PY, "-m", "client.cli", *args], capture_output=True, text=True,
+    env = dict(os.environ)
+    return subprocess.run([PY, "-m", "peerboard.client.cli", *args], capture_output=True, text=True,
                           cwd=ROOT, env=env, timeout=timeout)
 
 

@@ -6,9 +6,9 @@ import textwrap
 
 import pytest
 
-import engines
-from client.bots import Bot, BotError, Budget, make_bot
-from client.bots.table import play_game
+from peerboard import engines
+from peerboard.client.bots import Bot, BotError, Budget, make_bot
+from peerboard.client.bots.table import play_game
 
 ATON = engines.get("aton")
 
@@ -87,7 +87,7 @@ def test_a_third_party_bot_loads_by_import_path(tmp_path, monkeypatch):
     (tmp_path / "mybots").mkdir()
     (tmp_path / "mybots" / "__init__.py").write_text("")
     (tmp_path / "mybots" / "last.py").write_text(textwrap.dedent('''
-        from client.bots import Bot
+        from peerboard.client.bots import Bot
 
         class LastBot(Bot):
             name = "last"
@@ -107,7 +107,7 @@ def test_a_third_party_bot_loads_by_import_path(tmp_path, monkeypatch):
 @pytest.mark.parametrize("spec, says", [
     ("alphazero", "there is no bot 'alphazero'"),
     ("no_such_module:Bot", "cannot import 'no_such_module'"),
-    ("client.bots.sdk:Budget", "is not a Bot class"),
+    ("peerboard.client.bots.sdk:Budget", "is not a Bot class"),
 ])
 def test_a_bad_bot_name_is_one_clear_sentence(spec, says):
     with pytest.raises(BotError, match=says):

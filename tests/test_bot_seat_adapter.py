@@ -4,10 +4,10 @@ branch). A bot seated at a real LAN table is tested once that surface lands."""
 import time
 from dataclasses import dataclass
 
-import engines
-from client.bots import Bot
-from client.bots.seat import BotSeat
-from protocol.session import Accepted, GameOver, GameStarted, YourTurn
+from peerboard import engines
+from peerboard.client.bots import Bot
+from peerboard.client.bots.seat import BotSeat
+from peerboard.protocol.session import Accepted, GameOver, GameStarted, YourTurn
 
 ATON = engines.get("aton")
 

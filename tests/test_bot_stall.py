@@ -8,11 +8,11 @@ import dataclasses
 
 import pytest
 
-import engines
-from client.bots import make_bot
-from client.bots.knowledge import knowledge_for
-from client.bots.sdk import Decision, notation_of
-from engines.athos.board import NODE_NAMES
+from peerboard import engines
+from peerboard.client.bots import make_bot
+from peerboard.client.bots.knowledge import knowledge_for
+from peerboard.client.bots.sdk import Decision, notation_of
+from peerboard.engines.athos.board import NODE_NAMES
 
 ATHOS = engines.get("athos")
 NODE = {name: n for n, name in enumerate(NODE_NAMES)}

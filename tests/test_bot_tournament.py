@@ -7,15 +7,15 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from client.bots import tournament
-from client.bots.stats import elo_interval, wilson
+from peerboard.client.bots import tournament
+from peerboard.client.bots.stats import elo_interval, wilson
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def peerboard(*args):
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    return subprocess.run([sys.executable, "-m", "client.cli", *args], capture_output=True, text=True,
+    env = dict(os.environ)
+    return subprocess.run([sys.executable, "-m", "peerboard.client.cli", *args], capture_output=True, text=True,
                           cwd=ROOT, env=env, timeout=240)
 
 

@@ -10,9 +10,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def peerboard(*args, cwd=None):
-    env = dict(os.environ, PYTHONPATH=ROOT)
+    env = dict(os.environ)
     return subprocess.run(
-        [sys.executable, "-m", "client.cli", *args], capture_output=True, text=True,
+        [sys.executable, "-m", "peerboard.client.cli", *args], capture_output=True, text=True,
         cwd=cwd, env=env, timeout=120,
     )
 
@@ -114,9 +114,9 @@ def test_version_says_which_peerboard_and_which_protocol_and_log_format():
 def test_games_shows_each_option_as_the_command_line_takes_it(capsys):
     """What `peerboard games` shows is accepted by `--option` as it is (and Python's True
     and False, which it once showed, are taken too)."""
-    import engines
-    from client.cli import cmd_games
-    from client.usage import options_from
+    from peerboard import engines
+    from peerboard.client.cli import cmd_games
+    from peerboard.client.usage import options_from
 
     cmd_games(None)
     shown = [line.split("--option ", 1)[1].split(":", 1)[0] for line in capsys.readouterr().out.splitlines()

@@ -1,9 +1,9 @@
 """The strict codec and the log reader: hostile bytes are refused with a reason, never a crash."""
 from hypothesis import given, settings, strategies as st
 
-from engines.canonical import encode
-from protocol.codec import DecodeError, Limits, decode
-from protocol.logfile import LogFileError, frame, header_frame, read_log
+from peerboard.engines.canonical import encode
+from peerboard.protocol.codec import DecodeError, Limits, decode
+from peerboard.protocol.logfile import LogFileError, frame, header_frame, read_log
 
 atoms = st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.text(max_size=20) | st.binary(max_size=20)
 values = st.recursive(

@@ -4,7 +4,7 @@ import pty
 import subprocess
 import sys
 
-from client.colour import paint, wants_colour
+from peerboard.client.colour import paint, wants_colour
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ESC = "\x1b["
@@ -34,10 +34,10 @@ def test_painting_keeps_the_text_and_colours_each_style_by_its_longest_known_pre
 
 
 def _replay(*env_extra, tty):
-    env = dict(os.environ, PYTHONPATH=ROOT)
+    env = dict(os.environ)
     env.pop("NO_COLOR", None)
     env.update(dict(env_extra))
-    args = [sys.executable, "-m", "client.cli", "replay", os.path.join(ROOT, "spec", "vectors", "asterix.pblog")]
+    args = [sys.executable, "-m", "peerboard.client.cli", "replay", os.path.join(ROOT, "spec", "vectors", "asterix.pblog")]
     if not tty:
         return subprocess.run(args, env=env, capture_output=True, text=True, timeout=120).stdout
     leader, follower = pty.openpty()

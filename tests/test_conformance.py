@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-import engines
-from engines.testing import check_random_games
+from peerboard import engines
+from peerboard.engines.testing import check_random_games
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -38,7 +38,7 @@ def _hashes_in_subprocess(name, players, options, seed, hashseed):
         "import json, sys; from engines.testing import playout_hashes; "
         "a = json.loads(sys.argv[1]); print(json.dumps(playout_hashes(*a)))"
     )
-    env = dict(os.environ, PYTHONHASHSEED=str(hashseed), PYTHONPATH=ROOT)
+    env = dict(os.environ, PYTHONHASHSEED=str(hashseed))
     out = subprocess.run(
         [sys.executable, "-c", code, json.dumps([name, players, options, seed])],
         env=env, capture_output=True, text=True, timeout=300, check=True,
@@ -58,7 +58,7 @@ def test_same_seeded_game_same_hashes_across_hash_seeds(name):
 # -- caches that cannot go stale (engines/values.py) ------------------------------------------
 from dataclasses import dataclass  # noqa: E402
 
-from engines.values import cached, derived_from, evolve, stale_caches, warm  # noqa: E402
+from peerboard.engines.values import cached, derived_from, evolve, stale_caches, warm  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ def test_a_cache_naming_an_input_that_does_not_exist_is_an_error():
 def test_the_kit_catches_a_stale_cache_planted_on_purpose(monkeypatch):
     # `taken` (the hexes of the other seats' monks) depends on the seat to act too; declared
     # as if it depended on the monks alone, it is handed on when the turn passes
-    from engines.athos.state import State
+    from peerboard.engines.athos.state import State
 
     monkeypatch.setattr(State, "taken", derived_from("monks")(State.__dict__["taken"].fn))
     with pytest.raises(AssertionError, match=r"cached State\.taken differ from a state rebuilt from scratch"):
@@ -123,7 +123,7 @@ def test_every_engine_state_rebuilt_from_scratch_has_the_caches_it_carried():
     # the same check the kit makes, on each engine's own new game and its first actions
     import random as _random
 
-    from engines.playout import random_action
+    from peerboard.engines.playout import random_action
 
     for name in engines.names():
         game = engines.get(name)

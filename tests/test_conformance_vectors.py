@@ -13,12 +13,12 @@ import pytest
 
 import ed25519_point as ed
 from invalid_vectors import INDEX, build_all, index_text
-from protocol import failures
-from protocol.identity import Identity, verify
-from protocol.logfile import read_log
-from protocol.records import ENTRY_DOMAIN, GENESIS_DOMAIN
-from protocol.replay import verify_log
-from engines.canonical import encode
+from peerboard.protocol import failures
+from peerboard.protocol.identity import Identity, verify
+from peerboard.protocol.logfile import read_log
+from peerboard.protocol.records import ENTRY_DOMAIN, GENESIS_DOMAIN
+from peerboard.protocol.replay import verify_log
+from peerboard.engines.canonical import encode
 from vectors import VECTORS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,8 +57,8 @@ def test_the_vectors_are_what_the_script_writes_from_the_valid_ones():
 
 def test_replay_verify_prints_the_class_in_brackets_and_exits_1():
     files = [str(VECTORS / i["file"]) for i in ITEMS[:3]]
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    out = subprocess.run([sys.executable, "-m", "client.cli", "replay", "--verify", *files],
+    env = dict(os.environ)
+    out = subprocess.run([sys.executable, "-m", "peerboard.client.cli", "replay", "--verify", *files],
                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert out.returncode == 1, out.stderr
     for item, line in zip(ITEMS[:3], out.stdout.splitlines()):

@@ -11,14 +11,14 @@ import os
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from protocol.forming import CLOSED, PRIVATE, REMOVED, SEAT_LEASE, SIGN_WITHIN, WRONG_CODE
-from protocol.identity import Identity
-from protocol.messages import Hello, Leave, Welcome, decode_message
-from protocol.secrets import SeatSecrets
-from protocol.session import (
+from peerboard.protocol.forming import CLOSED, PRIVATE, REMOVED, SEAT_LEASE, SIGN_WITHIN, WRONG_CODE
+from peerboard.protocol.identity import Identity
+from peerboard.protocol.messages import Hello, Leave, Welcome, decode_message
+from peerboard.protocol.secrets import SeatSecrets
+from peerboard.protocol.session import (
     InternalFault, LocalError, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, Session,
 )
-from protocol.tablecode import code_problem, knock, pick_code, stretched
+from peerboard.protocol.tablecode import code_problem, knock, pick_code, stretched
 from simnet import SimNet
 
 GAME, PLAYERS = "athos", 3

@@ -10,10 +10,10 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-import engines
-from engines import CHANCE, IllegalAction, OptionError
-from engines.actions import MAX_ACTION_DEPTH, is_action
-from engines.playout import random_action
+from peerboard import engines
+from peerboard.engines import CHANCE, IllegalAction, OptionError
+from peerboard.engines.actions import MAX_ACTION_DEPTH, is_action
+from peerboard.engines.playout import random_action
 
 NAMES = engines.names()
 

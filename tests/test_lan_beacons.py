@@ -8,10 +8,10 @@ import os
 import socket
 import threading
 
-from engines.canonical import encode
+from peerboard.engines.canonical import encode
 from lanhelp import LOOPBACK, Procs, assert_same_logs, the_log
-from node.discovery import MAGIC, MAX_TABLES
-from protocol.identity import Identity
+from peerboard.node.discovery import MAGIC, MAX_TABLES
+from peerboard.protocol.identity import Identity
 
 FAKE = Identity.from_seed(bytes([7]) * 32)
 NOT_A_POINT = bytes.fromhex("02" + "00" * 31)

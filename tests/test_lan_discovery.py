@@ -9,9 +9,9 @@ import uuid
 
 import pytest
 
-from engines.canonical import encode
+from peerboard.engines.canonical import encode
 from lanhelp import LOOPBACK, Procs, assert_same_logs, the_log, verify
-from node.discovery import MAGIC, Beacon, parse_beacon
+from peerboard.node.discovery import MAGIC, Beacon, parse_beacon
 
 
 def test_tables_lists_a_table_on_loopback_and_join_by_its_id_plays_it(tmp_path):

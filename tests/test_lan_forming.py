@@ -15,7 +15,7 @@ import time
 import pytest
 
 from lanhelp import LOOPBACK, ROOT, Procs, Tmux, assert_same_logs, join_args, the_log, verify
-from node.discovery import MAGIC
+from peerboard.node.discovery import MAGIC
 
 ASTERIX3 = ["asterix", "--players", "3", "--option", "max_rounds=1"]  # a short game of three
 HEADLESS = ["--headless", "--think", "0.002"]
@@ -142,7 +142,7 @@ def test_a_private_table_takes_only_nodes_that_know_its_code_which_never_travels
 
 def _tmux_command(home, *args: str) -> str:
     """The line prompt (--plain) in a real terminal (where the full-screen client would open)."""
-    return (f"cd {ROOT} && PEERBOARD_HOME={home} PYTHONPATH={ROOT} {sys.executable} -m client.cli "
+    return (f"cd {ROOT} && PEERBOARD_HOME={home} {sys.executable} -m peerboard.client.cli "
             + " ".join(args) + " --plain; echo EXIT=$?; sleep 60")
 
 
@@ -206,7 +206,7 @@ def test_a_node_whose_peer_died_right_after_the_end_stops_all_the_same(tmp_path)
 
 
 def test_resume_listens_elsewhere_with_bind_and_the_others_are_told(tmp_path):
-    from node.gamefiles import SeatFile, seat_path
+    from peerboard.node.gamefiles import SeatFile, seat_path
 
     procs = Procs(tmp_path)
     try:
@@ -255,9 +255,9 @@ def test_a_name_with_escape_codes_is_refused_where_it_is_typed(tmp_path):
 
 
 def test_an_old_log_with_an_escape_code_in_a_name_is_invalid_and_said_without_it(tmp_path):
-    import engines
-    from node.storage import LogFile
-    from protocol.builder import LogBuilder
+    from peerboard import engines
+    from peerboard.node.storage import LogFile
+    from peerboard.protocol.builder import LogBuilder
 
     log = LogBuilder.table(engines.get("aton"), {}, ["alice", "evil\x1b[2J\u202e"], [b"\x01" * 32, b"\x02" * 32],
                            [os.urandom(32), os.urandom(32)], bytes(16), lambda: os.urandom(16))

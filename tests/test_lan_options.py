@@ -7,15 +7,15 @@ import os
 
 import pytest
 
-import engines
-from client.cli import build_parser
-from client.exitcode import ExitCode
-from client.lan import ByAddress, ByName, LanOptions, OnlyTable
-from client.usage import UsageError
-from node.gamefiles import GameFiles
-from node.storage import LogFile
-from protocol.builder import LogBuilder
-from protocol.identity import Identity
+from peerboard import engines
+from peerboard.client.cli import build_parser
+from peerboard.client.exitcode import ExitCode
+from peerboard.client.lan import ByAddress, ByName, LanOptions, OnlyTable
+from peerboard.client.usage import UsageError
+from peerboard.node.gamefiles import GameFiles
+from peerboard.node.storage import LogFile
+from peerboard.protocol.builder import LogBuilder
+from peerboard.protocol.identity import Identity
 
 KEY = Identity.from_seed(bytes(32)).public_key.hex()
 TABLE = "cd" * 16
@@ -98,8 +98,8 @@ def _log(path, table: bytes, seed: int, game: str = "aton") -> None:
 
 
 def test_start_up_offers_the_unfinished_games_of_the_game_asked_for_the_newest_first(tmp_path, monkeypatch, capsys):
-    from client.lan import _offer_resume
-    from node.gamefiles import SeatFile, seat_path
+    from peerboard.client.lan import _offer_resume
+    from peerboard.node.gamefiles import SeatFile, seat_path
 
     monkeypatch.setenv("PEERBOARD_HOME", str(tmp_path))
     games = tmp_path / "games"

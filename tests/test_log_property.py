@@ -10,12 +10,12 @@ import random
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-import engines
+from peerboard import engines
 from invalid_vectors import Log
-from protocol import failures
-from protocol.builder import LogBuilder
-from protocol.logfile import frames
-from protocol.replay import verify_log
+from peerboard.protocol import failures
+from peerboard.protocol.builder import LogBuilder
+from peerboard.protocol.logfile import frames
+from peerboard.protocol.replay import verify_log
 
 #: (game, players, options, entries kept: None for the whole game)
 SETUPS = [
@@ -160,8 +160,8 @@ def test_a_signed_entry_of_any_shape_is_judged_without_raising(data):
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(signed_tampering(), tampering().map(lambda case: case[2])))
 def test_replay_export_of_any_readable_log_never_raises(data):
-    from client import export
-    from protocol.logfile import LogFileError, read_log
+    from peerboard.client import export
+    from peerboard.protocol.logfile import LogFileError, read_log
 
     try:
         contents = read_log(data)

@@ -4,12 +4,12 @@ import random
 
 import pytest
 
-import engines
-from client.selfplay import play_one
-from protocol.builder import LogBuilder
-from protocol.logfile import frame, frames, header_frame, read_log
-from protocol.records import Entry, make_entry
-from protocol.replay import verify_log
+from peerboard import engines
+from peerboard.client.selfplay import play_one
+from peerboard.protocol.builder import LogBuilder
+from peerboard.protocol.logfile import frame, frames, header_frame, read_log
+from peerboard.protocol.records import Entry, make_entry
+from peerboard.protocol.replay import verify_log
 
 GAME = engines.get("aton")
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from engines.canonical import encode
-from protocol.messages import Ack, Beat, Hello, Leave, MessageError, Refuse, Sign, Want, Welcome, decode_message
-from protocol.schema import PROTOCOL_VERSION
+from peerboard.engines.canonical import encode
+from peerboard.protocol.messages import Ack, Beat, Hello, Leave, MessageError, Refuse, Sign, Want, Welcome, decode_message
+from peerboard.protocol.schema import PROTOCOL_VERSION
 
 HASH = st.binary(min_size=32, max_size=32)
 
@@ -97,6 +97,6 @@ def test_the_log_header_frame_is_the_35_bytes_the_log_format_spec_shows():
     text = (SPEC.parent / "log-format.md").read_text()
     block = text[text.index("always exactly these 35 bytes"):]
     line = block[block.index("```") + 3:].strip().splitlines()[0]
-    from protocol.logfile import header_frame
+    from peerboard.protocol.logfile import header_frame
 
     assert header_frame() == bytes.fromhex("".join(line.split())) and len(header_frame()) == 35

@@ -3,7 +3,7 @@ talks to the terminal, reorders text or hides itself; untrusted text shown anywa
 escaped visibly."""
 import pytest
 
-from protocol.names import name_problem, shown
+from peerboard.protocol.names import name_problem, shown
 
 
 @pytest.mark.parametrize("name", ["alice", "Zoë", "李小龍", "bot-1", "", "a b", "🎲 dice"])

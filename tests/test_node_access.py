@@ -6,12 +6,12 @@ import os
 import time
 
 from lanhelp import LOOPBACK, Procs, assert_same_logs, entries_in, join_args, logs, the_log, wait_until
-from node.keys import load_identity
-from node.transport import Admission, Transport
-from protocol.identity import Identity
-from protocol.logfile import read_log
-from protocol.messages import EntryMessage, Hello
-from protocol.records import make_entry
+from peerboard.node.keys import load_identity
+from peerboard.node.transport import Admission, Transport
+from peerboard.protocol.identity import Identity
+from peerboard.protocol.logfile import read_log
+from peerboard.protocol.messages import EntryMessage, Hello
+from peerboard.protocol.records import make_entry
 
 
 def _drain(transport: Transport, seconds: float) -> list:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import os
 import socket
 
-from engines.canonical import encode
+from peerboard.engines.canonical import encode
 from lanhelp import LOOPBACK, Procs, entries_in, join_args, logs, wait_until
-from node.transport import Admission, Transport
-from protocol.identity import Identity
+from peerboard.node.transport import Admission, Transport
+from peerboard.protocol.identity import Identity
 
 
 def one_line_error(proc, says: str) -> None:

@@ -2,7 +2,7 @@
 seat file (a stale temporary left behind) does not stop the next write."""
 from __future__ import annotations
 
-from node.keys import write_private
+from peerboard.node.keys import write_private
 
 
 def test_a_temporary_left_by_a_crash_does_not_block_rewriting_a_secret_file(tmp_path):

@@ -8,8 +8,8 @@ import time
 import pytest
 
 from lanhelp import LOOPBACK, Procs, assert_same_logs, join_args, logs, verify, wait_until
-from node.gamefiles import is_finished
-from protocol.logfile import read_log
+from peerboard.node.gamefiles import is_finished
+from peerboard.protocol.logfile import read_log
 
 
 def finished(path) -> bool:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from node.storage import LogFile
-from protocol.identity import Identity
-from protocol.logfile import read_log
-from protocol.records import Genesis, Seat, make_entry, sign_genesis
+from peerboard.node.storage import LogFile
+from peerboard.protocol.identity import Identity
+from peerboard.protocol.logfile import read_log
+from peerboard.protocol.records import Genesis, Seat, make_entry, sign_genesis
 
 
 def _game(n):

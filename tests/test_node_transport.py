@@ -7,9 +7,9 @@ import time
 
 import zmq
 
-from node.keys import curve_keypair
-from node.transport import Admission, Transport
-from protocol.identity import Identity
+from peerboard.node.keys import curve_keypair
+from peerboard.node.transport import Admission, Transport
+from peerboard.protocol.identity import Identity
 
 
 def test_a_message_of_several_frames_is_dropped_whole_and_the_next_one_arrives():
@@ -46,7 +46,7 @@ def test_the_curve_keys_are_derived_from_the_ed25519_key_as_the_transport_spec_s
 
     from zmq.utils import z85
 
-    from node.keys import curve_keypair
+    from peerboard.node.keys import curve_keypair
 
     identity = Identity.from_seed(bytes(range(32)))
     assert identity.public_key.hex() == "03a107bff3ce10be1d70dd18e74bc09967e4d6309ba50d5f1ddc8664125531b8"

@@ -10,14 +10,14 @@ from types import SimpleNamespace
 
 import pytest
 
-import engines
-from client.seat import Seat
-from node.loop import NODE_EVENTS
-from protocol import confirmation
-from protocol.chain import ChainError
-from protocol.events import SESSION_EVENTS
-from protocol.messages import MESSAGE_CLASSES, Ack
-from protocol.session import _TABLE, _TAKES, Event, InternalFault, Phase, dispatch_table
+from peerboard import engines
+from peerboard.client.seat import Seat
+from peerboard.node.loop import NODE_EVENTS
+from peerboard.protocol import confirmation
+from peerboard.protocol.chain import ChainError
+from peerboard.protocol.events import SESSION_EVENTS
+from peerboard.protocol.messages import MESSAGE_CLASSES, Ack
+from peerboard.protocol.session import _TABLE, _TAKES, Event, InternalFault, Phase, dispatch_table
 from simnet import SimNet, problems
 from test_session_sim import assert_agreement
 
@@ -108,7 +108,7 @@ def test_the_chain_lets_anything_but_an_illegal_action_through_as_our_own_fault(
     net = SimNet(16)
     nodes = net.table("aton", 2)
     assert net.run(lambda: len(nodes[0].disk.entries) >= 8, max_time=1000)
-    from protocol.chain import GameChain
+    from peerboard.protocol.chain import GameChain
 
     genesis, entries = nodes[0].disk.genesis, nodes[0].disk.entries
     chain = GameChain.start(genesis)

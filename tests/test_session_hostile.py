@@ -4,10 +4,10 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from engines.canonical import encode
-from protocol.messages import Ack, Beat, EntryMessage, Proof, Want
-from protocol.records import Entry, make_entry
-from protocol.session import Accepted, Desync, Equivocation, InternalFault, YourTurn
+from peerboard.engines.canonical import encode
+from peerboard.protocol.messages import Ack, Beat, EntryMessage, Proof, Want
+from peerboard.protocol.records import Entry, make_entry
+from peerboard.protocol.session import Accepted, Desync, Equivocation, InternalFault, YourTurn
 from simnet import SimNet, game_over
 
 
@@ -223,7 +223,7 @@ def test_a_proof_with_a_bad_signature_is_rejected():
 
 
 def test_a_withheld_reveal_stalls_visibly_and_a_different_value_is_refused():
-    from protocol.session import PeerAway
+    from peerboard.protocol.session import PeerAway
 
     net = SimNet(4)
     nodes = net.table("aton", 2)

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from protocol.chain import GameChain
-from protocol.session import LocalError, Phase
+from peerboard.protocol.chain import GameChain
+from peerboard.protocol.session import LocalError, Phase
 from simnet import SimNet, game_over, problems
 
 # (game, seats, options): all three games, 2 to 4 seats, Asterix also with 8
@@ -155,8 +155,8 @@ def test_an_author_that_loses_power_before_its_fsync_gets_its_entry_back_and_sig
     its machine loses power in between, the entry is gone from its disk but not from the
     peer's. Restarted, the seat writes nothing until it has heard every seat's head, takes
     its own entry back from the peer, and the game goes on: no second entry for that seq."""
-    from protocol.messages import decode_message
-    from protocol.session import YourTurn
+    from peerboard.protocol.messages import decode_message
+    from peerboard.protocol.session import YourTurn
 
     net = SimNet(21)
     a, b = nodes = net.table("aton", 2)
@@ -180,7 +180,7 @@ def test_an_author_that_loses_power_before_its_fsync_gets_its_entry_back_and_sig
 
 
 def test_a_silent_peer_is_shown_away_and_back():
-    from protocol.session import PeerAway, PeerBack
+    from peerboard.protocol.session import PeerAway, PeerBack
 
     net = SimNet(9)
     nodes = net.table("aton", 2)
@@ -196,7 +196,7 @@ def test_a_silent_peer_is_shown_away_and_back():
 def test_a_planned_turn_of_several_actions_is_one_entry():
     """A person may try moves locally and commit the whole turn at once: one move entry
     carrying every action of the turn, accepted and confirmed like any other."""
-    from protocol.session import YourTurn
+    from peerboard.protocol.session import YourTurn
 
     net = SimNet(12)
     nodes = net.table("asterix", 2, {"max_rounds": 2})

@@ -8,15 +8,15 @@ import os
 
 from hypothesis import given, settings, strategies as st
 
-import engines
-from protocol.identity import Identity
-from protocol.messages import (
+from peerboard import engines
+from peerboard.protocol.identity import Identity
+from peerboard.protocol.messages import (
     Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Proof, Propose, Refuse, Sign, Want, Welcome,
 )
-from protocol.records import Entry, Genesis, Seat, SignedGenesis
-from protocol.schema import MAX_SEATS
-from protocol.secrets import SeatSecrets
-from protocol.session import InternalFault, Phase, Session
+from peerboard.protocol.records import Entry, Genesis, Seat, SignedGenesis
+from peerboard.protocol.schema import MAX_SEATS
+from peerboard.protocol.secrets import SeatSecrets
+from peerboard.protocol.session import InternalFault, Phase, Session
 from simnet import SimNet
 
 # -- sessions in every phase --------------------------------------------------------------------

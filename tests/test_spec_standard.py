@@ -8,19 +8,19 @@ from pathlib import Path
 
 import pytest
 
-import engines
-from engines.actions import MAX_ACTION_DEPTH  # noqa: F401  (named by the spec's limits table)
-from engines.options import whole_text
+from peerboard import engines
+from peerboard.engines.actions import MAX_ACTION_DEPTH  # noqa: F401  (named by the spec's limits table)
+from peerboard.engines.options import whole_text
 from invalid_vectors import Log, _aton_tie_break
-from protocol import failures, schema, secrets
-from protocol.builder import LogBuilder
-from protocol.chain import ChainError, GameChain
-from protocol.codec import DecodeError, decode
-from protocol.logfile import frame, frames, header_frame, read_log
-from protocol.records import make_entry
-from protocol.replay import verify_log
-from engines.canonical import encode
-from engines.values import evolve
+from peerboard.protocol import failures, schema, secrets
+from peerboard.protocol.builder import LogBuilder
+from peerboard.protocol.chain import ChainError, GameChain
+from peerboard.protocol.codec import DecodeError, decode
+from peerboard.protocol.logfile import frame, frames, header_frame, read_log
+from peerboard.protocol.records import make_entry
+from peerboard.protocol.replay import verify_log
+from peerboard.engines.canonical import encode
+from peerboard.engines.values import evolve
 from vectors import CASES, VECTORS
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
@@ -323,9 +323,9 @@ def test_a_reveal_where_a_new_chain_is_due_is_refused_and_so_is_an_early_chain()
 def short_chains(monkeypatch):
     """Hash chains of 2 values, so a short game runs through several of them."""
     monkeypatch.setattr(secrets, "CHAIN_LENGTH", 2)
-    import protocol.chain
+    from peerboard.protocol import chain as protocol_chain
 
-    monkeypatch.setattr(protocol.chain, "CHAIN_LENGTH", 2)
+    monkeypatch.setattr(protocol_chain, "CHAIN_LENGTH", 2)
 
 
 def test_a_game_that_spends_its_chains_verifies(short_chains):
@@ -342,7 +342,7 @@ def test_a_game_that_spends_its_chains_verifies(short_chains):
 
 
 def test_nodes_commit_their_new_chains_themselves(short_chains):
-    from protocol.session import Phase
+    from peerboard.protocol.session import Phase
     from simnet import SimNet
 
     net = SimNet(5, drop=0.0, dup=0.0, delay=(0.001, 0.02))

@@ -3,15 +3,15 @@ random players in this process (client/tui/local.py stands in for the live game:
 same GameSource interface the live adapter implements)."""
 import random
 
-import engines
+from peerboard import engines
 import pytest
 from prompt_toolkit.output import ColorDepth
 
-from client.tui.app import build
-from client.tui.game_presenter import GamePresenter
-from client.tui.game_view import ActionCompleter
-from client.tui.local import LocalSource
-from client.tui.snapshot import FixedSizeOutput, screen_text
+from peerboard.client.tui.app import build
+from peerboard.client.tui.game_presenter import GamePresenter
+from peerboard.client.tui.game_view import ActionCompleter
+from peerboard.client.tui.local import LocalSource
+from peerboard.client.tui.snapshot import FixedSizeOutput, screen_text
 from tui_harness import Screen, run
 
 
@@ -325,7 +325,7 @@ def test_a_terminal_below_the_minimum_size_gets_one_message_and_a_resize_redraws
 
 
 def test_no_color_draws_without_colours(monkeypatch):
-    from client.tui import styles
+    from peerboard.client.tui import styles
 
     monkeypatch.setenv("NO_COLOR", "1")
     app, _ = build(GamePresenter(LocalSource(engines.get("aton"))), output=FixedSizeOutput())

@@ -13,16 +13,16 @@ import threading
 
 import pytest
 
-import engines
-from client.exitcode import ExitCode
-from client.tui.game_presenter import GamePresenter
-from client.tui.live import LiveSource, ScreenSeat
+from peerboard import engines
+from peerboard.client.exitcode import ExitCode
+from peerboard.client.tui.game_presenter import GamePresenter
+from peerboard.client.tui.live import LiveSource, ScreenSeat
 from lanhelp import LOOPBACK, Proc
-from node.loop import Node
-from node.transport import Admission, Transport
-from protocol import session as proto
-from protocol.identity import Identity
-from protocol.secrets import SeatSecrets
+from peerboard.node.loop import Node
+from peerboard.node.transport import Admission, Transport
+from peerboard.protocol import session as proto
+from peerboard.protocol.identity import Identity
+from peerboard.protocol.secrets import SeatSecrets
 from tui_harness import Screen, run
 
 

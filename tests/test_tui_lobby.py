@@ -4,14 +4,14 @@ import socket
 from pathlib import Path
 
 
-from client.tui import lobby_source
-from client.tui.lobby_presenter import LobbyPresenter
-from client.tui.lobby_source import (
+from peerboard.client.tui import lobby_source
+from peerboard.client.tui.lobby_presenter import LobbyPresenter
+from peerboard.client.tui.lobby_source import (
     HostRequest, JoinRequest, LobbySnapshot, NetworkLobby, ResumeRequest, TableLine, UnfinishedLine,
 )
-from client.tui.lobby_view import LobbyView
-from node.discovery import beacon_bytes
-from protocol.identity import Identity
+from peerboard.client.tui.lobby_view import LobbyView
+from peerboard.node.discovery import beacon_bytes
+from peerboard.protocol.identity import Identity
 from tui_harness import Screen, run
 
 
@@ -176,8 +176,8 @@ def test_enter_on_a_private_table_asks_for_its_code_and_a_code_that_cannot_be_on
 def test_what_the_lobby_chose_runs_as_the_command_line_would():
     import argparse
 
-    from client import cli, lan
-    from client.lobby_command import command_line
+    from peerboard.client import cli, lan
+    from peerboard.client.lobby_command import command_line
 
     asked = argparse.Namespace(name="ann", bind="tcp://127.0.0.1:0")
 
@@ -204,7 +204,7 @@ def test_without_a_terminal_peerboard_alone_prints_its_help_and_the_lobby_says_i
     root = Path(__file__).resolve().parent.parent
 
     def peerboard(*args):
-        return subprocess.run([sys.executable, "-m", "client.cli", *args], cwd=root, stdin=subprocess.DEVNULL,
+        return subprocess.run([sys.executable, "-m", "peerboard.client.cli", *args], cwd=root, stdin=subprocess.DEVNULL,
                               capture_output=True, text=True, timeout=60)
 
     alone = peerboard()

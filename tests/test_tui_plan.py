@@ -1,10 +1,10 @@
 """Plan, then commit; and pointing at spots: the pure parts of the game screen."""
-import engines
+from peerboard import engines
 import pytest
-from engines import IllegalAction
+from peerboard.engines import IllegalAction
 
-from client.tui.picking import Picking
-from client.tui.plan import Plan
+from peerboard.client.tui.picking import Picking
+from peerboard.client.tui.plan import Plan
 
 
 def _athos_move_phase():

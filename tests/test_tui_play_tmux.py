@@ -13,13 +13,13 @@ import sys
 
 import pytest
 
-import engines
+from peerboard import engines
 
 from lanhelp import Proc, free_udp_port
 from tui_harness import HAVE_TMUX, ROOT, Tmux, play_to_the_end
 
 pytestmark = pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed: the real-terminal tests need it")
-PEERBOARD = f"{sys.executable} -m client.cli"
+PEERBOARD = f"{sys.executable} -m peerboard.client.cli"
 LOG = re.compile(r"The game's log: (\S+\.pblog)")
 RESUME = re.compile(r"peerboard resume (\S+\.pblog)")
 
@@ -62,7 +62,7 @@ def test_play_aton_against_a_bot_to_the_end_by_typing_and_the_log_verifies(tmux_
     screen = _joined(t.wait_for("EXIT="))
     assert "EXIT=0" in screen and "Traceback" not in screen
     log = LOG.search(screen).group(1)
-    verdict = subprocess.run([sys.executable, "-m", "client.cli", "replay", log, "--verify"], cwd=ROOT,
+    verdict = subprocess.run([sys.executable, "-m", "peerboard.client.cli", "replay", log, "--verify"], cwd=ROOT,
                              capture_output=True, text=True, timeout=60)
     assert verdict.returncode == 0 and verdict.stdout.startswith("valid: aton, seats 0:ann, 1:bot-1"), verdict.stdout
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from client.tui.replay import load
-from client.tui.replay_presenter import ReplayPresenter
+from peerboard.client.tui.replay import load
+from peerboard.client.tui.replay_presenter import ReplayPresenter
 from tui_harness import Screen, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,8 +120,8 @@ def test_a_damaged_log_shows_its_readable_part_and_the_verdict_names_the_bad_ent
 
 
 def _peerboard(*args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "client.cli", *args], capture_output=True, text=True,
+    env = dict(os.environ)
+    return subprocess.run([sys.executable, "-m", "peerboard.client.cli", *args], capture_output=True, text=True,
                           timeout=120, cwd=ROOT, env=env, stdin=subprocess.DEVNULL)
 
 

@@ -9,15 +9,15 @@ import os
 import random
 from pathlib import Path
 
-import engines
+from peerboard import engines
 import pytest
-from engines import CHANCE
+from peerboard.engines import CHANCE
 
-from client.tui.app import build
-from client.tui.boards import BoardContext, board_for
-from client.tui.replay import load
-from client.tui.replay_presenter import ReplayPresenter
-from client.tui.snapshot import FixedSizeOutput, screen_text
+from peerboard.client.tui.app import build
+from peerboard.client.tui.boards import BoardContext, board_for
+from peerboard.client.tui.replay import load
+from peerboard.client.tui.replay_presenter import ReplayPresenter
+from peerboard.client.tui.snapshot import FixedSizeOutput, screen_text
 
 HERE = Path(__file__).resolve().parent
 STORED = HERE / "snapshots"
@@ -79,8 +79,8 @@ def test_whole_replay_screen_at_a_fixed_entry(name, entry, columns, rows):
 
 
 def test_asterix_pawns_on_a_menhir_read_as_pawns_not_as_a_count_of_twelve():
-    from engines.asterix.board import MENHIR, SQUARE_NAMES, squares_of
-    from engines.values import evolve
+    from peerboard.engines.asterix.board import MENHIR, SQUARE_NAMES, squares_of
+    from peerboard.engines.values import evolve
 
     game, state = _position("asterix", 3, 70, seed=7)  # the tiles laid
     menhir = next(squares_of(state.tiles[MENHIR]))

@@ -1,5 +1,5 @@
 """Text from other players reaches the screen without anything that could steer a terminal."""
-from client.text import printable
+from peerboard.client.text import printable
 
 
 def test_a_name_keeps_its_letters_accents_and_spaces():

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from protocol.replay import verify_log
+from peerboard.protocol.replay import verify_log
 from vectors import CASES, VECTORS, build, hashes
 
 

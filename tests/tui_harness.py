@@ -9,8 +9,8 @@ from typing import Callable
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 
-from client.tui.app import build
-from client.tui.snapshot import FixedSizeOutput, screen_text
+from peerboard.client.tui.app import build
+from peerboard.client.tui.snapshot import FixedSizeOutput, screen_text
 
 KEYS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D", "home": "\x1b[H", "end": "\x1b[F",
         "enter": "\r", "tab": "\t", "f1": "\x1bOP", "f2": "\x1bOQ", "f3": "\x1bOR", "f4": "\x1bOS",
@@ -115,7 +115,7 @@ class Tmux:
 
     def __init__(self, command: str, columns: int = 120, rows: int = 40, env: dict[str, str] | None = None):
         self.socket = f"pb-tui-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-        exports = " ".join(f"{k}={v}" for k, v in {"PYTHONPATH": ROOT, **(env or {})}.items())
+        exports = " ".join(f"{k}={v}" for k, v in (env or {}).items())
         self._run("new-session", "-d", "-s", "t", "-x", str(columns), "-y", str(rows),
                   f"cd {ROOT} && {exports} {command}; echo EXIT=$?; sleep 60")
 

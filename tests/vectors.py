@@ -9,12 +9,11 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-import engines  # noqa: E402
-from protocol.builder import LogBuilder  # noqa: E402
-from protocol.chain import GameChain  # noqa: E402
-from protocol.logfile import frame, header_frame  # noqa: E402
+from peerboard import engines  # noqa: E402
+from peerboard.protocol.builder import LogBuilder  # noqa: E402
+from peerboard.protocol.chain import GameChain  # noqa: E402
+from peerboard.protocol.logfile import frame, header_frame  # noqa: E402
 
 VECTORS = ROOT / "spec" / "vectors"
 CASES = [
@@ -45,7 +44,7 @@ def build(name: str, players: int, options: dict) -> bytes:
 
 def hashes(data: bytes) -> list[str]:
     """The public state hash after the genesis and after every entry, as a verifier sees it."""
-    from protocol.logfile import read_log
+    from peerboard.protocol.logfile import read_log
 
     contents = read_log(data)
     chain = GameChain.start(contents.genesis)

@@ -1,6 +1,6 @@
 """Bots: the SDK (`Bot`, `Decision`), the built-in players (random, greedy, mcts), bots in
 any language over JSON lines (`ProgramBot`, spec/bot-protocol.md), tournaments."""
-from client.bots.registry import bot_class, make_bot, names
-from client.bots.sdk import Bot, BotError, Budget, Decision
+from peerboard.client.bots.registry import bot_class, make_bot, names
+from peerboard.client.bots.sdk import Bot, BotError, Budget, Decision
 
 __all__ = ["Bot", "BotError", "Budget", "Decision", "bot_class", "make_bot", "names"]

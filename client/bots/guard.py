@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from client.bots.players import RandomBot
-from client.bots.sdk import Bot, Decision
-from engines import Action
+from peerboard.client.bots.players import RandomBot
+from peerboard.client.bots.sdk import Bot, Decision
+from peerboard.engines import Action
 
 ON_ERROR = ("random", "forfeit")
 

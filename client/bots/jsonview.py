@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines import Game
+from peerboard.engines import Game
 
 
 def view_json(game: Game, view: Any, seat: int) -> dict:
@@ -35,7 +35,7 @@ def _record(game: Game, view: Any, seat: int) -> dict:
 
 
 def _aton(game: Game, view: Any, seat: int) -> dict:
-    from engines.aton.cards import listed
+    from peerboard.engines.aton.cards import listed
 
     seats = []
     for s in view.seats:
@@ -56,7 +56,7 @@ def _aton(game: Game, view: Any, seat: int) -> dict:
 
 
 def _asterix(game: Game, view: Any, seat: int) -> dict:
-    from engines.asterix.board import BIT, KIND_LETTERS, SQUARE_NAMES, VILLAGE
+    from peerboard.engines.asterix.board import BIT, KIND_LETTERS, SQUARE_NAMES, VILLAGE
 
     def letter(i: int) -> str:
         if BIT[i] & VILLAGE:

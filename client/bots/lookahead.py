@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from client.bots.sdk import Decision
-from client.bots.simulate import play_choice, sample_state
-from engines import Action, Game
+from peerboard.client.bots.sdk import Decision
+from peerboard.client.bots.simulate import play_choice, sample_state
+from peerboard.engines import Action, Game
 
 
 class Judge(Protocol):

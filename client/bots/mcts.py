@@ -36,12 +36,12 @@ import random
 import time
 from typing import Any
 
-from client.bots.knowledge import Knowledge, knowledge_for
-from client.bots.lookahead import best_own_action, has_hidden, lookahead
-from client.bots.sdk import Bot, Budget, Decision
-from client.bots.simulate import play_choice
-from client.bots.stall import Pressing, StallWatch
-from engines import CHANCE, TERMINAL, Action
+from peerboard.client.bots.knowledge import Knowledge, knowledge_for
+from peerboard.client.bots.lookahead import best_own_action, has_hidden, lookahead
+from peerboard.client.bots.sdk import Bot, Budget, Decision
+from peerboard.client.bots.simulate import play_choice
+from peerboard.client.bots.stall import Pressing, StallWatch
+from peerboard.engines import CHANCE, TERMINAL, Action
 
 DEFAULT_BUDGET = Budget(playouts=300)
 

@@ -1,11 +1,11 @@
 """The built-in players that do not search a tree: random and greedy."""
 from __future__ import annotations
 
-from client.bots.knowledge import Knowledge, knowledge_for
-from client.bots.sdk import Bot, Decision
-from client.bots.lookahead import best_own_action
-from client.bots.stall import Pressing, StallWatch
-from engines import Action
+from peerboard.client.bots.knowledge import Knowledge, knowledge_for
+from peerboard.client.bots.sdk import Bot, Decision
+from peerboard.client.bots.lookahead import best_own_action
+from peerboard.client.bots.stall import Pressing, StallWatch
+from peerboard.engines import Action
 
 
 class RandomBot(Bot):

@@ -16,10 +16,10 @@ import subprocess
 import time
 from typing import Any, Mapping
 
-from client.bots.guard import BotFault
-from client.bots.jsonview import plain, view_json
-from client.bots.sdk import Bot, Budget, Decision
-from engines import Action
+from peerboard.client.bots.guard import BotFault
+from peerboard.client.bots.jsonview import plain, view_json
+from peerboard.client.bots.sdk import Bot, Budget, Decision
+from peerboard.engines import Action
 
 PROTOCOL = 1
 #: how long a program may take to answer the hello (starting an interpreter included)

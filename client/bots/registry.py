@@ -2,18 +2,23 @@
 
     make_bot("mcts", seed=7, budget=Budget(playouts=500))
     make_bot("mypkg.mybot:MyBot", seed=7)       # any importable Bot subclass
+
+A third party's module is imported as `python -m` would import it: from the current
+directory first, then the installed packages, so `--players first:FirstBot` finds the
+`first.py` beside the person who typed it.
 """
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+import os
+import sys
 
-from client.bots.sdk import Bot, BotError, Budget
+from peerboard.client.bots.sdk import Bot, BotError, Budget
 
 BUILT_IN: dict[str, str] = {
-    "random": "client.bots.players:RandomBot",
-    "greedy": "client.bots.players:GreedyBot",
-    "mcts": "client.bots.mcts:MctsBot",
+    "random": "peerboard.client.bots.players:RandomBot",
+    "greedy": "peerboard.client.bots.players:GreedyBot",
+    "mcts": "peerboard.client.bots.mcts:MctsBot",
 }
 
 
@@ -28,13 +33,15 @@ def bot_class(spec: str) -> type[Bot]:
     if not colon or not module_name or not attr:
         raise BotError(f"there is no bot {spec!r}: use one of {', '.join(names())} or an import path "
                        f"like mypkg.mybot:MyBot")
+    if spec not in BUILT_IN:
+        _current_directory_first()
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
         raise BotError(f"cannot import {module_name!r} for the bot {spec!r}: {exc}") from None
     cls = getattr(module, attr, None)
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
-        raise BotError(f"{spec!r} is not a Bot class (client.bots.Bot subclass) in {module_name}")
+        raise BotError(f"{spec!r} is not a Bot class (a peerboard.bots.Bot subclass) in {module_name}")
     return cls
 
 
@@ -46,4 +53,9 @@ def make_bot(spec: str, seed: int | str = 0, budget: Budget | None = None) -> Bo
         raise BotError(f"the bot {spec!r} could not be made: {type(exc).__name__}: {exc}") from None
 
 
-Factory = Callable[[int | str], Bot]
+def _current_directory_first() -> None:
+    """The current directory at the front of the import path, as `python -m` puts it (the
+    `peerboard` console script, unlike `python -m`, starts without it)."""
+    here = os.getcwd()
+    if not any(os.path.abspath(p or os.curdir) == here for p in sys.path[:1]):
+        sys.path.insert(0, here)

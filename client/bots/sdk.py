@@ -1,6 +1,6 @@
 """The bot SDK: a bot is a class with one method, `decide(decision) -> action`.
 
-    from client.bots import Bot, Decision
+    from peerboard.client.bots import Bot, Decision
 
     class FirstBot(Bot):
         name = "first"
@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from engines import Action, Game
+from peerboard.engines import Action, Game
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from __future__ import annotations
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Callable
 
-from client.bots.guard import GuardedSeat
-from client.bots.sdk import Bot, Decision, notation_of
-from protocol.session import Accepted, GameOver, GameStarted, LocalError, YourTurn
+from peerboard.client.bots.guard import GuardedSeat
+from peerboard.client.bots.sdk import Bot, Decision, notation_of
+from peerboard.protocol.session import Accepted, GameOver, GameStarted, LocalError, YourTurn
 
 POLL = 0.02  # seconds between looks at a decision in progress
 

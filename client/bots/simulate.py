@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from engines import CHANCE, Action, Game
+from peerboard.engines import CHANCE, Action, Game
 
 #: (state, seat, that seat's options) -> its choice
 Picker = Callable[[Any, int, list], Action]

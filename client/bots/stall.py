@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Hashable
 
-from client.bots.knowledge.generic import Knowledge, outcome
-from client.bots.lookahead import lookahead
-from client.bots.sdk import Decision
+from peerboard.client.bots.knowledge.generic import Knowledge, outcome
+from peerboard.client.bots.lookahead import lookahead
+from peerboard.client.bots.sdk import Decision
 
 
 class StallWatch:

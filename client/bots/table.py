@@ -8,12 +8,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from client.bots.guard import GuardedSeat
-from client.bots.sdk import Bot, Decision, notation_of
-from engines import Game
-from protocol.builder import LogBuilder
-from protocol.records import Entry, SignedGenesis
-from protocol.schema import MAX_NAME
+from peerboard.client.bots.guard import GuardedSeat
+from peerboard.client.bots.sdk import Bot, Decision, notation_of
+from peerboard.engines import Game
+from peerboard.protocol.builder import LogBuilder
+from peerboard.protocol.records import Entry, SignedGenesis
+from peerboard.protocol.schema import MAX_NAME
 
 MAX_ENTRIES = 5_000_000  # a bound on any one game's log (Athos, played at random, is the longest)
 

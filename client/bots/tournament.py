@@ -17,13 +17,13 @@ from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-import engines
-from client.bots.program import ProgramBot
-from client.bots.registry import bot_class, make_bot
-from client.bots.sdk import Bot, BotError, Budget
-from client.bots.stats import elo_interval, signed, wilson
-from client.bots.table import play_game
-from protocol.records import Entry, SignedGenesis
+from peerboard import engines
+from peerboard.client.bots.program import ProgramBot
+from peerboard.client.bots.registry import bot_class, make_bot
+from peerboard.client.bots.sdk import Bot, BotError, Budget
+from peerboard.client.bots.stats import elo_interval, signed, wilson
+from peerboard.client.bots.table import play_game
+from peerboard.protocol.records import Entry, SignedGenesis
 
 #: a tournament's games stop, unfinished, after this many moves. A game that never ends
 #: (Athos has no round limit, and two players can each wait for the other for ever) would

@@ -22,9 +22,9 @@ from pathlib import Path
 def run_replay(path: Path, view_as: int | None = None, input=None, output=None) -> int:
     """The replay viewer; returns 0 for a valid log, 1 for an invalid one (whose readable
     part is still shown), like `replay --verify`."""
-    from client.tui.app import build, run_screen
-    from client.tui.replay import load
-    from client.tui.replay_presenter import ReplayPresenter
+    from peerboard.client.tui.app import build, run_screen
+    from peerboard.client.tui.replay import load
+    from peerboard.client.tui.replay_presenter import ReplayPresenter
 
     source, verdict = load(path, view_as)
     if source is None:  # nothing to show: not even a genesis
@@ -40,10 +40,10 @@ def run_lobby(source=None, input=None, output=None):
     """The lobby: open tables refreshed live, unfinished games, a form to host one. Returns
     what the person chose (HostRequest, JoinRequest, ResumeRequest from lobby_source) or
     None when they left; the caller starts that game and then `run_game` in front of it."""
-    from client.tui.app import build, run_screen
-    from client.tui.lobby_presenter import LobbyPresenter
-    from client.tui.lobby_source import NetworkLobby
-    from client.tui.lobby_view import LobbyView
+    from peerboard.client.tui.app import build, run_screen
+    from peerboard.client.tui.lobby_presenter import LobbyPresenter
+    from peerboard.client.tui.lobby_source import NetworkLobby
+    from peerboard.client.tui.lobby_view import LobbyView
 
     presenter = LobbyPresenter(source or NetworkLobby())
     app, _ = build(presenter, input=input, output=output, view_class=LobbyView)
@@ -54,6 +54,6 @@ def run_lobby(source=None, input=None, output=None):
 def run_game(node, title: str = "", input=None, output=None, max_seconds: float | None = None) -> int:
     """The game screen in front of a node that hosted, joined or resumed a table; the node
     runs in a thread of its own until the person quits. Returns the exit status."""
-    from client.tui.live import run_game as run
+    from peerboard.client.tui.live import run_game as run
 
     return run(node, title, input=input, output=output, max_seconds=max_seconds)

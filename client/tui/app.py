@@ -12,8 +12,8 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from client.tui.game_view import GameView
-from client.tui.styles import color_depth, style
+from peerboard.client.tui.game_view import GameView
+from peerboard.client.tui.styles import color_depth, style
 
 
 def build(presenter, *, input: Input | None = None, output: Output | None = None,
@@ -63,8 +63,8 @@ def run_screen(app: Application, presenter, pre_run: Callable[[], None] | None =
 
 def keep_fault(presenter, context: dict, log_path: Path | None) -> None:
     """One fault of our own on the screen's loop: details to a file, one line on screen."""
-    from node.gamefiles import errors_path
-    from node.storage import data_dir
+    from peerboard.node.gamefiles import errors_path
+    from peerboard.node.storage import data_dir
 
     exc = context.get("exception")
     what = type(exc).__name__ if exc is not None else "error"

@@ -7,8 +7,8 @@ the host points at one (arrow keys, a click) and F5 (or `remove N`) takes it bac
 """
 from __future__ import annotations
 
-from client.tui.boards.canvas import BoardContext, Canvas, Drawing
-from client.tui.source import Snapshot
+from peerboard.client.tui.boards.canvas import BoardContext, Canvas, Drawing
+from peerboard.client.tui.source import Snapshot
 
 SEAT = "seat:"  # a seat's spot: "seat:2"
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from client.tui.boards import Board, BoardContext, Canvas, Drawing, board_for
-from client.tui.boards.canvas import DrawingCache
-from client.tui.forming import draw_forming, heading
-from client.tui.picking import Picking
-from client.tui.plan import Plan
-from client.tui.source import Alert, MoveLine, Snapshot
+from peerboard.client.tui.boards import Board, BoardContext, Canvas, Drawing, board_for
+from peerboard.client.tui.boards.canvas import DrawingCache
+from peerboard.client.tui.forming import draw_forming, heading
+from peerboard.client.tui.picking import Picking
+from peerboard.client.tui.plan import Plan
+from peerboard.client.tui.source import Alert, MoveLine, Snapshot
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from engines import IllegalAction
-from client.tui.forming import seat_of
-from client.tui.game_model import GameModel
-from client.tui.help import PLAYING_KEYS
-from client.tui.picking import BUTTON, Outcome, Picking
-from client.tui.source import Alert, Changed, GameSource, SourceEvent, SubmitError
+from peerboard.engines import IllegalAction
+from peerboard.client.tui.forming import seat_of
+from peerboard.client.tui.game_model import GameModel
+from peerboard.client.tui.help import PLAYING_KEYS
+from peerboard.client.tui.picking import BUTTON, Outcome, Picking
+from peerboard.client.tui.source import Alert, Changed, GameSource, SourceEvent, SubmitError
 
 
 @dataclass(frozen=True)

@@ -30,13 +30,13 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.widgets import Frame
 
-from client.tui.boards import Drawing
-from client.tui.forming import wrap
-from client.tui.game_model import PANEL_MAX, PANEL_WIDTH
-from client.tui.game_presenter import GamePresenter
-from client.tui.help import help_text
-from client.tui.picking import BUTTON
-from client.tui.widgets import key_bar, key_label, message_window, on_click, status_line
+from peerboard.client.tui.boards import Drawing
+from peerboard.client.tui.forming import wrap
+from peerboard.client.tui.game_model import PANEL_MAX, PANEL_WIDTH
+from peerboard.client.tui.game_presenter import GamePresenter
+from peerboard.client.tui.help import help_text
+from peerboard.client.tui.picking import BUTTON
+from peerboard.client.tui.widgets import key_bar, key_label, message_window, on_click, status_line
 
 #: the move list is laid out in blocks of this many lines around the current one (a long
 #: game is not laid out whole on every frame)

@@ -28,11 +28,11 @@ import threading
 from concurrent.futures import Future
 from typing import Any, Callable, Sequence, TextIO
 
-from client.exitcode import ExitCode
-from client.text import printable
-from client.tui.source import Alert, Changed, FormingLine, MoveLine, SeatLine, Snapshot, SourceEvent, SubmitError
-from node import loop as node_loop
-from protocol import session as proto
+from peerboard.client.exitcode import ExitCode
+from peerboard.client.text import printable
+from peerboard.client.tui.source import Alert, Changed, FormingLine, MoveLine, SeatLine, Snapshot, SourceEvent, SubmitError
+from peerboard.node import loop as node_loop
+from peerboard.protocol import session as proto
 
 SUBMIT_WAIT = 5.0  # seconds the screen waits for the node to take a decision
 REJECTIONS_SHOWN = 5  # per peer: more are counted, not shown
@@ -553,8 +553,8 @@ def run_game(node: Any, title: str = "", input=None, output=None, max_seconds: f
     the node runs in a thread, the screen in this one, until the person quits (a game not
     over waits for them; `peerboard resume` brings them back). Returns the exit status:
     DONE (over, or left with F10), INTERRUPTED (Ctrl-C, SIGTERM), HALTED, REFUSED, GAVE_UP."""
-    from client.tui.app import build, run_screen
-    from client.tui.game_presenter import GamePresenter
+    from peerboard.client.tui.app import build, run_screen
+    from peerboard.client.tui.game_presenter import GamePresenter
 
     source = source or LiveSource(node, title)
     source.prepare()

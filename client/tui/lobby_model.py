@@ -7,11 +7,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-import engines
-from client.tui.lobby_source import HostRequest, LobbySnapshot, TableLine, UnfinishedLine, option_fields
-from client.tui.source import Alert
-from engines import OptionError
-from protocol.tablecode import code_problem
+from peerboard import engines
+from peerboard.client.tui.lobby_source import HostRequest, LobbySnapshot, TableLine, UnfinishedLine, option_fields
+from peerboard.client.tui.source import Alert
+from peerboard.engines import OptionError
+from peerboard.protocol.tablecode import code_problem
 
 
 @dataclass

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engines import OptionError
-from protocol.tablecode import code_problem
-from client.tui.game_presenter import Command
-from client.tui.lobby_model import CodeForm, HostForm, LobbyModel
-from client.tui.lobby_source import JoinRequest, LobbyRequest, LobbySource, ResumeRequest, TableLine
-from client.tui.source import Alert, Changed, SourceEvent
+from peerboard.engines import OptionError
+from peerboard.protocol.tablecode import code_problem
+from peerboard.client.tui.game_presenter import Command
+from peerboard.client.tui.lobby_model import CodeForm, HostForm, LobbyModel
+from peerboard.client.tui.lobby_source import JoinRequest, LobbyRequest, LobbySource, ResumeRequest, TableLine
+from peerboard.client.tui.source import Alert, Changed, SourceEvent
 
 LOBBY_KEYS = """\
 Up/Down choose a table or an unfinished game; Enter joins the table (or resumes the game);

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
-import engines
-from client.text import printable
-from client.tui.source import Alert, Changed, SourceEvent
+from peerboard import engines
+from peerboard.client.text import printable
+from peerboard.client.tui.source import Alert, Changed, SourceEvent
 
 #: a table not heard from for this long leaves the list
 SILENT_AFTER = 5.0
@@ -101,9 +101,9 @@ class NetworkLobby:
     """The tables this network announces, and the unfinished games in `games` (a folder)."""
 
     def __init__(self, port: int | None = None, games: Path | None = None):
-        from node.discovery import beacon_port
+        from peerboard.node.discovery import beacon_port
 
-        from node.discovery import Heard
+        from peerboard.node.discovery import Heard
 
         self.port = port or beacon_port()
         self.games = games
@@ -121,7 +121,7 @@ class NetworkLobby:
         self._timer: asyncio.TimerHandle | None = None
 
     def snapshot(self) -> LobbySnapshot:
-        from protocol.records import PROTOCOL_VERSION
+        from peerboard.protocol.records import PROTOCOL_VERSION
 
         self.shown_silent = self._silent()
         tables = tuple(
@@ -171,7 +171,7 @@ class NetworkLobby:
         self._timer = loop.call_later(1.0, self._age)
 
     def _readable(self) -> None:
-        from node.discovery import parse_beacon
+        from peerboard.node.discovery import parse_beacon
 
         changed = False
         for _ in range(64):  # what has arrived; the loop calls again for more
@@ -210,7 +210,7 @@ class NetworkLobby:
         return {ident: int(now - heard) for ident, heard in self.last.items() if now - heard > SHOWN_SILENT_AFTER}
 
     def _unfinished(self) -> tuple[UnfinishedLine, ...]:
-        from node.gamefiles import unfinished_games
+        from peerboard.node.gamefiles import unfinished_games
 
         try:
             found = unfinished_games(self.games)

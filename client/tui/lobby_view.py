@@ -8,10 +8,10 @@ from prompt_toolkit.layout import ConditionalContainer, Float, FloatContainer, H
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.widgets import Frame
 
-from client.tui.help import help_text
-from client.tui.lobby_presenter import LobbyPresenter
-from client.tui.lobby_source import TableLine
-from client.tui.widgets import key_bar, key_label, on_click, status_line
+from peerboard.client.tui.help import help_text
+from peerboard.client.tui.lobby_presenter import LobbyPresenter
+from peerboard.client.tui.lobby_source import TableLine
+from peerboard.client.tui.widgets import key_bar, key_label, on_click, status_line
 
 
 class LobbyView:

@@ -14,8 +14,8 @@ import asyncio
 import random
 from typing import Any, Callable, Mapping, Sequence
 
-from engines import CHANCE, Game, IllegalAction
-from client.tui.source import Changed, MoveLine, SeatLine, Snapshot, SourceEvent, SubmitError
+from peerboard.engines import CHANCE, Game, IllegalAction
+from peerboard.client.tui.source import Changed, MoveLine, SeatLine, Snapshot, SourceEvent, SubmitError
 
 
 class LocalSource:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines import CHANCE, Game, IllegalAction
+from peerboard.engines import CHANCE, Game, IllegalAction
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from client.text import printable
-from client.tui.source import Alert, Changed, MoveLine, SeatLine, Snapshot, SourceEvent, SubmitError
-from protocol.chain import ChainError, GameChain
-from protocol.identity import fingerprint
-from protocol.logfile import LogContents, LogFileError, read_log
-from protocol.replay import Verdict, audited_seeds, verify_contents
+from peerboard.client.text import printable
+from peerboard.client.tui.source import Alert, Changed, MoveLine, SeatLine, Snapshot, SourceEvent, SubmitError
+from peerboard.protocol.chain import ChainError, GameChain
+from peerboard.protocol.identity import fingerprint
+from peerboard.protocol.logfile import LogContents, LogFileError, read_log
+from peerboard.protocol.replay import Verdict, audited_seeds, verify_contents
 
 
 class ReplaySource:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import asyncio
 from typing import Callable
 
-from client.tui.game_presenter import Command, GamePresenter
-from client.tui.help import REPLAY_KEYS
-from client.tui.replay import ReplaySource
+from peerboard.client.tui.game_presenter import Command, GamePresenter
+from peerboard.client.tui.help import REPLAY_KEYS
+from peerboard.client.tui.replay import ReplaySource
 
 #: autoplay speeds, in entries per second
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)

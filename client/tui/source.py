@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence
 
-from engines import Game
+from peerboard.engines import Game
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 
-from client.tui.source import Alert
+from peerboard.client.tui.source import Alert
 
 #: how a key's prompt-toolkit name is written on the bar
 KEY_LABELS = {"left": "←", "right": "→", "home": "Home", "end": "End", "pageup": "PgUp",

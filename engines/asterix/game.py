@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engines.contract import CHANCE, TERMINAL, Action, Game
-from engines.styled import Fragment
-from engines.options import Option, int_between, one_of
-from engines.asterix import notation, render, rules, scoring
-from engines.asterix.state import FIRST_ROLL, LAYOUT, OVER, ROLL, State, record
+from peerboard.engines.contract import CHANCE, TERMINAL, Action, Game
+from peerboard.engines.styled import Fragment
+from peerboard.engines.options import Option, int_between, one_of
+from peerboard.engines.asterix import notation, render, rules, scoring
+from peerboard.engines.asterix.state import FIRST_ROLL, LAYOUT, OVER, ROLL, State, record
 
 
 class Asterix(Game):

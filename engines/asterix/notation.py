@@ -15,8 +15,8 @@ Whether the action is legal here is the rules' business (game.parse_action asks 
 """
 from __future__ import annotations
 
-from engines.contract import Action, IllegalAction
-from engines.asterix.board import KIND_NAMES, SQUARE_NAMES
+from peerboard.engines.contract import Action, IllegalAction
+from peerboard.engines.asterix.board import KIND_NAMES, SQUARE_NAMES
 
 _SQUARES = frozenset(SQUARE_NAMES)
 _KINDS = frozenset(KIND_NAMES)

@@ -10,7 +10,7 @@ Styles (spec/engine-contract.md, "Styled boards"): `tile.boar`, `tile.cohort`,
 """
 from __future__ import annotations
 
-from engines.asterix.board import (
+from peerboard.engines.asterix.board import (
     BIT,
     BOAR,
     COHORT,
@@ -23,10 +23,10 @@ from engines.asterix.board import (
     VILLAGE,
     kind_at,
 )
-from engines.asterix.rules import situation
-from engines.asterix.scoring import categories_won, winners
-from engines.asterix.state import FIRST_ROLL, LAYOUT, MOVE, OVER, PICK, STEAL, Pile, State
-from engines.styled import Fragment, Styled
+from peerboard.engines.asterix.rules import situation
+from peerboard.engines.asterix.scoring import categories_won, winners
+from peerboard.engines.asterix.state import FIRST_ROLL, LAYOUT, MOVE, OVER, PICK, STEAL, Pile, State
+from peerboard.engines.styled import Fragment, Styled
 
 _CELL = 9  # "M(1,2,3)" and a space
 _LEFT = 4  # " 8  " before the first square

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engines.contract import Action, IllegalAction
-from engines.asterix.board import (
+from peerboard.engines.contract import Action, IllegalAction
+from peerboard.engines.asterix.board import (
     BIT,
     BOAR,
     CARRIED_KINDS,
@@ -31,8 +31,8 @@ from engines.asterix.board import (
     kind_at,
     square_index,
 )
-from engines.asterix.notation import FORMS, USAGE, format_action
-from engines.asterix.state import (
+from peerboard.engines.asterix.notation import FORMS, USAGE, format_action
+from peerboard.engines.asterix.state import (
     EMPTY_PILE,
     FIRST_ROLL,
     LAYOUT,
@@ -46,9 +46,9 @@ from engines.asterix.state import (
     Pile,
     State,
 )
-from engines.rulebook import Rule, Rulebook, always
-from engines.values import evolve
-from engines.asterix.walks import blocked_squares, landings, region
+from peerboard.engines.rulebook import Rule, Rulebook, always
+from peerboard.engines.values import evolve
+from peerboard.engines.asterix.walks import blocked_squares, landings, region
 
 SKIP: Action = ("skip",)
 PICK_UP: Action = ("pick",)

@@ -1,8 +1,8 @@
 """Who wins: the four categories, then the tie-breaks (rules/asterix.md, "End and scoring")."""
 from __future__ import annotations
 
-from engines.asterix.board import BOAR, MENHIR, SCORING_KINDS
-from engines.asterix.state import Pile
+from peerboard.engines.asterix.board import BOAR, MENHIR, SCORING_KINDS
+from peerboard.engines.asterix.state import Pile
 
 
 def categories_won(piles: tuple[Pile, ...]) -> list[int]:

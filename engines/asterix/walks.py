@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engines.asterix.board import BIT, COHORT, FULL, LAKE, OUTSIDE, VILLAGE, spread
+from peerboard.engines.asterix.board import BIT, COHORT, FULL, LAKE, OUTSIDE, VILLAGE, spread
 
 
 def blocked_squares(tiles: tuple[int, ...], potions: int) -> int:

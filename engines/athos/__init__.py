@@ -5,7 +5,7 @@ Modules, by concept: `board` (the board as data), `state` (the position and its 
 effects), `setup` (options and the first position), `notation`, `render`, `game` (the
 contract), `oracle` (the plain-search reference for the path rule, used by tests and bench).
 """
-from engines.athos.game import Athos
+from peerboard.engines.athos.game import Athos
 
 GAME = Athos()
 

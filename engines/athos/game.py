@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engines.athos import notation, render, rules, setup
-from engines.athos.board import SUMMIT
-from engines.athos.state import OVER, State, record
-from engines.contract import TERMINAL, Action, Game, IllegalAction
-from engines.styled import Fragment
+from peerboard.engines.athos import notation, render, rules, setup
+from peerboard.engines.athos.board import SUMMIT
+from peerboard.engines.athos.state import OVER, State, record
+from peerboard.engines.contract import TERMINAL, Action, Game, IllegalAction
+from peerboard.engines.styled import Fragment
 
 
 class Athos(Game):

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.athos.board import HEX_COUNT, NODE_COUNT, NODE_NAMES, START_NAMES, SUMMIT_NAME
-from engines.contract import Action, IllegalAction
+from peerboard.engines.athos.board import HEX_COUNT, NODE_COUNT, NODE_NAMES, START_NAMES, SUMMIT_NAME
+from peerboard.engines.contract import Action, IllegalAction
 
 NODE_INDEX = {name: i for i, name in enumerate(NODE_NAMES)}
 _BARE = {("end_move",): "end move", ("skip_athos",): "skip athos", ("end_turn",): "end turn"}

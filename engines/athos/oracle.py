@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Sequence
 
-from engines.athos.board import HEX_COUNT, NEIGHBOURS, SUMMIT
+from peerboard.engines.athos.board import HEX_COUNT, NEIGHBOURS, SUMMIT
 
 
 def _reached(passable: Sequence[bool], blocked: int) -> set[int]:

@@ -20,8 +20,8 @@ from __future__ import annotations
 from itertools import product
 from typing import Sequence
 
-from engines.athos.board import HEX_COUNT, NEIGHBOURS, SUMMIT
-from engines.athos.paths import distances
+from peerboard.engines.athos.board import HEX_COUNT, NEIGHBOURS, SUMMIT
+from peerboard.engines.athos.paths import distances
 
 #: bonus points of the 1st, 2nd, … monk to arrive on the summit (counted over all players)
 BONUS = (3, 3, 2, 2, 1)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
-from engines.athos.board import HEX_COUNT, NEIGHBOURS, NODE_COUNT, SUMMIT
+from peerboard.engines.athos.board import HEX_COUNT, NEIGHBOURS, NODE_COUNT, SUMMIT
 
 
 #: the walk from the summit: (discovery order, parent, discovery time, low-link), each a

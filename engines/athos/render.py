@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import textwrap
 
-from engines.athos.board import (
+from peerboard.engines.athos.board import (
     COLOUR_LETTERS,
     COLOURS,
     COORDS,
@@ -29,9 +29,9 @@ from engines.athos.board import (
     START_AREAS,
     SUMMIT,
 )
-from engines.athos.rules import supply, winners
-from engines.athos.setup import MONKS_PER_PLAYER, PLACING_LIMITS
-from engines.athos.state import (
+from peerboard.engines.athos.rules import supply, winners
+from peerboard.engines.athos.setup import MONKS_PER_PLAYER, PLACING_LIMITS
+from peerboard.engines.athos.state import (
     ATHOS,
     DROP,
     FIX,
@@ -43,7 +43,7 @@ from engines.athos.state import (
     PLACE,
     State,
 )
-from engines.styled import Fragment, Styled
+from peerboard.engines.styled import Fragment, Styled
 
 _CELL = 4
 _LABEL = 2  # the row letter and a space

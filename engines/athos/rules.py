@@ -32,7 +32,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable, Sequence
 
-from engines.athos.board import (
+from peerboard.engines.athos.board import (
     COLOUR_LETTERS,
     COLOURS,
     HEX_COLOUR,
@@ -42,16 +42,16 @@ from engines.athos.board import (
     NODE_NAMES,
     SUMMIT,
 )
-from engines.athos.notation import decode
-from engines.athos.parting import TURN_COST, bonus, can_part, crowded
-from engines.athos.paths import cutting_hexes, distances, stranded
-from engines.athos.setup import (
+from peerboard.engines.athos.notation import decode
+from peerboard.engines.athos.parting import TURN_COST, bonus, can_part, crowded
+from peerboard.engines.athos.paths import cutting_hexes, distances, stranded
+from peerboard.engines.athos.setup import (
     MONKS_PER_PLAYER,
     PLACING_LIMITS,
     POINTS_PER_TURN,
     TILES_PER_COLOUR,
 )
-from engines.athos.state import (
+from peerboard.engines.athos.state import (
     ATHOS,
     DROP,
     FIX,
@@ -64,9 +64,9 @@ from engines.athos.state import (
     State,
     tile_char,
 )
-from engines.contract import Action
-from engines.rulebook import Rule, Rulebook, always
-from engines.values import evolve
+from peerboard.engines.contract import Action
+from peerboard.engines.rulebook import Rule, Rulebook, always
+from peerboard.engines.values import evolve
 
 #: (passable, walkers) -> hex -> blocking it would cut a monk off (paths or oracle)
 Cuts = Callable[[Sequence[bool], Sequence[int]], list[bool]]

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engines.athos.board import COLOURS, HEX_COUNT, START_AREAS, START_NAMES
-from engines.athos.state import HANDICAP, MOVE, NO_TILE, Setup, State
-from engines.contract import OptionError
-from engines.options import Option, boolean, one_of, whole_text
+from peerboard.engines.athos.board import COLOURS, HEX_COUNT, START_AREAS, START_NAMES
+from peerboard.engines.athos.state import HANDICAP, MOVE, NO_TILE, Setup, State
+from peerboard.engines.contract import OptionError
+from peerboard.engines.options import Option, boolean, one_of, whole_text
 
 MONKS_PER_PLAYER = 3
 PIECES_PER_PLAYER = 2

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engines.athos.board import COLOUR_LETTERS, HEX_COUNT, NODE_COUNT, NODE_NAMES, SUMMIT
-from engines.athos.paths import Skeleton, cuts_from, skeleton
-from engines.canonical import record_digest
-from engines.values import cached, derived_from
+from peerboard.engines.athos.board import COLOUR_LETTERS, HEX_COUNT, NODE_COUNT, NODE_NAMES, SUMMIT
+from peerboard.engines.athos.paths import Skeleton, cuts_from, skeleton
+from peerboard.engines.canonical import record_digest
+from peerboard.engines.values import cached, derived_from
 
 # The phases of a turn, in order, and the handicap placements before the first turn.
 HANDICAP = "handicap"

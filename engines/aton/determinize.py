@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import hashlib
 
-from engines.aton import cards
-from engines.aton.state import State
-from engines.chance import pick_weighted
-from engines.values import evolve
+from peerboard.engines.aton import cards
+from peerboard.engines.aton.state import State
+from peerboard.engines.chance import pick_weighted
+from peerboard.engines.values import evolve
 
 
 def determinize(view: State, seat: int | None, entropy: bytes) -> State:

@@ -1,14 +1,14 @@
 """Aton behind the engine contract."""
 from __future__ import annotations
 
-from engines.values import evolve
+from peerboard.engines.values import evolve
 from typing import Any, Mapping
 
-from engines.aton import determinize, notation, render, rules
-from engines.aton.state import ASSIGN, DRAW, OVER, SEATS, State
-from engines.contract import CHANCE, TERMINAL, Game, IllegalAction
-from engines.styled import Fragment
-from engines.options import Option, boolean, int_between
+from peerboard.engines.aton import determinize, notation, render, rules
+from peerboard.engines.aton.state import ASSIGN, DRAW, OVER, SEATS, State
+from peerboard.engines.contract import CHANCE, TERMINAL, Game, IllegalAction
+from peerboard.engines.styled import Fragment
+from peerboard.engines.options import Option, boolean, int_between
 
 
 class AtonGame(Game):

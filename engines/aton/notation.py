@@ -7,8 +7,8 @@ A temple square is "t.n": temple t (1..4), square n (1..12) counted row by row.
 """
 from __future__ import annotations
 
-from engines.aton.temples import NUM_SQUARES, SQUARES_PER_TEMPLE, square_name
-from engines.contract import IllegalAction
+from peerboard.engines.aton.temples import NUM_SQUARES, SQUARES_PER_TEMPLE, square_name
+from peerboard.engines.contract import IllegalAction
 
 _SQUARE_KINDS = ("remove", "place", "retrieve")
 

@@ -6,10 +6,10 @@ Styles (spec/engine-contract.md, "Styled boards"): `seat.0` (red: its counters a
 """
 from __future__ import annotations
 
-from engines.aton import cards
-from engines.aton.state import ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, TURN_UP, State
-from engines.aton.temples import BLACK, BLUE, BONUS, BONUS_VALUE, COLOUR, GREEN, TEMPLES, YELLOW, temple_squares
-from engines.styled import Fragment, Styled
+from peerboard.engines.aton import cards
+from peerboard.engines.aton.state import ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, TURN_UP, State
+from peerboard.engines.aton.temples import BLACK, BLUE, BONUS, BONUS_VALUE, COLOUR, GREEN, TEMPLES, YELLOW, temple_squares
+from peerboard.engines.styled import Fragment, Styled
 
 SEAT_NAMES = ("red", "blue")
 MARKS = ("R", "U")  # U for blUe: B is the blue square

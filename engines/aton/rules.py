@@ -19,16 +19,16 @@ Actions (spec/games/aton.md):
 """
 from __future__ import annotations
 
-from engines.values import evolve
+from peerboard.engines.values import evolve
 from itertools import permutations, product
 
-from engines.aton import cards, scoring
-from engines.aton.state import (
+from peerboard.engines.aton import cards, scoring
+from peerboard.engines.aton.state import (
     ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, SEATS, TURN_UP, Seat, State,
 )
-from engines.aton.temples import NUM_SQUARES, square_name, squares_up_to
-from engines.contract import IllegalAction
-from engines.rulebook import Rule, Rulebook, always
+from peerboard.engines.aton.temples import NUM_SQUARES, square_name, squares_up_to
+from peerboard.engines.contract import IllegalAction
+from peerboard.engines.rulebook import Rule, Rulebook, always
 
 HAND = 4
 KINGDOM_FULL = 8

@@ -1,7 +1,7 @@
 """Scoring the temples and the four immediate wins (rules/aton.md, "Scoring" and "End")."""
 from __future__ import annotations
 
-from engines.aton.temples import (
+from peerboard.engines.aton.temples import (
     BLACK_SQUARES, BLUE_SQUARES, BONUS_SQUARES, BONUS_VALUE, COLOUR, GREEN, GREEN_SQUARES, YELLOW,
     YELLOW_SQUARES, temple_of, temple_squares,
 )

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.aton.cards import Counts
+from peerboard.engines.aton.cards import Counts
 
 COUNTERS = 29
 SEATS = (0, 1)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import importlib
 
-from engines import Game
-from client.bots.knowledge.generic import Knowledge
+from peerboard.engines import Game
+from peerboard.client.bots.knowledge.generic import Knowledge
 
 _MODULES = {
-    "aton": "client.bots.knowledge.aton",
-    "asterix": "client.bots.knowledge.asterix",
-    "athos": "client.bots.knowledge.athos",
+    "aton": "peerboard.client.bots.knowledge.aton",
+    "asterix": "peerboard.client.bots.knowledge.asterix",
+    "athos": "peerboard.client.bots.knowledge.athos",
 }
 
 

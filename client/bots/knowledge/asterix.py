@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from client.bots.knowledge.generic import Knowledge
-from engines.asterix.board import BIT, BOAR, COHORT, MENHIR, MISTLETOE, SQUARE_NAMES, VILLAGE, squares_of
-from engines.asterix.rules import can_carry
-from engines.asterix.state import State
-from engines.asterix.walks import blocked_squares, landings
+from peerboard.client.bots.knowledge.generic import Knowledge
+from peerboard.engines.asterix.board import BIT, BOAR, COHORT, MENHIR, MISTLETOE, SQUARE_NAMES, VILLAGE, squares_of
+from peerboard.engines.asterix.rules import can_carry
+from peerboard.engines.asterix.state import State
+from peerboard.engines.asterix.walks import blocked_squares, landings
 
 SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
 

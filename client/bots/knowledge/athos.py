@@ -12,12 +12,12 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from client.bots.knowledge.generic import Knowledge
-from engines.athos.board import HEX_COUNT, NEIGHBOURS, NODE_COUNT, NODE_NAMES, SUMMIT
-from engines.athos.parting import TURN_COST
-from engines.athos.setup import POINTS_PER_TURN
-from engines.athos.rules import END_TURN, SKIP_ATHOS, sides
-from engines.athos.state import ATHOS, MOVE, NO_HEX, NO_TILE, PLACE, State
+from peerboard.client.bots.knowledge.generic import Knowledge
+from peerboard.engines.athos.board import HEX_COUNT, NEIGHBOURS, NODE_COUNT, NODE_NAMES, SUMMIT
+from peerboard.engines.athos.parting import TURN_COST
+from peerboard.engines.athos.setup import POINTS_PER_TURN
+from peerboard.engines.athos.rules import END_TURN, SKIP_ATHOS, sides
+from peerboard.engines.athos.state import ATHOS, MOVE, NO_HEX, NO_TILE, PLACE, State
 
 #: a way that no monk can take (a blocking tile under an Athos piece)
 NO_WAY = 10_000

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 
 
-from client.bots.knowledge.generic import Knowledge
-from engines.aton.rules import removal_due
-from engines.aton.scoring import temple_scores
-from engines.aton.state import PLACE, REMOVE, State
+from peerboard.client.bots.knowledge.generic import Knowledge
+from peerboard.engines.aton.rules import removal_due
+from peerboard.engines.aton.scoring import temple_scores
+from peerboard.engines.aton.state import PLACE, REMOVE, State
 
 KINGDOM_FULL = 8
 

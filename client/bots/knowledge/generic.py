@@ -5,7 +5,7 @@ import math
 import random
 from typing import Any
 
-from engines import Action, Game
+from peerboard.engines import Action, Game
 
 
 def outcome(game: Game, state: Any) -> list[float]:

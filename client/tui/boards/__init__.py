@@ -2,20 +2,20 @@
 (canvas.Board: draw, spots, describe, situation, seat_detail)."""
 from __future__ import annotations
 
-from client.tui.boards.canvas import Board, BoardContext, Canvas, Drawing
+from peerboard.client.tui.boards.canvas import Board, BoardContext, Canvas, Drawing
 
 
 def board_for(game_name: str) -> Board:
     """The board of a game by its registry name; a game without a look of its own is
     drawn by its engine's plain text (PlainBoard)."""
     if game_name == "aton":
-        from client.tui.boards.aton import BOARD
+        from peerboard.client.tui.boards.aton import BOARD
     elif game_name == "asterix":
-        from client.tui.boards.asterix import BOARD
+        from peerboard.client.tui.boards.asterix import BOARD
     elif game_name == "athos":
-        from client.tui.boards.athos import BOARD
+        from peerboard.client.tui.boards.athos import BOARD
     else:
-        from client.tui.boards.plain import PlainBoard
+        from peerboard.client.tui.boards.plain import PlainBoard
 
         return PlainBoard(game_name)
     return BOARD

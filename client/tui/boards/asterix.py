@@ -8,12 +8,12 @@ Spots: `sq:c3` a square. Which die moves first, skip, pick, leave and steal are 
 """
 from __future__ import annotations
 
-from engines.asterix.board import (
+from peerboard.engines.asterix.board import (
     BIT, BOAR, COHORT, KIND_NAMES, LAYOUT_ORDER, LAKE, MENHIR, MISTLETOE, SQUARE_NAMES, VILLAGE, kind_at,
 )
-from engines.asterix.scoring import winners
-from engines.asterix.state import FIRST_ROLL, LAYOUT, MOVE, ORDER, OVER, PICK, PLACE, ROLL, STEAL, State
-from client.tui.boards.canvas import BoardContext, Canvas, Drawing
+from peerboard.engines.asterix.scoring import winners
+from peerboard.engines.asterix.state import FIRST_ROLL, LAYOUT, MOVE, ORDER, OVER, PICK, PLACE, ROLL, STEAL, State
+from peerboard.client.tui.boards.canvas import BoardContext, Canvas, Drawing
 
 _CELL = 6
 #: at most five letters, so that two neighbours never run together

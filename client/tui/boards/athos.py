@@ -11,10 +11,10 @@ pointed at by the nodes it names, in order (a monk's node, then where it goes).
 """
 from __future__ import annotations
 
-from engines.athos.board import (
+from peerboard.engines.athos.board import (
     COLOUR_LETTERS, COLOURS, COORDS, HEX_COLOUR, HEX_COUNT, NODE_NAMES, ROW_LETTERS, ROWS, START_AREAS, SUMMIT,
 )
-from client.tui.boards.canvas import BoardContext, Canvas, Drawing
+from peerboard.client.tui.boards.canvas import BoardContext, Canvas, Drawing
 
 _CELL = 4
 _INDENT = 2

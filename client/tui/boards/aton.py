@@ -7,10 +7,10 @@ cartouche choice is pointed at as four cards, for cartouches 1, 2, 3 and 4 in or
 """
 from __future__ import annotations
 
-from engines.aton import cards
-from engines.aton.state import ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, TURN_UP, State
-from engines.aton.temples import BONUS, BONUS_VALUE, COLOUR, SQUARES_PER_TEMPLE, square_name, temple_of
-from client.tui.boards.canvas import BoardContext, Canvas, Drawing
+from peerboard.engines.aton import cards
+from peerboard.engines.aton.state import ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, TURN_UP, State
+from peerboard.engines.aton.temples import BONUS, BONUS_VALUE, COLOUR, SQUARES_PER_TEMPLE, square_name, temple_of
+from peerboard.client.tui.boards.canvas import BoardContext, Canvas, Drawing
 
 SIDES = ("red", "blue")
 COUNTER = ("R", "B")

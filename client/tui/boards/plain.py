@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import engines
-from client.tui.boards.canvas import BoardContext, Canvas, Drawing
+from peerboard import engines
+from peerboard.client.tui.boards.canvas import BoardContext, Canvas, Drawing
 
 
 class PlainBoard:
