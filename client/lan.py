@@ -782,6 +782,8 @@ def cmd_tables(opts: LanOptions) -> ExitCode:
               f"are kept, {discovery.MAX_PER_SOURCE} from one address)")
     if heard.malformed:
         print(f"{heard.malformed} datagrams on the beacon port were not valid beacons (ignored)")
+    if heard.forged:
+        print(f"{heard.forged} beacons were not signed by the key they name (forged: ignored)")
     return ExitCode.DONE
 
 

@@ -5,38 +5,46 @@ a second to the broadcast address of each interface it listens on; `listen` coll
 A beacon is b"PBRD" followed by a canonical msgpack map: the protocol version, the game, the
 seats and how many are free, the host's name, its full Ed25519 public key (a joiner needs it
 for CURVE; the fingerprint people compare is derived from it), the table id, the TCP port
-of the host's ROUTER and whether the table is private (its code never travels). The host's address is the beacon's source address, so a host listening
-on every interface needs no idea of its own address.
+of the host's ROUTER, whether the table is private (its code never travels), and the host
+key's signature of all that. The host's address is the beacon's source address, so a host
+listening on every interface needs no idea of its own address. A listener (`Heard`) keeps a
+bounded list that a flood of forged beacons cannot fill with noise.
 """
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import os
+import re
 import socket
 import struct
 import time
-import re
-from dataclasses import dataclass
+from array import array
+from dataclasses import dataclass, field
+from typing import Callable
 
 from peerboard.engines.canonical import encode
-from peerboard.node.keys import curve_public
 from peerboard.protocol.codec import DecodeError, Limits, decode
-from peerboard.protocol.identity import fingerprint
+from peerboard.protocol.identity import Identity, fingerprint, verify
 from peerboard.protocol.names import name_problem
-from peerboard.protocol.schema import KEY_BYTES, MAX_NAME, MAX_SEATS, PROTOCOL_VERSION, TABLE_BYTES
+from peerboard.protocol.schema import KEY_BYTES, MAX_NAME, MAX_SEATS, PROTOCOL_VERSION, SIG_BYTES, TABLE_BYTES
 
 MAGIC = b"PBRD"
 DEFAULT_PORT = 47474
 LOOPBACK_BROADCAST = "127.255.255.255"
 BEACON_LIMITS = Limits(size=1024, depth=2, length=16, text=64)
+SIGNED = b"peerboard beacon\x00"  # what a beacon's signature covers: this, then its other fields
 _SIOCGIFFLAGS, _SIOCGIFADDR, _SIOCGIFBRDADDR = 0x8913, 0x8915, 0x8919
 _IFF_UP, _IFF_BROADCAST = 0x1, 0x2
 MAX_TABLES = 64  # tables one listener keeps
 MAX_PER_SOURCE = 4  # of them announced from one source address
+MOVED_AFTER = 5.0  # seconds a table's address must be silent before another address may update it
 GAME_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 _BEACON_TYPES = {"v": int, "game": str, "players": int, "free": int, "name": str, "key": bytes, "table": bytes,
                  "port": int, "private": bool}
 _BEACON_KEYS = set(_BEACON_TYPES)
+_SIGNED_TYPES = {**_BEACON_TYPES, "sig": bytes}
+_SIGNED_KEYS = set(_SIGNED_TYPES)
 
 
 def beacon_port() -> int:
@@ -58,6 +66,13 @@ class Table:
     table: bytes  # 16 bytes
     endpoint: str  # tcp://<the beacon's source address>:<port>
     private: bool = False  # a joiner needs the table's code (`join --code`)
+    #: the signature and the bytes it signs (empty for another version's beacon, which has none)
+    proof: bytes = field(default=b"", repr=False, compare=False)
+
+    def authentic(self) -> bool:
+        """Whether the host's key is an Ed25519 key that signed this beacon's fields."""
+        sig, message = self.proof[:SIG_BYTES], self.proof[SIG_BYTES:]
+        return bool(message) and verify(self.key, message, sig)
 
     @property
     def fingerprint(self) -> str:
@@ -68,20 +83,22 @@ class Table:
         return self.table.hex()
 
 
-def beacon_bytes(game: str, players: int, free: int, name: str, key: bytes, table: bytes, port: int,
+def beacon_bytes(game: str, players: int, free: int, name: str, host: Identity, table: bytes, port: int,
                  private: bool = False) -> bytes:
-    return MAGIC + encode({
-        "v": PROTOCOL_VERSION, "game": game, "players": players, "free": free, "name": name[:MAX_NAME],
-        "key": key, "table": table, "port": port, "private": private,
-    })
+    """The beacon of a table `host` announces, signed by the host's key."""
+    body = {"v": PROTOCOL_VERSION, "game": game, "players": players, "free": free, "name": name[:MAX_NAME],
+            "key": host.public_key, "table": table, "port": port, "private": private}
+    return MAGIC + encode({**body, "sig": host.sign(SIGNED + encode(body))})
 
 
 def parse_beacon(data: bytes, source: str) -> Table | None:
     """The table a datagram announces, or None for anything else (never raises).
 
     Beacons are untrusted: every field is checked before a table is listed — a known
-    shape of game name, a seat count a table can have, a printable host name, a key that
-    is an Ed25519 point (a joiner converts it to the host's CURVE key), a real port."""
+    shape of game name, a seat count a table can have, a printable host name, a real port.
+    These checks are cheap, so a flood costs little; the costly one — that the key is an
+    Ed25519 point and signed these very fields (`Table.authentic`) — is left to `Heard`,
+    which makes it once for each table it keeps, never for each datagram."""
     if not data.startswith(MAGIC):
         return None
     try:
@@ -91,50 +108,195 @@ def parse_beacon(data: bytes, source: str) -> Table | None:
     if not isinstance(m, dict) or type(m.get("v")) is not int:
         return None
     # another version's beacon is listed (as not joinable) if it has this version's fields
-    # but for `private`, so that joining it can say which version it speaks
-    needed = _BEACON_KEYS if m["v"] == PROTOCOL_VERSION else _BEACON_KEYS - {"private"}
-    if not needed <= m.keys() or (m["v"] == PROTOCOL_VERSION and m.keys() != _BEACON_KEYS):
+    # but for `private` and `sig`, so that joining it can say which version it speaks
+    current = m["v"] == PROTOCOL_VERSION
+    needed = _SIGNED_KEYS if current else _BEACON_KEYS - {"private"}
+    if not needed <= m.keys() or (current and m.keys() != _SIGNED_KEYS):
         return None
-    if any(type(m[k]) is not t for k, t in _BEACON_TYPES.items() if k in needed):
+    if any(type(m[k]) is not t for k, t in _SIGNED_TYPES.items() if k in needed):
         return None
     if not (0 <= m["v"] < 1 << 16 and GAME_NAME.match(m["game"]) and 1 <= m["players"] <= MAX_SEATS
             and 0 <= m["free"] <= m["players"] and 0 < m["port"] < 65536):
         return None
     if len(m["key"]) != KEY_BYTES or len(m["table"]) != TABLE_BYTES or name_problem(m["name"], MAX_NAME):
         return None
-    if m["v"] == PROTOCOL_VERSION:  # (another version's key is shown, never used)
-        try:
-            curve_public(m["key"])
-        except ValueError:
+    proof = b""
+    if current:  # (another version's key is shown, never used: it is not checked)
+        if len(m["sig"]) != SIG_BYTES:
             return None
+        proof = m["sig"] + SIGNED + encode({k: m[k] for k in _BEACON_KEYS})
     return Table(m["v"], m["game"], m["players"], m["free"], m["name"], m["key"], m["table"],
-                 f"tcp://{source}:{m['port']}", m.get("private") is True)
+                 f"tcp://{source}:{m['port']}", m.get("private") is True, proof)
+
+
+class Recurrence:
+    """How many distinct seconds of the last minute or so something was heard in, for any
+    number of things in fixed memory (a count-min sketch whose cells count seconds, not
+    datagrams, kept in two windows that take turns).
+
+    A host beacons about once a second, so its table recurs; a flood of forged beacons
+    from fresh keys and addresses makes each of its tables once. Counting seconds rather
+    than datagrams means repeating one beacon fast earns nothing over a real host's pace.
+    A count can only be too high (cells are shared), never too low."""
+
+    ROWS = 4
+    WIDTH = 1 << 16
+    WINDOW = 30.0  # seconds; a count covers the last one to two windows
+
+    def __init__(self) -> None:
+        self._windows = [self._fresh(), self._fresh()]
+        self._window_start: float | None = None
+
+    def _fresh(self) -> tuple[list[array], list[array]]:
+        return ([array("I", bytes(4 * self.WIDTH)) for _ in range(self.ROWS)],
+                [array("I", bytes(4 * self.WIDTH)) for _ in range(self.ROWS)])
+
+    def _cells(self, thing: bytes) -> list[int]:
+        digest = hashlib.blake2b(thing, digest_size=2 * self.ROWS).digest()
+        return [int.from_bytes(digest[2 * r:2 * r + 2], "little") for r in range(self.ROWS)]
+
+    def _turn(self, now: float) -> None:
+        if self._window_start is None:
+            self._window_start = now
+        elif now - self._window_start >= self.WINDOW:
+            # the older window is forgotten; two windows unheard forget everything
+            self._windows = [self._windows[1] if now - self._window_start < 2 * self.WINDOW else self._fresh(),
+                             self._fresh()]
+            self._window_start = now
+
+    def hear(self, thing: bytes, now: float) -> int:
+        """Count `thing` heard at `now` (seconds); its count afterwards."""
+        self._turn(now)
+        second = int(now) + 1  # (0 stands for "never" in the cells)
+        counts, seconds = self._windows[1]
+        cells = self._cells(thing)
+        for row, cell in enumerate(cells):
+            if seconds[row][cell] != second:
+                seconds[row][cell] = second
+                counts[row][cell] += 1
+        return self._count(cells)
+
+    def count(self, thing: bytes) -> int:
+        return self._count(self._cells(thing))
+
+    def _count(self, cells: list[int]) -> int:
+        (old, _), (new, _) = self._windows
+        return min(old[row][cell] + new[row][cell] for row, cell in enumerate(cells))
 
 
 class Heard:
-    """The tables heard so far, bounded: a flood of beacons (from one machine or many)
-    cannot grow the list past `MAX_TABLES`, nor one source address fill it past
-    `MAX_PER_SOURCE`. A table is one (table id, host key) pair, so a second host claiming a
-    real table's id is a second entry, never a replacement; a table already listed is
-    updated by its own beacons."""
+    """The tables heard so far, bounded against floods, from one machine or many.
 
-    def __init__(self) -> None:
+    At most `MAX_TABLES` tables are kept, at most `MAX_PER_SOURCE` announced from one
+    source address. When a bound is reached a new table takes the place of the weakest
+    kept one only if it recurs more (`Recurrence`: a real host's beacon comes back every
+    second, a forged one mostly never), or is signed by its key where the weakest is not:
+    a flood of one-off forgeries cannot push out a table heard a few times, nor forgeries
+    of another version repeated from a host's own address hide it. A table is one
+    (table id, host key) pair, so a second host claiming a real table's id is a second
+    entry, never a replacement; a kept table is updated only by beacons from the address
+    it was heard at (another address takes over once that one has been silent for
+    `MOVED_AFTER` seconds), whose fields its key signed. Signatures are checked once per
+    table kept and once per change of what it says, never once per datagram."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.tables: dict[tuple[bytes, bytes], Table] = {}
         self.ignored = 0  # beacons of new tables dropped because a bound was reached
         self.malformed = 0  # datagrams on the beacon port that were no valid beacon
+        self.forged = 0  # beacons whose signature did not check out
+        self._clock = clock
+        self._recurrence = Recurrence()
+        # of each table kept: the address it is heard at, when it was last heard, in how
+        # many seconds (Recurrence) as of then, and whether its beacon checked out (once known)
+        self._source: dict[tuple[bytes, bytes], str] = {}
+        self._by_source: dict[str, set[tuple[bytes, bytes]]] = {}
+        self._last: dict[tuple[bytes, bytes], float] = {}
+        self._strength: dict[tuple[bytes, bytes], int] = {}
+        self._authentic: dict[tuple[bytes, bytes], bool] = {}
+        self._weakest: tuple[bytes, bytes] | None = None  # of all kept, while nothing changed
 
     def add(self, table: Table, source: str) -> bool:
-        """Take one table; False if it was dropped by a bound."""
+        """Take one table; False if it was dropped (a bound, a forgery, another address)."""
+        now = self._clock()
         ident = (table.table, table.key)
-        if ident not in self.tables:
-            same_source = sum(1 for t in self.tables.values() if t.endpoint.rsplit(":", 1)[0] == f"tcp://{source}")
-            if len(self.tables) >= MAX_TABLES or same_source >= MAX_PER_SOURCE:
+        strength = self._recurrence.hear(ident[0] + ident[1] + source.encode(), now)
+        kept = self.tables.get(ident)
+        if kept is not None:
+            if self._source[ident] != source:
+                if now - self._last[ident] < MOVED_AFTER:
+                    self.ignored += 1  # a replay from elsewhere while the host is still heard where it was
+                    return False
+                self.forget(ident)  # the host moved: heard afresh at its new address
+                return self.add(table, source)
+            if kept.proof != table.proof:
+                if table.version == PROTOCOL_VERSION and not table.authentic():
+                    self.forged += 1
+                    return False
+                self._authentic[ident] = table.version == PROTOCOL_VERSION
+            self.tables[ident] = table
+            self._last[ident], self._strength[ident] = now, strength
+            self._weakest = None
+            return True
+        for scope, bound in ((self._by_source.get(source, ()), MAX_PER_SOURCE), (self.tables, MAX_TABLES)):
+            if len(scope) >= bound and not self._displace(scope, table, strength):
                 self.ignored += 1
                 return False
+        self._weakest = None
         self.tables[ident] = table
+        self._source[ident] = source
+        self._by_source.setdefault(source, set()).add(ident)
+        self._last[ident], self._strength[ident] = now, strength
         return True
 
+    def _standing(self, ident: tuple[bytes, bytes]) -> tuple[bool, int, float]:
+        return self._is_authentic(ident), self._strength[ident], self._last[ident]
+
+    def _displace(self, scope, table: Table, strength: int) -> bool:
+        """Make room in `scope` for `table` (heard in `strength` seconds), if it deserves it:
+        by recurring clearly more than the weakest kept table (a kept table's count is as of
+        its last beacon, up to a second ago, so one more is no more), or, against a table
+        whose beacon was never signed by its key, by being signed and heard twice (so a
+        one-off costs no signature check, and a host's own beacons beat forgeries that came
+        first)."""
+        if scope is self.tables:  # (a flood asks this for every datagram: it is worked out once per change)
+            if self._weakest is None:
+                self._weakest = min(scope, key=self._standing)
+            weakest = self._weakest
+        else:
+            weakest = min(scope, key=self._standing)
+        authentic, recurs, _ = self._standing(weakest)
+        if strength > recurs + 1 or (not authentic and strength >= 2 and table.version == PROTOCOL_VERSION
+                                     and table.authentic()):
+            self.forget(weakest)
+            return True
+        return False
+
+    def _is_authentic(self, ident: tuple[bytes, bytes]) -> bool:
+        if ident not in self._authentic:
+            table = self.tables[ident]
+            self._authentic[ident] = table.version == PROTOCOL_VERSION and table.authentic()
+        return self._authentic[ident]
+
+    def forget(self, ident: tuple[bytes, bytes]) -> None:
+        """Drop a table (one gone silent, or the weakest making room)."""
+        if self.tables.pop(ident, None) is None:
+            return
+        self._weakest = None
+        source = self._source.pop(ident)
+        self._by_source[source].discard(ident)
+        if not self._by_source[source]:
+            del self._by_source[source]
+        for known in (self._last, self._strength, self._authentic):
+            known.pop(ident, None)
+
     def listed(self) -> list[Table]:
+        """The tables kept, sorted, without the ones whose beacon is not signed by its key
+        (those are forgotten and counted as forged). Another version's tables are listed,
+        unchecked: they are shown as not joinable."""
+        for ident in [i for i, t in self.tables.items() if t.version == PROTOCOL_VERSION]:
+            if not self._is_authentic(ident):
+                self.forged += 1
+                self.forget(ident)
         return sorted(self.tables.values(), key=lambda t: (t.game, t.name, t.table, t.key))
 
 

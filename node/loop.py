@@ -381,7 +381,7 @@ class Node:
             return
         self._next_beacon = now + BEACON_EVERY
         port = int(self.transport.endpoint.rsplit(":", 1)[1])
-        data = beacon_bytes(s.game_name, s.players, s.players - len(s.seats), self.name, self.identity.public_key,
+        data = beacon_bytes(s.game_name, s.players, s.players - len(s.seats), self.name, self.identity,
                             s.table_id, port, s.private)
         for target in self.beacon.send(data):
             self.on_event(Notice(f"cannot announce the table to {target} (no network there?); "

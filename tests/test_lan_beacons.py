@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
+import sys
 import threading
+import time
+from pathlib import Path
 
 from peerboard.engines.canonical import encode
 from lanhelp import LOOPBACK, Procs, assert_same_logs, the_log
-from peerboard.node.discovery import MAGIC, MAX_TABLES
+from peerboard.node.discovery import MAGIC, MAX_TABLES, SIGNED
 from peerboard.protocol.identity import Identity
 
 FAKE = Identity.from_seed(bytes([7]) * 32)
@@ -18,9 +22,11 @@ NOT_A_POINT = bytes.fromhex("02" + "00" * 31)
 
 
 def _beacon(table: bytes, key: bytes, name: str, port: int = 9, **changes) -> bytes:
+    """A beacon; signed when FAKE's key is the one it names (a forger signs with its own key)."""
     fields = {"v": 1, "game": "aton", "players": 2, "free": 1, "name": name, "key": key, "table": table,
               "port": port, "private": False, **changes}
-    return MAGIC + encode(fields)
+    sig = FAKE.sign(SIGNED + encode(fields)) if key == FAKE.public_key else bytes(64)
+    return MAGIC + encode({**fields, "sig": sig})
 
 
 class Flood:
@@ -117,4 +123,35 @@ def test_join_by_a_host_fingerprint_alone_when_that_host_announces_one_table(tmp
         for p in (host, joiner):
             assert p.wait(60) == 0, p.text()[-2000:]
     finally:
+        procs.close()
+
+
+def test_a_real_table_stays_listed_and_joinable_under_five_thousand_forged_beacons_a_second(tmp_path):
+    """spec/transport.md, "Discovery": one-off forgeries from 2,000 addresses at 5,000 a
+    second, and four forged other-version tables from the host's own address, hide nothing."""
+    procs = Procs(tmp_path)
+    flood = None
+    try:
+        host = procs.start("host", "host", "aton", "--bind", LOOPBACK, "--headless", "--think", "0.002",
+                           "--name", "alice")
+        table = host.wait_for(r"table ([0-9a-f]{8}) open", 20).group(1)
+        flood = subprocess.Popen([sys.executable, str(Path(__file__).parent / "beacon_flood.py"),
+                                  str(procs.beacon_port), "40", "5000", "127.0.0.1"],
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        time.sleep(2)  # the flood is on before anyone listens
+        lister = procs.start("lister", "tables", "--wait", "4")
+        assert lister.wait(30) == 0
+        text = lister.text()
+        ours = [line for line in text.splitlines() if line.startswith(table)]
+        assert len(ours) == 1 and "host alice" in ours[0], text[-3000:]
+        assert "announcements of further tables were ignored" in text
+        joiner = procs.start("joiner", "join", table, "--bind", LOOPBACK, "--headless", "--think", "0.002",
+                             "--wait", "4")
+        for p in (host, joiner):
+            assert p.wait(90) == 0, p.text()[-2000:]
+        assert flood.poll() is None, "the flood ended before the game did: it proved nothing"
+    finally:
+        if flood is not None:
+            flood.kill()
+            flood.wait(10)
         procs.close()

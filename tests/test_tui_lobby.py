@@ -26,7 +26,7 @@ HOST = Identity.from_seed(bytes(range(32)))
 
 def _announce(port: int, name: str, free: int = 2, table: bytes = bytes(16)) -> None:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.sendto(beacon_bytes("athos", 3, free, name, HOST.public_key, table, 4000), ("127.0.0.1", port))
+        s.sendto(beacon_bytes("athos", 3, free, name, HOST, table, 4000), ("127.0.0.1", port))
 
 
 class Listed:

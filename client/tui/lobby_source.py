@@ -198,7 +198,7 @@ class NetworkLobby:
         stale = [ident for ident, heard in self.last.items() if now - heard > SILENT_AFTER]
         for ident in stale:
             del self.last[ident]
-            self.heard.tables.pop(ident, None)
+            self.heard.forget(ident)
         if stale or self._silent() != self.shown_silent:
             self._tell(Changed())
         if self._loop is not None and self._sock is not None:
