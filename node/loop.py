@@ -44,6 +44,7 @@ SPECTATOR_GRACE = 3.0  # a finished seat stays this long for spectators still ca
 #: a finished seat waits at most this long after the end (or after it last heard them) for
 #: the seats whose acknowledgement of the last entries it misses, unless they left
 FINISHED_GRACE = 10.0
+MAX_HELLO_ADDRS = 1024  # where hellos said their nodes listen, newest kept
 
 
 @dataclass(frozen=True)
@@ -182,10 +183,12 @@ class Node:
 
     def send(self, key: bytes, data: bytes) -> None:
         if not self.transport.has_route(key):
-            addr = self.overrides.get(key) or self.hello_addrs.get(key)
+            addr = self.overrides.get(key)
+            stranger = addr is None  # (only its own hello said where it listens)
+            addr = addr or self.hello_addrs.get(key)
             if addr is None:
                 return  # nobody told us where it listens (a spectator of another seat)
-            self.transport.connect(key, addr)
+            self.transport.connect(key, addr, stranger=stranger)
         self.transport.send(key, data)
 
     def store(self, entry: Entry, sync: bool) -> None:
@@ -371,7 +374,10 @@ class Node:
         if isinstance(message, Hello) and _curve_or_none(message.key) == curve:
             self.transport.know(message.key)
             if valid_address(message.addr):
+                self.hello_addrs.pop(message.key, None)
                 self.hello_addrs[message.key] = message.addr
+                if len(self.hello_addrs) > MAX_HELLO_ADDRS:  # the oldest first: fresh keys cannot grow it
+                    del self.hello_addrs[next(iter(self.hello_addrs))]
             return message.key
         return key
 

@@ -27,6 +27,9 @@ ZAP_DOMAIN = b"peerboard"
 HWM = 1000  # messages queued per peer before new ones are dropped (the session repairs gaps)
 RECEIVE_BATCH = 256  # messages taken per poll, so timers and the ZAP handler are never starved
 RECONNECT_MS, RECONNECT_MAX_MS = 100, 1000
+# DEALERs (each with its monitor: three descriptors) to keys that only said hello
+MAX_STRANGERS = 32
+MAX_STRANGERS_PER_HOST = 4
 ADDRESS = re.compile(r"^tcp://[A-Za-z0-9.\-\[\]:]+:[0-9]{1,5}$")
 
 
@@ -90,6 +93,11 @@ class Transport:
         self.names: dict[bytes, bytes] = {}  # z85 curve key -> Ed25519 key
         self.dealers: dict[bytes, tuple[str, zmq.Socket, zmq.Socket]] = {}  # key -> (addr, dealer, monitor)
         self.dropped = 0  # sends refused by a full queue
+        #: the DEALERs to strangers (keys only a hello named: no seat, no spectator this node
+        #: admits), oldest first: bounded, so hellos from fresh keys cannot use up this
+        #: process's sockets and files
+        self.strangers: dict[bytes, None] = {}
+        self.strangers_dropped = 0
 
     # -- who is who -------------------------------------------------------------------------
 
@@ -106,15 +114,23 @@ class Transport:
 
     # -- outbound ---------------------------------------------------------------------------
 
-    def connect(self, key: bytes, addr: str) -> None:
-        """Have a DEALER to `key` at `addr` (a new one if the address changed)."""
+    def connect(self, key: bytes, addr: str, stranger: bool = False) -> None:
+        """Have a DEALER to `key` at `addr` (a new one if the address changed). A `stranger`
+        is a key that only said hello: at most MAX_STRANGERS of those have a DEALER, at most
+        MAX_STRANGERS_PER_HOST at one host address, the oldest closed first to make room.
+        A key connected as no stranger is one from then on."""
         if key == self.identity.public_key or not valid_address(addr):
             return
+        if not stranger:
+            self.strangers.pop(key, None)
         current = self.dealers.get(key)
         if current is not None:
             if current[0] == addr:
                 return
             self._drop_dealer(key, linger=0)
+        if stranger and key not in self.strangers:
+            self._make_room_for_stranger(addr)
+            self.strangers[key] = None
         self.know(key)
         dealer = self.context.socket(zmq.DEALER)
         dealer.linger = 0
@@ -128,6 +144,23 @@ class Transport:
         )
         dealer.connect(addr)
         self.dealers[key] = (addr, dealer, monitor)
+
+    def _make_room_for_stranger(self, addr: str) -> None:
+        host = addr.rsplit(":", 1)[0]
+        same_host = [k for k in self.strangers if self.dealers[k][0].rsplit(":", 1)[0] == host]
+        for victims in (same_host[:max(0, len(same_host) - MAX_STRANGERS_PER_HOST + 1)],
+                        list(self.strangers)[:max(0, len(self.strangers) - MAX_STRANGERS + 1)]):
+            for victim in victims:
+                if victim in self.strangers:
+                    self.forget(victim)
+                    self.strangers_dropped += 1
+
+    def forget(self, key: bytes) -> None:
+        """Close the DEALER to `key` (a stranger refused, or one pushed out by newer ones);
+        a message to it later opens a new one."""
+        self.strangers.pop(key, None)
+        if key in self.dealers:
+            self._drop_dealer(key, linger=0)
 
     def has_route(self, key: bytes) -> bool:
         return key in self.dealers
