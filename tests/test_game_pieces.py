@@ -126,3 +126,13 @@ def test_a_program_that_plays_any_game_or_names_this_one_is_taken(tmp_path, hell
 def test_a_program_that_does_not_say_it_plays_this_game_is_refused(tmp_path, hello, says):
     with pytest.raises(BotFault, match=re.escape(says)):
         _start(tmp_path, hello)
+
+
+def test_a_registered_package_without_its_game_says_what_it_must_define(monkeypatch):
+    from peerboard.engines import registry
+
+    monkeypatch.setitem(registry._MODULES, "styled", "peerboard.engines.styled")  # a module with no GAME
+    monkeypatch.setattr(registry, "_loaded", {})
+    with pytest.raises(TypeError, match=re.escape("peerboard.engines.styled must define GAME, an engines.Game "
+                                                  "whose name is 'styled'")):
+        engines.get("styled")
