@@ -9,12 +9,15 @@ game against.
 So the search players keep count. A game's knowledge says what, at the start of a seat's
 turn, shows whether the game moved on (`Knowledge.standing`: Athos, where every monk
 stands) and how far a seat is from its goal (`Knowledge.distance`: Athos, the movement
-points its monks still need). A game without knowledge of its own is watched by its
-numbers: every seat's score plus the engine's heuristic, over the player's decisions in
-a row (the contract names no turns), and its distance is minus its own number. When the player has met one standing at the start of its
+points its monks still need). When the player has met one standing at the start of its
 turns more than `Knowledge.patience` times, it plays that turn for progress: each action
 for the distance it leaves its own side (a win first), whatever that gives the others.
 The game then ends or moves on (a new standing starts its own count).
+
+A game without knowledge of its own is watched by its numbers (client/bots/knowledge/
+generic.py): the standing is every seat's score plus the engine's heuristic, and as the
+contract names no turns, it is the player's decisions in a row that count; its distance
+is minus its own number, so pressing takes the action that raises it.
 """
 from __future__ import annotations
 
