@@ -198,3 +198,18 @@ class Game(ABC):
         """A plain-text picture of the position as `seat` sees it: `render_styled` without
         its styles (for bots, logs, tests and terminals without colour)."""
         return plain(self.render_styled(state, seat))
+
+    def rules_text(self) -> str:
+        """engine (optional): the rules in brief, a dozen lines or so, for the client's
+        help screen (F1); the same words as the section "The rules in brief" of
+        spec/games/NAME.md (a test compares them). Default "": the help then names that
+        file instead."""
+        return ""
+
+    # -- for bots ------------------------------------------------------------------
+    def heuristic(self, state: Any, seat: int) -> float | None:
+        """engine (optional): how much better `seat` stands than its score says, in the
+        game's own points (a search player values a seat at `scores[seat]` plus this).
+        Pure and cheap; it sees only what the state holds (a bot's state is its view).
+        Default None: the score alone."""
+        return None

@@ -11,7 +11,7 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
   let message;
   try { message = JSON.parse(line); } catch (e) { return reply({ error: "that line is not JSON" }); }
   switch (message.type) {
-    case "hello": return reply({ protocol: 1, name: "example-node", games: ["aton", "athos", "asterix"] });
+    case "hello": return reply({ protocol: 1, name: "example-node", games: "*" });  // any game offered
     case "decide": return reply({ action: message.legal[Math.floor(random() * message.legal.length)] });
     case "start": case "action": case "end": return reply({ ok: true });
     case "error": return process.stderr.write(`peerboard says: ${message.error}\n`);  // no reply

@@ -10,7 +10,7 @@ for line in sys.stdin:
     message = json.loads(line)
     kind = message.get("type")
     if kind == "hello":
-        reply = {"protocol": 1, "name": "example-python", "games": ["aton", "athos", "asterix"]}
+        reply = {"protocol": 1, "name": "example-python", "games": "*"}  # any game offered
     elif kind == "decide":
         reply = {"action": rng.choice(message["legal"])}
     elif kind in ("start", "action", "end"):

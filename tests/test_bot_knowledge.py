@@ -1,4 +1,4 @@
-"""What the search players know of each game (client/bots/knowledge/)."""
+"""What the search players know of each game (client/bots/knowledge/, client/games/NAME/knowledge.py)."""
 from __future__ import annotations
 
 import heapq
@@ -7,7 +7,7 @@ import random
 from peerboard import engines
 from peerboard.client.bots import make_bot
 from peerboard.client.bots.knowledge import knowledge_for
-from peerboard.client.bots.knowledge.athos import NO_WAY, THROUGH_BLOCKING, summit_distances
+from peerboard.client.games.athos.knowledge import NO_WAY, THROUGH_BLOCKING, summit_distances
 from peerboard.client.bots.mcts import Search
 from peerboard.client.bots.lookahead import lookahead
 from peerboard.client.bots.sdk import Decision, notation_of

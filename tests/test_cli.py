@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+from peerboard import engines
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -18,7 +20,7 @@ def peerboard(*args, cwd=None):
 
 
 @pytest.mark.parametrize("args, says", [
-    (["selfplay", "chess"], "There is no game 'chess'; the games are: asterix, athos, aton."),
+    (["selfplay", "chess"], f"There is no game 'chess'; the games are: {', '.join(engines.names())}."),
     (["selfplay", "aton", "--option", "win_points=0"], "win_points=0 must be a whole number from 1 to 200"),
     (["selfplay", "aton", "--option", "colour=red"], "Aton has no option 'colour'"),
     (["selfplay", "aton", "--players", "3"], "Aton is played by exactly 2 players, not 3."),
@@ -114,7 +116,6 @@ def test_version_says_which_peerboard_and_which_protocol_and_log_format():
 def test_games_shows_each_option_as_the_command_line_takes_it(capsys):
     """What `peerboard games` shows is accepted by `--option` as it is (and Python's True
     and False, which it once showed, are taken too)."""
-    from peerboard import engines
     from peerboard.client.cli import cmd_games
     from peerboard.client.usage import options_from
 

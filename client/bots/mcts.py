@@ -7,7 +7,7 @@ afresh every time, not branched on), adds one node, plays the game on and scores
 with `Knowledge.evaluate`: each seat's expected result in [0, 1], backed up into the
 nodes of the seat that chose each action (max^n: every seat plays for itself).
 
-What a game's knowledge (client/bots/knowledge/) sets:
+What a game's knowledge (client/bots/knowledge/, client/games/NAME/knowledge.py) sets:
 
 * the playout: the turn under way is finished by the playout policy
   (`Knowledge.playout_action`) or, with `finish_turn = "plan"`, by the seat's best plan

@@ -22,6 +22,8 @@ from peerboard.client.bots.sdk import Bot, Budget, Decision
 from peerboard.engines import Action
 
 PROTOCOL = 1
+#: a hello's `games` for a program that plays whatever game it is offered
+ANY_GAME = "*"
 #: how long a program may take to answer the hello (starting an interpreter included)
 HELLO_SECONDS = 10.0
 #: how long it may take to answer a notification (start, action, end)
@@ -137,11 +139,11 @@ class ProgramBot(Bot):
         if hello.get("protocol") != PROTOCOL:
             self._tell(f"this is protocol {PROTOCOL}")
             raise BotFault(f"speaks protocol {hello.get('protocol')!r}, not {PROTOCOL}")
-        games = hello.get("games")
-        if not isinstance(games, list) or not all(isinstance(g, str) for g in games):
-            self._tell('the hello names the games you play: "games": ["aton", ...]')
-            raise BotFault("named no list of games in its hello")
-        if game not in games:
+        games = hello.get("games", ANY_GAME)  # left out: any game, as "*" says
+        if games != ANY_GAME and (not isinstance(games, list) or not all(isinstance(g, str) for g in games)):
+            self._tell('the hello names the games you play: "games": ["aton", ...], or "*" for any')
+            raise BotFault('named neither a list of games nor "*" in its hello')
+        if games != ANY_GAME and game not in games:
             self._tell(f"this game is {game}")
             raise BotFault(f"does not play {game} (it plays {', '.join(games) or 'nothing'})")
         name = hello.get("name")

@@ -13,6 +13,11 @@ points its monks still need). When the player has met one standing at the start 
 turns more than `Knowledge.patience` times, it plays that turn for progress: each action
 for the distance it leaves its own side (a win first), whatever that gives the others.
 The game then ends or moves on (a new standing starts its own count).
+
+A game without knowledge of its own is watched by its numbers (client/bots/knowledge/
+generic.py): the standing is every seat's score plus the engine's heuristic, and as the
+contract names no turns, it is the player's decisions in a row that count; its distance
+is minus its own number, so pressing takes the action that raises it.
 """
 from __future__ import annotations
 
@@ -31,6 +36,8 @@ class StallWatch:
         self.turn: Hashable | None = None
         self.counts: Counter = Counter()
         self.pressing = False
+        self.where: Hashable | None = None  # (a game without turns: the run's standing)
+        self.run = 0
 
     def pressing_on(self, know: Knowledge, decision: Decision) -> bool:
         """Whether this decision is played for progress (counting a turn's first one)."""
@@ -38,6 +45,8 @@ class StallWatch:
         if standing is None:
             return False
         turn, where = standing
+        if turn is None:
+            return self._run_of(where, know.patience)
         if turn == self.turn:
             return self.pressing
         if self.turn is not None and turn < self.turn:
@@ -45,6 +54,15 @@ class StallWatch:
         self.turn = turn
         self.counts[where] += 1
         self.pressing = self.counts[where] > know.patience
+        return self.pressing
+
+    def _run_of(self, where: Hashable, patience: int) -> bool:
+        """A game that names no turns: every decision counts, and only while `where` stays
+        the same (a new game, or any change of the numbers, starts a new run)."""
+        if where != self.where:
+            self.where, self.run = where, 0
+        self.run += 1
+        self.pressing = self.run > patience
         return self.pressing
 
 

@@ -1,4 +1,6 @@
-"""The client's colours, by class name, and the NO_COLOR rule.
+"""The full-screen client's style, by class name, and the NO_COLOR rule: the screen's own
+classes here, the boards' colours from the one palette (client/palette.py). A game's own
+board (client/games/NAME/board.py) may also write its looks into its fragments.
 
 Every mark on a board also reads without colour (letters, brackets, `#`/`o`, `p12`), and
 the cursor, the selection and the targets use reverse video, bold and underline, which
@@ -12,9 +14,7 @@ import os
 from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.styles import Style
 
-#: seat colours (Aton: seat 0 red, seat 1 blue, as the game names them)
-SEAT_COLOURS = ("ansired", "ansiblue", "ansimagenta", "ansicyan", "ansiyellow", "ansigreen",
-                "ansibrightred", "ansibrightblue")
+from peerboard.client.palette import BOARD, SEATS
 
 _RULES = {
     # the frame of every screen
@@ -39,45 +39,19 @@ _RULES = {
     "target": "underline",
     "used": "ansibrightblack strike",
     "mine": "bold",
-    # Aton
-    "aton.yellow": "bg:ansiyellow ansiblack",
-    "aton.black": "bg:ansibrightblack ansiwhite",
-    "aton.blue": "bg:ansibrightblue ansiblack",
-    "aton.green": "bg:ansigreen ansiblack",
-    "aton.bonus": "bg:ansiwhite ansiblack",
+    # marks the games' own boards share (their grounds they write into their fragments)
     "counter": "bold",
     "card": "bold",
     "facedown": "ansibrightblack",
-    # Asterix
-    "asterix.boar": "bg:#875f00 ansiwhite",
-    "asterix.cohort": "bg:ansired ansiwhite",
-    "asterix.menhir": "bg:ansibrightblack ansiwhite",
-    "asterix.mistletoe": "bg:ansigreen ansiblack",
-    "asterix.lake": "bg:ansiblue ansiwhite",
-    "asterix.clearing": "",
-    "asterix.village": "bg:ansiyellow ansiblack",
     "pawn": "bold reverse",
     "die": "bold reverse",
-    # Athos
-    "athos.green": "bg:#005f00 ansiwhite",
-    "athos.yellow": "bg:#878700 ansiwhite",
-    "athos.orange": "bg:#af5f00 ansiwhite",
-    "athos.brown": "bg:#5f3a00 ansiwhite",
-    "athos.white": "bg:#b2b2b2 ansiblack",
-    "athos.number": "",
-    "athos.tile-green": "ansibrightgreen bold",
-    "athos.tile-yellow": "ansibrightyellow bold",
-    "athos.tile-orange": "#ffaf00 bold",
-    "athos.tile-brown": "#d7875f bold",
-    "athos.tile-white": "ansiwhite bold",
-    "athos.piece": "bold",
-    "athos.lifted": "bold blink reverse",
-    "athos.summit": "bold reverse",
     "monk": "bold",
     "points": "bold",
 }
-for _seat, _colour in enumerate(SEAT_COLOURS):
-    _RULES[f"seat{_seat}"] = _colour
+# the engines' style names, as the line prompt paints them too: `class:board.seat.1` on the
+# plain board; the screen's own `seatN` (panel, seat lists, the games' own boards) the same
+_RULES.update({f"board.{name}": look for name, look in BOARD.items()})
+_RULES.update({f"seat{n}": BOARD[f"seat.{n}"] for n in range(len(SEATS))})
 
 
 def style() -> Style:

@@ -6,7 +6,7 @@ from typing import Any, Mapping
 from peerboard.engines.contract import CHANCE, TERMINAL, Action, Game
 from peerboard.engines.styled import Fragment
 from peerboard.engines.options import Option, int_between, one_of
-from peerboard.engines.asterix import notation, render, rules, scoring
+from peerboard.engines.asterix import notation, render, rules, scoring, summary
 from peerboard.engines.asterix.state import FIRST_ROLL, LAYOUT, OVER, ROLL, State, record
 
 
@@ -72,6 +72,9 @@ class Asterix(Game):
 
     def public_record(self, state: State) -> tuple:
         return record(state)
+
+    def rules_text(self) -> str:
+        return summary.RULES_IN_BRIEF
 
     def render_styled(self, state: State, seat: int | None = None) -> list[Fragment]:
         return render.render_styled(state, seat)

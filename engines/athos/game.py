@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from peerboard.engines.athos import notation, render, rules, setup
+from peerboard.engines.athos import notation, render, rules, setup, summary
 from peerboard.engines.athos.board import SUMMIT
 from peerboard.engines.athos.state import OVER, State, record
 from peerboard.engines.contract import TERMINAL, Action, Game, IllegalAction
@@ -75,6 +75,9 @@ class Athos(Game):
     def state_hash(self, state: State) -> bytes:
         """SHA-256 of the canonical msgpack of `public_record`, worked out once per state."""
         return state.digest
+
+    def rules_text(self) -> str:
+        return summary.RULES_IN_BRIEF
 
     def render_styled(self, state: State, seat: int | None = None) -> list[Fragment]:
         return render.render_styled(state, seat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from peerboard.engines.values import evolve
 from typing import Any, Mapping
 
-from peerboard.engines.aton import determinize, notation, render, rules
+from peerboard.engines.aton import determinize, notation, render, rules, summary
 from peerboard.engines.aton.state import ASSIGN, DRAW, OVER, SEATS, State
 from peerboard.engines.contract import CHANCE, TERMINAL, Game, IllegalAction
 from peerboard.engines.styled import Fragment
@@ -113,6 +113,9 @@ class AtonGame(Game):
             ),
             state.winners,
         )
+
+    def rules_text(self) -> str:
+        return summary.RULES_IN_BRIEF
 
     def render_styled(self, state: State, seat: int | None = None) -> list[Fragment]:
         return render.render_styled(state, seat)

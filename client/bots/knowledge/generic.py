@@ -28,8 +28,10 @@ def logistic(x: float) -> float:
 
 
 class Knowledge:
-    """Generic: the result at the end; before it, each seat's `game.scores` against the
-    best of the others'. Playouts are uniformly random and run to the end."""
+    """Generic: the result at the end; before it, each seat's `game.scores` plus the
+    engine's `heuristic` (if it has one) against the best of the others'. When those
+    numbers have stood still over more than `patience` of a player's decisions, it plays
+    for progress (`standing`). Playouts are uniformly random and run to the end."""
 
     #: actions (chance included) a playout runs before it is scored by `estimate`;
     #: None: to the end of the game
@@ -91,8 +93,13 @@ class Knowledge:
         return self.contest(self.values(state))
 
     def values(self, state: Any) -> list[float]:
-        """How well each seat stands, in the game's points (higher is better)."""
-        return [float(s) for s in self.game.scores(state)]
+        """How well each seat stands, in the game's points (higher is better): its score,
+        plus what the engine's `heuristic` adds (nothing for a game without one)."""
+        out = []
+        for seat, score in enumerate(self.game.scores(state)):
+            extra = self.game.heuristic(state, seat)
+            out.append(float(score) + (0.0 if extra is None else float(extra)))
+        return out
 
     def contest(self, values: list[float]) -> list[float]:
         """Values -> expected results: each seat's lead over the best other seat."""
@@ -107,8 +114,13 @@ class Knowledge:
         turns, `where` is what of the position shows whether the game moved on; a
         player that meets one `where` more than `patience` times at the start of its
         turns plays for progress (client/bots/stall.py). None: the game always ends by
-        itself (a round limit, a deck that runs out), no count kept."""
-        return None
+        itself (a round limit, a deck that runs out), no count kept.
+
+        Generic: the contract has no turn count, so `turn` is None (each decision counts,
+        and only an unbroken run of one `where` does) and `where` is every seat's
+        `values`: a game whose scores and heuristic stand still while the player decides
+        again and again is one in which it waits for the others."""
+        return None, tuple(self.values(view))
 
     def distance(self, state: Any, seat: int) -> float:
         """How far `seat`'s side is from its goal (lower is nearer), for a player playing

@@ -86,7 +86,7 @@ class Canvas:
 
 
 class Board(Protocol):
-    """One game's look. Each game module in this package provides one."""
+    """One game's look: `BOARD` in client/games/NAME/board.py, or the plain board (plain.py)."""
 
     def draw(self, ctx: BoardContext) -> Drawing:
         """The board, with a spot on everything a person may point at."""

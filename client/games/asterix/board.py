@@ -18,8 +18,10 @@ from peerboard.client.tui.boards.canvas import BoardContext, Canvas, Drawing
 _CELL = 6
 #: at most five letters, so that two neighbours never run together
 _WORD = {BOAR: "boar", COHORT: "cohrt", MENHIR: "menhr", MISTLETOE: "mistl", LAKE: "lake"}
-_STYLE = {BOAR: "class:asterix.boar", COHORT: "class:asterix.cohort", MENHIR: "class:asterix.menhir",
-          MISTLETOE: "class:asterix.mistletoe", LAKE: "class:asterix.lake"}
+#: each square on the ground of its tile
+_STYLE = {BOAR: "bg:#875f00 ansiwhite", COHORT: "bg:ansired ansiwhite", MENHIR: "bg:ansibrightblack ansiwhite",
+          MISTLETOE: "bg:ansigreen ansiblack", LAKE: "bg:ansiblue ansiwhite"}
+_VILLAGE = "bg:ansiyellow ansiblack"
 LEGEND = ("cohrt cohort  menhr menhir  mistl mistletoe", "vill village  p01 pawns of seats 0 and 1")
 _PAWNS_SHOWN = 5
 
@@ -30,11 +32,11 @@ def _pawns_at(state: State, square: int) -> list[int]:
 
 def _tile(state: State, square: int, laid: frozenset[int]) -> tuple[str, str]:
     if BIT[square] & VILLAGE:
-        return "vill", "class:asterix.village"
+        return "vill", _VILLAGE
     if square not in laid:
         return "?", "class:dim"
     kind = kind_at(state.tiles, square)
-    return _WORD.get(kind, ""), _STYLE.get(kind, "class:asterix.clearing")
+    return _WORD.get(kind, ""), _STYLE.get(kind, "")
 
 
 def _pawn_text(seats: list[int]) -> str:

@@ -18,6 +18,11 @@ class AtonKnowledge(Knowledge):
     samples = 6           # the opponent's hand and cartouches, sampled per decision
     sharpness = 0.15      # a 40-point race: a lead of ~7 points is a 3:1 favourite
 
+    def standing(self, view: State, seat: int) -> None:
+        """No count kept: every round of Aton draws, plays and places cards, so the game moves on
+        by itself."""
+        return None
+
     def values(self, state: State) -> list[float]:
         seats = state.seats
         board_points = temple_scores(state.board)

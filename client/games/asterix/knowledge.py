@@ -45,6 +45,10 @@ class AsterixKnowledge(Knowledge):
     playout_turns = 1
     common_chance = True
 
+    def standing(self, view: State, seat: int) -> None:
+        """No count kept: Asterix ends by itself, at its round limit."""
+        return None
+
     def values(self, state: State) -> list[float]:
         seats = range(state.players)
         held = []

@@ -24,6 +24,13 @@ TILES_PER_COLOUR = 16
 MONKS = 3
 LEGEND = ("#5 blocking tile  o5 open tile  * Athos piece  ^ O lifted tile", "m1 monk of seat 1  m+ monks of several seats")
 _NODE_INDEX = {name: i for i, name in enumerate(NODE_NAMES)}
+#: a hex on the ground of its colour band; a tile's mark in the tile's own colour
+_BAND = {"green": "bg:#005f00 ansiwhite", "yellow": "bg:#878700 ansiwhite", "orange": "bg:#af5f00 ansiwhite",
+         "brown": "bg:#5f3a00 ansiwhite", "white": "bg:#b2b2b2 ansiblack"}
+_TILE = {"green": "ansibrightgreen bold", "yellow": "ansibrightyellow bold", "orange": "#ffaf00 bold",
+         "brown": "#d7875f bold", "white": "ansiwhite bold"}
+_LIFTED = "bold blink reverse"
+_SUMMIT = "bold reverse"
 _PHASES = {"handicap": "places handicap tiles", "move": "moves", "athos": "may use an Athos piece",
            "drop": "puts the lifted tile down on another hex", "fix": "fixes a tile with the Athos piece",
            "place": "places tiles (in any order: they go down in board order)"}
@@ -50,7 +57,7 @@ class AthosBoard:
         arrivals = " ".join(str(s) for s in state.arrivals) or "-"
         summit = f" summit, arrivals {arrivals} "
         c.put(" " * max(0, _x(0, ROWS - 1) + (7 * _CELL - len(summit)) // 2))
-        c.put(summit, "class:athos.summit", spot="node:summit")
+        c.put(summit, _SUMMIT, spot="node:summit")
         c.newline()
         rows: list[list[int]] = [[] for _ in range(ROWS)]
         for h, (_, r) in enumerate(COORDS):
@@ -78,7 +85,7 @@ class AthosBoard:
         c.line(f"   tiles placed {sum(state.placed)}   supply {supply}")
 
     def _hex(self, c: Canvas, state, h: int, seats: list[int]) -> None:
-        band = f"class:athos.{COLOURS[HEX_COLOUR[h]]}"
+        band = _BAND[COLOURS[HEX_COLOUR[h]]]
         tile = state.tiles[h]
         q = COORDS[h][0]
         if tile == NO_TILE:
@@ -86,18 +93,18 @@ class AthosBoard:
         else:
             colour = COLOURS[COLOUR_LETTERS.index(tile.upper())]
             mark = "#" if tile.isupper() else "o"
-            mark_style = f"{band} class:athos.tile-{colour}"
+            mark_style = f"{band} {_TILE[colour]}"
             if h == state.lifted:  # lifted by the Athos piece, not yet dropped
-                mark, mark_style = mark.upper() if mark == "o" else "^", f"{band} class:athos.lifted"
+                mark, mark_style = mark.upper() if mark == "o" else "^", f"{band} {_LIFTED}"
         if seats:
             middle = f"m{seats[0]}" if len(seats) == 1 else "m+"
             middle_style = f"{band} class:seat{seats[0]} class:monk"
         else:
-            middle, middle_style = f"{q + 1:>2}", f"{band} class:athos.number"
+            middle, middle_style = f"{q + 1:>2}", band
         spot = f"node:{NODE_NAMES[h]}"
         c.put(mark, mark_style, spot=spot)
         c.put(middle, middle_style, spot=spot)
-        c.put("*" if h in state.fixed else " ", "class:athos.piece")
+        c.put("*" if h in state.fixed else " ", "bold")
 
     def _areas(self, c: Canvas, state, at: dict[int, list[int]]) -> None:
         c.put(" " * (_x(1, 0)))

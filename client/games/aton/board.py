@@ -16,8 +16,10 @@ SIDES = ("red", "blue")
 COUNTER = ("R", "B")
 KINGDOM = 8
 _COLOUR_NAMES = {"Y": "yellow", "K": "black", "B": "blue", "G": "green", BONUS: "bonus"}
-_SQUARE_STYLE = {"Y": "class:aton.yellow", "K": "class:aton.black", "B": "class:aton.blue",
-                 "G": "class:aton.green", BONUS: "class:aton.bonus"}
+#: each temple square on the ground of its colour (the seat's counter keeps its own colour)
+_SQUARE_STYLE = {"Y": "bg:ansiyellow ansiblack", "K": "bg:ansibrightblack ansiwhite",
+                 "B": "bg:ansibrightblue ansiblack", "G": "bg:ansigreen ansiblack",
+                 BONUS: "bg:ansiwhite ansiblack"}
 _TRACK = 40  # characters of the score track
 
 
