@@ -112,6 +112,7 @@ class GameFiles:
     @classmethod
     def create(cls, path: Path, genesis: SignedGenesis, seat: SeatFile) -> "GameFiles":
         """The seat file first (a log without it could not be resumed), then the log."""
+        path.parent.mkdir(parents=True, exist_ok=True)
         lock = _lock(path)
         try:
             write_private(seat_path(path), seat.to_bytes())
