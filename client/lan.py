@@ -722,12 +722,12 @@ def _resume(path: Path, opts: LanOptions) -> ExitCode:
         files, contents = GameFiles.reopen(path, wait=10.0 if opts.parent else 0.0)
     except (GameFileError, OSError) as exc:
         raise UsageError(str(exc)) from None
+    if files.set_aside is not None:
+        print(f"kept aside in {files.set_aside}: {files.set_aside_why}")
     if is_finished(contents):
         files.close()
         print(f"that game is over; check it with: peerboard replay {path} --verify")
         return ExitCode.DONE
-    if files.set_aside is not None:
-        print(f"kept aside in {files.set_aside}: {files.set_aside_why}")
     s = files.seat
     identity = Identity.from_seed(s.identity)
     bind = opts.bind or s.extra.get("bind") or s.addr

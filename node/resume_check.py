@@ -18,13 +18,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from peerboard.protocol import failures
+from peerboard.protocol.chain import ChainError, GameChain
 from peerboard.protocol.identity import verify
 from peerboard.protocol.logfile import LogContents, LogFileError, frame, read_log, torn_tail
 from peerboard.protocol.replay import Verdict, verify_contents
 
 #: the failures of an entry whose signature and place in the chain checked out: the rules
-#: refused what it says (the classes after `signature` in protocol/failures.ORDER)
-RULES_REFUSED = frozenset(failures.ORDER[failures.ORDER.index(failures.SIGNATURE) + 1:])
+#: refused what it says (the classes after `signature` in protocol/failures.ORDER, but the
+#: audit: a lie it proves is how the game went, and the game goes on to its result)
+RULES_REFUSED = frozenset(failures.ORDER[failures.ORDER.index(failures.SIGNATURE) + 1:]) - {failures.AUDIT}
 
 
 class DamagedLog(ValueError):
@@ -67,9 +69,25 @@ def check_for_resume(path: Path, data: bytes, own_key: bytes | None) -> Checked:
         why = (f"this seat's own last entry, seq {last.seq}, which the rules refuse ({verdict.failure}: "
                f"{verdict.why}): written before it was re-run, never acknowledged")
         contents, verdict = kept, verify_contents(kept)
+    if not verdict.ok and verdict.failure == failures.AUDIT and _sound(contents):
+        # a seat's proven lie is how the game went, not damage: the game goes on to its
+        # result, which names the cheat (spec/log-format.md, "Checking a log")
+        return Checked(contents, verdict, contents.good_bytes, tail, why)
     if not verdict.ok:
         raise DamagedLog(refusal(path, verdict), verdict)
     return Checked(contents, verdict, contents.good_bytes, tail, why)
+
+
+def _sound(contents: LogContents) -> bool:
+    """Every entry checks out, the audit's verdict aside (replay stops at the audit entry
+    that proves a lie; resume needs the entries after it checked too)."""
+    try:
+        chain = GameChain.start(contents.genesis)
+        for entry in contents.entries:
+            chain = chain.check(entry)
+    except ChainError:
+        return False
+    return contents.error is None
 
 
 def refusal(path: Path, verdict: Verdict) -> str:

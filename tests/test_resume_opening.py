@@ -141,3 +141,19 @@ def test_the_lobby_and_the_offer_mark_a_damaged_log_and_never_list_it_as_resumab
     snapshot = lobby.snapshot()
     assert [u.path for u in snapshot.unfinished] == [good]
     assert "Damaged, not offered" in snapshot.status and "bad.pblog" in snapshot.status
+
+
+def test_a_log_where_a_seat_lied_in_its_audit_is_no_damage_and_resumes_whole(tmp_path):
+    """replay --verify calls such a log invalid at the audit that proves the lie; that is how
+    the game went, though: it goes on to its result, which names the cheat."""
+    log = build("aton", seed=7, entries=0)
+    choose = lambda state, seat, legal: legal[0]  # noqa: E731
+    while log.chain.entitled() != (0, "audit"):
+        log.step(choose)
+    log.add("audit", {"seed": bytes(32)})  # not the seed seat 0's genesis commits to
+    data = log_bytes(log)
+    assert "[audit]" in verify_log(data).summary()
+    path = store(tmp_path, log, data)
+    files, contents = GameFiles.reopen(path)
+    files.close()
+    assert path.read_bytes() == data and len(contents.entries) == len(log.entries) and not _aside(tmp_path)
