@@ -120,6 +120,7 @@ class LanOptions:
     wait: float = 3.0
     # resume
     file: Path | None = None
+    repair: bool = False  # a damaged log: go on from before its damage, the rest from the peers
     # host (a private table), join, bot
     code: str | None = None
 
@@ -154,7 +155,7 @@ class LanOptions:
             parent=given.get("parent"),
             beacon=not given.get("no_beacon", False),
             watch=given.get("watch", False), wait=_seconds(given.get("wait", 3.0), "--wait"),
-            file=Path(given["file"]) if given.get("file") else None, code=code,
+            file=Path(given["file"]) if given.get("file") else None, code=code, repair=given.get("repair", False),
         )
         if args.command in ("host", "play"):
             bot_players = _bot_players(given.get("bots"), 1 if args.command == "play" else 0)
@@ -719,9 +720,13 @@ def cmd_resume(opts: LanOptions) -> ExitCode:
 
 def _resume(path: Path, opts: LanOptions) -> ExitCode:
     try:  # (a bot restarted by its host may find its old process still leaving: it waits)
-        files, contents = GameFiles.reopen(path, wait=10.0 if opts.parent else 0.0)
+        files, contents = GameFiles.reopen(path, wait=10.0 if opts.parent else 0.0, repair=opts.repair)
     except (GameFileError, OSError) as exc:
         raise UsageError(str(exc)) from None
+    if files.repaired is not None:
+        r = files.repaired
+        print(f"repairing: the damaged log is kept as {r.damaged}; going on from the {r.entries} entries before "
+              f"seq {r.bad_seq}, the rest comes from the other players, each entry checked")
     if files.set_aside is not None:
         print(f"kept aside in {files.set_aside}: {files.set_aside_why}")
     if is_finished(contents):
@@ -888,6 +893,8 @@ def add_commands(sub) -> None:
     p.add_argument("file", help="the game's .pblog in your data directory")
     p.add_argument("--bind", default=None,
                    help="listen here instead of where the game was played (the other seats are told)")
+    p.add_argument("--repair", action="store_true", help="a damaged log: keep it aside, go on from the entries "
+                   "before the damage and get the rest back from the other players")
     _node_flags(p, None)
     _bot_flags(p)
     p.set_defaults(run=_lan(cmd_resume))

@@ -91,10 +91,14 @@ def _sound(contents: LogContents) -> bool:
 
 
 def refusal(path: Path, verdict: Verdict) -> str:
-    """The one line `resume` refuses a damaged log with."""
-    return (f"{path} is damaged and cannot be resumed: {verdict.summary()} (as `peerboard replay FILE --verify` "
-            f"says); the file is left as it is. To get the game back, ask a player of it for a copy of their "
-            f"log of it, check it with `peerboard replay COPY --verify`, and keep yours")
+    """The one line `resume` refuses a damaged log with: what is wrong, as replay-verify
+    says it, and how to get the game back."""
+    said = (f"{path} is damaged and cannot be resumed: {verdict.summary()} (as `peerboard replay FILE --verify` "
+            f"says); the file is left as it is. ")
+    if not verdict.bad_seq:
+        return said + "Its genesis says which game it is: only a copy of the log from another player can replace it"
+    return said + (f"To go on from the {verdict.bad_seq - 1} entries before it and get the rest back from the other "
+                   f"players (each entry checked; the damaged file is kept): peerboard resume {path} --repair")
 
 
 def _own_refused_last(contents: LogContents, verdict: Verdict, own_key: bytes | None) -> bool:
