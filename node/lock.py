@@ -21,8 +21,9 @@ except ImportError:  # (not a POSIX system: no lock, as before)
     fcntl = None  # type: ignore[assignment]
 
 LOCK_SUFFIX = ".lock"
-#: how often a waiting `acquire` tries again
-RETRY_EVERY = 0.1
+#: how often a waiting `acquire` tries again, and how long it tries at least
+RETRY_EVERY = 0.05
+MOMENT = 0.5
 
 
 class LogInUse(Exception):
@@ -55,10 +56,9 @@ class LogLock:
         path = lock_path(log_path)
         if fcntl is None:
             return cls(path, None)
-        deadline = time.monotonic() + wait
-        # a holder that has not written its PID yet is a moment from it (or is `holder`
-        # looking): that one is waited for a little in any case
-        patience = time.monotonic() + max(wait, 1.0)
+        # a lock held for a moment only — `holder` looking, from another process — must not
+        # refuse: a held lock is tried for a little while in any case
+        deadline = time.monotonic() + max(wait, MOMENT)
         while True:
             fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
             try:
@@ -66,7 +66,7 @@ class LogLock:
             except BlockingIOError:
                 pid = _pid_in(fd)
                 os.close(fd)
-                if time.monotonic() >= (patience if pid is None else deadline):
+                if time.monotonic() >= deadline:
                     raise LogInUse(log_path, pid) from None
                 time.sleep(RETRY_EVERY)
                 continue

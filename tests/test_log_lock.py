@@ -31,6 +31,7 @@ def one_line_refusal(proc, says: str) -> str:
     assert proc.wait(30) == 2, proc.text()
     text = proc.text()
     assert text.count("\n") == 1 and says in text and "Traceback" not in text, text
+    assert "--bind" not in text  # (the port advice is for a port another program holds)
     return text
 
 
