@@ -157,3 +157,19 @@ def test_a_log_where_a_seat_lied_in_its_audit_is_no_damage_and_resumes_whole(tmp
     files, contents = GameFiles.reopen(path)
     files.close()
     assert path.read_bytes() == data and len(contents.entries) == len(log.entries) and not _aside(tmp_path)
+
+
+def test_the_start_up_offer_says_a_damaged_log_is_not_offered_and_offers_the_sound_one(tmp_path, unfinished,
+                                                                                      monkeypatch, capsys):
+    from peerboard.client.cli import build_parser
+    from peerboard.client.lan import LanOptions, _offer_resume
+
+    data = log_bytes(unfinished)
+    start, _ = spans(data)[30]
+    good = store(tmp_path / "games", unfinished, name="aton-good.pblog")
+    bad = store(tmp_path / "games", unfinished, _flip(data, start + 3, 0x80), name="aton-bad.pblog")
+    monkeypatch.setenv("PEERBOARD_HOME", str(tmp_path))
+    assert _offer_resume(LanOptions.parse(build_parser().parse_args(["host", "aton"]))) is None  # (no terminal)
+    out = capsys.readouterr().out
+    assert f"not offered: {bad} is damaged: invalid at seq 29 [" in out
+    assert [line.split(": ", 1)[1] for line in out.splitlines() if line.startswith("  1.")] == [str(good)]
