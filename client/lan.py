@@ -30,10 +30,10 @@ from peerboard.client.text import printable
 from peerboard.client.usage import UsageError, game_named, options_from
 from peerboard.engines import OptionError
 from peerboard.node import discovery
-from peerboard.node.gamefiles import GameFileError, GameFiles, is_finished, unfinished_games
+from peerboard.node.gamefiles import GameFileError, GameFiles, games_dir, is_finished, seat_open_elsewhere, unfinished_games
 from peerboard.node.keys import KeyFileError, curve_public, load_identity, parse_key
 from peerboard.node.loop import SPECTATOR_GRACE, Node, Notice
-from peerboard.node.storage import data_dir
+from peerboard.node.storage import data_dir, disk_full_text, is_disk_full
 from peerboard.node.transport import Admission, Transport, TransportError
 from peerboard.protocol.chain import ChainError
 from peerboard.protocol.identity import Identity, fingerprint
@@ -120,6 +120,7 @@ class LanOptions:
     wait: float = 3.0
     # resume
     file: Path | None = None
+    repair: bool = False  # a damaged log: go on from before its damage, the rest from the peers
     # host (a private table), join, bot
     code: str | None = None
 
@@ -154,7 +155,7 @@ class LanOptions:
             parent=given.get("parent"),
             beacon=not given.get("no_beacon", False),
             watch=given.get("watch", False), wait=_seconds(given.get("wait", 3.0), "--wait"),
-            file=Path(given["file"]) if given.get("file") else None, code=code,
+            file=Path(given["file"]) if given.get("file") else None, code=code, repair=given.get("repair", False),
         )
         if args.command in ("host", "play"):
             bot_players = _bot_players(given.get("bots"), 1 if args.command == "play" else 0)
@@ -509,7 +510,10 @@ def _offer_resume(opts: LanOptions) -> ExitCode | None:
     if opts.headless or not opts.offer_resume:
         return None
     game = opts.game.name if opts.game is not None else getattr(opts.table, "game", None)
-    games = unfinished_games(game=game)
+    damaged: list[tuple[Path, str]] = []
+    games = unfinished_games(game=game, damaged=damaged)
+    for _, why in damaged:  # (never offered: resuming one would go on from a wrong game)
+        print(f"not offered: {why}")
     if not games:
         return None
     offered = games[:GAMES_OFFERED_AT_MOST]
@@ -685,6 +689,8 @@ def cmd_join(opts: LanOptions) -> ExitCode:
     identity = _identity()
     if at.key == identity.public_key:
         raise UsageError("that table is your own (the host's key is yours)")
+    if busy := seat_open_elsewhere(games_dir(), at.table, identity):  # (two nodes at one seat sign twice)
+        raise UsageError(busy)
     transport = _transport(opts, identity, opts.bind)
     addr = _advertised(transport.endpoint, _host_of(at.endpoint)[0], opts.advertise)
     node = Node(identity, opts.name, transport, addr, on_event=lambda e: None)
@@ -713,10 +719,16 @@ def cmd_resume(opts: LanOptions) -> ExitCode:
 
 
 def _resume(path: Path, opts: LanOptions) -> ExitCode:
-    try:
-        files, contents = GameFiles.reopen(path)
+    try:  # (a bot restarted by its host may find its old process still leaving: it waits)
+        files, contents = GameFiles.reopen(path, wait=10.0 if opts.parent else 0.0, repair=opts.repair)
     except (GameFileError, OSError) as exc:
         raise UsageError(str(exc)) from None
+    if files.repaired is not None:
+        r = files.repaired
+        print(f"repairing: the damaged log is kept as {r.damaged}; going on from the {r.entries} entries before "
+              f"seq {r.bad_seq}, the rest comes from the other players, each entry checked")
+    if files.set_aside is not None:
+        print(f"kept aside in {files.set_aside}: {files.set_aside_why}")
     if is_finished(contents):
         files.close()
         print(f"that game is over; check it with: peerboard replay {path} --verify")
@@ -757,6 +769,9 @@ def _resume(path: Path, opts: LanOptions) -> ExitCode:
         _reap(procs, leave=True)
         if isinstance(exc, ChainError):
             raise UsageError(f"{path} does not check out at seq {exc.seq} ({exc.why}): it cannot be resumed") from None
+        if is_disk_full(exc):
+            print(disk_full_text(path))
+            return ExitCode.HALTED
         raise
     return _run_with_bots(node, seat, opts, procs)
 
@@ -880,6 +895,8 @@ def add_commands(sub) -> None:
     p.add_argument("file", help="the game's .pblog in your data directory")
     p.add_argument("--bind", default=None,
                    help="listen here instead of where the game was played (the other seats are told)")
+    p.add_argument("--repair", action="store_true", help="a damaged log: keep it aside, go on from the entries "
+                   "before the damage and get the rest back from the other players")
     _node_flags(p, None)
     _bot_flags(p)
     p.set_defaults(run=_lan(cmd_resume))

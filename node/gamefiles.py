@@ -1,7 +1,8 @@
 """A game's files in the user's data directory: the log (node/storage.py, fsynced before any
 ack) and beside it the seat file, mode 0600, holding what this node needs to resume that
 game after a crash — its identity, its seat's master secret, where it and its peers listen,
-and a committed secret choice not yet revealed.
+and a committed secret choice not yet revealed. While a node has a game's files open it
+holds the log's lock (node/lock.py): one process per log.
 """
 from __future__ import annotations
 
@@ -13,6 +14,10 @@ from pathlib import Path
 import msgpack
 
 from peerboard.node.keys import write_private
+from peerboard.node.lock import LogInUse, LogLock, holder
+from peerboard.node.repair import CannotRepair, Repaired
+from peerboard.node.repair import repair as repair_log
+from peerboard.node.resume_check import DamagedLog, check_for_resume, damage_of
 from peerboard.node.storage import LogFile, data_dir
 from peerboard.protocol.identity import Identity
 from peerboard.protocol.logfile import LogContents, LogFileError, read_log
@@ -25,7 +30,19 @@ SEAT_FORMAT = "peerboard-seat/v1"
 
 
 class GameFileError(ValueError):
-    """A game's files that cannot be used to resume it; the text says why."""
+    """A game's files that cannot be used to resume it; the text says why, in one line."""
+
+
+class GameOpenElsewhere(GameFileError):
+    """Another process has the game open (node/lock.py); `pid` is that process."""
+
+    def __init__(self, text: str, pid: int | None):
+        super().__init__(text)
+        self.pid = pid
+
+
+class GameDamaged(GameFileError):
+    """The log does not check out (node/resume_check.py); it is left as it is."""
 
 
 def games_dir() -> Path:
@@ -82,9 +99,15 @@ def new_log_path(genesis: SignedGenesis, identity: Identity, directory: Path | N
 class GameFiles:
     """The open files of one game at this node."""
 
-    def __init__(self, log: LogFile, seat: SeatFile):
+    def __init__(self, log: LogFile, seat: SeatFile, lock: LogLock | None = None):
         self.log = log
         self.seat = seat
+        self.lock = lock
+        #: where `reopen` kept what it took off the log's end (None: nothing), and what it was
+        self.set_aside: Path | None = None
+        self.set_aside_why = ""
+        #: what `reopen(repair=True)` did to a damaged log (None: nothing)
+        self.repaired: Repaired | None = None
 
     @property
     def path(self) -> Path:
@@ -93,8 +116,14 @@ class GameFiles:
     @classmethod
     def create(cls, path: Path, genesis: SignedGenesis, seat: SeatFile) -> "GameFiles":
         """The seat file first (a log without it could not be resumed), then the log."""
-        write_private(seat_path(path), seat.to_bytes())
-        return cls(LogFile.create(path, genesis), seat)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = _lock(path)
+        try:
+            write_private(seat_path(path), seat.to_bytes())
+            return cls(LogFile.create(path, genesis), seat, lock)
+        except BaseException:
+            lock.release()
+            raise
 
     def append(self, entry: Entry, sync: bool = True) -> None:
         self.log.append(entry, sync)
@@ -116,6 +145,9 @@ class GameFiles:
 
     def close(self) -> None:
         self.log.close()
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     @staticmethod
     def logs_of_table(directory: Path, table: bytes) -> list[Path]:
@@ -133,27 +165,104 @@ class GameFiles:
         return found
 
     @classmethod
-    def reopen(cls, path: Path) -> tuple["GameFiles", LogContents]:
-        """A stored game opened to resume it: its files and what its log holds."""
-        contents, seat = load(path)
-        return cls(LogFile.reopen(path, contents.good_bytes), seat), contents
+    def reopen(cls, path: Path, wait: float = 0.0, repair: bool = False) -> tuple["GameFiles", LogContents]:
+        """A stored game opened to resume it: its files (its lock held) and what its log
+        holds, every entry checked as `replay --verify` checks it. GameOpenElsewhere if
+        another process has it open (after `wait` seconds), GameDamaged if it does not check
+        out (the file untouched), GameFileError for any other reason it cannot be resumed.
+        Only a torn tail (or this seat's own refused last entry) is taken off the log, and
+        it is kept in a file beside it first (`set_aside`). With `repair`, a damaged log is
+        kept as it is under another name and replaced by its records before the first bad
+        one (node/repair.py; `repaired` says where and how many)."""
+        lock = _lock(path, wait)
+        repaired = None
+        try:
+            data, seat = _read(path)
+            own = Identity.from_seed(seat.identity).public_key
+            try:
+                try:
+                    checked = check_for_resume(path, data, own)
+                except DamagedLog as exc:
+                    if not repair:
+                        raise
+                    repaired = _repair(path, data, exc.verdict)
+                    data = path.read_bytes()
+                    checked = check_for_resume(path, data, own)
+            except LogFileError as exc:
+                raise GameFileError(f"{path} is not a readable game log ({exc})") from None
+            except DamagedLog as exc:
+                raise GameDamaged(str(exc)) from None
+            aside = None
+            if checked.tail:
+                aside = LogFile.set_aside(path, checked.offset, checked.tail)
+            files = cls(LogFile.reopen(path, checked.offset), seat, lock)
+        except BaseException:
+            lock.release()
+            raise
+        files.set_aside, files.set_aside_why, files.repaired = aside, checked.why, repaired
+        return files, checked.contents
+
+
+def _repair(path: Path, data: bytes, verdict) -> Repaired:
+    try:
+        return repair_log(path, data, verdict)
+    except CannotRepair as exc:
+        raise GameDamaged(str(exc)) from None
+    except OSError as exc:
+        raise GameFileError(f"cannot repair {path}: {exc.strerror}; it is left as it is") from None
+
+
+def _lock(path: Path, wait: float = 0.0) -> LogLock:
+    try:
+        return LogLock.acquire(path, wait)
+    except LogInUse as exc:
+        raise GameOpenElsewhere(str(exc), exc.pid) from None
+    except OSError as exc:
+        raise GameFileError(f"cannot lock {path} (for one process at a time): {exc.strerror}") from None
+
+
+def seat_open_elsewhere(directory: Path, table: bytes, identity: Identity) -> str | None:
+    """The one line to stop with when this identity's seat at `table` is being played by
+    another process of this machine (a second `join` would sign that seat's entries twice),
+    else None."""
+    for path in sorted(directory.glob(f"*-{table[:4].hex()}-{identity.fingerprint}.pblog")):
+        pid = holder(path)
+        if pid is not False:
+            who = f"process {pid}" if pid is not None else "another process"
+            return f"your seat at this table is already open in {who} (its log: {path}): play on there"
+    return None
+
+
+def _read(path: Path) -> tuple[bytes, SeatFile]:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise GameFileError(f"cannot read {path}: {exc.strerror}") from None
+    return data, _seat_file(path)
 
 
 def load(path: Path) -> tuple[LogContents, SeatFile]:
-    """What a stored game holds; GameFileError with the reason if it cannot be resumed."""
+    """What a stored game holds, read without checking signatures or moves (GameFileError
+    if it cannot be read; GameDamaged if a record other than a torn tail does not read)."""
+    data, seat = _read(path)
     try:
-        contents = read_log(path.read_bytes())
-    except OSError as exc:
-        raise GameFileError(f"cannot read {path}: {exc.strerror}") from None
+        contents = read_log(data)
     except LogFileError as exc:
         raise GameFileError(f"{path} is not a readable game log ({exc})") from None
+    damage = damage_of(data, contents)
+    if damage is not None:
+        raise GameDamaged(f"{path} is damaged: {damage}")
+    return contents, seat
+
+
+def _seat_file(path: Path) -> SeatFile:
     try:
         seat = SeatFile.from_bytes(seat_path(path).read_bytes())
     except OSError:
         raise GameFileError(f"{path} has no seat file beside it ({seat_path(path).name}): only the node that played it can resume it") from None
     except (ValueError, KeyError, TypeError, IndexError) as exc:
         raise GameFileError(f"{seat_path(path)} is damaged ({exc})") from None
-    return contents, seat
+    return seat
 
 
 def secrets_of(seat: SeatFile) -> SeatSecrets | None:
@@ -165,10 +274,12 @@ def is_finished(contents: LogContents) -> bool:
     return sum(e.kind == "result" for e in contents.entries) >= len(contents.genesis.genesis.seats)
 
 
-def unfinished_games(directory: Path | None = None, game: str | None = None) -> list[tuple[Path, LogContents]]:
+def unfinished_games(directory: Path | None = None, game: str | None = None,
+                     damaged: list[tuple[Path, str]] | None = None) -> list[tuple[Path, LogContents]]:
     """The games in `directory` (default: the data directory's games/) that can be resumed
     — only those of `game`, if given — the most recently played first (by when their log
-    was last written)."""
+    was last written). A damaged log is never among them: with `damaged`, each is added
+    to it with the line saying what is wrong."""
     found = []
     for path in (directory or games_dir()).glob("*.pblog" if game is None else f"{game}-*.pblog"):
         if not seat_path(path).exists():
@@ -176,9 +287,15 @@ def unfinished_games(directory: Path | None = None, game: str | None = None) -> 
         try:
             contents, _ = load(path)
             played = path.stat().st_mtime_ns
+        except GameDamaged as exc:
+            if damaged is not None:
+                damaged.append((path, str(exc)))
+            continue
         except (GameFileError, OSError):
             continue
         if not is_finished(contents) and (game is None or contents.genesis.genesis.game == game):
             found.append((played, path.name, path, contents))
     found.sort(key=lambda f: (-f[0], f[1]))
+    if damaged:
+        damaged.sort()
     return [(path, contents) for _, _, path, contents in found]

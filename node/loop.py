@@ -11,6 +11,8 @@ Our own faults are ours: when the session halts with an `InternalFault`, or the 
 code (or a client callback it runs) raises, the node writes the traceback beside the game's
 log (`<log>.errors.txt`; before there is a log, in the data directory), tells the client in
 one line where, and stops; everything stored stays, and `peerboard resume` goes on from it.
+A full disk is no bug: the node says so in one line (node/storage.py), writes no details
+file, and stops the same way.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ import zmq
 from peerboard.node.discovery import Beacon, beacon_bytes
 from peerboard.node.gamefiles import GameFiles, SeatFile, errors_path, new_log_path, secrets_of
 from peerboard.node.keys import curve_public
+from peerboard.node.storage import disk_full_text, is_disk_full
 from peerboard.node.transport import ConnectionEvent, Transport, valid_address
 from peerboard.protocol.effects import EffectRunner
 from peerboard.protocol.events import Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, SeatTaken
@@ -259,6 +262,11 @@ class Node:
             with open(path, "a", encoding="utf-8") as f:
                 f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {fault.text}\n{fault.details}\n")
         except OSError as exc:
+            try:
+                if path.stat().st_size == 0:
+                    path.unlink()  # (no empty file that promises details)
+            except OSError:
+                pass
             return replace(fault, text=f"{fault.text}; the details could not be written to {path} ({exc.strerror})")
         return replace(fault, log_path=str(path))
 
@@ -268,6 +276,12 @@ class Node:
         try:
             work()
         except Exception as exc:
+            if is_disk_full(exc):
+                # (the entry being stored was taken back or is a torn tail: nothing acked is
+                # lost, and writing the details would only fail again)
+                self._stopped = True
+                self.on_event(InternalFault(disk_full_text(self.log_path)))
+                return
             details = "".join(traceback.format_exception(exc))
             what = " ".join(f"{type(exc).__name__}: {exc}".split())[:200]
             self.event(InternalFault(f"internal error while {doing} ({what})", details=details))

@@ -3,9 +3,14 @@
 The bytes are protocol/logfile.py's format; this module only opens, appends and syncs. An
 append with `sync=False` is only written (it outlives the process, not the machine) until
 `sync`: the node sends its own entry in between, so its peers work while its disk does.
+
+Nothing here ever cuts a log but `set_aside`, and that only the torn tail a crash left
+(protocol/logfile.py's `torn_tail`), after keeping it in a file of its own. An append that
+fails (a full disk) takes back the part of it that was written, so the log stays whole.
 """
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -20,6 +25,27 @@ def data_dir() -> Path:
         return Path(os.environ["PEERBOARD_HOME"])
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return Path(base) / "peerboard"
+
+
+#: the errors that mean there is no room left to write
+DISK_FULL_ERRNOS = (errno.ENOSPC, errno.EDQUOT)
+TORN_SUFFIX = ".torn"
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    return isinstance(exc, OSError) and exc.errno in DISK_FULL_ERRNOS
+
+
+def disk_full_text(log_path: Path | None) -> str:
+    """The one line a node that ran out of disk says (README, "When the disk is full")."""
+    if log_path is None:
+        return "the disk is full: the game could not start here, nothing was stored; free space, then start it again"
+    return f"the disk is full: the game is paused, nothing is lost; free space, then `peerboard resume {log_path}`"
+
+
+def torn_path(log_path: Path, offset: int) -> Path:
+    """Where the torn tail that began at byte `offset` of a log is kept."""
+    return log_path.with_name(f"{log_path.stem}.{offset}{TORN_SUFFIX}")
 
 
 def _fsync_dir(path: Path) -> None:
@@ -44,21 +70,52 @@ class LogFile:
         """A new log holding the header and the genesis; never overwrites a file."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(path, "x+b")  # read too: `remove_last` checks what it takes back
-        log = cls(path, handle)
-        log._write(header_frame() + frame(genesis.record()))
-        _fsync_dir(path.parent)
+        # unbuffered, and read too: no bytes wait in a buffer to be written at `close` (a
+        # full disk would fail there again), and `remove_last` checks what it takes back
+        handle = open(path, "x+b", buffering=0)
+        try:
+            log = cls(path, handle)
+            log._write(header_frame() + frame(genesis.record()))
+            _fsync_dir(path.parent)
+        except BaseException:
+            handle.close()
+            path.unlink(missing_ok=True)  # (a log without its whole genesis holds no game)
+            raise
         return log
 
     @classmethod
-    def reopen(cls, path: str | os.PathLike, good_bytes: int) -> "LogFile":
-        """An existing log opened for appending after its last whole record (a record cut
-        short by a crash is dropped: it was never acknowledged)."""
+    def reopen(cls, path: str | os.PathLike, size: int) -> "LogFile":
+        """An existing log opened for appending at its end, which must be at `size` bytes
+        (what its reader read: a tail is never cut here, only by `set_aside`)."""
         path = Path(path)
-        handle = open(path, "r+b")
-        handle.truncate(good_bytes)
-        handle.seek(good_bytes)
+        handle = open(path, "r+b", buffering=0)
+        end = handle.seek(0, os.SEEK_END)
+        if end != size:
+            handle.close()
+            raise ValueError(f"{path} is {end} bytes long, not the {size} bytes read from it: it changed meanwhile")
         return cls(path, handle)
+
+    @staticmethod
+    def set_aside(path: str | os.PathLike, offset: int, tail: bytes) -> Path:
+        """Keep `tail`, the torn tail at `offset`, in a file beside the log (fsynced), then
+        cut it from the log. Returns where it is kept."""
+        path = Path(path)
+        aside = torn_path(path, offset)
+        n = 1
+        while aside.exists() and aside.read_bytes() != tail:  # (another crash, at the same place)
+            n += 1
+            aside = path.with_name(f"{path.stem}.{offset}-{n}{TORN_SUFFIX}")
+        with open(aside, "wb") as f:
+            f.write(tail)
+            f.flush()
+            os.fsync(f.fileno())
+        _fsync_dir(path.parent)
+        with open(path, "r+b", buffering=0) as f:
+            if f.seek(0, os.SEEK_END) != offset + len(tail):
+                raise ValueError(f"{path} changed while its torn tail was being kept aside")
+            f.truncate(offset)
+            os.fsync(f.fileno())
+        return aside
 
     def append(self, entry: Entry, sync: bool = True) -> None:
         self._write(frame(entry.encoded), sync)
@@ -86,8 +143,20 @@ class LogFile:
         os.fsync(self._handle.fileno())
 
     def _write(self, data: bytes, sync: bool = True) -> None:
-        self._handle.write(data)
-        self._handle.flush()
+        view = memoryview(data)
+        try:
+            while view:
+                view = view[self._handle.write(view):]
+        except BaseException:
+            # (a full disk, typically) what was written of this record is taken back, so the
+            # log ends with its last whole record; if even that fails, the part left is a
+            # torn tail, which resume keeps aside
+            try:
+                self._handle.truncate(self._size)
+                self._handle.seek(self._size)
+            except OSError:
+                pass
+            raise
         self._size += len(data)
         if sync:
             self.sync()

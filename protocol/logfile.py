@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
+import msgpack
+
 from peerboard.engines.canonical import encode
 from peerboard.protocol import failures
 from peerboard.protocol.codec import DecodeError, decode
@@ -124,3 +126,35 @@ def read_log(data: bytes) -> LogContents:
     if genesis is None:
         raise LogFileError(0, "truncated file: no genesis after the header", failures.TRUNCATED)
     return LogContents(genesis, tuple(entries), None, good)
+
+
+def torn_tail(data: bytes, contents: LogContents) -> bytes | None:
+    """The bytes after the last whole record when they are a *torn tail* — the start of one
+    record an append was writing when its process or machine stopped — else None (no tail,
+    or damage).
+
+    An append writes a record's 4-byte length, then its canonical msgpack value. Cut short,
+    that is either under 4 bytes of length, or a length that runs past the end of the file
+    followed by a strict beginning of one msgpack value: a value's encoding says where it
+    ends, so the beginning of one never holds a whole value. Bytes that do hold one — a
+    length made longer by a flipped bit, say, over whole records behind it — are damage, and
+    so is every other failure, wherever it is (spec/log-format.md, "A torn tail")."""
+    error = contents.error
+    if error is None or error.failure != failures.TRUNCATED:
+        return None
+    tail = data[contents.good_bytes:]
+    if len(tail) < LENGTH_BYTES:
+        return tail
+    size = int.from_bytes(tail[:LENGTH_BYTES], "big")
+    body = tail[LENGTH_BYTES:]
+    if not 0 < size <= MAX_FRAME or len(body) >= size:
+        return None
+    unpacker = msgpack.Unpacker(max_buffer_size=MAX_FRAME, strict_map_key=False, raw=True)
+    unpacker.feed(body)
+    try:
+        unpacker.unpack()
+    except msgpack.OutOfData:
+        return tail  # the beginning of one value, and nothing else
+    except Exception:
+        return None  # bytes that begin no value: damage
+    return None  # a whole value inside: damage

@@ -113,6 +113,7 @@ class NetworkLobby:
         self.last: dict[tuple[bytes, bytes], float] = {}
         #: the tables the last snapshot showed as silent, and for how long: a change is news
         self.shown_silent: dict[tuple[bytes, bytes], int] = {}
+        self.damaged: tuple[str, ...] = ()
         self.unfinished = self._unfinished()
         self.status = ""
         self._listeners: list[Callable[[SourceEvent], None]] = []
@@ -130,7 +131,7 @@ class NetworkLobby:
                       self.shown_silent.get((t.table, t.key), 0), t.private)
             for t in self.heard.listed()
         )
-        status = self.status
+        status = " ".join((self.status, *self.damaged)).strip()
         if self.heard.ignored:
             status += f" {self.heard.ignored} announcement(s) of further tables ignored (too many)."
         return LobbySnapshot(tables, self.unfinished, status)
@@ -212,10 +213,13 @@ class NetworkLobby:
     def _unfinished(self) -> tuple[UnfinishedLine, ...]:
         from peerboard.node.gamefiles import unfinished_games
 
+        damaged: list[tuple[Path, str]] = []
         try:
-            found = unfinished_games(self.games)
+            found = unfinished_games(self.games, damaged=damaged)
         except OSError:
             return ()
+        # a damaged log is marked, never offered (resuming it would go on from a wrong game)
+        self.damaged = tuple(f"Damaged, not offered: {printable(why, 300)}." for _, why in damaged)
         lines = []
         for path, contents in found:
             g = contents.genesis.genesis
