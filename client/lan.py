@@ -33,7 +33,7 @@ from peerboard.node import discovery
 from peerboard.node.gamefiles import GameFileError, GameFiles, is_finished, unfinished_games
 from peerboard.node.keys import KeyFileError, curve_public, load_identity, parse_key
 from peerboard.node.loop import SPECTATOR_GRACE, Node, Notice
-from peerboard.node.storage import data_dir
+from peerboard.node.dirs import data_dir
 from peerboard.node.transport import Admission, Transport, TransportError
 from peerboard.protocol.chain import ChainError
 from peerboard.protocol.identity import Identity, fingerprint

@@ -9,17 +9,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from peerboard.node import dirs
 from peerboard.protocol.logfile import frame, header_frame
 from peerboard.protocol.records import Entry, SignedGenesis
 
 
-def data_dir() -> Path:
-    """Where a user's games live: $PEERBOARD_HOME, else $XDG_DATA_HOME/peerboard, else
-    ~/.local/share/peerboard."""
-    if os.environ.get("PEERBOARD_HOME"):
-        return Path(os.environ["PEERBOARD_HOME"])
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "peerboard"
+data_dir = dirs.data_dir  # where a user's games live (node/dirs.py works it out, with the identity's)
 
 
 def _fsync_dir(path: Path) -> None:
