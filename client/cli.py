@@ -149,9 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("games", help="list the games and their options")
     p.set_defaults(run=cmd_games)
 
-    from peerboard.client import lan  # the LAN commands: host, join, bot, tables, play, resume, key
+    from peerboard.client.lan.parser import add_commands  # host, join, bot, tables, play, resume, key
 
-    lan.add_commands(sub)
+    add_commands(sub)
     from peerboard.client import lobby_command
 
     lobby_command.add_command(sub)
