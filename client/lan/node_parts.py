@@ -39,7 +39,7 @@ def _seat(opts: LanOptions, node: Node) -> Seat:
     if opts.strategy or opts.exec:
         return _strategy_seat(opts, node)
     if not (opts.headless or opts.plain) and sys.stdin.isatty() and sys.stdout.isatty():
-        from peerboard.client.tui.live import ScreenSeat  # the full-screen client (client/tui)
+        from peerboard.client.tui.screen_seat import ScreenSeat  # the full-screen client (client/tui)
 
         return ScreenSeat(node)
     if opts.headless:

@@ -14,7 +14,7 @@ from peerboard.node.loop import SPECTATOR_GRACE, Node
 
 def _run(node: Node, seat: Seat, opts: LanOptions) -> ExitCode:
     """The node's loop until the game is over here (or it halts, is refused, or is left)."""
-    if hasattr(seat, "run"):  # the full-screen client runs the node's loop itself (client/tui/live.py)
+    if hasattr(seat, "run"):  # the full-screen client runs the node's loop itself (client/tui/live_run.py)
         try:
             return seat.run(opts.max_seconds)
         finally:
