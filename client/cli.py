@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import traceback
 from pathlib import Path
 from typing import Sequence
 
@@ -181,8 +180,7 @@ def main(argv: Sequence[str] | None = None) -> ExitCode:
         from peerboard.node import faults
         from peerboard.node.dirs import data_dir
 
-        kept = faults.keep(f"peerboard {' '.join(sys.argv[1:])}", "".join(traceback.format_exception(exc)),
-                           directory=data_dir())
+        kept = faults.keep(f"peerboard {' '.join(sys.argv[1:])}", faults.details_of(exc), directory=data_dir())
         print(f"peerboard: internal error ({type(exc).__name__}); {kept.where}", file=sys.stderr)
         return ExitCode.INTERNAL
 

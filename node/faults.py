@@ -38,10 +38,14 @@ def what_failed(exc: BaseException) -> str:
     return " ".join(f"{type(exc).__name__}: {exc}".split())[:WHAT_AT_MOST]
 
 
+def details_of(exc: BaseException) -> str:
+    """What the errors file keeps of an exception: its whole traceback."""
+    return "".join(traceback.format_exception(exc))
+
+
 def fault_of(doing: str, exc: BaseException) -> InternalFault:
     """The event for a fault of ours while `doing` something, with its traceback to keep."""
-    return InternalFault(f"internal error while {doing} ({what_failed(exc)})",
-                         details="".join(traceback.format_exception(exc)))
+    return InternalFault(f"internal error while {doing} ({what_failed(exc)})", details=details_of(exc))
 
 
 def keep(heading: str, details: str, log_path: Path | None = None, directory: Path | None = None) -> Kept:

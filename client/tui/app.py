@@ -3,7 +3,6 @@ the style, NO_COLOR, the mouse, Ctrl-C, and running it."""
 from __future__ import annotations
 
 import asyncio
-import traceback
 from pathlib import Path
 from typing import Callable
 
@@ -67,6 +66,6 @@ def keep_fault(presenter, context: dict, log_path: Path | None) -> None:
 
     exc = context.get("exception")
     what = type(exc).__name__ if exc is not None else "error"
-    details = "".join(traceback.format_exception(exc)) if exc is not None else str(context.get("message"))
+    details = faults.details_of(exc) if exc is not None else str(context.get("message"))
     kept = faults.keep("the terminal client", details, log_path, None if log_path is not None else data_dir())
     presenter.say(f"Internal error in the terminal client ({what}); {kept.where}.", "error")
