@@ -4,7 +4,6 @@ under $XDG_DATA_HOME, as it always has; and a fault of ours goes to one errors f
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
 
