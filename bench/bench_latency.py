@@ -1,8 +1,10 @@
 """Move confirmation latency on real node processes (loopback), next to its floor.
 
-Prints, never asserts. For 2, 4 and 8 nodes (`peerboard play asterix --bots N-1 --headless`,
-each a separate process): the time from a random player's submit to the moment every node
-has confirmed that entry (p50, p99), and the resident memory of the nodes during the game.
+Prints, never asserts. For 2, 4 and 8 nodes (an Asterix table on loopback, each node a
+separate process of bench/latency_node.py played by a random player, through the node's
+public surface: no hook in the product): the time from a player's submit to the moment
+every node has confirmed that entry (p50, p99), and the resident memory of the nodes during
+the game. A node count for which no move was measured is said, and the bench exits 1.
 
 The floor, measured in the same run: one raw pyzmq DEALER->ROUTER->DEALER round trip with
 CURVE between two processes on loopback (as between two nodes) plus one fsynced append of a
@@ -17,6 +19,7 @@ like one; both ratios are printed.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -32,6 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 from peerboard.node.storage import LogFile  # noqa: E402
 from peerboard.protocol.identity import Identity  # noqa: E402
 from peerboard.protocol.records import Genesis, Seat, make_entry, sign_genesis  # noqa: E402
+
+TRACE = "latency.json"  # what each bench/latency_node.py writes in its games directory
 
 ECHO = """
 import sys, zmq
@@ -119,43 +124,47 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def children(pid: int) -> list[int]:
-    try:
-        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        return []
-
-
 def game_latency(nodes: int, rounds: int, think: float) -> tuple[list[float], list[int]]:
+    """One Asterix game between `nodes` node processes (bench/latency_node.py): the time from
+    each move's submit to the moment every node had confirmed it, and the nodes' memory."""
+    node = [sys.executable, str(ROOT / "bench" / "latency_node.py")]
     with tempfile.TemporaryDirectory() as tmp:
-        trace = Path(tmp) / "trace"
-        trace.mkdir()
-        env = dict(os.environ, PEERBOARD_HOME=str(Path(tmp) / "home"), PEERBOARD_TRACE=str(trace))
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "peerboard.client.cli", "play", "asterix", "--bots", str(nodes - 1), "--headless",
-             "--think", str(think), "--option", f"max_rounds={rounds}", "--max-seconds", "300"],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, cwd=str(ROOT))
-        rss = []
-        while proc.poll() is None:
-            time.sleep(0.5)
-            sample = [rss_kib(p) for p in [proc.pid] + children(proc.pid)]
-            if len(sample) == nodes and all(sample):
-                rss = max(rss, sample, key=sum) if rss else sample
-        proc.wait()
-        submits: dict[int, float] = {}
-        confirms: dict[int, list[float]] = {}
-        for f in trace.glob("*.trace"):
-            for line in f.read_text().splitlines():
-                what, seq, at = line.split()
-                if what == "submit":
-                    submits[int(seq)] = float(at)
-                else:
-                    confirms.setdefault(int(seq), []).append(float(at))
-        latencies = [max(confirms[s]) - t for s, t in submits.items() if len(confirms.get(s, ())) == nodes]
-        return latencies, rss
+        homes = [Path(tmp) / f"node-{i}" for i in range(nodes)]
+
+        def start(*args: str) -> subprocess.Popen:
+            return subprocess.Popen([*node, *args, str(think), str(homes[len(procs)])], stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL, text=True, cwd=str(ROOT))
+
+        procs: list[subprocess.Popen] = []
+        procs.append(start("host", str(nodes), str(rounds)))
+        try:
+            table = json.loads(procs[0].stdout.readline())
+            for _ in range(nodes - 1):
+                procs.append(start("join", table["endpoint"], table["key"], table["table"]))
+            rss: list[int] = []
+            while any(p.poll() is None for p in procs):
+                time.sleep(0.5)
+                sample = [rss_kib(p.pid) for p in procs]
+                if all(sample):
+                    rss = max(rss, sample, key=sum) if rss else sample
+            traces = [json.loads((home / TRACE).read_text()) for home in homes]
+        except (json.JSONDecodeError, KeyError, OSError):
+            return [], []  # a node that did not start or did not finish: nothing measured
+        finally:
+            for p in procs:
+                if p.poll() is None:
+                    p.kill()
+                p.wait()
+    submits = {int(seq): at for trace in traces for seq, at in trace.get("submits", {}).items()}
+    confirms: dict[int, list[float]] = {}
+    for trace in traces:
+        for seq, at in trace.get("confirms", {}).items():
+            confirms.setdefault(int(seq), []).append(at)
+    latencies = [max(confirms[s]) - t for s, t in submits.items() if len(confirms.get(s, ())) == nodes]
+    return latencies, rss
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=8, help="Asterix rounds per game (default 8)")
     parser.add_argument("--think", type=float, default=0.02, help="pause before each random move (default 0.02 s)")
@@ -166,6 +175,7 @@ def main() -> None:
     paced, paced_text = floor(args.think, 200)
     print(f"floor, paced {args.think} s like the moves: {paced_text}")
     results = []
+    unmeasured = []
     for nodes in (2, 4, 8):
         lat, rss = [], []
         for _ in range(args.games):
@@ -174,6 +184,7 @@ def main() -> None:
             rss = max(rss, sample, key=sum) if rss else sample
         if not lat:
             print(f"{nodes} nodes: no moves measured")
+            unmeasured.append(f"{nodes} nodes")
             continue
         results.append((nodes, lat, rss))
     # the machine may have changed pace meanwhile: the paced floor again, after the games
@@ -192,7 +203,15 @@ def main() -> None:
         p50 = statistics.median(lat)
         print(f"2 nodes, no pause before moves: p50 {p50 * 1e3:.2f} ms, p99 {pct(lat, 0.99) * 1e3:.2f} ms over "
               f"{len(lat)} moves; p50 = {p50 / hot:.1f}x the hot floor")
+    else:
+        print("2 nodes, no pause before moves: no moves measured")
+        unmeasured.append("2 nodes without a pause")
+    if unmeasured:
+        print(f"bench_latency measured nothing for {', '.join(unmeasured)}: the figures above are incomplete",
+              file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-import traceback
 from pathlib import Path
 from typing import Sequence
 
@@ -150,9 +148,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("games", help="list the games and their options")
     p.set_defaults(run=cmd_games)
 
-    from peerboard.client import lan  # the LAN commands: host, join, bot, tables, play, resume, key
+    from peerboard.client.lan.parser import add_commands  # host, join, bot, tables, play, resume, key
 
-    lan.add_commands(sub)
+    add_commands(sub)
     from peerboard.client import lobby_command
 
     lobby_command.add_command(sub)
@@ -179,23 +177,12 @@ def main(argv: Sequence[str] | None = None) -> ExitCode:
     except BrokenPipeError:
         return ExitCode.DONE
     except Exception as exc:  # our own bug: the details in a file, one line on the screen
-        print(f"peerboard: internal error ({type(exc).__name__}); details in {_keep_traceback(exc)}", file=sys.stderr)
+        from peerboard.node import faults
+        from peerboard.node.dirs import data_dir
+
+        kept = faults.keep(f"peerboard {' '.join(sys.argv[1:])}", faults.details_of(exc), directory=data_dir())
+        print(f"peerboard: internal error ({type(exc).__name__}); {kept.where}", file=sys.stderr)
         return ExitCode.INTERNAL
-
-
-def _keep_traceback(exc: Exception) -> str:
-    from peerboard.node.gamefiles import errors_path
-    from peerboard.node.storage import data_dir
-
-    path = errors_path(None, data_dir())
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} peerboard {' '.join(sys.argv[1:])}\n")
-            f.write("".join(traceback.format_exception(exc)))
-    except OSError as err:
-        return f"nowhere: {path} could not be written ({err.strerror})"
-    return str(path)
 
 
 if __name__ == "__main__":

@@ -3,62 +3,62 @@ game the person chose in it.
 
 The lobby (client/tui, `run_lobby`) lists the open tables this network announces, the
 unfinished games on this machine and a form to host a table; it hands back a request.
-That request is then run as the matching command line — `host`, `join` or `resume`, read
-by the same parser and run by the same code (client/lan.py) as if it had been typed — so
-the game screen, the exit status and every message are those of the commands.
+`options_for` turns that request into the same checked `LanOptions` value the command line
+is read into (client/lan/options.py), and the matching command — `host`, `join` or `resume`
+(client/lan) — runs it, so the game screen, the exit status and every message are those
+of the commands.
 """
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import json
 import sys
 
 from peerboard.client.exitcode import ExitCode
-from peerboard.client.usage import UsageError
+from peerboard.client.lan.commands import cmd_host, cmd_join
+from peerboard.client.lan.options import ANY_PORT, DEFAULT_BOT, LanOptions
+from peerboard.client.lan.reading import bind_endpoint, player_name, table_code, table_name
+from peerboard.client.lan.resume import cmd_resume
+from peerboard.client.tui.lobby_source import HostRequest, JoinRequest, LobbyRequest, ResumeRequest
+from peerboard.client.usage import UsageError, game_named
 
 
-def command_line(request, args: argparse.Namespace) -> list[str]:
-    """The `peerboard` arguments that do what the lobby's request asks."""
-    from peerboard.client.tui.lobby_source import HostRequest, JoinRequest, ResumeRequest
-
-    common: list[str] = []
-    if args.name:
-        common += ["--name", args.name]
+def options_for(request: LobbyRequest, name: str | None = None, bind: str | None = None) -> LanOptions:
+    """The options of the command that does what the lobby's request asks, with the lobby's
+    own `--name` and `--bind` (UsageError for one that cannot be used). The lobby listed the
+    unfinished games already, so no command offers to resume one again."""
     if isinstance(request, ResumeRequest):
-        return ["resume", str(request.path)]
-    if args.bind:
-        common += ["--bind", args.bind]
-    code = ["--code", request.code] if request.code else []
+        # (a resumed game plays under the name and where it was played)
+        return LanOptions(command="resume", name=player_name(name), file=request.path, offer_resume=False)
+    common = dict(name=player_name(name), bind=bind_endpoint(bind) or ANY_PORT, code=table_code(request.code or None),
+                  offer_resume=False)
     if isinstance(request, HostRequest):
-        argv = ["host", request.game, "--players", str(request.players), "--bots", str(request.bots)]
-        for name, value in sorted(request.options.items()):
-            argv += ["--option", f"{name}={json.dumps(value)}"]
-        return argv + code + common
+        opts = LanOptions(command="host", bots=request.bots, bot_players=(DEFAULT_BOT,) * request.bots, **common)
+        return opts.for_game(game_named(request.game), dict(request.options), request.players)
     if isinstance(request, JoinRequest):
         t = request.table
-        named = [t.endpoint, "--key", t.key, "--table", t.table_id, "--game", t.game] if t.key else [t.table_id]
-        return ["join", *named] + code + common
+        # by its address when the beacon gave the host's key (nothing left to hear), else by its id
+        table = table_name(t.endpoint, t.key, t.table_id, t.game) if t.key else table_name(t.table_id, None, None, None)
+        return LanOptions(command="join", table=table, **common)
     raise TypeError(f"{request!r} is no lobby request")
+
+
+def run_request(request: LobbyRequest, args: argparse.Namespace) -> ExitCode:
+    """The game the lobby's request asks for, run by its command."""
+    opts = options_for(request, args.name, args.bind)
+    command = {"host": cmd_host, "join": cmd_join, "resume": cmd_resume}[opts.command]
+    return command(opts)
 
 
 def cmd_lobby(args: argparse.Namespace) -> ExitCode:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError("the lobby needs a terminal; without one use: peerboard tables, host, join or resume")
-    from peerboard.client import cli, lan
     from peerboard.client.tui import run_lobby
     from peerboard.client.tui.lobby_source import NetworkLobby
 
     request = run_lobby(NetworkLobby())
     if request is None:
         return ExitCode.DONE
-    argv = command_line(request, args)
-    chosen = cli.build_parser().parse_args(argv)
-    opts = lan.LanOptions.parse(chosen)
-    # the lobby listed the unfinished games already: no second offer to resume one
-    opts = dataclasses.replace(opts, offer_resume=False)
-    command = {"host": lan.cmd_host, "join": lan.cmd_join, "resume": lan.cmd_resume}[opts.command]
-    return command(opts)
+    return run_request(request, args)
 
 
 def add_command(sub) -> None:
@@ -66,5 +66,5 @@ def add_command(sub) -> None:
     p = sub.add_parser("lobby", help="the full-screen lobby: open tables, unfinished games, host a table "
                                      "(also `peerboard` alone on a terminal)")
     p.add_argument("--name", help="your display name (default: your user name)")
-    p.add_argument("--bind", help="where the node you host or join with listens (default tcp://0.0.0.0:0)")
+    p.add_argument("--bind", help=f"where the node you host or join with listens (default {ANY_PORT})")
     p.set_defaults(run=cmd_lobby)

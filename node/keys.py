@@ -15,6 +15,7 @@ from nacl.exceptions import CryptoError as NaclError
 from nacl.signing import SigningKey
 from zmq.utils import z85
 
+from peerboard.node.dirs import config_dir
 from peerboard.protocol.identity import Identity
 from peerboard.protocol.schema import KEY_BYTES
 
@@ -23,15 +24,6 @@ IDENTITY_FILE = "identity.key"
 
 class KeyFileError(ValueError):
     """An identity file that cannot be read or made; the text says which and why."""
-
-
-def config_dir() -> Path:
-    """Where a user's identity lives: $PEERBOARD_HOME, else $XDG_CONFIG_HOME/peerboard, else
-    ~/.config/peerboard (the same $PEERBOARD_HOME as node.storage.data_dir)."""
-    if os.environ.get("PEERBOARD_HOME"):
-        return Path(os.environ["PEERBOARD_HOME"])
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "peerboard"
 
 
 def write_private(path: Path, data: bytes, *, replace: bool = False) -> None:

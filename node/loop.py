@@ -20,7 +20,6 @@ import heapq
 import itertools
 import os
 import time
-import traceback
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
@@ -28,7 +27,8 @@ from typing import Callable
 import zmq
 
 from peerboard.node.discovery import Beacon, beacon_bytes
-from peerboard.node.gamefiles import GameFiles, SeatFile, errors_path, new_log_path, secrets_of
+from peerboard.node import faults
+from peerboard.node.gamefiles import GameFiles, SeatFile, new_log_path, secrets_of
 from peerboard.node.keys import curve_public
 from peerboard.node.storage import disk_full_text, is_disk_full
 from peerboard.node.transport import ConnectionEvent, Transport, valid_address
@@ -256,19 +256,10 @@ class Node:
 
     def _keep_details(self, fault: InternalFault) -> InternalFault:
         """Write the fault's traceback to the errors file; the event says where."""
-        path = errors_path(self.log_path, self.games)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with open(path, "a", encoding="utf-8") as f:
-                f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {fault.text}\n{fault.details}\n")
-        except OSError as exc:
-            try:
-                if path.stat().st_size == 0:
-                    path.unlink()  # (no empty file that promises details)
-            except OSError:
-                pass
-            return replace(fault, text=f"{fault.text}; the details could not be written to {path} ({exc.strerror})")
-        return replace(fault, log_path=str(path))
+        kept = faults.keep(fault.text, fault.details, self.log_path, self.games)
+        if kept.problem is not None:
+            return replace(fault, text=f"{fault.text}; {kept.where}")
+        return replace(fault, log_path=str(kept.path))
 
     def _guarded(self, doing: str, work: Callable[[], None]) -> None:
         """Run the node's own work; a fault in it (or in a client callback) is ours: kept,
@@ -282,9 +273,7 @@ class Node:
                 self._stopped = True
                 self.on_event(InternalFault(disk_full_text(self.log_path)))
                 return
-            details = "".join(traceback.format_exception(exc))
-            what = " ".join(f"{type(exc).__name__}: {exc}".split())[:200]
-            self.event(InternalFault(f"internal error while {doing} ({what})", details=details))
+            self.event(faults.fault_of(doing, exc))
 
     # -- the loop ------------------------------------------------------------------------------
 

@@ -14,17 +14,12 @@ import errno
 import os
 from pathlib import Path
 
+from peerboard.node import dirs
 from peerboard.protocol.logfile import frame, header_frame
 from peerboard.protocol.records import Entry, SignedGenesis
 
 
-def data_dir() -> Path:
-    """Where a user's games live: $PEERBOARD_HOME, else $XDG_DATA_HOME/peerboard, else
-    ~/.local/share/peerboard."""
-    if os.environ.get("PEERBOARD_HOME"):
-        return Path(os.environ["PEERBOARD_HOME"])
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "peerboard"
+data_dir = dirs.data_dir  # where a user's games live (node/dirs.py works it out, with the identity's)
 
 
 #: the errors that mean there is no room left to write
@@ -34,6 +29,9 @@ TORN_SUFFIX = ".torn"
 
 def is_disk_full(exc: BaseException) -> bool:
     return isinstance(exc, OSError) and exc.errno in DISK_FULL_ERRNOS
+
+
+DISK_FULL = "the disk is full"  # how disk_full_text begins: no fault of ours, said as it is
 
 
 def disk_full_text(log_path: Path | None) -> str:

@@ -1,12 +1,15 @@
 """The command line as a user meets it: real subprocesses, exit statuses, one-line errors."""
 import json
 import os
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from peerboard import engines
+from peerboard.client.exitcode import ExitCode
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -140,3 +143,20 @@ def test_the_license_is_the_spdx_string_a_current_setuptools_takes_without_warni
         project = tomllib.load(f)
     assert project["project"]["license"] == "MIT"  # (the old `{text = ...}` table warned ~50 lines per build)
     assert project["build-system"]["requires"] == ["setuptools>=77"]  # the first to take the string form
+
+
+def test_a_fault_of_ours_is_one_line_naming_the_file_that_keeps_its_traceback(tmp_path, monkeypatch, capsys):
+    from peerboard.client import cli
+
+    def broken(args):
+        raise RuntimeError("a planted fault")
+
+    monkeypatch.setenv("PEERBOARD_HOME", str(tmp_path))
+    monkeypatch.setattr(cli, "cmd_games", broken)
+    assert cli.main(["games"]) == ExitCode.INTERNAL
+    err = capsys.readouterr().err
+    said = re.fullmatch(r"peerboard: internal error \(RuntimeError\); details in (\S+)\n", err)
+    assert said is not None, err
+    details = Path(said.group(1)).read_text()
+    assert Path(said.group(1)).parent == tmp_path and "RuntimeError: a planted fault" in details
+    assert "Traceback (most recent call last)" in details

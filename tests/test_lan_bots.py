@@ -49,7 +49,7 @@ def test_a_host_bot_that_fails_is_one_line_at_the_table_and_its_seat_plays_on(tm
         assert len(lines) == 1, host.text()[-2000:]
         assert "raised RuntimeError: the crasher crashed on purpose" in lines[0]
         assert "played by the random player" in lines[0]
-        assert "game over" in host.text()
+        assert "Game over" in host.text()
         assert "valid: aton" in verify(the_log(host.home))
     finally:
         procs.close()

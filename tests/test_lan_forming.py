@@ -42,10 +42,10 @@ def test_a_joiner_killed_while_the_table_forms_loses_its_seat_and_the_table_stil
     try:
         host = _host(procs, *ASTERIX3)
         alice = _join(procs, host, "alice")
-        alice.wait_for("seated: seat 1 of 3", 20)
-        host.wait_for(r"seat 1 taken by alice \([a-z2-7-]{9}\) at tcp://127\.0\.0\.1:\d+", 10)
+        alice.wait_for("You have seat 1 of 3", 20)
+        host.wait_for(r"Seat 1 taken by alice \([a-z2-7-]{9}\) from tcp://127\.0\.0\.1:\d+", 10)
         alice.kill9()
-        host.wait_for(r"seat 1 is free: alice \([a-z2-7-]{9}\) went silent", 20)
+        host.wait_for(r"Seat 1 \(alice, [a-z2-7-]{9}\) is free again: it fell silent", 20)
         bob, carol = _join(procs, host, "bob"), _join(procs, host, "carol")
         _finish([host, bob, carol])
         assert "the game's log: " in host.text()
@@ -58,14 +58,14 @@ def test_a_clean_leave_frees_the_seat_at_once_and_the_same_key_takes_it_again(tm
     try:
         host = _host(procs, *ASTERIX3)
         alice = _join(procs, host, "alice")
-        alice.wait_for("seated: seat 1 of 3", 20)
+        alice.wait_for("You have seat 1 of 3", 20)
         alice.popen.terminate()  # Ctrl-C or a kill: the node leaves cleanly
         assert alice.wait(10) == 130
         assert "leaving the table: the host frees your seat" in alice.text()
-        host.wait_for(r"seat 1 is free: alice \(\S+\) left", 5)
+        host.wait_for(r"Seat 1 \(alice, \S+\) is free again: it left", 5)
         again = _join(procs, host, "alice")  # the same home: the same key
-        again.wait_for("seated: seat 1 of 3", 20)
-        assert host.text().count("seat 1 taken by alice") == 2
+        again.wait_for("You have seat 1 of 3", 20)
+        assert host.text().count("Seat 1 taken by alice") == 2
         bob = _join(procs, host, "bob")
         _finish([host, again, bob])
     finally:
@@ -83,12 +83,12 @@ def test_squatters_from_throwaway_keys_that_vanish_are_freed_and_real_nodes_then
         evil = procs.start("evil", endpoint, key, table, game, "1", "\x1b[2J\x1b]0;pwned\x07",
                            entry=["tests/squatter.py"])
         assert evil.wait(30) == 0 and evil.text().strip() == "no answer"
-        host.wait_for(r"(?s)seat \d is free: squatter .* went silent.*seat \d is free: squatter .* went silent", 20)
-        assert "game started" not in host.text()  # nothing was ever proposed to them
+        host.wait_for(r"(?s)Seat \d \(squatter, .* fell silent.*Seat \d \(squatter, .* fell silent", 20)
+        assert "The game has started" not in host.text()  # nothing was ever proposed to them
         alice, bob = _join(procs, host, "alice"), _join(procs, host, "bob")
         _finish([host, alice, bob])
         text = host.text()
-        assert "rejected a message" in text and "name must be printable text" in text
+        assert "rejected a message" in text and "name must be printable text" in text  # (the node's own notice)
         assert "\x1b" not in text and "\x07" not in text
     finally:
         procs.close()
@@ -128,7 +128,7 @@ def test_a_private_table_takes_only_nodes_that_know_its_code_which_never_travels
         assert "is private: give its code with --code" in by_beacon.text()
         by_address = procs.start("nocode", "join", *join_args(host)[:7], "--bind", LOOPBACK, *HEADLESS)
         assert by_address.wait(20) == 2
-        assert "the table refused this node: this table is private: ask its host for the code" in by_address.text()
+        assert "The table refused this node: this table is private: ask its host for the code" in by_address.text()
         wrong = procs.start("wrong", "join", table, "--code", "zzzz-zzzz", "--bind", LOOPBACK, *HEADLESS)
         assert wrong.wait(20) == 2 and "that is not this private table's code" in wrong.text()
         for p in (by_beacon, by_address, wrong):
@@ -156,13 +156,13 @@ def test_the_host_sees_each_seat_and_removes_one_at_its_prompt(tmp_path):
         args = [endpoint.group(1), "--key", endpoint.group(2), "--table", endpoint.group(3), "--game", endpoint.group(4)]
         term.wait_for("`remove N` frees seat N")
         alice = procs.start("alice", "join", *args, "--bind", LOOPBACK, *HEADLESS, "--name", "alice")
-        term.wait_for(r"seat 1 taken by alice \(\S+\) at tcp://127\.0\.0\.1:\d+")
+        term.wait_for(r"Seat 1 taken by alice \(\S+\) from tcp://127\.0\.0\.1:\d+")
         term.type("seats")
         term.wait_for(r"seat 0: you\s+seat 1: alice \(\S+\) at tcp://127\.0\.0\.1:\d+\s+seat 2: free")
         term.type("remove 0")
         term.wait_for("Seat 0 is the host's own")
         term.type("remove 1")
-        term.wait_for(r"seat 1 is free: alice \(\S+\) was removed by the host")
+        term.wait_for(r"Seat 1 \(alice, \S+\) is free again: the host removed it")
         assert alice.wait(20) == 2 and "the host removed this node from the table" in alice.text()
         term.type("quit")
         screen = term.wait_for("EXIT=").string
@@ -199,7 +199,7 @@ def test_a_node_whose_peer_died_right_after_the_end_stops_all_the_same(tmp_path)
                             entry=["tests/dying_node.py"])
         assert dying.wait(60) == 9 and "dying right after the last entry left" in dying.text()
         assert host.wait(60) == 0, host.text()[-2000:]
-        assert "game over" in host.text() and "gave up" not in host.text()
+        assert "Game over" in host.text() and "gave up" not in host.text()
         assert "valid:" in verify(the_log(host.home))
     finally:
         procs.close()

@@ -21,14 +21,14 @@ def play_table(tmp_path, game: str, players: int, seed: int, timeout: float, *ex
         for i in range(1, players):  # one at a time, so seat i is the node with seed S + i
             seats.append(procs.start(f"seat{i}", "join", *args, "--bind", LOOPBACK, "--headless",
                                      "--seed", str(seed + i)))
-            seats[-1].wait_for(rf"seated: seat {i} of {players}", 20)
+            seats[-1].wait_for(rf"You have seat {i} of {players}", 20)
         for p in seats:
             assert p.wait(timeout) == 0, p.text()[-2000:]
         paths = [the_log(p.home) for p in seats]
         assert_same_logs(paths)
         assert "valid:" in verify(paths[0])
         for p in seats:
-            assert "game over" in p.text()
+            assert "Game over" in p.text()
     finally:
         procs.close()
 

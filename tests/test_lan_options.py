@@ -10,7 +10,8 @@ import pytest
 from peerboard import engines
 from peerboard.client.cli import build_parser
 from peerboard.client.exitcode import ExitCode
-from peerboard.client.lan import ByAddress, ByName, LanOptions, OnlyTable
+from peerboard.client.lan.options import ByAddress, ByName, LanOptions, OnlyTable
+from peerboard.client.lan.reading import read_options
 from peerboard.client.usage import UsageError
 from peerboard.node.gamefiles import GameFiles
 from peerboard.node.storage import LogFile
@@ -22,7 +23,7 @@ TABLE = "cd" * 16
 
 
 def options(*argv: str) -> LanOptions:
-    return LanOptions.parse(build_parser().parse_args(list(argv)))
+    return read_options(build_parser().parse_args(list(argv)))
 
 
 @pytest.mark.parametrize("argv, named", [
@@ -98,7 +99,7 @@ def _log(path, table: bytes, seed: int, game: str = "aton") -> None:
 
 
 def test_start_up_offers_the_unfinished_games_of_the_game_asked_for_the_newest_first(tmp_path, monkeypatch, capsys):
-    from peerboard.client.lan import _offer_resume
+    from peerboard.client.lan.resume import _offer_resume
     from peerboard.node.gamefiles import SeatFile, seat_path
 
     monkeypatch.setenv("PEERBOARD_HOME", str(tmp_path))

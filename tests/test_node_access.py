@@ -101,13 +101,13 @@ def test_a_spectator_joining_mid_game_catches_up_and_cannot_author_moves_and_a_s
             host_key = bytes.fromhex(args[2])
             t.connect(host_key, args[0])
             t.send(host_key, EntryMessage(forged).to_bytes())
-            host.wait_for(r"rejected a message from " + watcher.fingerprint, 20)
+            host.wait_for(r"Rejected a message from " + watcher.fingerprint, 20)
         finally:
             t.close(linger_ms=500)
 
         for p in (host, seat1, spectator):
             assert p.wait(60) == 0, p.text()[-2000:]
         assert_same_logs([the_log(host.home), the_log(seat1.home), the_log(spectator.home)])
-        assert "watching" in spectator.text() or "game over" in spectator.text()
+        assert "Watching" in spectator.text() or "Game over" in spectator.text()
     finally:
         procs.close()

@@ -69,7 +69,7 @@ def test_wrong_key_full_table_and_another_protocol_version_leave_the_game_runnin
         assert impostor.wait(20) == 2
         assert "does not hold the key" in impostor.text() and "no answer from the table" in impostor.text()
         assert late.wait(20) == 2
-        assert "the table refused this node: the table is full" in late.text()
+        assert "The table refused this node: the table is full" in late.text()
         for p in (host, seat1):
             assert p.wait(60) == 0, p.text()[-2000:]
     finally:

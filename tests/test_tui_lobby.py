@@ -1,8 +1,10 @@
 """The lobby, headless: tables announced on loopback appear (and leave when they fall
 silent), a table is joined, a table is hosted through the form, a game is resumed."""
+import dataclasses
 import socket
 from pathlib import Path
 
+import pytest
 
 from peerboard.client.tui import lobby_source
 from peerboard.client.tui.lobby_presenter import LobbyPresenter
@@ -10,6 +12,7 @@ from peerboard.client.tui.lobby_source import (
     HostRequest, JoinRequest, LobbySnapshot, NetworkLobby, ResumeRequest, TableLine, UnfinishedLine,
 )
 from peerboard.client.tui.lobby_view import LobbyView
+from peerboard.client.usage import UsageError
 from peerboard.node.discovery import beacon_bytes
 from peerboard.protocol.identity import Identity
 from tui_harness import Screen, run
@@ -173,28 +176,52 @@ def test_enter_on_a_private_table_asks_for_its_code_and_a_code_that_cannot_be_on
     run(body())
 
 
-def test_what_the_lobby_chose_runs_as_the_command_line_would():
-    import argparse
+def test_what_the_lobby_chose_is_what_the_command_line_would_have_asked():
+    from peerboard.client.cli import build_parser
+    from peerboard.client.lan.reading import read_options
+    from peerboard.client.lobby_command import options_for
 
-    from peerboard.client import cli, lan
-    from peerboard.client.lobby_command import command_line
+    def typed(*argv):
+        return read_options(build_parser().parse_args(list(argv)))
 
-    asked = argparse.Namespace(name="ann", bind="tcp://127.0.0.1:0")
-
-    def options(request):
-        return lan.LanOptions.parse(cli.build_parser().parse_args(command_line(request, asked)))
-
-    host = options(HostRequest("asterix", 3, 1, {"carry_rule": "both", "max_rounds": 5}, "x1"))
+    host = options_for(HostRequest("asterix", 3, 1, {"carry_rule": "both", "max_rounds": 5}, "x1"), "ann",
+                       "tcp://127.0.0.1:0")
     assert (host.command, host.game.name, host.players, host.bots, host.code) == ("host", "asterix", 3, 1, "x1")
     assert dict(host.options) == {"carry_rule": "both", "max_rounds": 5} and host.name == "ann"
+    assert host == dataclasses.replace(
+        typed("host", "asterix", "--players", "3", "--bots", "1", "--option", "carry_rule=both", "--option",
+              "max_rounds=5", "--code", "x1", "--name", "ann", "--bind", "tcp://127.0.0.1:0"), offer_resume=False)
     key = HOST.public_key.hex()
-    join = options(JoinRequest(TableLine("ab" * 16, "aton", 2, 1, "bob", "abcd-efgh", "tcp://127.0.0.1:4000", True,
-                                         key), "s3cret"))
-    assert join.command == "join" and join.code == "s3cret" and join.bind == "tcp://127.0.0.1:0"
+    join = options_for(JoinRequest(TableLine("ab" * 16, "aton", 2, 1, "bob", "abcd-efgh", "tcp://127.0.0.1:4000",
+                                             True, key), "s3cret"), "ann")
+    assert join.command == "join" and join.code == "s3cret" and join.bind == "tcp://0.0.0.0:0"
     assert (join.table.endpoint, join.table.key, join.table.table, join.table.game) == (
         "tcp://127.0.0.1:4000", HOST.public_key, bytes.fromhex("ab" * 16), "aton")
-    resume = options(ResumeRequest(Path("/games/aton-1.pblog")))
-    assert resume.command == "resume" and resume.file == Path("/games/aton-1.pblog")
+    assert join == dataclasses.replace(
+        typed("join", "tcp://127.0.0.1:4000", "--key", key, "--table", "ab" * 16, "--game", "aton", "--code",
+              "s3cret", "--name", "ann"), offer_resume=False)
+    resume = options_for(ResumeRequest(Path("/games/aton-1.pblog")))
+    assert resume.command == "resume" and resume.file == Path("/games/aton-1.pblog") and not resume.offer_resume
+    with pytest.raises(UsageError, match="Asterix"):
+        options_for(HostRequest("asterix", 9, 1, {}, ""))
+    with pytest.raises(UsageError, match="--bind takes tcp://IP:PORT"):
+        options_for(HostRequest("aton", 2, 1, {}, ""), "ann", "nowhere")
+
+
+def test_the_lobby_runs_the_command_its_request_asks_for_with_those_options(monkeypatch):
+    import argparse
+
+    from peerboard.client import lobby_command
+
+    ran = []
+    for name in ("cmd_host", "cmd_join", "cmd_resume"):
+        monkeypatch.setattr(lobby_command, name, lambda opts, name=name: ran.append((name, opts)) or 0)
+    asked = argparse.Namespace(name="ann", bind=None)
+    request = HostRequest("aton", 2, 1, {}, "")
+    assert lobby_command.run_request(request, asked) == 0
+    assert ran == [("cmd_host", lobby_command.options_for(request, "ann"))]
+    lobby_command.run_request(ResumeRequest(Path("/games/aton-1.pblog")), asked)
+    assert ran[-1][0] == "cmd_resume" and ran[-1][1].file == Path("/games/aton-1.pblog")
 
 
 def test_without_a_terminal_peerboard_alone_prints_its_help_and_the_lobby_says_it_needs_one():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from peerboard.engines import CHANCE, Action, Game
+from peerboard.engines import Action, Game
 
 #: (state, seat, that seat's options) -> its choice
 Picker = Callable[[Any, int, list], Action]
@@ -27,11 +27,4 @@ def play_choice(game: Game, state: Any, seat: int, action: Action, pick: Picker)
     chosen[seat] = action
     for s in group:
         state = game.apply(state, chosen[s])
-    return state
-
-
-def run_chance(game: Game, state: Any, rng: random.Random) -> Any:
-    """Chance nodes resolved with their odds until a seat acts or the game ends."""
-    while game.current(state) == CHANCE:
-        state = game.apply(state, game.sample_chance(state, rng.randbytes(32)))
     return state

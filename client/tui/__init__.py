@@ -6,12 +6,12 @@ Entry points, one call each:
     run_lobby() -> request | None                the lobby: tables on the network, games to
                                                  resume, a table to host (lobby_*.py)
     run_game(node, title="") -> int              the game screen in front of a live node
-                                                 (after host/join/resume; see live.py)
+                                                 (after host/join/resume; see live_run.py)
 
 Layout: each screen is a model (game_model.py: what is shown, the plan), a presenter
 (game_presenter.py, replay_presenter.py: what a key, a line, a click or a game event
 does) and a view (game_view.py: prompt-toolkit containers only). A screen reads its game
-through a GameSource (source.py): live.py over the node, replay.py over a log file,
+through a GameSource (source.py): live_source.py over the node, replay.py over a log file,
 local.py against random players in this process. Each game's look is its own
 client/games/NAME/board.py, found by boards/board_for; any other game gets boards/plain.py.
 """
@@ -55,6 +55,6 @@ def run_lobby(source=None, input=None, output=None):
 def run_game(node, title: str = "", input=None, output=None, max_seconds: float | None = None) -> int:
     """The game screen in front of a node that hosted, joined or resumed a table; the node
     runs in a thread of its own until the person quits. Returns the exit status."""
-    from peerboard.client.tui.live import run_game as run
+    from peerboard.client.tui.live_run import run_game as run
 
     return run(node, title, input=input, output=output, max_seconds=max_seconds)

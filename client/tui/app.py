@@ -3,8 +3,6 @@ the style, NO_COLOR, the mouse, Ctrl-C, and running it."""
 from __future__ import annotations
 
 import asyncio
-import time
-import traceback
 from pathlib import Path
 from typing import Callable
 
@@ -63,18 +61,11 @@ def run_screen(app: Application, presenter, pre_run: Callable[[], None] | None =
 
 def keep_fault(presenter, context: dict, log_path: Path | None) -> None:
     """One fault of our own on the screen's loop: details to a file, one line on screen."""
-    from peerboard.node.gamefiles import errors_path
-    from peerboard.node.storage import data_dir
+    from peerboard.node import faults
+    from peerboard.node.dirs import data_dir
 
     exc = context.get("exception")
     what = type(exc).__name__ if exc is not None else "error"
-    details = "".join(traceback.format_exception(exc)) if exc is not None else str(context.get("message"))
-    path = errors_path(log_path, None if log_path is not None else data_dir())
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} the terminal client\n{details}\n")
-        where = f"details in {path}"
-    except OSError as err:
-        where = f"its details could not be written to {path} ({err.strerror})"
-    presenter.say(f"Internal error in the terminal client ({what}); {where}.", "error")
+    details = faults.details_of(exc) if exc is not None else str(context.get("message"))
+    kept = faults.keep("the terminal client", details, log_path, None if log_path is not None else data_dir())
+    presenter.say(f"Internal error in the terminal client ({what}); {kept.where}.", "error")

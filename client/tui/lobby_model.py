@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from peerboard import engines
+from peerboard.client.lan.options import DEFAULT_BOT
 from peerboard.client.tui.lobby_source import HostRequest, LobbySnapshot, TableLine, UnfinishedLine, option_fields
 from peerboard.client.tui.source import Alert
 from peerboard.engines import OptionError
@@ -107,7 +108,7 @@ class HostForm(Form):
         self.fields = [
             Field("game", "game", names, index=names.index(game_name), hint=game.title),
             Field("players", "players", counts, index=counts.index(str(players))),
-            Field("bots", "bots", tuple(str(n) for n in range(players)), hint="seats taken by random bot processes"),
+            Field("bots", "bots", tuple(str(n) for n in range(players)), hint=f"seats taken by {DEFAULT_BOT} bot processes"),
         ]
         for name, default, doc in option_fields(game_name):
             words, choices = allowed(game.options_schema[name])

@@ -111,10 +111,6 @@ class LobbyPresenter:
         self.model.form = CodeForm(row)
         self.redraw()
 
-    def close_form(self) -> None:
-        self.model.form = None
-        self.redraw()
-
     def escape(self) -> None:
         """Esc closes the form, else the help."""
         if self.model.form is not None:

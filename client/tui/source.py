@@ -3,7 +3,7 @@
 A screen never reads a session, a node or a log file itself. It reads a `Snapshot` (an
 immutable picture of the game as the local seat may see it), hands the local seat's
 decision to `submit`, and hears `Changed` and `Alert` through the listener it subscribes.
-Three sources implement it: the live game (live.py, over the node and its session), a
+Three sources implement it: the live game (live_source.py, over the node and its session), a
 saved log (replay.py), and an in-process game against random players (local.py).
 
 Every text in a snapshot that came from another player (seat names) is already passed

@@ -1,0 +1,212 @@
+"""What each event of a game means, in the words a person reads.
+
+One sentence per event (protocol/events.py, and the node's own in node/loop.py), worded
+here only: the line prompt (client/seat.py) prints it, the full-screen client
+(client/tui/live_source.py) shows it on its status line as loudly as its `kind` says. A
+front end decides *whether* to say an event — the screen, say, keeps quiet about a peer's
+coming and going once the game is over — never how it is said.
+
+Everything here reads the session's public surface only (`seats`, `phase`, `local_seat`,
+`log_length`); a name, an address or a reason a peer sent is untrusted text, made
+printable and cut to a length.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from peerboard.client.text import printable
+from peerboard.node.loop import Connection, LogOpened, Notice
+from peerboard.node.storage import DISK_FULL
+from peerboard.protocol.events import (
+    Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault,
+    PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken,
+    YourTurn,
+)
+from peerboard.protocol.forming import CLOSED, SEAT_LEASE
+from peerboard.protocol.identity import fingerprint
+from peerboard.protocol.session import Phase
+
+REJECTIONS_SHOWN = 5  # per peer: more are counted, not said
+NAME_AT_MOST = 40
+ADDRESS_AT_MOST = 80
+REASON_AT_MOST = 200
+
+#: why a seat of a forming table is free again (SeatFreed.why)
+FREED = {
+    "left": "it left",
+    "silent": f"it fell silent (nothing heard for {SEAT_LEASE:g} s, or no signature in time)",
+    "removed": "the host removed it",
+}
+
+
+@dataclass(frozen=True)
+class Words:
+    """One sentence about the game, and how loudly a screen shows it."""
+
+    text: str
+    kind: str = "info"  # "info", "warn" (something to look at) or "error" (the game stops here)
+
+
+def seat_name(session: Any, seat: int) -> str:
+    """A seat by its number and its player's name: `seat 1 (ann)`."""
+    for info in session.seats if session is not None else ():
+        if info.index == seat:
+            return f"seat {seat} ({printable(info.name, NAME_AT_MOST)})"
+    return f"seat {seat}"
+
+
+def played(session: Any, seat: int, text: str) -> str:
+    """A move of the game said: `seat 1 (ann) played: assign 2 4 3 1` (or `You played: …`)."""
+    who = "You" if seat == session.local_seat else seat_name(session, seat)
+    return f"{who} played: {printable(text)}"
+
+
+def result_words(result: Any, session: Any) -> str:
+    """The end of a game (a GameOver, or the session's `result`), after "Game over: "."""
+    if result is None:
+        return "the result is being signed."
+    won = ", ".join(seat_name(session, w) for w in result.winners) or "nobody"
+    cheats = f"; dishonest: {', '.join(seat_name(session, c) for c in result.cheats)}" if result.cheats else ""
+    return f"won by {won}; scores {'-'.join(map(str, result.scores))}{cheats}."
+
+
+def fault_words(e: InternalFault) -> str:
+    """A fault of our own: what failed, that no peer is to blame, and where its details are.
+    A full disk is nobody's fault: its line (node.storage.disk_full_text) is said as it is."""
+    if e.text.startswith(DISK_FULL):
+        return printable(e.text, REASON_AT_MOST)
+    where = f"; details in {e.log_path}" if e.log_path else ""
+    return f"{printable(e.text, REASON_AT_MOST)} — our own fault, not a peer's{where}"
+
+
+def halt_words(halt: Any, session: Any) -> str:
+    """Why a game halted (the session's `halt`), after "The game is halted: "."""
+    if isinstance(halt, Desync):
+        return f"the seats reached different states at seq {halt.seq}."
+    if isinstance(halt, Equivocation):
+        return f"{seat_name(session, halt.seat)} signed two different entries for seq {halt.seq}."
+    if isinstance(halt, InternalFault):
+        return fault_words(halt)
+    return "see the log file."
+
+
+def said(event: Event, session: Any) -> Words | None:
+    """What `event` means, given the session it came from (None before there is one); None
+    for an event that is no news in itself (a confirmation, whose turn it is, a move: see
+    `played`). A class of event missing here is a KeyError, loudly."""
+    return _WORDS[type(event)](event, session)
+
+
+class Rejections:
+    """The messages a front end says were rejected: the first REJECTIONS_SHOWN from each
+    peer, then once that more are not shown (a hostile peer cannot flood the screen)."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+
+    def words(self, e: Rejected) -> Words | None:
+        sender = printable(e.sender, 20)
+        n = self.counts[sender] = self.counts.get(sender, 0) + 1
+        if n <= REJECTIONS_SHOWN:
+            return _rejected(e, None)
+        if n == REJECTIONS_SHOWN + 1:
+            return Words(f"Rejecting more messages from {sender} (not shown).", "warn")
+        return None
+
+
+# -- each event ---------------------------------------------------------------------------------
+
+
+def _connection(e: Connection, s: Any) -> Words | None:
+    c = e.change
+    addr = printable(c.addr, ADDRESS_AT_MOST)
+    if c.what == "refused":
+        return Words(f"The node at {addr} refused this node's key: it is not a seat there and not a spectator "
+                     f"it admits.", "error")
+    if c.what == "wrong-key":
+        return Words(f"The node at {addr} does not hold the key {fingerprint(c.peer)} (a wrong key, or not a "
+                     f"peerboard node there).", "warn")
+    return None
+
+
+def _seated(e: Seated, s: Any) -> Words:
+    if e.seat < 0:
+        return Words(f"Watching as a spectator: {e.players} seats.")
+    return Words(f"You have seat {e.seat} of {e.players}; the game starts when every seat is taken.")
+
+
+def _seat_taken(e: SeatTaken, s: Any) -> Words | None:
+    seat = e.seat
+    if seat.connection == "you":
+        return None
+    where = f" from {printable(seat.address, ADDRESS_AT_MOST)}" if seat.address else ""
+    return Words(f"Seat {seat.index} taken by {printable(seat.name, NAME_AT_MOST)} ({seat.fingerprint}){where}.")
+
+
+def _seat_freed(e: SeatFreed, s: Any) -> Words:
+    why = FREED.get(e.why, printable(e.why, REASON_AT_MOST))
+    return Words(f"Seat {e.index} ({printable(e.name, NAME_AT_MOST)}, {e.fingerprint}) is free again: {why}.", "warn")
+
+
+def _started(e: GameStarted, s: Any) -> Words:
+    you = "you are watching" if s.local_seat is None else f"you are seat {s.local_seat}"
+    if s.log_length:  # resumed from its log
+        return Words(f"The game goes on from entry {s.log_length}; {you}.")
+    return Words(f"The game has started; {you}.")
+
+
+def _peer_left(e: PeerLeft, s: Any) -> Words:
+    if s is not None and s.phase is Phase.OVER:
+        return Words(f"{seat_name(s, e.seat)} left (the game is over).")
+    return Words(f"{seat_name(s, e.seat)} left the table; the game waits until it resumes.", "warn")
+
+
+def _desync(e: Desync, s: Any) -> Words:
+    hashes = ", ".join(f"seat {seat}: {h[:8].hex()}" for seat, h in e.hashes)
+    return Words(f"Desync at seq {e.seq}: the seats reached different states ({hashes}); the game halts.", "error")
+
+
+def _equivocation(e: Equivocation, s: Any) -> Words:
+    return Words(f"{seat_name(s, e.seat)} signed two different entries for seq {e.seq}; the game halts (the proof "
+                 f"is kept).", "error")
+
+
+def _rejected(e: Rejected, s: Any) -> Words:
+    return Words(f"Rejected a message from {printable(e.sender, 20)}: {printable(e.reason, REASON_AT_MOST)}", "warn")
+
+
+def _refused(e: Refused, s: Any) -> Words:
+    if e.reason == CLOSED:
+        return Words("The host closed the table.", "error")
+    return Words(f"The table refused this node: {printable(e.reason, REASON_AT_MOST)}", "error")
+
+
+def _no_news(e: Event, s: Any) -> None:
+    return None
+
+
+_WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
+    Notice: lambda e, s: Words(printable(e.text)),
+    LogOpened: lambda e, s: Words(f"This game's log: {e.path}"),
+    Connection: _connection,
+    Seated: _seated,
+    SeatTaken: _seat_taken,
+    SeatFreed: _seat_freed,
+    PeersKnown: _no_news,
+    GameStarted: _started,
+    Accepted: _no_news,
+    Confirmed: _no_news,
+    YourTurn: _no_news,
+    PeerAway: lambda e, s: Words(f"{seat_name(s, e.seat)} is away; the game waits for it.", "warn"),
+    PeerBack: lambda e, s: Words(f"{seat_name(s, e.seat)} is back."),
+    PeerLeft: _peer_left,
+    PeerMoved: lambda e, s: Words(f"{seat_name(s, e.seat)} listens at {printable(e.address, ADDRESS_AT_MOST)} now."),
+    Desync: _desync,
+    Equivocation: _equivocation,
+    InternalFault: lambda e, s: Words(f"{fault_words(e)}." if e.text.startswith(DISK_FULL)
+                                      else f"The game is paused here: {fault_words(e)}.", "error"),
+    GameOver: lambda e, s: Words(f"Game over: {result_words(e, s)}"),
+    Rejected: _rejected,
+    Refused: _refused,
+}

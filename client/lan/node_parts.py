@@ -1,0 +1,60 @@
+"""The pieces every LAN command builds its node from: this user's identity, a transport
+bound where asked (admitting the spectators asked for), and who sits at the node — the
+full-screen client, the line prompt, the built-in random player, or a bot of the SDK."""
+from __future__ import annotations
+
+import os
+import sys
+
+from peerboard.client.lan.options import LanOptions
+from peerboard.client.seat import ConsoleSeat, RandomSeat, Seat, StrategySeat
+from peerboard.client.usage import UsageError
+from peerboard.node.keys import KeyFileError, curve_public, load_identity
+from peerboard.node.loop import Node
+from peerboard.node.transport import Admission, Transport, TransportError
+from peerboard.protocol.identity import Identity
+
+
+def _identity() -> Identity:
+    try:
+        return load_identity()
+    except KeyFileError as exc:
+        raise UsageError(str(exc)) from None
+
+
+
+def _transport(opts: LanOptions, identity: Identity, bind: str) -> Transport:
+    admission = Admission(spectator_keys={curve_public(k) for k in opts.spectators},
+                          open_to_spectators=opts.spectators_any)
+    try:
+        transport = Transport(identity, bind, admission)
+    except TransportError as exc:
+        raise UsageError(str(exc)) from None
+    for k in opts.spectators:
+        transport.know(k)
+    return transport
+
+
+def _seat(opts: LanOptions, node: Node) -> Seat:
+    if opts.strategy or opts.exec:
+        return _strategy_seat(opts, node)
+    if not (opts.headless or opts.plain) and sys.stdin.isatty() and sys.stdout.isatty():
+        from peerboard.client.tui.screen_seat import ScreenSeat  # the full-screen client (client/tui)
+
+        return ScreenSeat(node)
+    if opts.headless:
+        return RandomSeat(node, seed=opts.seed, think=opts.think, verbose=opts.verbose)
+    if not sys.stdin.isatty():
+        # nobody to type moves (a script, a pipe, CI): the seat plays itself and says so
+        print("no terminal to play at: the built-in random player takes this seat (--headless)", flush=True)
+        return RandomSeat(node, seed=opts.seed, think=opts.think, verbose=True)
+    return ConsoleSeat(node)
+
+
+def _strategy_seat(opts: LanOptions, node: Node) -> Seat:
+    from peerboard.client.bots.tournament import parse_players
+
+    (player,) = parse_players("exec" if opts.exec else opts.strategy, 1, [opts.exec] if opts.exec else [])
+    seed = str(opts.seed if opts.seed is not None else int.from_bytes(os.urandom(4), "big"))
+    return StrategySeat(node, player.make(seed), player.label, seed, opts.on_error, opts.time, opts.faults,
+                        verbose=opts.verbose)

@@ -1,0 +1,73 @@
+"""The live game as the screen sees it: one immutable Snapshot (client/tui/source.py) built
+from the session's public surface (spec/protocol.md, "The session's public surface"), with
+the status line that says where the game stands in client/event_words.py's words."""
+from __future__ import annotations
+
+from typing import Any
+
+from peerboard.client.event_words import halt_words, result_words, seat_name
+from peerboard.client.text import printable
+from peerboard.client.tui.source import FormingLine, MoveLine, SeatLine, Snapshot
+
+
+def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = ()) -> Snapshot:
+    """The game as the session's public surface shows it now (call on the node's thread,
+    or before it runs)."""
+    s = node.session
+    game = s.game
+    position = s.position()
+    state = position.state if position is not None else None
+    scores = game.scores(state) if state is not None else None
+    seats = tuple(
+        SeatLine(info.index, printable(info.name, 40), info.fingerprint,
+                 scores[info.index] if scores is not None and info.index < len(scores) else None,
+                 info.connection, info.last_heard, printable(info.address, 80))
+        for info in s.seats
+    )
+    moves = tuple(MoveLine(m.seq, m.seat, "; ".join(m.texts), m.seq <= s.confirmed_seq) for m in s.moves)
+    decision = s.decision_kind()
+    to_act = position.to_act if position is not None else None
+    phase = s.phase.value
+    forming = None
+    if phase in ("forming", "signing"):
+        hosting = s.local_seat == 0
+        forming = FormingLine(
+            table_id=s.table_id.hex(), players=s.players, private=s.private,
+            hosting=hosting, can_remove=hosting and phase == "forming",
+            notes=notes, signing=phase == "signing",
+        )
+    return Snapshot(
+        game=game, seq=position.seq if position is not None else 0, state=state, seats=seats,
+        local_seat=s.local_seat, to_act=to_act, decision=decision,
+        legal=tuple(s.legal_actions()) if decision else (), moves=moves,
+        status=_status(s, seats, to_act), over=phase == "over",
+        title=title or f"{game.title} · {_seat_title(s)}", forming=forming,
+    )
+
+
+def _seat_title(s: Any) -> str:
+    if s.local_seat is None:
+        return "watching" if s.genesis_hash is not None else "joining"
+    return f"you are seat {s.local_seat}"
+
+
+def _status(s: Any, seats: tuple[SeatLine, ...], to_act: tuple[int, str] | None) -> str:
+    phase = s.phase.value
+    if phase == "forming":
+        if not s.players:
+            return "Asking the table for a seat …"
+        return f"Waiting for players: {len(seats)} of {s.players} seats taken."
+    if phase == "signing":
+        return "Every seat is there: each signs the start of the game …"
+    if phase == "halted":
+        return "The game is halted: " + halt_words(s.halt, s)
+    if phase == "over":
+        return "Game over: " + result_words(s.result, s)
+    if to_act is None:
+        return ""
+    seat, kind = to_act
+    if seat == s.local_seat and kind in ("move", "commit"):
+        return "Your secret choice." if kind == "commit" else "Your turn."
+    doing = {"move": "to move", "commit": "to choose in secret", "reveal": "to reveal",
+             "chance": "to draw", "audit": "to reveal its seed", "result": "to sign the result"}
+    return f"Waiting for {seat_name(s, seat)} {doing.get(kind, kind)}."
