@@ -75,7 +75,7 @@ def fault_words(e: InternalFault) -> str:
     """A fault of our own: what failed, that no peer is to blame, and where its details are.
     A full disk is nobody's fault: its line (node.storage.disk_full_text) is said as it is."""
     if e.text.startswith(DISK_FULL):
-        return printable(e.text, REASON_AT_MOST)
+        return printable(e.text, 1000)  # (whole: it ends with the command that resumes the game)
     where = f"; details in {e.log_path}" if e.log_path else ""
     return f"{printable(e.text, REASON_AT_MOST)} — our own fault, not a peer's{where}"
 
