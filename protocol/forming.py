@@ -87,8 +87,6 @@ class Forming:
     options: Mapping[str, Any]
     #: told each milestone of forming as it happens (the session moves its phase by it)
     reached: Callable[[Milestone], None]
-    #: the table needs a code (a joiner: it was given one)
-    private: bool = False
     #: spectators' keys and where they listen
     spectators: dict[bytes, str] = field(default_factory=dict)
     seat: int | None = None  # this node's seat once it has one
@@ -261,7 +259,7 @@ class Hosting(Forming):
              reached: Callable[[Milestone], None], stretched: bytes | None = None) -> "Hosting":
         """The host's table, with its own seat 0 taken."""
         hosting = cls(identity, local, local.key, players, dict(options), reached, seat=0, repeat_at=now,
-                      stretched=stretched, private=stretched is not None)
+                      stretched=stretched)
         hosting.claims = [Claim(local, now, answered=True)] + [None] * (players - 1)
         hosting.previous = [local.key] + [None] * (players - 1)
         return hosting
@@ -455,7 +453,7 @@ class Joining(Forming):
     def ask(cls, identity: Identity, local: Hello, host: bytes, now: float,
             reached: Callable[[Milestone], None]) -> "Joining":
         """It has said hello to `host` and waits for the answer."""
-        return cls(identity, local, host, 0, {}, reached, repeat_at=now, private=local.knock is not None)
+        return cls(identity, local, host, 0, {}, reached, repeat_at=now)
 
     def _dealing_with(self) -> list[bytes]:
         return super()._dealing_with() if self.proposal is not None else [self.host]
