@@ -121,7 +121,7 @@ class Session:
                choice: tuple[tuple, bytes] | None, random: Callable[[int], bytes], now: float) -> tuple["Session", list]:
         """A node restarted from its stored log: it re-checks every entry, then catches up
         from its peers. ChainError if the stored log does not check out; a fault of our own
-        on the way halts the session (`InternalFault`) instead."""
+        while re-checking its entries halts the session (`InternalFault`) instead."""
         session = cls(identity, secrets, name, addr, random, now)
         g = genesis.genesis
         effects = session._start(genesis, addrs, {}, hand_out=False, resumed=True)
@@ -417,6 +417,8 @@ def _no_game(session: Session, sender: bytes, message: Message, now: float) -> l
 def _forming(name: str) -> Handler:
     """A message for the forming handshake: the host's or the joiner's `name` method
     (protocol/forming.py)."""
+    getattr(Hosting, name), getattr(Joining, name)  # (a name either side lacks fails as this module loads)
+
     def handler(session: Session, sender: bytes, message: Message, now: float) -> list:
         return session._formed(getattr(session._stage, name)(sender, message, now))
     return handler
