@@ -4,6 +4,7 @@ takes anything in — and OVER is left only for HALTED."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -117,3 +118,18 @@ def test_the_phase_table_lets_nothing_out_of_halted_and_only_a_halt_out_of_over(
         next_phase(Phase.OVER, Milestone.STARTED)
     # every phase but HALTED can halt
     assert all(next_phase(p, Milestone.HALTED) is Phase.HALTED for p in Phase if p is not Phase.HALTED)
+
+
+def test_the_phase_table_of_the_spec_is_the_one_the_session_moves_by():
+    spec = (Path(__file__).resolve().parent.parent / "spec" / "protocol.md").read_text(encoding="utf-8")
+    lines = spec.splitlines()
+    header = lines.index("| phase | proposed | withdrawn | started | ended | halted |")
+    columns = [Milestone(name.strip()) for name in lines[header].strip("|").split("|")[1:]]
+    rows = {}
+    for line in lines[header + 2:]:
+        if not line.startswith("|"):
+            break
+        phase, *cells = [cell.strip() for cell in line.strip("|").split("|")]
+        # a cell names the phase first, then perhaps says why in brackets
+        rows[Phase[phase]] = {m: Phase[cell.split()[0]] for m, cell in zip(columns, cells) if cell != "—"}
+    assert rows == TRANSITIONS
