@@ -90,9 +90,6 @@ class NextStep:
     looks at where the game stands then."""
 
 
-Effect = Send | Store | Sync | Unstore | StoreGenesis | StoreChoice | TakeOwnEntry | NextStep | Event
-
-
 class EffectIO(Protocol):
     """The I/O a runner carries effects out with (node/loop.py; tests/simnet.py)."""
 
@@ -126,7 +123,8 @@ class EffectRunner:
         """Whether a step waits for the input to be taken (then the node polls without waiting)."""
         return bool(self._deferred)
 
-    def run(self, effects: list) -> None:
+    def carry_out(self, effects: list) -> None:
+        """Carry out `effects` in order (a `TakeOwnEntry` at once, a `NextStep` later: `polled`)."""
         io = self.io
         # (an isinstance chain, the commonest first: a match statement of class patterns
         # costs twice as much, and this runs for every effect of every message)
@@ -140,7 +138,7 @@ class EffectRunner:
             elif isinstance(effect, Sync):
                 io.sync()
             elif isinstance(effect, TakeOwnEntry):
-                self.run(self.session.follow(effect))
+                self.carry_out(self.session.follow(effect))
             elif isinstance(effect, NextStep):
                 if effect not in self._deferred:
                     self._deferred.append(effect)
@@ -153,6 +151,10 @@ class EffectRunner:
             else:
                 raise TypeError(f"{effect!r} is not an effect")
 
+    #: the old name, until node/loop.py and tests/simnet.py call `carry_out` ("run" is the
+    #: chain's word for a run of chance nodes)
+    run = carry_out
+
     def polled(self, busy: bool) -> None:
         """The node took what input there was (`busy`: there was some): the deferred steps
         run now, unless more input may be waiting and they have not waited long enough."""
@@ -163,4 +165,4 @@ class EffectRunner:
             return
         steps, self._deferred, self._waited = self._deferred, [], 0
         for step in steps:
-            self.run(self.session.follow(step))
+            self.carry_out(self.session.follow(step))

@@ -32,10 +32,6 @@ class SeatTaken(Event):
     seat: SeatInfo
 
 
-#: why a seat was freed while the table formed
-FREED_WHY = ("left", "silent", "removed")
-
-
 @dataclass(frozen=True)
 class SeatFreed(Event):
     """While the table forms, at the host: a seat is free again. `why`: "left" (its node said

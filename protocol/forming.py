@@ -18,20 +18,23 @@ Only the host completes a genesis, so a withdrawn proposal can never become a ga
 A private table needs a code: the joiner's hello carries a knock proving it knows the code
 (protocol/tablecode.py); the code itself never travels.
 
-`Forming` is one node's side of that, for the host and for a joiner alike; the session
-hands it the forming messages and takes the finished genesis from it.
+`Hosting` is the host's side of that, `Joining` a joiner's (a seat's or a spectator's); each
+is the data of a session's FORMING and SIGNING phases. The session hands it the forming
+messages, is told when a proposal stands or is withdrawn (`reached`), and takes the finished
+genesis from it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from peerboard import engines
 from peerboard.engines import OptionError
 from peerboard.protocol.effects import Send
 from peerboard.protocol.events import PeersKnown, Refused, Seated, SeatFreed, SeatTaken
 from peerboard.protocol.identity import Identity, fingerprint, verify
-from peerboard.protocol.messages import GenesisMessage, Hello, Leave, MessageError, Propose, Refuse, Sign, Want, Welcome
+from peerboard.protocol.phases import Milestone
+from peerboard.protocol.messages import Beat, GenesisMessage, Hello, Leave, MessageError, Propose, Refuse, Sign, Want, Welcome
 from peerboard.protocol.records import Genesis, Seat, SignedGenesis
 from peerboard.protocol.schema import PROTOCOL_VERSION
 from peerboard.protocol.surface import LocalError, SeatInfo
@@ -52,6 +55,8 @@ WRONG_CODE = "that is not this private table's code: ask its host for it"
 REMOVED = "the host removed this node from the table"
 CLOSED = "the host closed the table"
 
+_NO_HEAD = Beat(0, bytes(32)).to_bytes()  # a forming node's beat: it holds no log yet
+
 
 @dataclass
 class Claim:
@@ -70,9 +75,9 @@ class Claim:
 
 @dataclass
 class Forming:
-    """One node's side of a forming table: the host's (it gives the seats and proposes) or
-    a joiner's (a seat or a spectator asking the host). `genesis` is set once the table is
-    formed; from then on the session plays the game and this object is done."""
+    """One node's side of a forming table, what the host and a joiner share: the proposal
+    and its signatures. `genesis` is set once the table is formed; from then on the session
+    plays the game and this object is done."""
 
     identity: Identity
     #: what this node says in its hello (its role, name, commitments, address and knock)
@@ -80,49 +85,22 @@ class Forming:
     host: bytes
     players: int  # a joiner learns it from the welcome (0 until then)
     options: Mapping[str, Any]
-    #: the host's: each seat's claim, by seat (None: free); seat 0 is the host's own
-    claims: list[Claim | None] = field(default_factory=list)
-    #: the host's: the key that last held each seat (a key coming back gets its old seat)
-    previous: list[bytes | None] = field(default_factory=list)
-    #: the host's: keys it removed (their hellos are refused from then on)
-    banned: set[bytes] = field(default_factory=set)
-    #: the host's private table: its code stretched (protocol/tablecode.py); None: open
-    stretched: bytes | None = None
-    #: the table needs a code (a joiner: it was given one)
-    private: bool = False
-    #: spectators' keys and where they listen, and when each was last heard
+    #: told each milestone of forming as it happens (the session moves its phase by it)
+    reached: Callable[[Milestone], None]
+    #: spectators' keys and where they listen
     spectators: dict[bytes, str] = field(default_factory=dict)
-    watchers_heard: dict[bytes, float] = field(default_factory=dict)
     seat: int | None = None  # this node's seat once it has one
     proposal: Genesis | None = None
-    proposed_at: float = 0.0
     addrs: tuple[str, ...] = ()
     sigs: dict[int, bytes] = field(default_factory=dict)
     genesis: SignedGenesis | None = None
     repeat_at: float = 0.0
-
-    @classmethod
-    def open(cls, identity: Identity, local: Hello, players: int, options: Mapping[str, Any], now: float,
-             stretched: bytes | None = None) -> "Forming":
-        """The host's table, with its own seat 0 taken."""
-        forming = cls(identity, local, local.key, players, dict(options), seat=0, repeat_at=now,
-                      stretched=stretched, private=stretched is not None)
-        forming.claims = [Claim(local, now, answered=True)] + [None] * (players - 1)
-        forming.previous = [local.key] + [None] * (players - 1)
-        return forming
-
-    @classmethod
-    def ask(cls, identity: Identity, local: Hello, host: bytes, now: float) -> "Forming":
-        """A joiner's side: it has said hello to `host` and waits for the answer."""
-        return cls(identity, local, host, 0, {}, repeat_at=now, private=local.knock is not None)
+    _resolved: Mapping[str, Any] | None = field(default=None, repr=False)
+    _resolved_for: Genesis | None = field(default=None, repr=False)
 
     @property
     def key(self) -> bytes:
         return self.local.key
-
-    @property
-    def hosting(self) -> bool:
-        return self.host == self.key
 
     @property
     def game(self) -> str:
@@ -132,25 +110,180 @@ class Forming:
     def table(self) -> bytes:
         return self.local.table
 
-    def seats(self) -> tuple[tuple[int, str, bytes, str], ...]:
-        """(index, name, key, address) of each seat known so far: the proposal's, else the
-        seats the host has given, in seat order (a freed seat leaves a gap; a joiner knows
-        none before the proposal)."""
-        if self.proposal is not None:
-            return tuple((i, s.name, s.key, a) for i, (s, a) in enumerate(zip(self.proposal.seats, self.addrs)))
-        return tuple((i, c.hello.name, c.key, c.hello.addr) for i, c in enumerate(self.claims) if c is not None)
+    #: whether this side hands the complete genesis to every seat (the host, who completes it)
+    hands_out_genesis = False
+
+    def known_seats(self) -> tuple[tuple[int, str, bytes, str], ...]:
+        """(index, name, key, address) of each seat known so far: the proposal's."""
+        if self.proposal is None:
+            return ()
+        return tuple((i, s.name, s.key, a) for i, (s, a) in enumerate(zip(self.proposal.seats, self.addrs)))
 
     def peers(self) -> list[bytes]:
-        """Whom a broadcast goes to while the table forms (this node's own key included)."""
-        if self.proposal is not None:
-            keys = [s.key for s in self.proposal.seats]
-        elif self.hosting:
-            keys = [c.key for c in self.claims if c is not None]
-        else:
-            keys = [self.host]
-        return keys + list(self.spectators)
+        """Whom a broadcast goes to while the table forms."""
+        return [k for k in dict.fromkeys(self._dealing_with() + list(self.spectators)) if k != self.key]
 
-    def heard(self, sender: bytes, now: float) -> None:
+    def _dealing_with(self) -> list[bytes]:
+        """The seats this node deals with (its own key may be among them)."""
+        return [s.key for s in self.proposal.seats] if self.proposal is not None else []
+
+    def heard_from(self, sender: bytes, now: float) -> list:
+        """A message came from `sender` (the host renews that node's lease)."""
+        return []
+
+    def after_message(self, now: float) -> list:
+        """What follows from a message just taken, whichever it was (the host may propose)."""
+        return []
+
+    def beat(self) -> bytes:
+        return _NO_HEAD
+
+    # -- the read-only surface: no game yet -----------------------------------------------------
+
+    @property
+    def options_resolved(self) -> Mapping[str, Any]:
+        """The proposal's options with every default filled in ({} before a proposal)."""
+        g = self.proposal
+        if g is None:
+            return {}
+        if self._resolved_for is not g:
+            self._resolved, self._resolved_for = engines.get(g.game).resolve_options(len(g.seats), g.options), g
+        return self._resolved
+
+    @property
+    def game_name(self) -> str:
+        return self.local.game
+
+    log_length = 0
+    confirmed_seq = 0
+    genesis_hash = None
+    result = None
+
+    def connection(self, index: int) -> str:
+        return "connected"
+
+    def acked(self, index: int) -> int:
+        return 0
+
+    def position(self, confirmed: bool) -> None:
+        return None
+
+    def move_records(self) -> tuple:
+        return ()
+
+    # -- the proposal and the signatures -----------------------------------------------------
+
+    def on_propose(self, sender: bytes, m: Propose, now: float) -> list:
+        if self.proposal == m.genesis:
+            return []  # a repeat of what this node already signed
+        if sender != self.host:
+            raise MessageError("propose: not expected from this sender now")
+        g = m.genesis
+        mine = [i for i, s in enumerate(g.seats) if s.key == self.key]
+        if len(mine) != 1 or self.local.role != "seat":
+            raise MessageError("propose: this node has no seat in it")
+        seat = mine[0]
+        s, asked = g.seats[seat], self.local
+        if (s.name, s.chain, s.seed) != (asked.name, asked.chain, asked.seed) or (g.table, g.game) != (self.table, self.game):
+            raise MessageError("propose: the proposal misstates this node's seat")
+        if g.protocol != PROTOCOL_VERSION or len(m.addrs) != len(g.seats):
+            raise MessageError("propose: bad version or addresses")
+        try:
+            engine = engines.get(g.game)
+            engine.new_game(len(g.seats), g.options)
+        except OptionError as exc:
+            raise MessageError(f"propose: {exc}") from None
+        if g.engine != engine.version:
+            raise MessageError(f"propose: {g.game} engine version {g.engine}; this node has version {engine.version}")
+        self.proposal, self.addrs, self.seat, self.players = g, m.addrs, seat, len(g.seats)
+        self.reached(Milestone.PROPOSED)
+        message = g.signing_bytes()
+        # signatures that came before the proposal count if they sign this one
+        self.sigs = {i: sig for i, sig in self.sigs.items() if i < len(g.seats) and verify(g.seats[i].key, message, sig)}
+        sign = Sign(seat, self.identity.sign(message))
+        effects: list = [PeersKnown(tuple((s.key, a) for s, a in zip(g.seats, m.addrs))), Seated(seat, len(g.seats))]
+        return effects + self._signed(g, m.addrs, sign) + self.on_sign(self.key, sign, now)
+
+    def _signed(self, g: Genesis, addrs: tuple[str, ...], sign: Sign) -> list:
+        """What follows this node's own signature of proposal `g`, besides keeping it."""
+        return []
+
+    def on_sign(self, sender: bytes, m: Sign, now: float) -> list:
+        g = self.proposal
+        if g is None:
+            # a seat's signature may outrun the proposal; keep it until the proposal comes
+            self.sigs[m.seat] = m.sig
+            return []
+        if not m.seat < len(g.seats) or g.seats[m.seat].key != sender:
+            raise MessageError("sign: the sender does not hold that seat")
+        if not verify(sender, g.signing_bytes(), m.sig):
+            raise MessageError("sign: bad genesis signature")
+        self.sigs[m.seat] = m.sig
+        if len(self.sigs) == len(g.seats):
+            self.genesis = SignedGenesis(g, tuple(self.sigs[i] for i in range(len(g.seats))))
+        return []
+
+    def on_genesis(self, sender: bytes, m: GenesisMessage, now: float) -> list:
+        """The whole signed genesis: every seat gets it from the host once the host has
+        every signature; a spectator, or a seat that missed it, from a node that has it."""
+        g = m.genesis.genesis
+        if g.table != self.table:
+            raise MessageError("genesis: not the table this node asked for")
+        if m.genesis.bad_signers():
+            raise MessageError("genesis: not signed by every seat")
+        if self.local.role == "seat" and self.key not in {s.key for s in g.seats}:
+            raise MessageError("genesis: this node has no seat in it")
+        self.genesis, self.addrs = m.genesis, m.addrs
+        return [Send(sender, Want(1).to_bytes())]  # and the entries written since
+
+
+@dataclass
+class Hosting(Forming):
+    """The host's side: it gives the seats (seat 0 is its own), keeps them leased, and
+    proposes the genesis once the table is full of live nodes."""
+
+    #: each seat's claim, by seat (None: free); seat 0 is the host's own
+    claims: list[Claim | None] = field(default_factory=list)
+    #: the key that last held each seat (a key coming back gets its old seat)
+    previous: list[bytes | None] = field(default_factory=list)
+    #: keys it removed (their hellos are refused from then on)
+    banned: set[bytes] = field(default_factory=set)
+    #: a private table: its code stretched (protocol/tablecode.py); None: open
+    stretched: bytes | None = None
+    #: when each spectator was last heard
+    watchers_heard: dict[bytes, float] = field(default_factory=dict)
+    proposed_at: float = 0.0
+
+    @classmethod
+    def open(cls, identity: Identity, local: Hello, players: int, options: Mapping[str, Any], now: float,
+             reached: Callable[[Milestone], None], stretched: bytes | None = None) -> "Hosting":
+        """The host's table, with its own seat 0 taken."""
+        hosting = cls(identity, local, local.key, players, dict(options), reached, seat=0, repeat_at=now,
+                      stretched=stretched)
+        hosting.claims = [Claim(local, now, answered=True)] + [None] * (players - 1)
+        hosting.previous = [local.key] + [None] * (players - 1)
+        return hosting
+
+    hands_out_genesis = True
+
+    @property
+    def options_resolved(self) -> Mapping[str, Any]:
+        """The options with every default filled in."""
+        if self._resolved is None:  # (its proposal has these options, and this many seats)
+            self._resolved = engines.get(self.game).resolve_options(self.players, self.options)
+        return self._resolved
+
+    def known_seats(self) -> tuple[tuple[int, str, bytes, str], ...]:
+        """(index, name, key, address) of each seat known so far: the proposal's, else the
+        seats given, in seat order (a freed seat leaves a gap)."""
+        if self.proposal is not None:
+            return super().known_seats()
+        return tuple((i, c.hello.name, c.key, c.hello.addr) for i, c in enumerate(self.claims) if c is not None)
+
+    def _dealing_with(self) -> list[bytes]:
+        return super()._dealing_with() if self.proposal is not None else [c.key for c in self.claims if c is not None]
+
+    def heard_from(self, sender: bytes, now: float) -> list:
         """A message came from `sender`: it renews that node's lease."""
         for claim in self.claims:
             if claim is not None and claim.key == sender:
@@ -158,6 +291,11 @@ class Forming:
                 claim.answered = True  # (the hello that takes a seat comes before its claim)
         if sender in self.watchers_heard:
             self.watchers_heard[sender] = now
+        return []
+
+    def after_message(self, now: float) -> list:
+        """A table full of live seats is proposed, whatever message showed the last one alive."""
+        return self.propose_when_full(now)
 
     def _taken(self, index: int, claim: Claim) -> SeatTaken:
         h = claim.hello
@@ -168,13 +306,11 @@ class Forming:
     def _seat_of(self, key: bytes) -> int | None:
         return next((i for i, c in enumerate(self.claims) if c is not None and c.key == key), None)
 
-    # -- the host's side ---------------------------------------------------------------------
+    # -- seats asked for -------------------------------------------------------------------------
 
     def on_hello(self, sender: bytes, m: Hello, now: float) -> list:
         if m.key != sender:
             raise MessageError("hello: the key is not the sender's")
-        if not self.hosting:
-            raise MessageError("hello: this node is not hosting a table")
         if sender == self.key:
             raise MessageError("hello: from this node's own key")
         if m.table != self.table or m.game != self.game:
@@ -223,12 +359,18 @@ class Forming:
         self.watchers_heard[sender] = now
         return [Send(sender, Welcome(-1, self.players).to_bytes())]
 
-    def settle(self, now: float) -> list:
-        """The host proposes once every seat is taken and every node holding one has been
-        heard again since its hello."""
-        if not self.hosting or self.proposal is not None or self.genesis is not None:
-            return []
-        if all(c is not None and c.answered for c in self.claims):
+    def on_welcome(self, sender: bytes, m: Welcome, now: float) -> list:
+        raise MessageError("welcome: not from the host")
+
+    def on_refuse(self, sender: bytes, m: Refuse, now: float) -> list:
+        raise MessageError("refuse: not from the host")
+
+    # -- the proposal ----------------------------------------------------------------------------
+
+    def propose_when_full(self, now: float) -> list:
+        """While forming: propose once every seat is taken and every node holding one has
+        been heard again since its hello."""
+        if self.proposal is None and self.genesis is None and all(c is not None and c.answered for c in self.claims):
             return self._propose(now)
         return []
 
@@ -254,14 +396,13 @@ class Forming:
         """The proposal no longer stands: forming again. Each remaining seat is welcomed
         anew, which tells it so; the signatures of the old proposal are void."""
         self.proposal, self.addrs, self.sigs = None, (), {}
+        self.reached(Milestone.WITHDRAWN)
         return [Send(c.key, Welcome(i, self.players).to_bytes()) for i, c in enumerate(self.claims)
                 if c is not None and i != 0]
 
     def remove(self, index: int) -> list:
         """The host removes the node holding seat `index`: it is refused, and so are its
         hellos from now on. LocalError saying why when there is no such seat to remove."""
-        if not self.hosting:
-            raise LocalError("Only the host of a table can remove a seat.")
         if index == 0:
             raise LocalError("Seat 0 is the host's own; leave the table to close it.")
         if not 0 <= index < self.players or self.claims[index] is None:
@@ -272,9 +413,11 @@ class Forming:
         effects = self._free(index, "removed") + [Send(key, Refuse(REMOVED).to_bytes())]
         return effects + (self._withdraw() if self.proposal is not None else [])
 
-    def _expire(self, now: float) -> list:
+    # -- time and leaving ------------------------------------------------------------------------
+
+    def tick(self, now: float) -> list:
         """Free the seats whose lease ran out: silent too long, or (once proposed) no
-        signature in time; forget silent spectators."""
+        signature in time; forget silent spectators; propose if the table is full."""
         effects: list = []
         for i, claim in enumerate(self.claims):
             if i == 0 or claim is None:
@@ -289,9 +432,39 @@ class Forming:
             if now - heard > SEAT_LEASE:
                 del self.watchers_heard[key]
                 self.spectators.pop(key, None)
-        return effects
+        return effects + self.propose_when_full(now)
 
-    # -- a joiner's side ---------------------------------------------------------------------
+    def on_leave(self, sender: bytes, m: Leave, now: float) -> list:
+        """A node leaving cleanly: its seat is free at once, a spectator is served no more."""
+        self.spectators.pop(sender, None)
+        self.watchers_heard.pop(sender, None)
+        index = self._seat_of(sender)
+        if index is None or index == 0:
+            return []
+        return self._free(index, "left") + (self._withdraw() if self.proposal is not None else [])
+
+
+@dataclass
+class Joining(Forming):
+    """A joiner's side: a seat or a spectator asking the host, told its seat by the
+    `welcome`, signing the proposal; it repeats what it said until the game starts."""
+
+    @classmethod
+    def ask(cls, identity: Identity, local: Hello, host: bytes, now: float,
+            reached: Callable[[Milestone], None]) -> "Joining":
+        """It has said hello to `host` and waits for the answer."""
+        return cls(identity, local, host, 0, {}, reached, repeat_at=now)
+
+    def _dealing_with(self) -> list[bytes]:
+        return super()._dealing_with() if self.proposal is not None else [self.host]
+
+    def remove(self, index: int) -> list:
+        raise LocalError("Only the host of a table can remove a seat.")
+
+    def on_hello(self, sender: bytes, m: Hello, now: float) -> list:
+        if m.key != sender:
+            raise MessageError("hello: the key is not the sender's")
+        raise MessageError("hello: this node is not hosting a table")
 
     def on_welcome(self, sender: bytes, m: Welcome, now: float) -> list:
         if sender != self.host:
@@ -300,6 +473,7 @@ class Forming:
             # the host withdrew its proposal (a seat was freed): forming again
             self.proposal, self.addrs, self.sigs = None, (), {}
             self.repeat_at = now
+            self.reached(Milestone.WITHDRAWN)
         self.seat = None if m.seat < 0 else m.seat
         self.players = m.players
         return [Seated(m.seat, m.players)]
@@ -309,99 +483,28 @@ class Forming:
             raise MessageError("refuse: not from the host")
         return [Refused(m.reason)]
 
-    # -- every seat: the proposal and the signatures ------------------------------------------
-
-    def on_propose(self, sender: bytes, m: Propose, now: float) -> list:
-        if self.proposal == m.genesis:
-            return []  # a repeat of what this node already signed
-        if sender != self.host:
-            raise MessageError("propose: not expected from this sender now")
-        g = m.genesis
-        mine = [i for i, s in enumerate(g.seats) if s.key == self.key]
-        if len(mine) != 1 or self.local.role != "seat":
-            raise MessageError("propose: this node has no seat in it")
-        seat = mine[0]
-        s, asked = g.seats[seat], self.local
-        if (s.name, s.chain, s.seed) != (asked.name, asked.chain, asked.seed) or (g.table, g.game) != (self.table, self.game):
-            raise MessageError("propose: the proposal misstates this node's seat")
-        if g.protocol != PROTOCOL_VERSION or len(m.addrs) != len(g.seats):
-            raise MessageError("propose: bad version or addresses")
-        try:
-            engine = engines.get(g.game)
-            engine.new_game(len(g.seats), g.options)
-        except OptionError as exc:
-            raise MessageError(f"propose: {exc}") from None
-        if g.engine != engine.version:
-            raise MessageError(f"propose: {g.game} engine version {g.engine}; this node has version {engine.version}")
-        self.proposal, self.addrs, self.seat, self.players = g, m.addrs, seat, len(g.seats)
-        message = g.signing_bytes()
-        # signatures that came before the proposal count if they sign this one
-        self.sigs = {i: sig for i, sig in self.sigs.items() if i < len(g.seats) and verify(g.seats[i].key, message, sig)}
-        sign = Sign(seat, self.identity.sign(message))
-        effects: list = [PeersKnown(tuple((s.key, a) for s, a in zip(g.seats, m.addrs))), Seated(seat, len(g.seats))]
-        if not self.hosting:
-            # what this joiner learns of the table: every seat, from the proposal
-            effects += [SeatTaken(SeatInfo(i, x.name, fingerprint(x.key), x.key,
-                                           "you" if x.key == self.key else "connected", None, a))
-                        for i, (x, a) in enumerate(zip(g.seats, m.addrs))]
-            # the host alone completes the genesis (so a withdrawn proposal never becomes a game)
-            effects.append(Send(self.host, sign.to_bytes()))
-        return effects + self.on_sign(self.key, sign, now)
-
-    def on_sign(self, sender: bytes, m: Sign, now: float) -> list:
-        g = self.proposal
-        if g is None:
-            # a seat's signature may outrun the proposal; keep it until the proposal comes
-            self.sigs[m.seat] = m.sig
-            return []
-        if not m.seat < len(g.seats) or g.seats[m.seat].key != sender:
-            raise MessageError("sign: the sender does not hold that seat")
-        if not verify(sender, g.signing_bytes(), m.sig):
-            raise MessageError("sign: bad genesis signature")
-        self.sigs[m.seat] = m.sig
-        if len(self.sigs) == len(g.seats):
-            self.genesis = SignedGenesis(g, tuple(self.sigs[i] for i in range(len(g.seats))))
-        return []
-
-    def on_genesis(self, sender: bytes, m: GenesisMessage, now: float) -> list:
-        """The whole signed genesis: every seat gets it from the host once the host has
-        every signature; a spectator, or a seat that missed it, from a node that has it."""
-        g = m.genesis.genesis
-        if g.table != self.table:
-            raise MessageError("genesis: not the table this node asked for")
-        if m.genesis.bad_signers():
-            raise MessageError("genesis: not signed by every seat")
-        if self.local.role == "seat" and self.key not in {s.key for s in g.seats}:
-            raise MessageError("genesis: this node has no seat in it")
-        self.genesis, self.addrs = m.genesis, m.addrs
-        return [Send(sender, Want(1).to_bytes())]  # and the entries written since
-
-    # -- time ---------------------------------------------------------------------------------
+    def _signed(self, g: Genesis, addrs: tuple[str, ...], sign: Sign) -> list:
+        # what this joiner learns of the table: every seat, from the proposal
+        taken = [SeatTaken(SeatInfo(i, x.name, fingerprint(x.key), x.key, "you" if x.key == self.key else "connected",
+                                    None, a))
+                 for i, (x, a) in enumerate(zip(g.seats, addrs))]
+        # the host alone completes the genesis (so a withdrawn proposal never becomes a game)
+        return taken + [Send(self.host, sign.to_bytes())]
 
     def tick(self, now: float) -> list:
-        """The host frees the seats whose lease ran out. A joiner says again what it said,
-        in case it was lost: its hello to the host and, once proposed, its signature."""
-        effects = self._expire(now) if self.hosting else []
+        """It says again what it said, in case it was lost: its hello to the host and, once
+        proposed, its signature."""
         if now < self.repeat_at:
-            return effects
+            return []
         self.repeat_at = now + REPEAT_EVERY
-        if self.hosting:
-            return effects
         # the hello, even once proposed: a host that withdrew its proposal answers it with
         # a welcome, so a seat that missed the withdrawal learns of it
-        effects.append(Send(self.host, self.local.to_bytes()))
+        effects = [Send(self.host, self.local.to_bytes())]
         if self.proposal is not None and self.seat in self.sigs:
             effects.append(Send(self.host, Sign(self.seat, self.sigs[self.seat]).to_bytes()))
         return effects
 
     def on_leave(self, sender: bytes, m: Leave, now: float) -> list:
-        """A node leaving cleanly: its seat is free at once (the host), a spectator is
-        served no more; the host leaving closes the table (a joiner)."""
+        """The host leaving closes the table; a spectator is served no more."""
         self.spectators.pop(sender, None)
-        self.watchers_heard.pop(sender, None)
-        if not self.hosting:
-            return [Refused(CLOSED)] if sender == self.host else []
-        index = self._seat_of(sender)
-        if index is None or index == 0:
-            return []
-        return self._free(index, "left") + (self._withdraw() if self.proposal is not None else [])
+        return [Refused(CLOSED)] if sender == self.host else []

@@ -25,10 +25,6 @@ from peerboard.protocol.schema import (
 GENESIS_DOMAIN = b"peerboard/genesis/v1\x00"
 ENTRY_DOMAIN = b"peerboard/entry/v1\x00"
 
-#: entry kinds of protocol version 1 and the body keys each one has
-ENTRY_KINDS: dict[str, frozenset[str]] = {kind: shape.keys for kind, shape in BODIES.items()}
-
-
 _pack = partial(msgpack.packb, use_bin_type=True)
 _KEY_BODY, _KEY_KIND, _KEY_PREV, _KEY_SEAT, _KEY_SEQ, _KEY_SIG = (_pack(k) for k in ("body", "kind", "prev", "seat", "seq", "sig"))
 

@@ -24,20 +24,29 @@ def test_canonical_values_round_trip(value):
 @settings(max_examples=500)
 def test_random_bytes_decode_or_raise_decode_error(data):
     try:
-        decode(data)
+        value = decode(data)
     except DecodeError as exc:
         assert str(exc)
+    else:
+        assert encode(value) == data  # canonical: exactly the value these bytes encode
 
 
 @given(values, st.integers(0, 10_000), st.integers(0, 255))
 @settings(max_examples=300)
-def test_mutated_values_decode_or_raise_decode_error(value, where, byte):
+def test_mutated_values_decode_to_the_value_their_bytes_encode_or_raise_decode_error(value, where, byte):
     data = bytearray(encode(value))
-    data[where % len(data)] = byte
+    at = where % len(data)
+    unchanged = data[at] == byte
+    data[at] = byte
     try:
-        decode(bytes(data))
-    except DecodeError:
-        pass
+        decoded = decode(bytes(data))
+    except DecodeError as exc:
+        assert str(exc) and not unchanged, exc
+    else:
+        # never a value near the one meant, or a part of it: the one the bytes encode, whole
+        assert encode(decoded) == bytes(data)
+        if unchanged:
+            assert decoded == value and type(decoded) is type(value)
 
 
 def test_maps_must_have_sorted_keys():

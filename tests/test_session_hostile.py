@@ -296,7 +296,7 @@ def test_an_offered_move_the_engine_cannot_apply_is_taken_back_and_asked_again()
     author, peer = nodes[seat], nodes[1 - seat]
     seq = author.session.log_length + 1
     bogus = ("place", 47)  # not a legal Aton action: the engine refuses it
-    seat_author = author.session._author
+    seat_author = author.session._stage.author  # (the game under way: protocol/play.py)
     seat_author._offered = (seq, seat_author._offered[1] | {bogus})  # as if the engine had offered it
     prompts = sum(isinstance(e, YourTurn) for e in author.events)
     net.apply(author, author.session.submit([bogus], net.now))

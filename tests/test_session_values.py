@@ -119,11 +119,22 @@ MESSAGES = st.one_of(
 def test_no_message_within_the_schema_is_ever_counted_as_our_own_fault(phase, sent):
     session = _session(phase)
     for now, (sender, message) in enumerate(sent):
+        was = session.phase
         effects = session.receive(sender, message.to_bytes(), float(now))
         assert not [e for e in effects if isinstance(e, InternalFault)], (phase, message)
         assert not isinstance(session.halt, InternalFault)
         session.tick(float(now) + 0.5)
-    assert session.phase in set(Phase)
+        # a halt (a desync, an equivocation proved) is for good, and the phase says so
+        assert (session.halt is not None) is (session.phase is Phase.HALTED), (message, session.phase)
+        assert was is not Phase.HALTED or session.phase is Phase.HALTED, message
+        assert session.phase not in _NEVER_AGAIN[was], (message, was, session.phase)
+
+
+#: the phases a session never goes back to from each phase (protocol/phases.py)
+_NEVER_AGAIN = {
+    Phase.FORMING: set(), Phase.SIGNING: set(), Phase.PLAYING: {Phase.FORMING, Phase.SIGNING},
+    Phase.OVER: {Phase.FORMING, Phase.SIGNING, Phase.PLAYING}, Phase.HALTED: set(Phase) - {Phase.HALTED},
+}
 
 
 @given(early=st.lists(st.tuples(KEY, st.builds(Sign, SEAT, SIG)), max_size=3), proposal=OURS,
