@@ -15,7 +15,6 @@ from pathlib import Path
 from peerboard.node.gamefiles import errors_path
 from peerboard.protocol.events import InternalFault
 
-WHAT_AT_MOST = 200  # characters of the exception said on the screen (the file has it all)
 
 
 @dataclass(frozen=True)
@@ -33,19 +32,13 @@ class Kept:
         return f"the details could not be written to {self.path} ({self.problem})"
 
 
-def what_failed(exc: BaseException) -> str:
-    """The exception in one short line: its class and message, whitespace folded."""
-    return " ".join(f"{type(exc).__name__}: {exc}".split())[:WHAT_AT_MOST]
-
-
 def details_of(exc: BaseException) -> str:
     """What the errors file keeps of an exception: its whole traceback."""
     return "".join(traceback.format_exception(exc))
 
 
-def fault_of(doing: str, exc: BaseException) -> InternalFault:
-    """The event for a fault of ours while `doing` something, with its traceback to keep."""
-    return InternalFault(f"internal error while {doing} ({what_failed(exc)})", details=details_of(exc))
+#: the event for a fault of ours while doing something (the session's own are made the same way)
+fault_of = InternalFault.of
 
 
 def keep(heading: str, details: str, log_path: Path | None = None, directory: Path | None = None) -> Kept:

@@ -182,7 +182,7 @@ class Node:
     # -- carrying out effects (the runner's I/O: protocol.effects.EffectIO) ---------------------
 
     def execute(self, effects: list) -> None:
-        self._runner.run(effects)
+        self._runner.carry_out(effects)
 
     def send(self, key: bytes, data: bytes) -> None:
         if not self.transport.has_route(key):

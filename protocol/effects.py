@@ -151,10 +151,6 @@ class EffectRunner:
             else:
                 raise TypeError(f"{effect!r} is not an effect")
 
-    #: the old name, until node/loop.py and tests/simnet.py call `carry_out` ("run" is the
-    #: chain's word for a run of chance nodes)
-    run = carry_out
-
     def polled(self, busy: bool) -> None:
         """The node took what input there was (`busy`: there was some): the deferred steps
         run now, unless more input may be waiting and they have not waited long enough."""

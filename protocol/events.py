@@ -6,6 +6,8 @@ a name from a class name, so a renamed event fails loudly where it is handled.
 """
 from __future__ import annotations
 
+import traceback
+
 from dataclasses import dataclass, field
 
 from peerboard.protocol.messages import Proof
@@ -130,6 +132,17 @@ class InternalFault(Event):
     text: str
     log_path: str | None = None
     details: str = field(default="", repr=False, compare=False)
+
+    @classmethod
+    def of(cls, doing: str, exc: BaseException) -> "InternalFault":
+        """The fault of ours that `exc`, raised while `doing` something, is: one line naming
+        the exception (class and message, at most WHAT_AT_MOST characters), and its traceback
+        as the details. The one way every layer reports its own faults (node/faults.py)."""
+        what = " ".join(f"{type(exc).__name__}: {exc}".split())[:WHAT_AT_MOST]
+        return cls(f"internal error while {doing} ({what})", details="".join(traceback.format_exception(exc)))
+
+
+WHAT_AT_MOST = 200  # characters of an exception said on the screen (the details have it all)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,6 @@ Everything above the session reads the game through its read-only surface (`phas
 """
 from __future__ import annotations
 
-import traceback
 from typing import Any, Callable, Iterable, Mapping
 
 from peerboard import engines
@@ -345,9 +344,7 @@ class Session:
 
     def _fault(self, doing: str, exc: Exception) -> list:
         """Our own: the game halts here, nobody is blamed, the node keeps the details."""
-        what = " ".join(f"{type(exc).__name__}: {exc}".split())[:200]
-        details = "".join(traceback.format_exception(exc))
-        return self._halt_with(InternalFault(f"internal error while {doing} ({what})", details=details))
+        return self._halt_with(InternalFault.of(doing, exc))
 
     def _halt_with(self, event: Event) -> list:
         """The game halts with `event`; once halted, a later one is told but the first stands."""

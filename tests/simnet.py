@@ -181,7 +181,7 @@ class SimNet:
         """Carry out a session's effects in order, as a node does: with the production runner.
         A deferred step waits for the input already in flight to this node (`IDLE_LAG`)."""
         try:
-            node.runner.run(effects)
+            node.runner.carry_out(effects)
         except _PowerCut:
             return
         self._idle_later(node)
@@ -220,7 +220,7 @@ class SimNet:
                 self.received.setdefault(to, []).append(data)
                 effects = node.session.receive(sender, data, self.now)
                 try:
-                    node.runner.run(effects)
+                    node.runner.carry_out(effects)
                     if node.runner.pending:
                         node.runner.polled(True)  # a poll that found input
                 except _PowerCut:
