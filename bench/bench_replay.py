@@ -49,7 +49,7 @@ def best_of(runs: int, *works) -> list[float]:
 def bench(name: str, players: int, games: int) -> None:
     game = engines.get(name)
     logs = [build_log(game, players, seed) for seed in range(games)]
-    signed = [(log.chain.genesis.genesis.seats[e.seat].key, e.signing_bytes(), e.sig) for _, log in logs for e in log.entries]
+    signed = [(log.chain.genesis.terms.seats[e.seat].key, e.signing_bytes(), e.sig) for _, log in logs for e in log.entries]
     entries = len(signed)
     t_verify, t_sigs = best_of(5, lambda: all(verify_log(data).ok for data, _ in logs),
                                lambda: all(verify(key, message, sig) for key, message, sig in signed))

@@ -55,7 +55,7 @@ def _steps(contents: LogContents) -> list[dict[str, Any]]:
 
 
 def as_text(contents: LogContents) -> str:
-    g = contents.genesis.genesis
+    g = contents.genesis.terms
     lines = [f"# peerboard log: {g.game} (engine {g.engine}, protocol {g.protocol})"]
     if g.options:
         lines.append("# options: " + json.dumps(_json_value(dict(g.options)), sort_keys=True))
@@ -76,7 +76,7 @@ def as_text(contents: LogContents) -> str:
 
 
 def as_json(contents: LogContents) -> str:
-    g = contents.genesis.genesis
+    g = contents.genesis.terms
     doc = {
         "game": g.game,
         "engine": g.engine,

@@ -91,7 +91,7 @@ def errors_path(log_path: Path | None, directory: Path | None = None) -> Path:
 
 
 def new_log_path(genesis: SignedGenesis, identity: Identity, directory: Path | None = None) -> Path:
-    g = genesis.genesis
+    g = genesis.terms
     stamp = time.strftime("%Y%m%d-%H%M%S")
     return (directory or games_dir()) / f"{g.game}-{stamp}-{g.table[:4].hex()}-{identity.fingerprint}.pblog"
 
@@ -158,7 +158,7 @@ class GameFiles:
             if f"-{table[:4].hex()}-" not in path.name:
                 continue  # (the name carries the table id's first bytes: most files are not read)
             try:
-                if read_log(path.read_bytes()).genesis.genesis.table == table:
+                if read_log(path.read_bytes()).genesis.terms.table == table:
                     found.append(path)
             except (OSError, LogFileError):
                 continue
@@ -271,7 +271,7 @@ def secrets_of(seat: SeatFile) -> SeatSecrets | None:
 
 def is_finished(contents: LogContents) -> bool:
     """Every seat has signed the result."""
-    return sum(e.kind == "result" for e in contents.entries) >= len(contents.genesis.genesis.seats)
+    return sum(e.kind == "result" for e in contents.entries) >= len(contents.genesis.terms.seats)
 
 
 def unfinished_games(directory: Path | None = None, game: str | None = None,
@@ -293,7 +293,7 @@ def unfinished_games(directory: Path | None = None, game: str | None = None,
             continue
         except (GameFileError, OSError):
             continue
-        if not is_finished(contents) and (game is None or contents.genesis.genesis.game == game):
+        if not is_finished(contents) and (game is None or contents.genesis.terms.game == game):
             found.append((played, path.name, path, contents))
     found.sort(key=lambda f: (-f[0], f[1]))
     if damaged:

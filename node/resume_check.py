@@ -107,7 +107,7 @@ def _own_refused_last(contents: LogContents, verdict: Verdict, own_key: bytes | 
     if own_key is None or not contents.entries or verdict.failure not in RULES_REFUSED:
         return False
     last = contents.entries[-1]
-    seats = contents.genesis.genesis.seats
+    seats = contents.genesis.terms.seats
     return (verdict.bad_seq == last.seq and 0 <= last.seat < len(seats) and seats[last.seat].key == own_key
             and verify(own_key, last.signing_bytes(), last.sig))
 

@@ -98,7 +98,7 @@ class GameChain:
     def start(cls, genesis: SignedGenesis, known: dict[int, bytes] | None = None) -> "GameChain":
         """The chain holding only `genesis`; ChainError(0, why) if the genesis is bad.
         `known`: seat -> private seed, for the seats whose hidden draws this chain may see."""
-        g = genesis.genesis
+        g = genesis.terms
         try:
             game = engines.get(g.game)
         except OptionError as exc:
@@ -128,7 +128,7 @@ class GameChain:
 
     @property
     def seats(self) -> int:
-        return len(self.genesis.genesis.seats)
+        return len(self.genesis.terms.seats)
 
     @property
     def finished(self) -> bool:
@@ -185,7 +185,7 @@ class GameChain:
             raise ChainError(seq, f"seat {entry.seat} is not at this table (its seats are 0 to {self.seats - 1})",
                              failures.SEAT)
         if signatures:
-            key = self.genesis.genesis.seats[entry.seat].key
+            key = self.genesis.terms.seats[entry.seat].key
             if not verify(key, entry.signing_bytes(), entry.sig):
                 raise ChainError(seq, f"bad signature (not seat {entry.seat}'s key)", failures.SIGNATURE)
         seat, kind = self.entitled()
@@ -269,7 +269,7 @@ class GameChain:
     def _audit(self, entry: Entry) -> "GameChain":
         seat, seed = entry.seat, entry.body["seed"]
         nxt = evolve(self, audited=_set(self.audited, seat, seed), audits=self.audits + 1)
-        if seed_commitment(seed) != self.genesis.genesis.seats[seat].seed:
+        if seed_commitment(seed) != self.genesis.terms.seats[seat].seed:
             # proven here and now: the genesis commitment and this seed disagree
             nxt = evolve(nxt, cheats=_add(nxt.cheats, seat))
             if nxt.audit_failure is None:

@@ -226,7 +226,7 @@ class Forming:
     def on_genesis(self, sender: bytes, m: GenesisMessage, now: float) -> list:
         """The whole signed genesis: every seat gets it from the host once the host has
         every signature; a spectator, or a seat that missed it, from a node that has it."""
-        g = m.genesis.genesis
+        g = m.genesis.terms
         if g.table != self.table:
             raise MessageError("genesis: not the table this node asked for")
         if m.genesis.bad_signers():

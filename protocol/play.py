@@ -52,7 +52,7 @@ class Play:
     def __init__(self, identity: Identity, secrets: SeatSecrets | None, random: Callable[[int], bytes],
                  genesis: SignedGenesis, addrs: tuple[str, ...], chain: GameChain, seat: int | None,
                  spectators: Mapping[bytes, str], heard: dict[bytes, float], keeper: Keeper):
-        g = genesis.genesis
+        g = genesis.terms
         self.identity = identity
         self.key = identity.public_key
         self.random = random
@@ -86,7 +86,7 @@ class Play:
               heard: dict[bytes, float], keeper: Keeper) -> "Play":
         """The game of `genesis`; ChainError if the genesis cannot start one."""
         key = identity.public_key
-        mine = [i for i, s in enumerate(genesis.genesis.seats) if s.key == key]
+        mine = [i for i, s in enumerate(genesis.terms.seats) if s.key == key]
         seat = mine[0] if mine and secrets is not None else None
         chain = GameChain.start(genesis, {} if seat is None else {seat: secrets.seed})
         return cls(identity, secrets, random, genesis, addrs, chain, seat, spectators, heard, keeper)
@@ -94,7 +94,7 @@ class Play:
     def started(self, handed: list[bytes], resumed: bool) -> list:
         """The effects of the start: the genesis stored (unless `resumed` from it) and sent to
         the keys `handed` it and to the spectators; the peers and the start told."""
-        g = self.genesis.genesis
+        g = self.genesis.terms
         effects: list = [] if resumed else [StoreGenesis(self.genesis, self.addrs)]
         data = GenesisMessage(self.genesis, self.addrs).to_bytes()
         effects += [Send(k, data) for k in handed if k != self.key]
@@ -145,7 +145,7 @@ class Play:
 
     @property
     def game_name(self) -> str:
-        return self.genesis.genesis.game
+        return self.genesis.terms.game
 
     @property
     def players(self) -> int:
@@ -166,19 +166,19 @@ class Play:
     @property
     def options_resolved(self) -> Mapping[str, Any]:
         if self._options is None:
-            g = self.genesis.genesis
+            g = self.genesis.terms
             self._options = engines.get(g.game).resolve_options(len(g.seats), g.options)
         return self._options
 
     @property
     def table(self) -> bytes:
-        return self.genesis.genesis.table
+        return self.genesis.terms.table
 
     def known_seats(self) -> tuple[tuple[int, str, bytes, str], ...]:
         """(index, name, key, address) of every seat, from the genesis."""
         addrs = self.addrs
         return tuple((i, s.name, s.key, addrs[i] if i < len(addrs) else "")
-                     for i, s in enumerate(self.genesis.genesis.seats))
+                     for i, s in enumerate(self.genesis.terms.seats))
 
     def connection(self, index: int) -> str:
         return "left" if index in self.left else "away" if index in self.away else "connected"

@@ -76,20 +76,22 @@ class Genesis:
 
 @dataclass(frozen=True)
 class SignedGenesis:
-    genesis: Genesis
+    """The genesis record of a log: its terms (what every seat signs) and the signatures."""
+
+    terms: Genesis
     sigs: tuple[bytes, ...]  # one per seat, in seat order
 
     def record(self) -> dict:
-        return {"genesis": self.genesis.body(), "sigs": list(self.sigs)}
+        return {"genesis": self.terms.body(), "sigs": list(self.sigs)}
 
     @property
     def hash(self) -> bytes:
         return digest(self.record())
 
     def bad_signers(self) -> list[int]:
-        message = self.genesis.signing_bytes()
+        message = self.terms.signing_bytes()
         return [
-            i for i, seat in enumerate(self.genesis.seats)
+            i for i, seat in enumerate(self.terms.seats)
             if i >= len(self.sigs) or not verify(seat.key, message, self.sigs[i])
         ]
 

@@ -40,7 +40,7 @@ class Verdict:
             where = "header" if self.bad_seq is None else f"seq {self.bad_seq}"
             return f"invalid at {where} [{self.failure}]: {shown(self.why, 1000)}"
         chain = self.chain
-        g = chain.genesis.genesis
+        g = chain.genesis.terms
         # (names are printable by the log's rule; escaped all the same: this line reaches terminals)
         names = ", ".join(f"{i}:{shown(s.name, 40)}" for i, s in enumerate(g.seats))
         head = f"valid: {g.game}, seats {names}, {self.entries} entries"
@@ -58,7 +58,7 @@ class Verdict:
 def audited_seeds(contents: LogContents) -> dict[int, bytes]:
     """Every seat's private seed from the audit entries, when all are there and each
     matches its genesis commitment; else {}."""
-    seats = contents.genesis.genesis.seats
+    seats = contents.genesis.terms.seats
     seeds = {e.seat: e.body["seed"] for e in contents.entries if e.kind == "audit"}
     if len(seeds) == len(seats) and all(seed_commitment(seeds[i]) == s.seed for i, s in enumerate(seats)):
         return seeds

@@ -122,7 +122,7 @@ class Session:
         from its peers. ChainError if the stored log does not check out; a fault of our own
         while re-checking its entries halts the session (`InternalFault`) instead."""
         session = cls(identity, secrets, name, addr, random, now)
-        g = genesis.genesis
+        g = genesis.terms
         effects = session._start(genesis, addrs, {}, hand_out=False, resumed=True)
         try:
             hello = session._hello("seat", g.table, g.game).to_bytes()

@@ -93,10 +93,10 @@ def _signed_messages(item):
     """(key, message, signature) of every signature in a vector's file that is readable."""
     contents = read_log((VECTORS / item["file"]).read_bytes())
     g = contents.genesis
-    message = GENESIS_DOMAIN + encode(g.genesis.body())
-    out = [(s.key, message, sig) for s, sig in zip(g.genesis.seats, g.sigs)]
+    message = GENESIS_DOMAIN + encode(g.terms.body())
+    out = [(s.key, message, sig) for s, sig in zip(g.terms.seats, g.sigs)]
     for e in contents.entries:
-        out.append((g.genesis.seats[e.seat].key, e.signing_bytes(), e.sig))
+        out.append((g.terms.seats[e.seat].key, e.signing_bytes(), e.sig))
     return out
 
 

@@ -162,7 +162,8 @@ def test_a_log_where_a_seat_lied_in_its_audit_is_no_damage_and_resumes_whole(tmp
 def test_the_start_up_offer_says_a_damaged_log_is_not_offered_and_offers_the_sound_one(tmp_path, unfinished,
                                                                                       monkeypatch, capsys):
     from peerboard.client.cli import build_parser
-    from peerboard.client.lan import LanOptions, _offer_resume
+    from peerboard.client.lan.options import LanOptions
+    from peerboard.client.lan.resume import _offer_resume
 
     data = log_bytes(unfinished)
     start, _ = spans(data)[30]

@@ -29,7 +29,7 @@ def _played():
 
 _NODES = _played()
 _DISK = _NODES[0].disk
-_TABLE = _DISK.genesis.genesis.table
+_TABLE = _DISK.genesis.terms.table
 _random = os.urandom
 
 
@@ -37,13 +37,13 @@ def _one_of_each(sender: Identity, seq: int) -> list[Message]:
     """A message of every class, each one that would move a live session if anything
     could: from the key of seat 1 of the played game, the next entry after `seq`, a true
     proof of equivocation, the whole signed genesis."""
-    seat = _DISK.genesis.genesis.seats[1]
+    seat = _DISK.genesis.terms.seats[1]
     entry = _DISK.entries[seq]
     author = _NODES[entry.seat].identity
     forged = make_entry(author, entry.seq, entry.prev, entry.seat, "move", {"actions": [("x",)], "nonce": None})
     messages = [
         Hello(_TABLE, "aton", "node-1", sender.public_key, "seat", seat.chain, seat.seed, "sim://1", None),
-        Welcome(1, 2), Refuse("no"), Propose(_DISK.genesis.genesis, _DISK.addrs), Sign(1, _DISK.genesis.sigs[1]),
+        Welcome(1, 2), Refuse("no"), Propose(_DISK.genesis.terms, _DISK.addrs), Sign(1, _DISK.genesis.sigs[1]),
         GenesisMessage(_DISK.genesis, _DISK.addrs), EntryMessage(entry),
         Ack(1, seq, _DISK.entries[seq - 1].hash, b"\x07" * 32), Beat(len(_DISK.entries), _DISK.entries[-1].hash),
         Want(1), Proof(entry, forged), Leave(),

@@ -33,7 +33,7 @@ _NODES = _played()
 _DISK = _NODES[0].disk
 _KEYS = [n.key for n in _NODES]
 _STRANGER = Identity.from_seed(bytes(range(32)))
-_TABLE_ID = _DISK.genesis.genesis.table
+_TABLE_ID = _DISK.genesis.terms.table
 
 
 def _session(phase: str) -> Session:

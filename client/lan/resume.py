@@ -61,7 +61,7 @@ def _resume(path: Path, opts: LanOptions) -> ExitCode:
     node = Node(identity, s.name, transport, addr, on_event=lambda e: None)
     seat = _seat(opts, node)
     procs = []
-    table = contents.genesis.genesis.table
+    table = contents.genesis.terms.table
     homes = [Path(h) for h in s.extra.get("bots", ())]
     strategies = list(s.extra.get("bot_players", ())) + ["random"] * len(homes)  # (logs from before strategies)
     for home, strategy in zip(homes, strategies):
@@ -105,7 +105,7 @@ def _offer_resume(opts: LanOptions) -> ExitCode | None:
     print(f"unfinished {game + ' ' if game else ''}games, the most recent first "
           f"(resume one with: peerboard resume FILE):")
     for n, (path, contents) in enumerate(offered, 1):
-        g = contents.genesis.genesis
+        g = contents.genesis.terms
         print(f"  {n}. {g.game}, {len(contents.entries)} entries: {path}")
     if len(games) > len(offered):
         print(f"  … and {len(games) - len(offered)} older ones in {offered[0][0].parent}")

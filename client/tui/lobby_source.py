@@ -222,7 +222,7 @@ class NetworkLobby:
         self.damaged = tuple(f"Damaged, not offered: {printable(why, 300)}." for _, why in damaged)
         lines = []
         for path, contents in found:
-            g = contents.genesis.genesis
+            g = contents.genesis.terms
             names = ", ".join(printable(s.name, 20) for s in g.seats)
             lines.append(UnfinishedLine(path, g.game, names, len(contents.entries)))
         return tuple(lines)

@@ -33,7 +33,7 @@ class ReplaySource:
         self.full = bool(seeds)
         chain = GameChain.start(contents.genesis, seeds)
         self.game = chain.game
-        g = contents.genesis.genesis
+        g = contents.genesis.terms
         self.seats = tuple((printable(s.name, 40), fingerprint(s.key)) for s in g.seats)
         self.states: list[Any] = [chain.state]
         self.to_act: list[tuple[int, str] | None] = [_entitled(chain)]
