@@ -15,7 +15,6 @@ Fragment = tuple[str, str]
 #: Every style name an engine may use (spec/engine-contract.md, "Styled boards"). Names are
 #: dotted from the general to the particular, so a client (or a prompt-toolkit Style with
 #: "class:" names) may style `tile.blocking` once, or `tile.blocking.green` alone.
-COMMON_STYLES = ("title", "label", "legend", "you", "warning")
 STYLE = re.compile(
     r"(|title|label|legend|you|warning"
     r"|seat\.[0-9]"  # a seat's own things: its monks, pawn, counters, its name

@@ -18,8 +18,6 @@ PICK = "pick"          # the seat picks up or leaves the tile it landed on
 STEAL = "steal"        # the seat steals one thing from a pawn on its square, or leaves them
 OVER = "over"          # the game has ended
 
-PHASES = (LAYOUT, FIRST_ROLL, PLACE, ROLL, ORDER, MOVE, PICK, STEAL, OVER)
-
 #: Counts per scoring kind in kind order: (boar, cohort, menhir, mistletoe).
 Pile = tuple[int, int, int, int]
 EMPTY_PILE: Pile = (0, 0, 0, 0)

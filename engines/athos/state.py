@@ -22,7 +22,6 @@ DROP = "drop"  # a tile is lifted; it must now be put down on another hex (then 
 FIX = "fix"  # the tile has moved; the Athos piece must now be put down
 PLACE = "place"
 OVER = "over"
-PHASES = (HANDICAP, MOVE, ATHOS, DROP, FIX, PLACE, OVER)
 #: `lifted` and `last_placed` when no hex is meant
 NO_HEX = -1
 #: the version of the record layout (spec/games/athos.md, "The public record")

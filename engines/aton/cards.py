@@ -7,8 +7,6 @@ from typing import Iterable
 Counts = tuple[int, int, int, int]
 VALUES = (1, 2, 3, 4)
 EMPTY: Counts = (0, 0, 0, 0)
-#: a fresh deck: nine each of 1, 2, 3, 4
-FULL_DECK: Counts = (9, 9, 9, 9)
 
 
 def size(c: Counts) -> int:

@@ -65,5 +65,26 @@ class State:
     #: why the game ended: "" while playing, else a sentence for people
     ending: str = ""
 
-    def seat(self, i: int) -> Seat:
-        return self.seats[i]
+
+def record(state: State) -> tuple:
+    """The public record, what `state_hash` hashes: every field everyone knows, as nested
+    tuples (spec/games/aton.md, "State hash"). No hand is in it: hands are hidden."""
+    return (
+        "aton",
+        state.win_points,
+        state.first_round_removal,
+        state.round,
+        state.phase,
+        state.actor,
+        state.order,
+        state.owed,
+        state.decided,
+        state.turned,
+        state.last_first,
+        state.board,
+        tuple(
+            (s.score, s.supply, s.dead, s.exchange, s.hand_size, s.unseen, s.discards, s.cartouches)
+            for s in state.seats
+        ),
+        state.winners,
+    )
