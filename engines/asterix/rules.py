@@ -47,7 +47,7 @@ from peerboard.engines.asterix.state import (
     State,
 )
 from peerboard.engines.rulebook import Rule, Rulebook, always
-from peerboard.engines.values import evolve
+from peerboard.engines.values import evolve, replaced
 from peerboard.engines.asterix.walks import blocked_squares, landings, region
 
 SKIP: Action = ("skip",)
@@ -296,9 +296,7 @@ def apply(state: State, action: Action) -> State:
 def _lay(state: State, kind: int) -> State:
     tiles = state.tiles
     if kind != CLEARING:
-        masks = list(tiles)
-        masks[kind] |= BIT[LAYOUT_ORDER[state.laid]]
-        tiles = (masks[0], masks[1], masks[2], masks[3], masks[4])
+        tiles = replaced(tiles, kind, tiles[kind] | BIT[LAYOUT_ORDER[state.laid]])  # type: ignore[assignment]
     laid = state.laid + 1
     if laid < len(LAYOUT_ORDER):
         return evolve(state, tiles=tiles, laid=laid)
@@ -319,7 +317,7 @@ def _first_roll(state: State, value: int) -> State:
 
 def _place(state: State, square: int) -> State:
     seat = state.turn
-    pawns = _with(state.pawns, seat, square)
+    pawns = replaced(state.pawns, seat, square)
     following = (seat + 1) % state.players
     if following != state.first:
         return evolve(state, pawns=pawns, turn=following)
@@ -334,7 +332,7 @@ def _order(state: State, first_die: int) -> State:
 
 def _move(state: State, square: int) -> State:
     seat = state.turn
-    return _land(evolve(state, pawns=_with(state.pawns, seat, square), dice=state.dice[1:]), square)
+    return _land(evolve(state, pawns=replaced(state.pawns, seat, square), dice=state.dice[1:]), square)
 
 
 def _land(state: State, square: int) -> State:
@@ -351,7 +349,7 @@ def _land(state: State, square: int) -> State:
         state = evolve(
             state,
             tiles=_without_tile(state.tiles, COHORT, square),
-            piles=_with(state.piles, seat, _plus(state.piles[seat], COHORT)),
+            piles=replaced(state.piles, seat, _plus(state.piles[seat], COHORT)),
         )
         state = _check_end(state)
         if state.phase == OVER:
@@ -369,7 +367,7 @@ def _pick(state: State, up: bool) -> State:
         state = evolve(
             state,
             tiles=_without_tile(state.tiles, kind, square),
-            carried=_with(state.carried, seat, _plus(state.carried[seat], kind)),
+            carried=replaced(state.carried, seat, _plus(state.carried[seat], kind)),
         )
     return _after_pick(state)
 
@@ -382,8 +380,8 @@ def _after_pick(state: State) -> State:
 
 def _steal(state: State, victim: int, name: str) -> State:
     seat, kind = state.turn, KIND_INDEX[name]
-    carried = _with(state.carried, victim, _plus(state.carried[victim], kind, -1))
-    carried = _with(carried, seat, _plus(carried[seat], kind))
+    carried = replaced(state.carried, victim, _plus(state.carried[victim], kind, -1))
+    carried = replaced(carried, seat, _plus(carried[seat], kind))
     return _next_die(evolve(state, carried=carried))
 
 
@@ -396,7 +394,7 @@ def _next_die(state: State) -> State:
 def _end_turn(state: State) -> State:
     """Discard a potion, pass the turn on, and end the game after the last round."""
     seat = state.turn
-    potions = _with(state.potions, seat, max(0, state.potions[seat] - 1))
+    potions = replaced(state.potions, seat, max(0, state.potions[seat] - 1))
     following = (seat + 1) % state.players
     round_ = state.round
     if following == state.first:
@@ -409,7 +407,7 @@ def _end_turn(state: State) -> State:
 def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int) -> State:
     # Potions come back up to 3 only for a pawn that starts its turn in the village.
     if BIT[state.pawns[seat]] & VILLAGE:
-        potions = _with(potions, seat, FULL_POTIONS)
+        potions = replaced(potions, seat, FULL_POTIONS)
     state = evolve(state, phase=ROLL, turn=seat, round=round_, potions=potions, dice=())
     if nothing_can_change(state):
         return evolve(state, phase=OVER)
@@ -465,8 +463,8 @@ def _deposit(state: State, seat: int) -> State:
     banked: Pile = (pile[0] + load[0], pile[1] + load[1], pile[2] + load[2], pile[3] + load[3])
     state = evolve(
         state,
-        carried=_with(state.carried, seat, EMPTY_PILE),
-        piles=_with(state.piles, seat, banked),
+        carried=replaced(state.carried, seat, EMPTY_PILE),
+        piles=replaced(state.piles, seat, banked),
     )
     return _check_end(state)
 
@@ -488,20 +486,12 @@ def _check_end(state: State) -> State:
 
 # -- small pieces -------------------------------------------------------------------------
 
-def _with(values: tuple, index: int, value: Any) -> tuple:
-    return values[:index] + (value,) + values[index + 1 :]
-
-
 def _plus(pile: Pile, kind: int, amount: int = 1) -> Pile:
-    counts = list(pile)
-    counts[kind] += amount
-    return (counts[0], counts[1], counts[2], counts[3])
+    return replaced(pile, kind, pile[kind] + amount)  # type: ignore[return-value]
 
 
 def _without_tile(tiles: tuple[int, int, int, int, int], kind: int, square: int) -> tuple[int, int, int, int, int]:
-    masks = list(tiles)
-    masks[kind] &= ~BIT[square]
-    return (masks[0], masks[1], masks[2], masks[3], masks[4])
+    return replaced(tiles, kind, tiles[kind] & ~BIT[square])  # type: ignore[return-value]
 
 
 def _text(action: Action) -> str:

@@ -66,7 +66,7 @@ from peerboard.engines.athos.state import (
 )
 from peerboard.engines.contract import Action
 from peerboard.engines.rulebook import Rule, Rulebook, always
-from peerboard.engines.values import evolve
+from peerboard.engines.values import evolve, replaced
 
 #: (passable, walkers) -> hex -> blocking it would cut a monk off (paths or oracle)
 Cuts = Callable[[Sequence[bool], Sequence[int]], list[bool]]
@@ -210,7 +210,7 @@ def _go(state: State, u: int, v: int) -> State:
     nodes = list(state.monks[seat])
     nodes.remove(u)
     nodes.append(v)
-    monks = state.monks[:seat] + (tuple(sorted(nodes)),) + state.monks[seat + 1 :]
+    monks = replaced(state.monks, seat, tuple(sorted(nodes)))
     changes: dict[str, object] = dict(_spend(state, d), monks=monks)
     if v == SUMMIT:
         extra = bonus(len(state.arrivals))
@@ -406,10 +406,9 @@ def _fix_problem(state: State, h: int) -> str | None:
 
 
 def _fix(state: State, h: int) -> State:
-    pieces = list(state.pieces)
-    pieces[state.seat] -= 1
+    pieces = replaced(state.pieces, state.seat, state.pieces[state.seat] - 1)
     fixed = tuple(sorted(state.fixed + (h,)))
-    return evolve(state, fixed=fixed, pieces=tuple(pieces), phase=PLACE)
+    return evolve(state, fixed=fixed, pieces=pieces, phase=PLACE)
 
 
 def _fix_actions(state: State, cuts: Cuts) -> list[Action]:
@@ -514,9 +513,8 @@ def _place_tile(state: State, h: int, blocking: bool) -> State:
     colour = HEX_COLOUR[h]
     tiles = _set_tile(state.tiles, h, tile_char(colour, blocking))
     if state.phase == PLACE:
-        placed = list(state.placed)
-        placed[colour] += 1
-        return evolve(state, tiles=tiles, placed=tuple(placed), last_placed=h)
+        placed = replaced(state.placed, colour, state.placed[colour] + 1)
+        return evolve(state, tiles=tiles, placed=placed, last_placed=h)
     left = state.handicap_left - 1
     if left:
         return evolve(state, tiles=tiles, handicap_left=left, last_placed=h)
@@ -548,7 +546,7 @@ def _place_open(state: State, h: int) -> State:
 
 def _end_turn(state: State) -> State:
     seat = state.seat
-    last = state.last_spent[:seat] + (state.spent,) + state.last_spent[seat + 1 :]
+    last = replaced(state.last_spent, seat, state.spent)
     turn_over = dict(
         last_spent=last,
         pool=POINTS_PER_TURN,

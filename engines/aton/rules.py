@@ -19,7 +19,7 @@ Actions (spec/games/aton.md):
 """
 from __future__ import annotations
 
-from peerboard.engines.values import evolve
+from peerboard.engines.values import evolve, replaced
 from itertools import permutations, product
 
 from peerboard.engines.aton import cards, scoring
@@ -49,9 +49,7 @@ def new_state(win_points: int, first_round_removal: bool) -> State:
 
 
 def _with_seat(state: State, i: int, **changes) -> State:
-    seats = list(state.seats)
-    seats[i] = evolve(seats[i], **changes)
-    return evolve(state, seats=(seats[0], seats[1]))
+    return evolve(state, seats=replaced(state.seats, i, evolve(state.seats[i], **changes)))
 
 
 def _other(seat: int) -> int:
@@ -464,11 +462,10 @@ def _remove_problem(state: State, sq: int) -> str | None:
 
 def _remove(state: State, sq: int) -> State:
     _, target = removal_due(state, state.actor)
-    board = list(state.board)
-    board[sq] = -1
+    board = replaced(state.board, sq, -1)
     t = state.seats[target]
     state = _with_seat(state, target, dead=t.dead + 1)
-    return evolve(state, board=tuple(board), owed=state.owed - 1)
+    return evolve(state, board=board, owed=state.owed - 1)
 
 
 def _place_problem(state: State, sq: int) -> str | None:
@@ -480,11 +477,10 @@ def _place_problem(state: State, sq: int) -> str | None:
 
 
 def _place(state: State, sq: int) -> State:
-    board = list(state.board)
-    board[sq] = state.actor
+    board = replaced(state.board, sq, state.actor)
     s = state.seats[state.actor]
     state = _with_seat(state, state.actor, supply=s.supply - 1)
-    state = evolve(state, board=tuple(board), owed=state.owed - 1)
+    state = evolve(state, board=board, owed=state.owed - 1)
     why = scoring.immediate_win(state.board, state.actor, sq)
     if why:
         return _end(state, (state.actor,), f"seat {state.actor} {why}")
@@ -496,11 +492,10 @@ def _retrieve_problem(state: State, sq: int) -> str | None:
 
 
 def _retrieve(state: State, sq: int) -> State:
-    board = list(state.board)
-    board[sq] = -1
+    board = replaced(state.board, sq, -1)
     s = state.seats[state.actor]
     state = _with_seat(state, state.actor, supply=s.supply + 1)
-    return evolve(state, board=tuple(board), owed=state.owed - 1)
+    return evolve(state, board=board, owed=state.owed - 1)
 
 
 BOOK: Rulebook[State] = Rulebook(
