@@ -22,7 +22,7 @@ def _last_round(climbers: dict[int, str]) -> object:
     state = position(4, TEAMS, monks={seat: [hex_] + UP for seat, hex_ in climbers.items()},
                      arrivals=(0, 0, 1, 1, 2, 2, 3, 3))
     for seat in range(4):
-        assert state.seat == seat
+        assert state.actor == seat
         state = finish_turn(play(state, f"{climbers[seat]}-summit"))
     assert GAME.is_terminal(state)
     return state

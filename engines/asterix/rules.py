@@ -85,7 +85,7 @@ def new_state(players: int, options: Mapping[str, Any]) -> State:
         carry_rule=options["carry_rule"],
         max_rounds=options["max_rounds"],
         phase=LAYOUT,
-        turn=0,
+        actor=0,
         first=-1,
         round=0,
         laid=0,
@@ -126,7 +126,7 @@ def tiles_left_to_lay(state: State) -> list[int]:
 
 def landing_mask(state: State, steps: int) -> int:
     """Where the seat to move can land with a die of `steps` from its square."""
-    seat = state.turn
+    seat = state.actor
     return landings(state.pawns[seat], steps, blocked_squares(state.tiles, state.potions[seat]))
 
 
@@ -138,7 +138,7 @@ def usable_dice(state: State) -> list[int]:
 
 def tile_to_pick(state: State) -> int | None:
     """The kind the mover may pick up where it stands, or None."""
-    seat = state.turn
+    seat = state.actor
     kind = kind_at(state.tiles, state.pawns[seat])
     if kind in CARRIED_KINDS and can_carry(state.carried[seat], kind, state.carry_rule):
         return kind
@@ -147,7 +147,7 @@ def tile_to_pick(state: State) -> int | None:
 
 def thefts(state: State) -> list[tuple[int, int]]:
     """(victim, kind) pairs the mover may steal: other pawns on its square, within its load."""
-    seat = state.turn
+    seat = state.actor
     square = state.pawns[seat]
     load = state.carried[seat]
     found = []
@@ -312,15 +312,15 @@ def _first_roll(state: State, value: int) -> State:
     if len(tied) > 1:
         # Only the seats tied for the highest roll roll again.
         return evolve(state, contenders=tied, rolls=())
-    return evolve(state, phase=PLACE, first=tied[0], turn=tied[0], contenders=(), rolls=())
+    return evolve(state, phase=PLACE, first=tied[0], actor=tied[0], contenders=(), rolls=())
 
 
 def _place(state: State, square: int) -> State:
-    seat = state.turn
+    seat = state.actor
     pawns = replaced(state.pawns, seat, square)
     following = (seat + 1) % state.players
     if following != state.first:
-        return evolve(state, pawns=pawns, turn=following)
+        return evolve(state, pawns=pawns, actor=following)
     started = _start_turn(evolve(state, pawns=pawns), state.first, state.potions, 1)
     return _check_end(started)
 
@@ -331,14 +331,14 @@ def _order(state: State, first_die: int) -> State:
 
 
 def _move(state: State, square: int) -> State:
-    seat = state.turn
+    seat = state.actor
     return _land(evolve(state, pawns=replaced(state.pawns, seat, square), dice=state.dice[1:]), square)
 
 
 def _land(state: State, square: int) -> State:
     """What landing does: the village banks and ends the turn, a cohort is defeated,
     a tile may be picked up, another pawn may be robbed."""
-    seat = state.turn
+    seat = state.actor
     if BIT[square] & VILLAGE:
         state = _deposit(state, seat)
         if state.phase == OVER:
@@ -361,7 +361,7 @@ def _land(state: State, square: int) -> State:
 
 def _pick(state: State, up: bool) -> State:
     if up:
-        seat = state.turn
+        seat = state.actor
         square = state.pawns[seat]
         kind = kind_at(state.tiles, square)
         state = evolve(
@@ -379,7 +379,7 @@ def _after_pick(state: State) -> State:
 
 
 def _steal(state: State, victim: int, name: str) -> State:
-    seat, kind = state.turn, KIND_INDEX[name]
+    seat, kind = state.actor, KIND_INDEX[name]
     carried = replaced(state.carried, victim, _plus(state.carried[victim], kind, -1))
     carried = replaced(carried, seat, _plus(carried[seat], kind))
     return _next_die(evolve(state, carried=carried))
@@ -393,7 +393,7 @@ def _next_die(state: State) -> State:
 
 def _end_turn(state: State) -> State:
     """Discard a potion, pass the turn on, and end the game after the last round."""
-    seat = state.turn
+    seat = state.actor
     potions = replaced(state.potions, seat, max(0, state.potions[seat] - 1))
     following = (seat + 1) % state.players
     round_ = state.round
@@ -408,7 +408,7 @@ def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int) 
     # Potions come back up to 3 only for a pawn that starts its turn in the village.
     if BIT[state.pawns[seat]] & VILLAGE:
         potions = replaced(potions, seat, FULL_POTIONS)
-    state = evolve(state, phase=ROLL, turn=seat, round=round_, potions=potions, dice=())
+    state = evolve(state, phase=ROLL, actor=seat, round=round_, potions=potions, dice=())
     if nothing_can_change(state):
         return evolve(state, phase=OVER)
     return state
@@ -503,7 +503,7 @@ def _text(action: Action) -> str:
 
 def situation(state: State) -> str:
     """What happens next, as a sentence fragment (for error messages and the board picture)."""
-    phase, seat = state.phase, state.turn
+    phase, seat = state.phase, state.actor
     if phase == LAYOUT:
         return f"the layout's turn to lay a tile on {SQUARE_NAMES[LAYOUT_ORDER[state.laid]]}"
     if phase == FIRST_ROLL:

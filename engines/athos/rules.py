@@ -88,7 +88,7 @@ PHASE_WORDS = {
 # -- what a position tells -------------------------------------------------------------
 def _mine(state: State) -> tuple[int, ...]:
     """The acting seat's monks not yet on the summit."""
-    return tuple(n for n in state.monks[state.seat] if n != SUMMIT)
+    return tuple(n for n in state.monks[state.actor] if n != SUMMIT)
 
 
 def supply(state: State) -> tuple[int, ...]:
@@ -182,7 +182,7 @@ def _go_problem(state: State, u: int, v: int) -> str | None:
     if u == SUMMIT:
         return "A monk on the summit can't move again."
     if u not in mine:
-        return f"Seat {state.seat} has no monk on {NODE_NAMES[u]}."
+        return f"Seat {state.actor} has no monk on {NODE_NAMES[u]}."
     if v == u:
         return f"A monk going from {NODE_NAMES[u]} must go to another node."
     if not state.passable[v]:
@@ -199,13 +199,13 @@ def _go_problem(state: State, u: int, v: int) -> str | None:
             )
         return (
             f"From {NODE_NAMES[u]} to {NODE_NAMES[v]} is {far} steps; "
-            f"seat {state.seat} has {state.pool} {'point' if state.pool == 1 else 'points'} left."
+            f"seat {state.actor} has {state.pool} {'point' if state.pool == 1 else 'points'} left."
         )
     return _parting_problem(state, u, v, d, _Movers(state))
 
 
 def _go(state: State, u: int, v: int) -> State:
-    seat = state.seat
+    seat = state.actor
     d = distances(state.passable, u, state.pool)[v]
     nodes = list(state.monks[seat])
     nodes.remove(u)
@@ -234,7 +234,7 @@ def _turn_problem_with(
     if state.pool < TURN_COST:
         return (
             f"Turning a tile costs {TURN_COST} movement points; "
-            f"seat {state.seat} has {state.pool} left."
+            f"seat {state.actor} has {state.pool} left."
         )
     closing = tile.islower()
     if closing and would_cut(h):
@@ -283,7 +283,7 @@ def _end_move_problem(state: State) -> str | None:
 
 
 def _end_move(state: State) -> State:
-    after = ATHOS if state.pieces[state.seat] else PLACE
+    after = ATHOS if state.pieces[state.actor] else PLACE
     return evolve(state, phase=after, pool=0, owed=0)
 
 
@@ -406,7 +406,7 @@ def _fix_problem(state: State, h: int) -> str | None:
 
 
 def _fix(state: State, h: int) -> State:
-    pieces = replaced(state.pieces, state.seat, state.pieces[state.seat] - 1)
+    pieces = replaced(state.pieces, state.actor, state.pieces[state.actor] - 1)
     fixed = tuple(sorted(state.fixed + (h,)))
     return evolve(state, fixed=fixed, pieces=pieces, phase=PLACE)
 
@@ -440,7 +440,7 @@ def _place_problem_with(
     handicap = state.phase == HANDICAP
     per_turn, per_colour = PLACING_LIMITS[state.setup.players]
     if not handicap and sum(state.placed) >= per_turn:
-        return f"Seat {state.seat} has placed its {per_turn} tiles for this turn."
+        return f"Seat {state.actor} has placed its {per_turn} tiles for this turn."
     problem = _free_problem(state, h)
     if problem:
         return f"No tile may be placed on {name}: {problem}."
@@ -449,7 +449,7 @@ def _place_problem_with(
         return f"All {TILES_PER_COLOUR} {word} tiles are on the board."
     if not handicap and state.placed[colour] >= per_colour:
         return (
-            f"Seat {state.seat} has placed {per_colour} {word} "
+            f"Seat {state.actor} has placed {per_colour} {word} "
             f"{'tile' if per_colour == 1 else 'tiles'} this turn, the most of one colour."
         )
     if h < state.last_placed:
@@ -519,16 +519,16 @@ def _place_tile(state: State, h: int, blocking: bool) -> State:
     if left:
         return evolve(state, tiles=tiles, handicap_left=left, last_placed=h)
     handicap = state.setup.handicap
-    following = next((s for s in range(state.seat + 1, len(handicap)) if handicap[s]), None)
+    following = next((s for s in range(state.actor + 1, len(handicap)) if handicap[s]), None)
     if following is not None:
         left = handicap[following]
         return evolve(
-            state, tiles=tiles, seat=following, handicap_left=left, last_placed=NO_HEX
+            state, tiles=tiles, actor=following, handicap_left=left, last_placed=NO_HEX
         )
     return evolve(
         state,
         tiles=tiles,
-        seat=0,
+        actor=0,
         handicap_left=0,
         phase=MOVE,
         pool=POINTS_PER_TURN,
@@ -545,7 +545,7 @@ def _place_open(state: State, h: int) -> State:
 
 
 def _end_turn(state: State) -> State:
-    seat = state.seat
+    seat = state.actor
     last = replaced(state.last_spent, seat, state.spent)
     turn_over = dict(
         last_spent=last,
@@ -556,10 +556,10 @@ def _end_turn(state: State) -> State:
         last_placed=NO_HEX,
     )
     if seat + 1 < state.setup.players:
-        return evolve(state, seat=seat + 1, phase=MOVE, **turn_over)
+        return evolve(state, actor=seat + 1, phase=MOVE, **turn_over)
     if finished_sides(state):
-        return evolve(state, seat=0, phase=OVER, **dict(turn_over, pool=0))
-    return evolve(state, seat=0, round=state.round + 1, phase=MOVE, **turn_over)
+        return evolve(state, actor=0, phase=OVER, **dict(turn_over, pool=0))
+    return evolve(state, actor=0, round=state.round + 1, phase=MOVE, **turn_over)
 
 
 def _spend(state: State, points: int) -> dict[str, int]:
@@ -592,7 +592,7 @@ def _elsewhere(state: State, kind: str) -> str:
         return "Tiles are placed blocking side up; only handicap tiles may be placed passable side up."
     allowed = ", ".join(BOOK.kinds(phase))
     return (
-        f"It is seat {state.seat}'s {PHASE_WORDS[phase]}, where {kind} is not possible "
+        f"It is seat {state.actor}'s {PHASE_WORDS[phase]}, where {kind} is not possible "
         f"(possible: {allowed})."
     )
 
