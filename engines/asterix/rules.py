@@ -31,7 +31,7 @@ from peerboard.engines.asterix.board import (
     kind_at,
     square_index,
 )
-from peerboard.engines.asterix.notation import FORMS, USAGE, format_action
+from peerboard.engines.asterix.notation import decode, format_action
 from peerboard.engines.asterix.state import (
     EMPTY_PILE,
     FIRST_ROLL,
@@ -173,29 +173,6 @@ def chance_weights(state: State) -> list[tuple[Action, int]]:
 
 
 # -- what an action does -------------------------------------------------------------
-
-#: the argument types of notation.FORMS, checked on an action as the wire delivers it
-_CHECKS = {
-    # exact types: True == 1 and 1.0 == 1 would otherwise pass for a legal number
-    "n": lambda x: type(x) is int,
-    "sq": lambda x: type(x) is str and square_index(x) is not None,
-    "kind": lambda x: type(x) is str and x in KIND_INDEX,
-}
-
-
-def decode(action: Action) -> tuple[str, tuple]:
-    """(kind, arguments) of a well-formed action; IllegalAction saying what is wrong."""
-    if type(action) is not tuple or not action or type(action[0]) is not str or action[0] not in FORMS:
-        raise IllegalAction(
-            f"{action!r} is not an Asterix action (a tuple of words and numbers such as "
-            f"('move', 'c3')); the kinds are: {', '.join(FORMS)}."
-        )
-    shape = FORMS[action[0]]
-    args = action[1:]
-    if len(args) != len(shape) or not all(_CHECKS[t](x) for t, x in zip(shape, args)):
-        raise IllegalAction(f"{action!r} is not an Asterix action: the form is '{USAGE[action[0]]}'.")
-    return action[0], args
-
 
 def _not_legal(state: State, action: Action) -> str:
     return _refusal_text(state, f"'{_text(action)}' is not legal now.")

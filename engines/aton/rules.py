@@ -20,9 +20,10 @@ Actions (spec/games/aton.md):
 from __future__ import annotations
 
 from peerboard.engines.values import evolve, replaced
-from itertools import permutations, product
+from itertools import permutations
 
 from peerboard.engines.aton import cards, scoring
+from peerboard.engines.aton.notation import decode
 from peerboard.engines.aton.state import (
     ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, SEATS, TURN_UP, Seat, State,
 )
@@ -283,74 +284,6 @@ def chance_weights(state: State) -> list[tuple[tuple, int]]:
 def apply(state: State, action: tuple) -> State:
     """The state after `action` and every step that follows it by itself (`settle`)."""
     return BOOK.apply(state, action)
-
-
-# -- the shape of an action -----------------------------------------------------------------
-
-#: kind -> what its values are: "card" (1-4), "card?" (a card or None: a hidden draw),
-#: "square" (0..47)
-_SHAPES: dict[str, tuple[str, ...]] = {
-    "draw": ("card?",),
-    "keep": (),
-    "exchange": ("card",) * 4,
-    "assign": ("card",) * 4,
-    "turn": ("card",),
-    "remove": ("square",),
-    "place": ("square",),
-    "retrieve": ("square",),
-}
-
-
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def decode(action: tuple) -> tuple[str, tuple]:
-    """(kind, values) of a well-formed action; IllegalAction saying what is malformed."""
-    try:
-        decoded = _DECODED[action]
-    except (KeyError, TypeError):  # malformed (perhaps unhashable): say what is wrong
-        return _decode(action)
-    for v in action[1:]:
-        if type(v) is not int and v is not None:  # True == 1 and 1.0 == 1 find a key too
-            return _decode(action)
-    return decoded
-
-
-def _decode(action: tuple) -> tuple[str, tuple]:
-    if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
-        raise IllegalAction(f"{action!r} is not an Aton action.")
-    kind = action[0]
-    shape = _SHAPES.get(kind)
-    if shape is None:
-        raise IllegalAction(
-            f"{kind!r} is not an Aton action; the actions are {', '.join(_SHAPES)}."
-        )
-    values = action[1:]
-    if len(values) != len(shape):
-        if shape and shape[0] == "square":
-            raise IllegalAction(f"'{kind}' needs one temple square.")
-        raise IllegalAction(f"'{kind}' takes exactly {len(shape)} value(s).")
-    for v, what in zip(values, shape):
-        if what == "square":
-            if not _is_int(v) or not 0 <= v < NUM_SQUARES:  # type: ignore[operator]
-                raise IllegalAction(f"'{kind}' needs one temple square.")
-        elif not (v is None and what == "card?") and not (_is_int(v) and v in cards.VALUES):
-            raise IllegalAction(f"{v!r} is not a card: cards are 1, 2, 3 and 4.")
-    return kind, values
-
-
-def _every_action() -> list[tuple]:
-    """Every well-formed action: few enough (under 700) to look up instead of checking."""
-    actions: list[tuple] = [("keep",), ("draw", None)]
-    actions += [(kind, v) for kind in ("draw", "turn") for v in cards.VALUES]
-    actions += [(kind, *four) for kind in ("exchange", "assign") for four in product(cards.VALUES, repeat=4)]
-    actions += [(kind, sq) for kind in ("remove", "place", "retrieve") for sq in range(NUM_SQUARES)]
-    return actions
-
-
-# built by the general code above, so a lookup gives exactly what checking would
-_DECODED = {a: _decode(a) for a in _every_action()}
 
 
 def _elsewhere(state: State, kind: str) -> str:
