@@ -65,7 +65,7 @@ from peerboard.engines.athos.state import (
     tile_char,
 )
 from peerboard.engines.contract import Action
-from peerboard.engines.rulebook import Rule, Rulebook, always
+from peerboard.engines.rulebook import Rule, Rulebook, always, until_settled
 from peerboard.engines.values import evolve, replaced
 
 #: (passable, walkers) -> hex -> blocking it would cut a monk off (paths or oracle)
@@ -571,65 +571,6 @@ def _spend(state: State, points: int) -> dict[str, int]:
     }
 
 
-# -- the table -------------------------------------------------------------------------
-#: phase -> (state, cuts) -> its legal actions; `cuts` lets the tests and the bench put the
-#: plain-search oracle (oracle.py) in place of the one-walk analysis
-LISTS: dict[str, Callable[[State, Cuts], list[Action]]] = {
-    HANDICAP: _place_actions,
-    MOVE: _move_actions,
-    ATHOS: _athos_actions,
-    DROP: _drop_actions,
-    FIX: _fix_actions,
-    PLACE: _place_actions,
-}
-
-
-def _elsewhere(state: State, kind: str) -> str:
-    phase = state.phase
-    if phase == OVER:
-        return "The game is over; no action is possible."
-    if kind == "place_open" and phase == PLACE:
-        return "Tiles are placed blocking side up; only handicap tiles may be placed passable side up."
-    allowed = ", ".join(BOOK.kinds(phase))
-    return (
-        f"It is seat {state.actor}'s {PHASE_WORDS[phase]}, where {kind} is not possible "
-        f"(possible: {allowed})."
-    )
-
-
-BOOK: Rulebook[State] = Rulebook(
-    phase=lambda state: state.phase,
-    lists={phase: partial(lister, cuts=cutting_hexes) for phase, lister in LISTS.items()},
-    rules={
-        (HANDICAP, "place"): Rule(_place_problem, _place),
-        (HANDICAP, "place_open"): Rule(_place_open_problem, _place_open),
-        (MOVE, "go"): Rule(_go_problem, _go),
-        (MOVE, "turn"): Rule(_turn_problem, _turn),
-        (MOVE, "end_move"): Rule(_end_move_problem, _end_move),
-        (ATHOS, "lift"): Rule(_lift_problem, _lift),
-        (ATHOS, "skip_athos"): Rule(always, _skip_athos),
-        (DROP, "drop"): Rule(_drop_problem, _drop),
-        (FIX, "fix"): Rule(_fix_problem, _fix),
-        (PLACE, "place"): Rule(_place_problem, _place),
-        (PLACE, "end_turn"): Rule(always, _end_turn),
-    },
-    decode=decode,
-    elsewhere=_elsewhere,
-    settle=lambda state: settle(state),
-)
-
-
-def legal_actions(state: State, cuts: Cuts = cutting_hexes) -> list[Action]:
-    """Every legal action, in a fixed order (spec/games/athos.md, "Actions and notation")."""
-    lister = LISTS.get(state.phase)
-    return lister(state, cuts) if lister is not None else []
-
-
-def apply(state: State, action: Action) -> State:
-    """The state after `action`; IllegalAction with the reason when it is not legal."""
-    return BOOK.apply(state, action)
-
-
 # -- nothing to decide -------------------------------------------------------------------
 # A phase whose only legal action is the one that ends it is passed over at once (`settle`):
 # a move phase with no point left, an Athos phase with no tile to lift, a placement phase
@@ -693,16 +634,83 @@ _PASSED_OVER = {
 }
 
 
-def settle(state: State) -> State:
-    """Take every action that is the only one left, until a seat has a choice (or the end)."""
-    while True:
-        passing = _PASSED_OVER.get(state.phase)
-        if passing is None or not passing[0](state):
-            return state
-        rule = BOOK.rules[(state.phase, passing[1][0])]
-        if rule.problem(state) is not None:
-            return state  # not reached: the end is legal whenever it is all that is left
-        state = rule.effect(state)
+def _pass_over(state: State) -> State:
+    """The phase ended by its only legal action, or `state` itself when the seat has a
+    choice (or the game is over): one forced step (engines.rulebook.until_settled)."""
+    passing = _PASSED_OVER.get(state.phase)
+    if passing is None or not passing[0](state):
+        return state
+    rule = BOOK.rules[(state.phase, passing[1][0])]
+    if rule.problem(state) is not None:
+        return state  # not reached: the end is legal whenever it is all that is left
+    return rule.effect(state)
+
+
+#: take every action that is the only one left, until a seat has a choice (or the end)
+settle = until_settled(_pass_over)
+
+
+# -- the table -------------------------------------------------------------------------
+#: phase -> (state, cuts) -> its legal actions; `cuts` lets the tests and the bench put the
+#: plain-search oracle (oracle.py) in place of the one-walk analysis
+LISTS: dict[str, Callable[[State, Cuts], list[Action]]] = {
+    HANDICAP: _place_actions,
+    MOVE: _move_actions,
+    ATHOS: _athos_actions,
+    DROP: _drop_actions,
+    FIX: _fix_actions,
+    PLACE: _place_actions,
+}
+
+
+def _elsewhere(state: State, kind: str) -> str:
+    phase = state.phase
+    if phase == OVER:
+        return "The game is over; no action is possible."
+    if kind == "place_open" and phase == PLACE:
+        return "Tiles are placed blocking side up; only handicap tiles may be placed passable side up."
+    allowed = ", ".join(BOOK.kinds(phase))
+    return (
+        f"It is seat {state.actor}'s {PHASE_WORDS[phase]}, where {kind} is not possible "
+        f"(possible: {allowed})."
+    )
+
+
+BOOK: Rulebook[State] = Rulebook(
+    phase=lambda state: state.phase,
+    lists={phase: partial(lister, cuts=cutting_hexes) for phase, lister in LISTS.items()},
+    rules={
+        (HANDICAP, "place"): Rule(_place_problem, _place),
+        (HANDICAP, "place_open"): Rule(_place_open_problem, _place_open),
+        (MOVE, "go"): Rule(_go_problem, _go),
+        (MOVE, "turn"): Rule(_turn_problem, _turn),
+        (MOVE, "end_move"): Rule(_end_move_problem, _end_move),
+        (ATHOS, "lift"): Rule(_lift_problem, _lift),
+        (ATHOS, "skip_athos"): Rule(always, _skip_athos),
+        (DROP, "drop"): Rule(_drop_problem, _drop),
+        (FIX, "fix"): Rule(_fix_problem, _fix),
+        (PLACE, "place"): Rule(_place_problem, _place),
+        (PLACE, "end_turn"): Rule(always, _end_turn),
+    },
+    decode=decode,
+    elsewhere=_elsewhere,
+    settle=settle,
+)
+
+
+def legal_actions(state: State, cuts: Cuts = cutting_hexes) -> list[Action]:
+    """Every legal action, in a fixed order (spec/games/athos.md, "Actions and notation"):
+    the rulebook's list, or with `cuts` another path-rule analysis in place of the
+    one-walk one (the plain-search oracle of the tests and the bench)."""
+    if cuts is cutting_hexes:
+        return BOOK.legal_actions(state)
+    lister = LISTS.get(state.phase)
+    return lister(state, cuts) if lister is not None else []
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after `action`; IllegalAction with the reason when it is not legal."""
+    return BOOK.apply(state, action)
 
 
 # -- the end -------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from peerboard.engines.aton.state import (
 )
 from peerboard.engines.aton.temples import NUM_SQUARES, square_name, squares_up_to
 from peerboard.engines.contract import IllegalAction
-from peerboard.engines.rulebook import Rule, Rulebook, always
+from peerboard.engines.rulebook import Rule, Rulebook, always, until_settled
 
 HAND = 4
 KINGDOM_FULL = 8
@@ -102,17 +102,8 @@ def _end(state: State, winners: tuple[int, ...], why: str) -> State:
 # -- what happens by itself ---------------------------------------------------------------
 
 
-def settle(state: State) -> State:
-    """Carry out every forced step until a decision or a chance node (or the end)."""
-    while True:
-        nxt = _step(state)
-        if nxt is state:
-            return state
-        state = nxt
-
-
 def _step(state: State) -> State:
-    """One forced step, or `state` itself when someone must act."""
+    """One forced step, or `state` itself when someone must act (engines.rulebook.until_settled)."""
     phase = state.phase
     if phase == DRAW:
         for i in SEATS:
@@ -163,6 +154,10 @@ def _step(state: State) -> State:
             return evolve(state, actor=nxt, owed=min(RETRIEVE_COUNT, len(_own_squares(state, nxt))))
         return _new_round(state)
     return state  # OVER
+
+
+#: carry out every forced step until a decision or a chance node (or the end)
+settle = until_settled(_step)
 
 
 def _resolve_cartouche_1(state: State) -> State:
