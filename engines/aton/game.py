@@ -1,7 +1,6 @@
 """Aton behind the engine contract."""
 from __future__ import annotations
 
-from peerboard.engines.values import evolve
 from typing import Any, Mapping
 
 from peerboard.engines.aton import determinize, notation, render, rules
@@ -9,6 +8,7 @@ from peerboard.engines.aton.state import ASSIGN, DRAW, OVER, SEATS, TURN_UP, Sta
 from peerboard.engines.contract import CHANCE, TERMINAL, Game, IllegalAction
 from peerboard.engines.styled import Fragment
 from peerboard.engines.options import Option, boolean, int_between
+from peerboard.engines.values import evolve
 
 
 class AtonGame(Game):

@@ -19,7 +19,6 @@ Actions (spec/games/aton.md):
 """
 from __future__ import annotations
 
-from peerboard.engines.values import evolve, replaced
 from itertools import permutations
 
 from peerboard.engines.aton import cards, scoring
@@ -28,8 +27,8 @@ from peerboard.engines.aton.state import (
     ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, SEATS, TURN_UP, Seat, State,
 )
 from peerboard.engines.aton.temples import NUM_SQUARES, square_name, squares_up_to
-from peerboard.engines.contract import IllegalAction
 from peerboard.engines.rulebook import Rule, Rulebook, always, until_settled
+from peerboard.engines.values import evolve, replaced
 
 HAND = 4
 KINGDOM_FULL = 8
