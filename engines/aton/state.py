@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from peerboard.engines.aton.cards import Counts
+from peerboard.engines.aton.cards import EMPTY, FULL_DECK, Counts
 
 COUNTERS = 29
 SEATS = (0, 1)
@@ -27,11 +27,11 @@ class Seat:
     dead: int = 0
     exchange: bool = True
     #: the hand as counts, or None where this view cannot see it
-    hand: Counts | None = (0, 0, 0, 0)
+    hand: Counts | None = EMPTY
     hand_size: int = 0
     #: cards not yet seen by the opponent: the hand plus the deck (public knowledge)
-    unseen: Counts = (9, 9, 9, 9)
-    discards: Counts = (0, 0, 0, 0)
+    unseen: Counts = FULL_DECK
+    discards: Counts = EMPTY
     #: cards on cartouches 1..4 once revealed this round, else None
     cartouches: tuple[int, int, int, int] | None = None
 
