@@ -63,14 +63,14 @@ def die_moves(count: int) -> list:
 
 def engine_legal(state) -> list:
     """legal_actions for a die move without the memo: one layered walk, then the list."""
-    seat = state.turn
+    seat = state.actor
     blocked = blocked_squares(state.tiles, state.potions[seat])
     mask = landings.__wrapped__(state.pawns[seat], state.dice[0], blocked)
     return move_actions(mask) if mask else [("skip",)]
 
 
 def oracle_legal(state) -> list:
-    seat = state.turn
+    seat = state.actor
     ends = oracle_landings(state.tiles, state.pawns[seat], state.dice[0], state.potions[seat])
     return [("move", name) for name in SQUARE_NAMES if name in ends] or [("skip",)]
 

@@ -32,6 +32,22 @@ class Rule(Generic[S]):
     effect: Callable[..., S]
 
 
+def until_settled(step: Callable[[S], S]) -> Callable[[S], S]:
+    """A `settle` made of one forced step, the one way the engines carry out what the
+    rules leave no choice in: `step(state)` is the state after the next such step, or
+    `state` itself (the same object) when a seat must decide, a chance event comes or the
+    game is over; `settle` takes steps until then."""
+
+    def settle(state: S) -> S:
+        while True:
+            after = step(state)
+            if after is state:
+                return state
+            state = after
+
+    return settle
+
+
 def always(state: Any, *args: Any) -> None:
     """The `problem` of an action that is always allowed in its phase (an "end" or "skip")."""
     return None

@@ -4,7 +4,8 @@
   and kept in the object's `__dict__`.
 * `derived_from("tiles", "monks")` is a `cached` value that says what it is computed from:
   fields of the object, or other cached values (whose own inputs then count).
-* `evolve(value, **changes)` is the one way to make a changed copy of a frozen dataclass.
+* `evolve(value, **changes)` is the one way to make a changed copy of a frozen dataclass;
+  `replaced(values, index, value)` the one way to change one item of a tuple.
   It decides, for every cached value the old object holds, whether it survives: only a
   `derived_from` value none of whose inputs is among the changed fields is handed on; a plain
   `cached` value (inputs not declared) never is. No caller picks what to keep.
@@ -116,6 +117,12 @@ def evolve(value: T, **changes: Any) -> T:
     new = object.__new__(cls)
     object.__setattr__(new, "__dict__", values)
     return new
+
+
+def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """`values` with the item at `index` replaced by `value` (a seat's pile, a square of
+    the board): the one way the engines change one item of a tuple."""
+    return values[:index] + (value,) + values[index + 1 :]
 
 
 def _evolve_slotted(value: T, fields: Any, changes: dict[str, Any]) -> T:

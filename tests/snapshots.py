@@ -55,7 +55,7 @@ def athos_teams_drop() -> Any:
         4, {"teams": True},
         monks={0: ["A", "A", "a3"], 1: ["g2", "summit", "summit"], 2: ["B", "B", "B"], 3: ["h9", "h10", "E"]},
         blocking=["b2", "c3", "d4", "e5", "g3"], open_tiles=["a2", "f1"], fixed=["f1"],
-        arrivals=(1, 1), phase="athos", pool=0, seat=1, round=9,
+        arrivals=(1, 1), phase="athos", pool=0, actor=1, round=9,
     )
     return _play(engines.get("athos"), state, "lift b2")
 

@@ -55,17 +55,17 @@ def test_the_game_ends_when_all_forty_scoring_tiles_are_in_victory_piles():
 
 
 def test_the_game_ends_after_max_rounds_with_the_seat_before_the_first_player():
-    state = position(pawns=("c3", "g7"), dice=(1,), turn=1, first=1, round=2, max_rounds=2)
+    state = position(pawns=("c3", "g7"), dice=(1,), actor=1, first=1, round=2, max_rounds=2)
     state = play(state, "move f6")  # seat 1 started round 2; seat 0 still plays it
-    assert state.phase == ROLL and state.turn == 0 and state.round == 2
+    assert state.phase == ROLL and state.actor == 0 and state.round == 2
     state = play(state, "roll 1 1", "die 1", "move b2", "move c3")
     assert state.phase == OVER and state.round == 2
 
 
 def test_a_round_ends_and_the_next_begins_with_the_first_player():
-    state = position(pawns=("c3", "g7"), dice=(1,), turn=0, first=1, round=1, max_rounds=2)
+    state = position(pawns=("c3", "g7"), dice=(1,), actor=0, first=1, round=1, max_rounds=2)
     state = play(state, "move b2")
-    assert state.phase == ROLL and state.turn == 1 and state.round == 2
+    assert state.phase == ROLL and state.actor == 1 and state.round == 2
 
 
 def test_a_random_game_with_one_round_gives_each_seat_one_turn():
@@ -74,7 +74,7 @@ def test_a_random_game_with_one_round_gives_each_seat_one_turn():
     turns = []
     while not GAME.is_terminal(state):
         if state.phase == ROLL:
-            turns.append(state.turn)
+            turns.append(state.actor)
         state = GAME.apply(state, random_action(GAME, state, rng))
     first = turns[0]
     assert turns == [first, (first + 1) % 3, (first + 2) % 3]
@@ -165,14 +165,14 @@ def boxed_in_by_play():
 def test_a_boxed_in_pawn_waits_while_another_pawn_could_still_come_to_steal():
     state = boxed_in_by_play()
     assert state.potions == (0, 1) and state.carried[0] == load("G")
-    assert state.phase == ROLL and state.turn == 1  # seat 1 may walk through b2 to a1
+    assert state.phase == ROLL and state.actor == 1  # seat 1 may walk through b2 to a1
 
 
 def test_when_nothing_can_change_any_more_the_game_ends_at_the_start_of_a_turn():
     state = play(boxed_in_by_play(), "roll 1 2", "die 1", "move h6", "move h8", "pick")
     assert state.potions == (0, 0) and state.carried == (load("G"), load("G"))
     assert state.phase == OVER and GAME.is_terminal(state)
-    assert (state.round, state.turn) == (4, 0) and state.round < state.max_rounds
+    assert (state.round, state.actor) == (4, 0) and state.round < state.max_rounds
     assert GAME.winners(state) == [0, 1]  # nothing banked: a shared win
 
 

@@ -140,4 +140,4 @@ def test_the_pick_up_comes_first_and_the_theft_then_fits_the_new_load():
 
 def test_after_the_second_landing_the_turn_passes():
     state = play(at_b2(dice=(1, 1)), "move c2", "move d2")
-    assert state.phase == ROLL and state.turn == 1
+    assert state.phase == ROLL and state.actor == 1

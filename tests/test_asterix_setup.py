@@ -95,7 +95,7 @@ def test_pawns_go_on_village_squares_in_turn_order_from_the_first_player():
     assert GAME.current(state) == 2
     state = play(state, "village e5", "village d4")  # pawns may share a square
     assert [SQUARE_NAMES[p] for p in state.pawns] == ["d4", "e5", "e5"]
-    assert state.phase == "roll" and state.turn == 1 and state.round == 1
+    assert state.phase == "roll" and state.actor == 1 and state.round == 1
 
 
 def test_a_pawn_cannot_start_outside_the_village():

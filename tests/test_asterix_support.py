@@ -53,7 +53,7 @@ def position(
     pawns: tuple[str, ...] = ("d4", "e4"),
     *,
     phase: str = MOVE,
-    turn: int = 0,
+    actor: int = 0,
     dice: tuple[int, ...] = (),
     potions: tuple[int, ...] | None = None,
     carried: tuple[str, ...] | None = None,
@@ -63,14 +63,14 @@ def position(
     first: int = 0,
     round: int = 1,
 ) -> State:
-    """A mid-game position: the layout done, the pawns placed, `turn` to act in `phase`."""
+    """A mid-game position: the layout done, the pawns placed, `actor` to act in `phase`."""
     n = len(pawns)
     return State(
         players=n,
         carry_rule=carry_rule,
         max_rounds=max_rounds,
         phase=phase,
-        turn=turn,
+        actor=actor,
         first=first,
         round=round,
         laid=60,

@@ -23,14 +23,14 @@ L L . . . . . .
 def test_potions_go_back_up_to_three_when_the_turn_starts_in_the_village():
     state = position(pawns=("c3", "e4"), potions=(2, 1), dice=(1,))
     state = play(state, "move b2")
-    assert state.phase == ROLL and state.turn == 1
+    assert state.phase == ROLL and state.actor == 1
     assert state.potions == (1, 3)  # seat 0 discarded one; seat 1 starts in the village
 
 
 def test_potions_are_not_refilled_when_the_turn_starts_outside_the_village():
     state = position(pawns=("c3", "g7"), potions=(2, 1), dice=(1,))
     state = play(state, "move b2")
-    assert state.turn == 1 and state.potions == (1, 1)
+    assert state.actor == 1 and state.potions == (1, 1)
 
 
 def test_ending_a_turn_in_the_village_refills_only_when_the_next_turn_starts():
@@ -38,7 +38,7 @@ def test_ending_a_turn_in_the_village_refills_only_when_the_next_turn_starts():
     state = play(state, "move d4")  # seat 0 ends its turn in the village: discards to 0
     assert state.potions == (0, 1)
     state = play(state, "roll 1 1", "die 1", "move g8", "move h8")
-    assert state.turn == 0 and state.potions == (3, 0)  # seat 0 starts in the village
+    assert state.actor == 0 and state.potions == (3, 0)  # seat 0 starts in the village
 
 
 def test_the_end_of_turn_discard_never_goes_below_zero():
@@ -67,7 +67,7 @@ def test_the_second_die_moves_on_from_where_the_first_landed():
     assert landing_names(state) == sorted(landing_names(state), key=sq)
     assert "d1" in landing_names(state) and "e1" not in landing_names(state)
     state = play(state, "move d1")
-    assert state.turn == 1 and state.pawns[0] == sq("d1")
+    assert state.actor == 1 and state.pawns[0] == sq("d1")
 
 
 def test_a_die_with_no_legal_landing_cannot_be_chosen_and_a_stuck_pawn_skips():
@@ -76,7 +76,7 @@ def test_a_die_with_no_legal_landing_cannot_be_chosen_and_a_stuck_pawn_skips():
     with pytest.raises(IllegalAction, match="skip"):
         GAME.apply(state, ("die", 3))
     state = play(state, "skip")
-    assert state.turn == 1 and state.pawns[0] == sq("a1") and state.potions[0] == 2
+    assert state.actor == 1 and state.pawns[0] == sq("a1") and state.potions[0] == 2
 
 
 def test_a_second_die_with_no_legal_landing_is_skipped():
@@ -85,13 +85,13 @@ def test_a_second_die_with_no_legal_landing_is_skipped():
     state = position(WALLED, pawns=("a1", "g7"), dice=(4,))
     assert GAME.legal_actions(state) == [("skip",)]
     state = play(state, "skip")
-    assert state.turn == 1 and state.phase == ROLL
+    assert state.actor == 1 and state.phase == ROLL
 
 
 def test_entering_the_village_ends_the_turn_and_banks_everything_carried():
     state = position(pawns=("c3", "g7"), dice=(1, 5), carried=("BGG", ""), piles=("M", ""))
     state = play(state, "move d4")
-    assert state.turn == 1 and state.phase == ROLL  # the 5 is lost
+    assert state.actor == 1 and state.phase == ROLL  # the 5 is lost
     assert state.carried[0] == load() and state.piles[0] == load("BGGM")
 
 

@@ -93,7 +93,7 @@ def test_one_piece_a_turn_and_two_a_game():
     state = play(state, "lift a1", "drop a2", "fix a2")
     assert state.phase == PLACE and state.pieces == (0, 2)
     state = play(state, "end turn", "end move", "skip athos", "end turn", "end move")
-    assert state.seat == 0 and state.phase == PLACE  # no Athos phase without pieces
+    assert state.actor == 0 and state.phase == PLACE  # no Athos phase without pieces
 
 
 def test_athos_on_empty_lets_the_piece_fix_an_empty_hex_where_no_tile_may_go():

@@ -68,7 +68,7 @@ def test_no_seat_is_asked_to_decide_when_only_the_end_of_its_phase_is_left(playe
         if GAME.is_terminal(state):
             break
         legal = GAME.legal_actions(state)
-        assert legal != [ends.get(state.phase)], f"seat {state.seat} waits in {state.phase}"
+        assert legal != [ends.get(state.phase)], f"seat {state.actor} waits in {state.phase}"
         state = GAME.apply(state, legal[rng.randrange(len(legal))])
 
 

@@ -11,14 +11,14 @@ TWO_UP = ["k1", "summit", "summit"]
 def test_the_round_is_finished_after_a_players_third_monk_arrives():
     state = position(monks={0: TWO_UP}, arrivals=(0, 0))
     state = finish_turn(play(state, "k1-summit"))
-    assert not GAME.is_terminal(state) and (state.seat, state.phase) == (1, MOVE)
+    assert not GAME.is_terminal(state) and (state.actor, state.phase) == (1, MOVE)
     state = finish_turn(state)
     assert GAME.is_terminal(state) and state.phase == OVER
     assert GAME.winners(state) == [0] and GAME.scores(state) == [3, 0]
 
 
 def test_when_the_last_seat_of_the_round_finishes_the_game_ends_at_once():
-    state = position(monks={1: TWO_UP}, arrivals=(1, 1), seat=1)
+    state = position(monks={1: TWO_UP}, arrivals=(1, 1), actor=1)
     state = finish_turn(play(state, "k1-summit"))
     assert GAME.is_terminal(state) and GAME.winners(state) == [1]
 
@@ -59,7 +59,7 @@ def test_teams_win_together_and_only_with_all_six_monks_up():
     for _ in range(3):
         state = finish_turn(state)
     assert not GAME.is_terminal(state)  # seat 0's three are up, but not its team's six
-    assert (state.round, state.seat) == (2, 0)
+    assert (state.round, state.actor) == (2, 0)
     state = finish_turn(finish_turn(state))
     state = finish_turn(play(state, "k1-summit"))
     state = finish_turn(state)
@@ -70,7 +70,7 @@ def test_teams_win_together_and_only_with_all_six_monks_up():
 def test_a_seat_with_all_monks_up_and_nothing_to_turn_or_place_passes_at_once():
     everything = {"teams": True}
     state = position(4, everything, monks={0: ["summit"] * 3}, arrivals=(0, 0, 0), pool=0,
-                     phase="place", placed=(1, 1, 1, 1, 0), seat=3)
+                     phase="place", placed=(1, 1, 1, 1, 0), actor=3)
     state = GAME.apply(state, ("end_turn",))
     # seat 0 has no monk to move and no tile to turn, but it may still place tiles
-    assert (state.round, state.seat, state.phase) == (2, 0, "place")
+    assert (state.round, state.actor, state.phase) == (2, 0, "place")

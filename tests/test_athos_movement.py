@@ -132,7 +132,7 @@ def test_unused_points_are_lost():
     state = play(position(monks={0: ["e5"]}), "e5-e6", "end move")
     assert state.pool == 0 and state.spent == 1
     state = play(state, "end turn")
-    assert (state.seat, state.phase, state.pool) == (1, MOVE, 6)
+    assert (state.actor, state.phase, state.pool) == (1, MOVE, 6)
 
 
 def test_the_move_phase_ends_by_itself_when_no_point_is_left():

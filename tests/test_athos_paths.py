@@ -54,7 +54,7 @@ def positions(draw, players=st.sampled_from([2, 3, 4])):
             nodes.append(where)
         monks.append(tuple(sorted(nodes)))
     seat = draw(st.integers(0, n - 1))
-    return dataclasses.replace(state, monks=tuple(monks), seat=seat)
+    return dataclasses.replace(state, monks=tuple(monks), actor=seat)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

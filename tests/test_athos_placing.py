@@ -38,7 +38,7 @@ def test_tiles_per_turn_and_per_colour_by_player_count(players, per_turn, per_co
 
 def test_fewer_tiles_are_allowed():
     state = play(placing(), "place a1", "end turn")
-    assert state.seat == 1 and state.placed == (0, 0, 0, 0, 0)
+    assert state.actor == 1 and state.placed == (0, 0, 0, 0, 0)
 
 
 def test_a_turns_tiles_go_down_in_board_order_so_each_set_is_offered_once():
@@ -47,7 +47,7 @@ def test_a_turns_tiles_go_down_in_board_order_so_each_set_is_offered_once():
     assert offered[0] == "c4" and "a1" not in offered and "c2" not in offered
     assert "after c3 only a later hex may take one, not a1" in refused(state, "place a1")
     state = play(state, "place k7")  # the last hex: nothing can follow, so the turn ends
-    assert (state.seat, state.phase, state.last_placed) == (1, "move", -1)
+    assert (state.actor, state.phase, state.last_placed) == (1, "move", -1)
 
 
 def test_the_client_sends_planned_placements_in_board_order():
@@ -65,7 +65,7 @@ def test_a_placement_phase_with_no_tile_left_to_place_passes_by_itself():
     ]
     state = position(monks={0: ["a1"]}, open_tiles=all_out, pieces=(0, 2))
     state = play(state, "end move")
-    assert (state.seat, state.phase) == (1, "move")
+    assert (state.actor, state.phase) == (1, "move")
     assert state.last_spent == (0, 0)
 
 

@@ -56,8 +56,8 @@ def finish_turn(state: State) -> State:
     """The acting seat ends its turn: ends its move, skips the Athos piece and places
     nothing, as far as each is still asked of it (a phase with nothing else to decide
     passes by itself)."""
-    seat, turn = state.seat, state.round
-    while not GAME.is_terminal(state) and (state.seat, state.round) == (seat, turn):
+    seat, turn = state.actor, state.round
+    while not GAME.is_terminal(state) and (state.actor, state.round) == (seat, turn):
         end = next(a for a in GAME.legal_actions(state) if a in ENDS)
         state = GAME.apply(state, end)
     return state

@@ -56,7 +56,7 @@ class Atomic:
     @staticmethod
     def legal(state: State) -> list[tuple]:
         if state.phase == MOVE:
-            mine = sorted({n for n in state.monks[state.seat] if n != SUMMIT})
+            mine = sorted({n for n in state.monks[state.actor] if n != SUMMIT})
             steps = [("step", u, v) for u in mine for v in NEIGHBOURS[u]]
             steps = [a for a in steps if Atomic.step_problem(state, a[1], a[2]) is None]
             steps = [("step", NODE_NAMES[u], NODE_NAMES[v]) for _, u, v in steps]
@@ -81,7 +81,7 @@ class Atomic:
 
     @staticmethod
     def step_problem(state: State, u: int, v: int) -> str | None:
-        mine = tuple(n for n in state.monks[state.seat] if n != SUMMIT)
+        mine = tuple(n for n in state.monks[state.actor] if n != SUMMIT)
         if u not in mine or v not in NEIGHBOURS[u] or not state.passable[v] or state.pool < 1:
             return "no such step"
         after = list(mine)
@@ -137,7 +137,7 @@ class Atomic:
         if kind == "step":
             assert Atomic.step_problem(state, *nodes) is None, action
             u, v = nodes
-            seat = state.seat
+            seat = state.actor
             monks = list(state.monks[seat])
             monks.remove(u)
             monks.append(v)
@@ -167,10 +167,10 @@ class Atomic:
             if state.handicap_left > 1:
                 return replace(state, tiles=tiles, handicap_left=state.handicap_left - 1)
             handicap = state.setup.handicap
-            later = [s for s in range(state.seat + 1, len(handicap)) if handicap[s]]
+            later = [s for s in range(state.actor + 1, len(handicap)) if handicap[s]]
             if later:
-                return replace(state, tiles=tiles, seat=later[0], handicap_left=handicap[later[0]])
-            return replace(state, tiles=tiles, seat=0, handicap_left=0, phase=MOVE, pool=6)
+                return replace(state, tiles=tiles, actor=later[0], handicap_left=handicap[later[0]])
+            return replace(state, tiles=tiles, actor=0, handicap_left=0, phase=MOVE, pool=6)
         return replace(GAME.apply(replace(state, last_placed=-1), action), last_placed=-1)
 
 
@@ -214,7 +214,7 @@ def test_every_atomic_play_is_reached_by_the_new_actions(players, options, seed)
             action = onward[rng.randrange(len(onward))]  # long straight runs: long gos
         turn_actions.append(action)
         old = Atomic.apply(old, action)
-        if old.phase in (MOVE, ATHOS, PLACE, HANDICAP) and (old.seat, old.phase) == (new.seat, new.phase):
+        if old.phase in (MOVE, ATHOS, PLACE, HANDICAP) and (old.actor, old.phase) == (new.actor, new.phase):
             continue  # the same seat still acts in the same phase: translate later
         new = _replay_in_new_shape(new, turn_actions)
         turn_actions = []
@@ -269,7 +269,7 @@ def test_every_new_play_is_reached_by_atomic_actions(players, options, seed):
         else:
             old = Atomic.apply(old, action)
         new = GAME.apply(new, action)
-        if old.phase == PLACE and (new.seat, new.phase) != (old.seat, PLACE):
+        if old.phase == PLACE and (new.actor, new.phase) != (old.actor, PLACE):
             # nothing is left after the last hex placed, so the turn ended by itself;
             # the atomic player ends it
             old = Atomic.apply(old, ("end_turn",))

@@ -23,7 +23,7 @@ def test_bonus_points_join_this_move_phase_only():
     state = play(position(monks={0: ["k1", "e5"]}), "k1-summit")
     assert state.pool == 8
     state = finish_turn(finish_turn(state))
-    assert state.seat == 0 and state.pool == 6
+    assert state.actor == 0 and state.pool == 6
 
 
 def test_bonus_points_may_be_spent_on_turning_once_the_pool_reaches_four():

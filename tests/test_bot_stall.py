@@ -23,7 +23,7 @@ TILES = ("OGGg.G..G..g...gG......GG.G.GGGGGYYY...Y.YY.....YY...YYYYYY.YYOOOO..O.
 def standoff(round_: int = 60):
     start = ATHOS.new_game(2)
     return dataclasses.replace(
-        start, round=round_, seat=0, phase="move", pool=6, placed=(0, 0, 0, 0, 0),
+        start, round=round_, actor=0, phase="move", pool=6, placed=(0, 0, 0, 0, 0),
         monks=((NODE["g6"], NODE["summit"], NODE["summit"]), (NODE["f6"], NODE["summit"], NODE["summit"])),
         tiles=TILES, fixed=(0, 2, 103, 116), pieces=(0, 0), arrivals=(0, 1, 1, 0), last_spent=(4, 6))
 

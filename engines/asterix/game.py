@@ -42,7 +42,7 @@ class Asterix(Game):
             return CHANCE
         if phase == OVER:
             return TERMINAL
-        return state.turn
+        return state.actor
 
     def legal_actions(self, state: State) -> list[Action]:
         return rules.legal_actions(state)

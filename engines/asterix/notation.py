@@ -12,11 +12,13 @@
 
 Parsing is case-insensitive and ignores extra whitespace; it checks the form only.
 Whether the action is legal here is the rules' business (game.parse_action asks them).
+`decode` checks the shape of an action as the wire delivers it (engines/rulebook.py, step
+1); in every engine it lives in notation.py.
 """
 from __future__ import annotations
 
 from peerboard.engines.contract import Action, IllegalAction
-from peerboard.engines.asterix.board import KIND_NAMES, SQUARE_NAMES
+from peerboard.engines.asterix.board import KIND_INDEX, KIND_NAMES, SQUARE_NAMES, square_index
 
 _SQUARES = frozenset(SQUARE_NAMES)
 _KINDS = frozenset(KIND_NAMES)
@@ -46,6 +48,29 @@ USAGE = {
     "leave": "leave",
     "steal": "steal SEAT KIND",
 }
+
+
+#: the argument types of FORMS, checked on an action as the wire delivers it
+_CHECKS = {
+    # exact types: True == 1 and 1.0 == 1 would otherwise pass for a legal number
+    "n": lambda x: type(x) is int,
+    "sq": lambda x: type(x) is str and square_index(x) is not None,
+    "kind": lambda x: type(x) is str and x in KIND_INDEX,
+}
+
+
+def decode(action: Action) -> tuple[str, tuple]:
+    """(kind, arguments) of a well-formed action; IllegalAction saying what is wrong."""
+    if type(action) is not tuple or not action or type(action[0]) is not str or action[0] not in FORMS:
+        raise IllegalAction(
+            f"{action!r} is not an Asterix action (a tuple of words and numbers such as "
+            f"('move', 'c3')); the kinds are: {', '.join(FORMS)}."
+        )
+    shape = FORMS[action[0]]
+    args = action[1:]
+    if len(args) != len(shape) or not all(_CHECKS[t](x) for t, x in zip(shape, args)):
+        raise IllegalAction(f"{action!r} is not an Asterix action: the form is '{USAGE[action[0]]}'.")
+    return action[0], args
 
 
 def format_action(action: Action) -> str:

@@ -123,7 +123,7 @@ def render_styled(state: State, seat: int | None = None) -> list[Fragment]:
     won = categories_won(state.piles)
     out.line("seat  pawn  potions  carried       victory pile     categories won", "label")
     for s in range(state.players):
-        mark = ">" if s == state.turn and state.phase not in (OVER, LAYOUT, FIRST_ROLL) else " "
+        mark = ">" if s == state.actor and state.phase not in (OVER, LAYOUT, FIRST_ROLL) else " "
         square = SQUARE_NAMES[state.pawns[s]] if state.pawns[s] >= 0 else "-"
         out.add(mark).add(f"{s:>2}", f"seat.{s}")
         out.add(

@@ -31,7 +31,7 @@ from peerboard.engines.asterix.board import (
     kind_at,
     square_index,
 )
-from peerboard.engines.asterix.notation import FORMS, USAGE, format_action
+from peerboard.engines.asterix.notation import decode, format_action
 from peerboard.engines.asterix.state import (
     EMPTY_PILE,
     FIRST_ROLL,
@@ -47,7 +47,7 @@ from peerboard.engines.asterix.state import (
     State,
 )
 from peerboard.engines.rulebook import Rule, Rulebook, always
-from peerboard.engines.values import evolve
+from peerboard.engines.values import evolve, replaced
 from peerboard.engines.asterix.walks import blocked_squares, landings, region
 
 SKIP: Action = ("skip",)
@@ -85,7 +85,7 @@ def new_state(players: int, options: Mapping[str, Any]) -> State:
         carry_rule=options["carry_rule"],
         max_rounds=options["max_rounds"],
         phase=LAYOUT,
-        turn=0,
+        actor=0,
         first=-1,
         round=0,
         laid=0,
@@ -126,7 +126,7 @@ def tiles_left_to_lay(state: State) -> list[int]:
 
 def landing_mask(state: State, steps: int) -> int:
     """Where the seat to move can land with a die of `steps` from its square."""
-    seat = state.turn
+    seat = state.actor
     return landings(state.pawns[seat], steps, blocked_squares(state.tiles, state.potions[seat]))
 
 
@@ -138,7 +138,7 @@ def usable_dice(state: State) -> list[int]:
 
 def tile_to_pick(state: State) -> int | None:
     """The kind the mover may pick up where it stands, or None."""
-    seat = state.turn
+    seat = state.actor
     kind = kind_at(state.tiles, state.pawns[seat])
     if kind in CARRIED_KINDS and can_carry(state.carried[seat], kind, state.carry_rule):
         return kind
@@ -147,7 +147,7 @@ def tile_to_pick(state: State) -> int | None:
 
 def thefts(state: State) -> list[tuple[int, int]]:
     """(victim, kind) pairs the mover may steal: other pawns on its square, within its load."""
-    seat = state.turn
+    seat = state.actor
     square = state.pawns[seat]
     load = state.carried[seat]
     found = []
@@ -173,29 +173,6 @@ def chance_weights(state: State) -> list[tuple[Action, int]]:
 
 
 # -- what an action does -------------------------------------------------------------
-
-#: the argument types of notation.FORMS, checked on an action as the wire delivers it
-_CHECKS = {
-    # exact types: True == 1 and 1.0 == 1 would otherwise pass for a legal number
-    "n": lambda x: type(x) is int,
-    "sq": lambda x: type(x) is str and square_index(x) is not None,
-    "kind": lambda x: type(x) is str and x in KIND_INDEX,
-}
-
-
-def decode(action: Action) -> tuple[str, tuple]:
-    """(kind, arguments) of a well-formed action; IllegalAction saying what is wrong."""
-    if type(action) is not tuple or not action or type(action[0]) is not str or action[0] not in FORMS:
-        raise IllegalAction(
-            f"{action!r} is not an Asterix action (a tuple of words and numbers such as "
-            f"('move', 'c3')); the kinds are: {', '.join(FORMS)}."
-        )
-    shape = FORMS[action[0]]
-    args = action[1:]
-    if len(args) != len(shape) or not all(_CHECKS[t](x) for t, x in zip(shape, args)):
-        raise IllegalAction(f"{action!r} is not an Asterix action: the form is '{USAGE[action[0]]}'.")
-    return action[0], args
-
 
 def _not_legal(state: State, action: Action) -> str:
     return _refusal_text(state, f"'{_text(action)}' is not legal now.")
@@ -296,9 +273,7 @@ def apply(state: State, action: Action) -> State:
 def _lay(state: State, kind: int) -> State:
     tiles = state.tiles
     if kind != CLEARING:
-        masks = list(tiles)
-        masks[kind] |= BIT[LAYOUT_ORDER[state.laid]]
-        tiles = (masks[0], masks[1], masks[2], masks[3], masks[4])
+        tiles = replaced(tiles, kind, tiles[kind] | BIT[LAYOUT_ORDER[state.laid]])  # type: ignore[assignment]
     laid = state.laid + 1
     if laid < len(LAYOUT_ORDER):
         return evolve(state, tiles=tiles, laid=laid)
@@ -314,15 +289,15 @@ def _first_roll(state: State, value: int) -> State:
     if len(tied) > 1:
         # Only the seats tied for the highest roll roll again.
         return evolve(state, contenders=tied, rolls=())
-    return evolve(state, phase=PLACE, first=tied[0], turn=tied[0], contenders=(), rolls=())
+    return evolve(state, phase=PLACE, first=tied[0], actor=tied[0], contenders=(), rolls=())
 
 
 def _place(state: State, square: int) -> State:
-    seat = state.turn
-    pawns = _with(state.pawns, seat, square)
+    seat = state.actor
+    pawns = replaced(state.pawns, seat, square)
     following = (seat + 1) % state.players
     if following != state.first:
-        return evolve(state, pawns=pawns, turn=following)
+        return evolve(state, pawns=pawns, actor=following)
     started = _start_turn(evolve(state, pawns=pawns), state.first, state.potions, 1)
     return _check_end(started)
 
@@ -333,14 +308,14 @@ def _order(state: State, first_die: int) -> State:
 
 
 def _move(state: State, square: int) -> State:
-    seat = state.turn
-    return _land(evolve(state, pawns=_with(state.pawns, seat, square), dice=state.dice[1:]), square)
+    seat = state.actor
+    return _land(evolve(state, pawns=replaced(state.pawns, seat, square), dice=state.dice[1:]), square)
 
 
 def _land(state: State, square: int) -> State:
     """What landing does: the village banks and ends the turn, a cohort is defeated,
     a tile may be picked up, another pawn may be robbed."""
-    seat = state.turn
+    seat = state.actor
     if BIT[square] & VILLAGE:
         state = _deposit(state, seat)
         if state.phase == OVER:
@@ -351,7 +326,7 @@ def _land(state: State, square: int) -> State:
         state = evolve(
             state,
             tiles=_without_tile(state.tiles, COHORT, square),
-            piles=_with(state.piles, seat, _plus(state.piles[seat], COHORT)),
+            piles=replaced(state.piles, seat, _plus(state.piles[seat], COHORT)),
         )
         state = _check_end(state)
         if state.phase == OVER:
@@ -363,13 +338,13 @@ def _land(state: State, square: int) -> State:
 
 def _pick(state: State, up: bool) -> State:
     if up:
-        seat = state.turn
+        seat = state.actor
         square = state.pawns[seat]
         kind = kind_at(state.tiles, square)
         state = evolve(
             state,
             tiles=_without_tile(state.tiles, kind, square),
-            carried=_with(state.carried, seat, _plus(state.carried[seat], kind)),
+            carried=replaced(state.carried, seat, _plus(state.carried[seat], kind)),
         )
     return _after_pick(state)
 
@@ -381,9 +356,9 @@ def _after_pick(state: State) -> State:
 
 
 def _steal(state: State, victim: int, name: str) -> State:
-    seat, kind = state.turn, KIND_INDEX[name]
-    carried = _with(state.carried, victim, _plus(state.carried[victim], kind, -1))
-    carried = _with(carried, seat, _plus(carried[seat], kind))
+    seat, kind = state.actor, KIND_INDEX[name]
+    carried = replaced(state.carried, victim, _plus(state.carried[victim], kind, -1))
+    carried = replaced(carried, seat, _plus(carried[seat], kind))
     return _next_die(evolve(state, carried=carried))
 
 
@@ -395,8 +370,8 @@ def _next_die(state: State) -> State:
 
 def _end_turn(state: State) -> State:
     """Discard a potion, pass the turn on, and end the game after the last round."""
-    seat = state.turn
-    potions = _with(state.potions, seat, max(0, state.potions[seat] - 1))
+    seat = state.actor
+    potions = replaced(state.potions, seat, max(0, state.potions[seat] - 1))
     following = (seat + 1) % state.players
     round_ = state.round
     if following == state.first:
@@ -409,8 +384,8 @@ def _end_turn(state: State) -> State:
 def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int) -> State:
     # Potions come back up to 3 only for a pawn that starts its turn in the village.
     if BIT[state.pawns[seat]] & VILLAGE:
-        potions = _with(potions, seat, FULL_POTIONS)
-    state = evolve(state, phase=ROLL, turn=seat, round=round_, potions=potions, dice=())
+        potions = replaced(potions, seat, FULL_POTIONS)
+    state = evolve(state, phase=ROLL, actor=seat, round=round_, potions=potions, dice=())
     if nothing_can_change(state):
         return evolve(state, phase=OVER)
     return state
@@ -465,8 +440,8 @@ def _deposit(state: State, seat: int) -> State:
     banked: Pile = (pile[0] + load[0], pile[1] + load[1], pile[2] + load[2], pile[3] + load[3])
     state = evolve(
         state,
-        carried=_with(state.carried, seat, EMPTY_PILE),
-        piles=_with(state.piles, seat, banked),
+        carried=replaced(state.carried, seat, EMPTY_PILE),
+        piles=replaced(state.piles, seat, banked),
     )
     return _check_end(state)
 
@@ -488,20 +463,12 @@ def _check_end(state: State) -> State:
 
 # -- small pieces -------------------------------------------------------------------------
 
-def _with(values: tuple, index: int, value: Any) -> tuple:
-    return values[:index] + (value,) + values[index + 1 :]
-
-
 def _plus(pile: Pile, kind: int, amount: int = 1) -> Pile:
-    counts = list(pile)
-    counts[kind] += amount
-    return (counts[0], counts[1], counts[2], counts[3])
+    return replaced(pile, kind, pile[kind] + amount)  # type: ignore[return-value]
 
 
 def _without_tile(tiles: tuple[int, int, int, int, int], kind: int, square: int) -> tuple[int, int, int, int, int]:
-    masks = list(tiles)
-    masks[kind] &= ~BIT[square]
-    return (masks[0], masks[1], masks[2], masks[3], masks[4])
+    return replaced(tiles, kind, tiles[kind] & ~BIT[square])  # type: ignore[return-value]
 
 
 def _text(action: Action) -> str:
@@ -513,7 +480,7 @@ def _text(action: Action) -> str:
 
 def situation(state: State) -> str:
     """What happens next, as a sentence fragment (for error messages and the board picture)."""
-    phase, seat = state.phase, state.turn
+    phase, seat = state.phase, state.actor
     if phase == LAYOUT:
         return f"the layout's turn to lay a tile on {SQUARE_NAMES[LAYOUT_ORDER[state.laid]]}"
     if phase == FIRST_ROLL:

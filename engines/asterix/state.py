@@ -18,8 +18,6 @@ PICK = "pick"          # the seat picks up or leaves the tile it landed on
 STEAL = "steal"        # the seat steals one thing from a pawn on its square, or leaves them
 OVER = "over"          # the game has ended
 
-PHASES = (LAYOUT, FIRST_ROLL, PLACE, ROLL, ORDER, MOVE, PICK, STEAL, OVER)
-
 #: Counts per scoring kind in kind order: (boar, cohort, menhir, mistletoe).
 Pile = tuple[int, int, int, int]
 EMPTY_PILE: Pile = (0, 0, 0, 0)
@@ -34,8 +32,9 @@ class State:
     carry_rule: str
     max_rounds: int
     phase: str
-    #: the seat acting (or rolling) now; during the first-player roll, unused (0)
-    turn: int
+    #: the seat to act (or roll) now, the same word in every engine; during the
+    #: first-player roll, unused (0)
+    actor: int
     #: the first player, -1 until the roll has decided
     first: int
     #: the round being played, 1-based; 0 before the first turn
@@ -67,7 +66,7 @@ def record(state: State) -> tuple:
         state.carry_rule,
         state.max_rounds,
         state.phase,
-        state.turn,
+        state.actor,
         state.first,
         state.round,
         state.laid,

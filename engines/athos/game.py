@@ -40,7 +40,7 @@ class Athos(Game):
         return setup.new_state(players, self.resolve_options(players, options))
 
     def current(self, state: State) -> int:
-        return TERMINAL if state.phase == OVER else state.seat
+        return TERMINAL if state.phase == OVER else state.actor
 
     def legal_actions(self, state: State) -> list[Action]:
         return rules.legal_actions(state)

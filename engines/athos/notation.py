@@ -14,6 +14,8 @@
 Reading is forgiving about case, spaces, `-`/`_` and an optional leading "go", "step" or
 "move"; writing gives exactly the forms above. Hexes are lower case (`e5`), start areas
 upper case (`B`), the summit is `summit`.
+`decode` checks the shape of an action as the wire delivers it (engines/rulebook.py, step
+1); in every engine it lives in notation.py.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from typing import Any
 
 from peerboard.engines.athos.board import HEX_COUNT, NODE_COUNT, NODE_NAMES, START_NAMES, SUMMIT_NAME
 from peerboard.engines.contract import Action, IllegalAction
+from peerboard.engines.decoding import by_lookup
 
 NODE_INDEX = {name: i for i, name in enumerate(NODE_NAMES)}
 _BARE = {("end_move",): "end move", ("skip_athos",): "skip athos", ("end_turn",): "end turn"}
@@ -42,15 +45,8 @@ _HEX_WORDS = ("turn", "lift", "drop", "fix", "place")
 EXAMPLES = "B-e7, a5-c6, turn e5, end move, lift e5, drop g7, fix g7, skip athos, place e5, end turn"
 
 
-def decode(action: Any) -> tuple[str, tuple[int, ...]]:
-    """(kind, node numbers) of a well-formed action; IllegalAction saying what is malformed."""
-    try:
-        return _DECODED[action]
-    except (KeyError, TypeError):  # something malformed (maybe unhashable)
-        return _decode(action)
-
-
 def _decode(action: Any) -> tuple[str, tuple[int, ...]]:
+    """(kind, node numbers) of a well-formed action; IllegalAction saying what is malformed."""
     if not isinstance(action, tuple) or not action or action[0] not in KINDS:
         raise IllegalAction(
             f"{action!r} is no Athos action; an action is a tuple such as ('go', 'a5', 'c6') "
@@ -172,6 +168,8 @@ def _every_action() -> list[Action]:
 
 # Tables built once at import by the general code above, so a lookup gives exactly what
 # working it out would (speed: random playouts decode and format many actions).
-_DECODED = {a: _decode(a) for a in _every_action()}
-_TEXT = {a: _format(a) for a in _DECODED}
+_EVERY = _every_action()
+#: (kind, node numbers) of a well-formed action; IllegalAction saying what is malformed
+decode = by_lookup(_decode, _EVERY)
+_TEXT = {a: _format(a) for a in _EVERY}
 _ACTION = {text: a for a, text in _TEXT.items()}

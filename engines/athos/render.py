@@ -175,7 +175,7 @@ def _status(out: Styled, state: State, seat: int | None, at: dict[int, list[int]
     setup = state.setup
     for s in range(setup.players):
         up = state.monks[s].count(SUMMIT)
-        out.add("> " if s == state.seat and state.phase != OVER else "  ")
+        out.add("> " if s == state.actor and state.phase != OVER else "  ")
         out.add(f"seat {s}", f"seat.{s}")
         if s == seat:
             out.add(" (you)", "you")
@@ -207,7 +207,7 @@ def _status(out: Styled, state: State, seat: int | None, at: dict[int, list[int]
         out.line(f"Game over after round {state.round}. Winners: {names}.", "title")
         return
     out.add(f"Round {state.round}: ")
-    out.add(f"seat {state.seat}", f"seat.{state.seat}")
+    out.add(f"seat {state.actor}", f"seat.{state.actor}")
     out.line(f" to act, {_PHASE[state.phase]}.")
     if state.phase == MOVE:
         line = f"{state.pool} {'point' if state.pool == 1 else 'points'} left"

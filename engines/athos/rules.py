@@ -65,8 +65,8 @@ from peerboard.engines.athos.state import (
     tile_char,
 )
 from peerboard.engines.contract import Action
-from peerboard.engines.rulebook import Rule, Rulebook, always
-from peerboard.engines.values import evolve
+from peerboard.engines.rulebook import Rule, Rulebook, always, until_settled
+from peerboard.engines.values import evolve, replaced
 
 #: (passable, walkers) -> hex -> blocking it would cut a monk off (paths or oracle)
 Cuts = Callable[[Sequence[bool], Sequence[int]], list[bool]]
@@ -88,7 +88,7 @@ PHASE_WORDS = {
 # -- what a position tells -------------------------------------------------------------
 def _mine(state: State) -> tuple[int, ...]:
     """The acting seat's monks not yet on the summit."""
-    return tuple(n for n in state.monks[state.seat] if n != SUMMIT)
+    return tuple(n for n in state.monks[state.actor] if n != SUMMIT)
 
 
 def supply(state: State) -> tuple[int, ...]:
@@ -182,7 +182,7 @@ def _go_problem(state: State, u: int, v: int) -> str | None:
     if u == SUMMIT:
         return "A monk on the summit can't move again."
     if u not in mine:
-        return f"Seat {state.seat} has no monk on {NODE_NAMES[u]}."
+        return f"Seat {state.actor} has no monk on {NODE_NAMES[u]}."
     if v == u:
         return f"A monk going from {NODE_NAMES[u]} must go to another node."
     if not state.passable[v]:
@@ -199,18 +199,18 @@ def _go_problem(state: State, u: int, v: int) -> str | None:
             )
         return (
             f"From {NODE_NAMES[u]} to {NODE_NAMES[v]} is {far} steps; "
-            f"seat {state.seat} has {state.pool} {'point' if state.pool == 1 else 'points'} left."
+            f"seat {state.actor} has {state.pool} {'point' if state.pool == 1 else 'points'} left."
         )
     return _parting_problem(state, u, v, d, _Movers(state))
 
 
 def _go(state: State, u: int, v: int) -> State:
-    seat = state.seat
+    seat = state.actor
     d = distances(state.passable, u, state.pool)[v]
     nodes = list(state.monks[seat])
     nodes.remove(u)
     nodes.append(v)
-    monks = state.monks[:seat] + (tuple(sorted(nodes)),) + state.monks[seat + 1 :]
+    monks = replaced(state.monks, seat, tuple(sorted(nodes)))
     changes: dict[str, object] = dict(_spend(state, d), monks=monks)
     if v == SUMMIT:
         extra = bonus(len(state.arrivals))
@@ -234,7 +234,7 @@ def _turn_problem_with(
     if state.pool < TURN_COST:
         return (
             f"Turning a tile costs {TURN_COST} movement points; "
-            f"seat {state.seat} has {state.pool} left."
+            f"seat {state.actor} has {state.pool} left."
         )
     closing = tile.islower()
     if closing and would_cut(h):
@@ -283,7 +283,7 @@ def _end_move_problem(state: State) -> str | None:
 
 
 def _end_move(state: State) -> State:
-    after = ATHOS if state.pieces[state.seat] else PLACE
+    after = ATHOS if state.pieces[state.actor] else PLACE
     return evolve(state, phase=after, pool=0, owed=0)
 
 
@@ -406,10 +406,9 @@ def _fix_problem(state: State, h: int) -> str | None:
 
 
 def _fix(state: State, h: int) -> State:
-    pieces = list(state.pieces)
-    pieces[state.seat] -= 1
+    pieces = replaced(state.pieces, state.actor, state.pieces[state.actor] - 1)
     fixed = tuple(sorted(state.fixed + (h,)))
-    return evolve(state, fixed=fixed, pieces=tuple(pieces), phase=PLACE)
+    return evolve(state, fixed=fixed, pieces=pieces, phase=PLACE)
 
 
 def _fix_actions(state: State, cuts: Cuts) -> list[Action]:
@@ -441,7 +440,7 @@ def _place_problem_with(
     handicap = state.phase == HANDICAP
     per_turn, per_colour = PLACING_LIMITS[state.setup.players]
     if not handicap and sum(state.placed) >= per_turn:
-        return f"Seat {state.seat} has placed its {per_turn} tiles for this turn."
+        return f"Seat {state.actor} has placed its {per_turn} tiles for this turn."
     problem = _free_problem(state, h)
     if problem:
         return f"No tile may be placed on {name}: {problem}."
@@ -450,7 +449,7 @@ def _place_problem_with(
         return f"All {TILES_PER_COLOUR} {word} tiles are on the board."
     if not handicap and state.placed[colour] >= per_colour:
         return (
-            f"Seat {state.seat} has placed {per_colour} {word} "
+            f"Seat {state.actor} has placed {per_colour} {word} "
             f"{'tile' if per_colour == 1 else 'tiles'} this turn, the most of one colour."
         )
     if h < state.last_placed:
@@ -514,23 +513,22 @@ def _place_tile(state: State, h: int, blocking: bool) -> State:
     colour = HEX_COLOUR[h]
     tiles = _set_tile(state.tiles, h, tile_char(colour, blocking))
     if state.phase == PLACE:
-        placed = list(state.placed)
-        placed[colour] += 1
-        return evolve(state, tiles=tiles, placed=tuple(placed), last_placed=h)
+        placed = replaced(state.placed, colour, state.placed[colour] + 1)
+        return evolve(state, tiles=tiles, placed=placed, last_placed=h)
     left = state.handicap_left - 1
     if left:
         return evolve(state, tiles=tiles, handicap_left=left, last_placed=h)
     handicap = state.setup.handicap
-    following = next((s for s in range(state.seat + 1, len(handicap)) if handicap[s]), None)
+    following = next((s for s in range(state.actor + 1, len(handicap)) if handicap[s]), None)
     if following is not None:
         left = handicap[following]
         return evolve(
-            state, tiles=tiles, seat=following, handicap_left=left, last_placed=NO_HEX
+            state, tiles=tiles, actor=following, handicap_left=left, last_placed=NO_HEX
         )
     return evolve(
         state,
         tiles=tiles,
-        seat=0,
+        actor=0,
         handicap_left=0,
         phase=MOVE,
         pool=POINTS_PER_TURN,
@@ -547,8 +545,8 @@ def _place_open(state: State, h: int) -> State:
 
 
 def _end_turn(state: State) -> State:
-    seat = state.seat
-    last = state.last_spent[:seat] + (state.spent,) + state.last_spent[seat + 1 :]
+    seat = state.actor
+    last = replaced(state.last_spent, seat, state.spent)
     turn_over = dict(
         last_spent=last,
         pool=POINTS_PER_TURN,
@@ -558,10 +556,10 @@ def _end_turn(state: State) -> State:
         last_placed=NO_HEX,
     )
     if seat + 1 < state.setup.players:
-        return evolve(state, seat=seat + 1, phase=MOVE, **turn_over)
+        return evolve(state, actor=seat + 1, phase=MOVE, **turn_over)
     if finished_sides(state):
-        return evolve(state, seat=0, phase=OVER, **dict(turn_over, pool=0))
-    return evolve(state, seat=0, round=state.round + 1, phase=MOVE, **turn_over)
+        return evolve(state, actor=0, phase=OVER, **dict(turn_over, pool=0))
+    return evolve(state, actor=0, round=state.round + 1, phase=MOVE, **turn_over)
 
 
 def _spend(state: State, points: int) -> dict[str, int]:
@@ -571,65 +569,6 @@ def _spend(state: State, points: int) -> dict[str, int]:
         "owed": max(0, state.owed - points),
         "spent": state.spent + points,
     }
-
-
-# -- the table -------------------------------------------------------------------------
-#: phase -> (state, cuts) -> its legal actions; `cuts` lets the tests and the bench put the
-#: plain-search oracle (oracle.py) in place of the one-walk analysis
-LISTS: dict[str, Callable[[State, Cuts], list[Action]]] = {
-    HANDICAP: _place_actions,
-    MOVE: _move_actions,
-    ATHOS: _athos_actions,
-    DROP: _drop_actions,
-    FIX: _fix_actions,
-    PLACE: _place_actions,
-}
-
-
-def _elsewhere(state: State, kind: str) -> str:
-    phase = state.phase
-    if phase == OVER:
-        return "The game is over; no action is possible."
-    if kind == "place_open" and phase == PLACE:
-        return "Tiles are placed blocking side up; only handicap tiles may be placed passable side up."
-    allowed = ", ".join(BOOK.kinds(phase))
-    return (
-        f"It is seat {state.seat}'s {PHASE_WORDS[phase]}, where {kind} is not possible "
-        f"(possible: {allowed})."
-    )
-
-
-BOOK: Rulebook[State] = Rulebook(
-    phase=lambda state: state.phase,
-    lists={phase: partial(lister, cuts=cutting_hexes) for phase, lister in LISTS.items()},
-    rules={
-        (HANDICAP, "place"): Rule(_place_problem, _place),
-        (HANDICAP, "place_open"): Rule(_place_open_problem, _place_open),
-        (MOVE, "go"): Rule(_go_problem, _go),
-        (MOVE, "turn"): Rule(_turn_problem, _turn),
-        (MOVE, "end_move"): Rule(_end_move_problem, _end_move),
-        (ATHOS, "lift"): Rule(_lift_problem, _lift),
-        (ATHOS, "skip_athos"): Rule(always, _skip_athos),
-        (DROP, "drop"): Rule(_drop_problem, _drop),
-        (FIX, "fix"): Rule(_fix_problem, _fix),
-        (PLACE, "place"): Rule(_place_problem, _place),
-        (PLACE, "end_turn"): Rule(always, _end_turn),
-    },
-    decode=decode,
-    elsewhere=_elsewhere,
-    settle=lambda state: settle(state),
-)
-
-
-def legal_actions(state: State, cuts: Cuts = cutting_hexes) -> list[Action]:
-    """Every legal action, in a fixed order (spec/games/athos.md, "Actions and notation")."""
-    lister = LISTS.get(state.phase)
-    return lister(state, cuts) if lister is not None else []
-
-
-def apply(state: State, action: Action) -> State:
-    """The state after `action`; IllegalAction with the reason when it is not legal."""
-    return BOOK.apply(state, action)
 
 
 # -- nothing to decide -------------------------------------------------------------------
@@ -695,16 +634,83 @@ _PASSED_OVER = {
 }
 
 
-def settle(state: State) -> State:
-    """Take every action that is the only one left, until a seat has a choice (or the end)."""
-    while True:
-        passing = _PASSED_OVER.get(state.phase)
-        if passing is None or not passing[0](state):
-            return state
-        rule = BOOK.rules[(state.phase, passing[1][0])]
-        if rule.problem(state) is not None:
-            return state  # not reached: the end is legal whenever it is all that is left
-        state = rule.effect(state)
+def _pass_over(state: State) -> State:
+    """The phase ended by its only legal action, or `state` itself when the seat has a
+    choice (or the game is over): one forced step (engines.rulebook.until_settled)."""
+    passing = _PASSED_OVER.get(state.phase)
+    if passing is None or not passing[0](state):
+        return state
+    rule = BOOK.rules[(state.phase, passing[1][0])]
+    if rule.problem(state) is not None:
+        return state  # not reached: the end is legal whenever it is all that is left
+    return rule.effect(state)
+
+
+#: take every action that is the only one left, until a seat has a choice (or the end)
+settle = until_settled(_pass_over)
+
+
+# -- the table -------------------------------------------------------------------------
+#: phase -> (state, cuts) -> its legal actions; `cuts` lets the tests and the bench put the
+#: plain-search oracle (oracle.py) in place of the one-walk analysis
+LISTS: dict[str, Callable[[State, Cuts], list[Action]]] = {
+    HANDICAP: _place_actions,
+    MOVE: _move_actions,
+    ATHOS: _athos_actions,
+    DROP: _drop_actions,
+    FIX: _fix_actions,
+    PLACE: _place_actions,
+}
+
+
+def _elsewhere(state: State, kind: str) -> str:
+    phase = state.phase
+    if phase == OVER:
+        return "The game is over; no action is possible."
+    if kind == "place_open" and phase == PLACE:
+        return "Tiles are placed blocking side up; only handicap tiles may be placed passable side up."
+    allowed = ", ".join(BOOK.kinds(phase))
+    return (
+        f"It is seat {state.actor}'s {PHASE_WORDS[phase]}, where {kind} is not possible "
+        f"(possible: {allowed})."
+    )
+
+
+BOOK: Rulebook[State] = Rulebook(
+    phase=lambda state: state.phase,
+    lists={phase: partial(lister, cuts=cutting_hexes) for phase, lister in LISTS.items()},
+    rules={
+        (HANDICAP, "place"): Rule(_place_problem, _place),
+        (HANDICAP, "place_open"): Rule(_place_open_problem, _place_open),
+        (MOVE, "go"): Rule(_go_problem, _go),
+        (MOVE, "turn"): Rule(_turn_problem, _turn),
+        (MOVE, "end_move"): Rule(_end_move_problem, _end_move),
+        (ATHOS, "lift"): Rule(_lift_problem, _lift),
+        (ATHOS, "skip_athos"): Rule(always, _skip_athos),
+        (DROP, "drop"): Rule(_drop_problem, _drop),
+        (FIX, "fix"): Rule(_fix_problem, _fix),
+        (PLACE, "place"): Rule(_place_problem, _place),
+        (PLACE, "end_turn"): Rule(always, _end_turn),
+    },
+    decode=decode,
+    elsewhere=_elsewhere,
+    settle=settle,
+)
+
+
+def legal_actions(state: State, cuts: Cuts = cutting_hexes) -> list[Action]:
+    """Every legal action, in a fixed order (spec/games/athos.md, "Actions and notation"):
+    the rulebook's list, or with `cuts` another path-rule analysis in place of the
+    one-walk one (the plain-search oracle of the tests and the bench)."""
+    if cuts is cutting_hexes:
+        return BOOK.legal_actions(state)
+    lister = LISTS.get(state.phase)
+    return lister(state, cuts) if lister is not None else []
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after `action`; IllegalAction with the reason when it is not legal."""
+    return BOOK.apply(state, action)
 
 
 # -- the end -------------------------------------------------------------------------------

@@ -115,7 +115,7 @@ def new_state(players: int, options: Mapping[str, Any]) -> State:
     return State(
         setup=setup,
         round=1,
-        seat=first if first is not None else 0,
+        actor=first if first is not None else 0,
         phase=HANDICAP if first is not None else MOVE,
         pool=0 if first is not None else POINTS_PER_TURN,
         owed=0,

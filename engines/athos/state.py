@@ -22,7 +22,6 @@ DROP = "drop"  # a tile is lifted; it must now be put down on another hex (then 
 FIX = "fix"  # the tile has moved; the Athos piece must now be put down
 PLACE = "place"
 OVER = "over"
-PHASES = (HANDICAP, MOVE, ATHOS, DROP, FIX, PLACE, OVER)
 #: `lifted` and `last_placed` when no hex is meant
 NO_HEX = -1
 #: the version of the record layout (spec/games/athos.md, "The public record")
@@ -64,8 +63,9 @@ class State:
     setup: Setup
     #: 1-based; a round is one turn of every seat, seat 0 first
     round: int
-    #: the seat acting (also during the handicap placements)
-    seat: int
+    #: the seat to act (also during the handicap placements): the word `actor` is the same
+    #: in every engine
+    actor: int
     phase: str
     #: movement points left in this move phase (6 plus bonus points, minus what was spent)
     pool: int
@@ -133,12 +133,12 @@ class State:
         """hex -> 1 when a blocking tile there would cut a monk off (paths.cutting_hexes)."""
         return bytes(cuts_from(self.walk, self.walkers))
 
-    @derived_from("monks", "seat")
+    @derived_from("monks", "actor")
     def taken(self) -> bytes:
         """hex -> 1 when a monk of a seat other than the acting one stands there."""
         taken = bytearray(HEX_COUNT)
         for seat, nodes in enumerate(self.monks):
-            if seat != self.seat:
+            if seat != self.actor:
                 for n in nodes:
                     if n < HEX_COUNT:
                         taken[n] = 1
@@ -171,7 +171,7 @@ def record(state: State) -> tuple:
             s.bonus_must_be_spent,
         ),
         state.round,
-        state.seat,
+        state.actor,
         state.phase,
         state.pool,
         state.owed,

@@ -7,7 +7,7 @@ from typing import Iterable
 Counts = tuple[int, int, int, int]
 VALUES = (1, 2, 3, 4)
 EMPTY: Counts = (0, 0, 0, 0)
-#: a fresh deck: nine each of 1, 2, 3, 4
+#: a seat's whole deck: nine each of 1, 2, 3, 4 (what it has unseen at the start)
 FULL_DECK: Counts = (9, 9, 9, 9)
 
 

@@ -1,14 +1,14 @@
 """Aton behind the engine contract."""
 from __future__ import annotations
 
-from peerboard.engines.values import evolve
 from typing import Any, Mapping
 
 from peerboard.engines.aton import determinize, notation, render, rules, summary
-from peerboard.engines.aton.state import ASSIGN, DRAW, OVER, SEATS, State
+from peerboard.engines.aton.state import ASSIGN, DRAW, OVER, SEATS, TURN_UP, State, record
 from peerboard.engines.contract import CHANCE, TERMINAL, Game, IllegalAction
 from peerboard.engines.styled import Fragment
 from peerboard.engines.options import Option, boolean, int_between
+from peerboard.engines.values import evolve
 
 
 class AtonGame(Game):
@@ -34,7 +34,7 @@ class AtonGame(Game):
     def current(self, state: State) -> int:
         if state.phase == OVER:
             return TERMINAL
-        if state.phase in (DRAW, "turn-up"):
+        if state.phase in (DRAW, TURN_UP):
             return CHANCE
         return state.actor
 
@@ -94,25 +94,7 @@ class AtonGame(Game):
         return determinize.determinize(view, seat, entropy)
 
     def public_record(self, state: State) -> tuple:
-        return (
-            "aton",
-            state.win_points,
-            state.first_round_removal,
-            state.round,
-            state.phase,
-            state.actor,
-            state.order,
-            state.owed,
-            state.decided,
-            state.turned,
-            state.last_first,
-            state.board,
-            tuple(
-                (s.score, s.supply, s.dead, s.exchange, s.hand_size, s.unseen, s.discards, s.cartouches)
-                for s in state.seats
-            ),
-            state.winners,
-        )
+        return record(state)
 
     def rules_text(self) -> str:
         return summary.RULES_IN_BRIEF

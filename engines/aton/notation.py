@@ -4,11 +4,17 @@
     turn 2                     remove 2.7 | place 3.12 | retrieve 1.5
 
 A temple square is "t.n": temple t (1..4), square n (1..12) counted row by row.
+`decode` checks the shape of an action as the wire delivers it (engines/rulebook.py, step
+1); in every engine it lives in notation.py.
 """
 from __future__ import annotations
 
+from itertools import product
+
+from peerboard.engines.aton import cards
 from peerboard.engines.aton.temples import NUM_SQUARES, SQUARES_PER_TEMPLE, square_name
 from peerboard.engines.contract import IllegalAction
+from peerboard.engines.decoding import by_lookup
 
 _SQUARE_KINDS = ("remove", "place", "retrieve")
 
@@ -70,3 +76,60 @@ def parse_action(text: str) -> tuple:
         f"Unknown action {kind!r}: Aton's actions are draw, keep, exchange, assign, turn, "
         "remove, place and retrieve."
     )
+
+
+# -- the shape of an action -----------------------------------------------------------------
+
+#: kind -> what its values are: "card" (1-4), "card?" (a card or None: a hidden draw),
+#: "square" (0..47)
+_SHAPES: dict[str, tuple[str, ...]] = {
+    "draw": ("card?",),
+    "keep": (),
+    "exchange": ("card",) * 4,
+    "assign": ("card",) * 4,
+    "turn": ("card",),
+    "remove": ("square",),
+    "place": ("square",),
+    "retrieve": ("square",),
+}
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _decode(action: tuple) -> tuple[str, tuple]:
+    """(kind, values) of a well-formed action; IllegalAction saying what is malformed."""
+    if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
+        raise IllegalAction(f"{action!r} is not an Aton action.")
+    kind = action[0]
+    shape = _SHAPES.get(kind)
+    if shape is None:
+        raise IllegalAction(
+            f"{kind!r} is not an Aton action; the actions are {', '.join(_SHAPES)}."
+        )
+    values = action[1:]
+    if len(values) != len(shape):
+        if shape and shape[0] == "square":
+            raise IllegalAction(f"'{kind}' needs one temple square.")
+        raise IllegalAction(f"'{kind}' takes exactly {len(shape)} value(s).")
+    for v, what in zip(values, shape):
+        if what == "square":
+            if not _is_int(v) or not 0 <= v < NUM_SQUARES:  # type: ignore[operator]
+                raise IllegalAction(f"'{kind}' needs one temple square.")
+        elif not (v is None and what == "card?") and not (_is_int(v) and v in cards.VALUES):
+            raise IllegalAction(f"{v!r} is not a card: cards are 1, 2, 3 and 4.")
+    return kind, values
+
+
+def _every_action() -> list[tuple]:
+    """Every well-formed action: few enough (under 700) to look up instead of checking."""
+    actions: list[tuple] = [("keep",), ("draw", None)]
+    actions += [(kind, v) for kind in ("draw", "turn") for v in cards.VALUES]
+    actions += [(kind, *four) for kind in ("exchange", "assign") for four in product(cards.VALUES, repeat=4)]
+    actions += [(kind, sq) for kind in ("remove", "place", "retrieve") for sq in range(NUM_SQUARES)]
+    return actions
+
+
+#: (kind, values) of a well-formed action; IllegalAction saying what is malformed
+decode = by_lookup(_decode, _every_action())

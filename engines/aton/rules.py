@@ -19,16 +19,16 @@ Actions (spec/games/aton.md):
 """
 from __future__ import annotations
 
-from peerboard.engines.values import evolve
-from itertools import permutations, product
+from itertools import permutations
 
 from peerboard.engines.aton import cards, scoring
+from peerboard.engines.aton.notation import decode
 from peerboard.engines.aton.state import (
     ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, SEATS, TURN_UP, Seat, State,
 )
 from peerboard.engines.aton.temples import NUM_SQUARES, square_name, squares_up_to
-from peerboard.engines.contract import IllegalAction
-from peerboard.engines.rulebook import Rule, Rulebook, always
+from peerboard.engines.rulebook import Rule, Rulebook, always, until_settled
+from peerboard.engines.values import evolve, replaced
 
 HAND = 4
 KINGDOM_FULL = 8
@@ -49,9 +49,7 @@ def new_state(win_points: int, first_round_removal: bool) -> State:
 
 
 def _with_seat(state: State, i: int, **changes) -> State:
-    seats = list(state.seats)
-    seats[i] = evolve(seats[i], **changes)
-    return evolve(state, seats=(seats[0], seats[1]))
+    return evolve(state, seats=replaced(state.seats, i, evolve(state.seats[i], **changes)))
 
 
 def _other(seat: int) -> int:
@@ -103,17 +101,8 @@ def _end(state: State, winners: tuple[int, ...], why: str) -> State:
 # -- what happens by itself ---------------------------------------------------------------
 
 
-def settle(state: State) -> State:
-    """Carry out every forced step until a decision or a chance node (or the end)."""
-    while True:
-        nxt = _step(state)
-        if nxt is state:
-            return state
-        state = nxt
-
-
 def _step(state: State) -> State:
-    """One forced step, or `state` itself when someone must act."""
+    """One forced step, or `state` itself when someone must act (engines.rulebook.until_settled)."""
     phase = state.phase
     if phase == DRAW:
         for i in SEATS:
@@ -164,6 +153,10 @@ def _step(state: State) -> State:
             return evolve(state, actor=nxt, owed=min(RETRIEVE_COUNT, len(_own_squares(state, nxt))))
         return _new_round(state)
     return state  # OVER
+
+
+#: carry out every forced step until a decision or a chance node (or the end)
+settle = until_settled(_step)
 
 
 def _resolve_cartouche_1(state: State) -> State:
@@ -287,74 +280,6 @@ def apply(state: State, action: tuple) -> State:
     return BOOK.apply(state, action)
 
 
-# -- the shape of an action -----------------------------------------------------------------
-
-#: kind -> what its values are: "card" (1-4), "card?" (a card or None: a hidden draw),
-#: "square" (0..47)
-_SHAPES: dict[str, tuple[str, ...]] = {
-    "draw": ("card?",),
-    "keep": (),
-    "exchange": ("card",) * 4,
-    "assign": ("card",) * 4,
-    "turn": ("card",),
-    "remove": ("square",),
-    "place": ("square",),
-    "retrieve": ("square",),
-}
-
-
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def decode(action: tuple) -> tuple[str, tuple]:
-    """(kind, values) of a well-formed action; IllegalAction saying what is malformed."""
-    try:
-        decoded = _DECODED[action]
-    except (KeyError, TypeError):  # malformed (perhaps unhashable): say what is wrong
-        return _decode(action)
-    for v in action[1:]:
-        if type(v) is not int and v is not None:  # True == 1 and 1.0 == 1 find a key too
-            return _decode(action)
-    return decoded
-
-
-def _decode(action: tuple) -> tuple[str, tuple]:
-    if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
-        raise IllegalAction(f"{action!r} is not an Aton action.")
-    kind = action[0]
-    shape = _SHAPES.get(kind)
-    if shape is None:
-        raise IllegalAction(
-            f"{kind!r} is not an Aton action; the actions are {', '.join(_SHAPES)}."
-        )
-    values = action[1:]
-    if len(values) != len(shape):
-        if shape and shape[0] == "square":
-            raise IllegalAction(f"'{kind}' needs one temple square.")
-        raise IllegalAction(f"'{kind}' takes exactly {len(shape)} value(s).")
-    for v, what in zip(values, shape):
-        if what == "square":
-            if not _is_int(v) or not 0 <= v < NUM_SQUARES:  # type: ignore[operator]
-                raise IllegalAction(f"'{kind}' needs one temple square.")
-        elif not (v is None and what == "card?") and not (_is_int(v) and v in cards.VALUES):
-            raise IllegalAction(f"{v!r} is not a card: cards are 1, 2, 3 and 4.")
-    return kind, values
-
-
-def _every_action() -> list[tuple]:
-    """Every well-formed action: few enough (under 700) to look up instead of checking."""
-    actions: list[tuple] = [("keep",), ("draw", None)]
-    actions += [(kind, v) for kind in ("draw", "turn") for v in cards.VALUES]
-    actions += [(kind, *four) for kind in ("exchange", "assign") for four in product(cards.VALUES, repeat=4)]
-    actions += [(kind, sq) for kind in ("remove", "place", "retrieve") for sq in range(NUM_SQUARES)]
-    return actions
-
-
-# built by the general code above, so a lookup gives exactly what checking would
-_DECODED = {a: _decode(a) for a in _every_action()}
-
-
 def _elsewhere(state: State, kind: str) -> str:
     if state.phase == OVER:
         return "The game is over; no action is allowed."
@@ -464,11 +389,10 @@ def _remove_problem(state: State, sq: int) -> str | None:
 
 def _remove(state: State, sq: int) -> State:
     _, target = removal_due(state, state.actor)
-    board = list(state.board)
-    board[sq] = -1
+    board = replaced(state.board, sq, -1)
     t = state.seats[target]
     state = _with_seat(state, target, dead=t.dead + 1)
-    return evolve(state, board=tuple(board), owed=state.owed - 1)
+    return evolve(state, board=board, owed=state.owed - 1)
 
 
 def _place_problem(state: State, sq: int) -> str | None:
@@ -480,11 +404,10 @@ def _place_problem(state: State, sq: int) -> str | None:
 
 
 def _place(state: State, sq: int) -> State:
-    board = list(state.board)
-    board[sq] = state.actor
+    board = replaced(state.board, sq, state.actor)
     s = state.seats[state.actor]
     state = _with_seat(state, state.actor, supply=s.supply - 1)
-    state = evolve(state, board=tuple(board), owed=state.owed - 1)
+    state = evolve(state, board=board, owed=state.owed - 1)
     why = scoring.immediate_win(state.board, state.actor, sq)
     if why:
         return _end(state, (state.actor,), f"seat {state.actor} {why}")
@@ -496,11 +419,10 @@ def _retrieve_problem(state: State, sq: int) -> str | None:
 
 
 def _retrieve(state: State, sq: int) -> State:
-    board = list(state.board)
-    board[sq] = -1
+    board = replaced(state.board, sq, -1)
     s = state.seats[state.actor]
     state = _with_seat(state, state.actor, supply=s.supply + 1)
-    return evolve(state, board=tuple(board), owed=state.owed - 1)
+    return evolve(state, board=board, owed=state.owed - 1)
 
 
 BOOK: Rulebook[State] = Rulebook(

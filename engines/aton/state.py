@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from peerboard.engines.aton.cards import Counts
+from peerboard.engines.aton.cards import EMPTY, FULL_DECK, Counts
 
 COUNTERS = 29
 SEATS = (0, 1)
@@ -27,11 +27,11 @@ class Seat:
     dead: int = 0
     exchange: bool = True
     #: the hand as counts, or None where this view cannot see it
-    hand: Counts | None = (0, 0, 0, 0)
+    hand: Counts | None = EMPTY
     hand_size: int = 0
     #: cards not yet seen by the opponent: the hand plus the deck (public knowledge)
-    unseen: Counts = (9, 9, 9, 9)
-    discards: Counts = (0, 0, 0, 0)
+    unseen: Counts = FULL_DECK
+    discards: Counts = EMPTY
     #: cards on cartouches 1..4 once revealed this round, else None
     cartouches: tuple[int, int, int, int] | None = None
 
@@ -65,5 +65,26 @@ class State:
     #: why the game ended: "" while playing, else a sentence for people
     ending: str = ""
 
-    def seat(self, i: int) -> Seat:
-        return self.seats[i]
+
+def record(state: State) -> tuple:
+    """The public record, what `state_hash` hashes: every field everyone knows, as nested
+    tuples (spec/games/aton.md, "State hash"). No hand is in it: hands are hidden."""
+    return (
+        "aton",
+        state.win_points,
+        state.first_round_removal,
+        state.round,
+        state.phase,
+        state.actor,
+        state.order,
+        state.owed,
+        state.decided,
+        state.turned,
+        state.last_first,
+        state.board,
+        tuple(
+            (s.score, s.supply, s.dead, s.exchange, s.hand_size, s.unseen, s.discards, s.cartouches)
+            for s in state.seats
+        ),
+        state.winners,
+    )

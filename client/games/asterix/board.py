@@ -97,7 +97,7 @@ class AsterixBoard:
 
     def situation(self, state: State, names: tuple[str, ...]) -> str:
         rounds = f"Round {state.round} of {state.max_rounds}. " if state.round else ""
-        who = f"seat {state.turn} ({_name(names, state.turn)})"
+        who = f"seat {state.actor} ({_name(names, state.actor)})"
         phase = state.phase
         if phase == OVER:
             best = winners(state.piles)
@@ -113,11 +113,11 @@ class AsterixBoard:
             return rounds + f"{who} rolls."
         if phase == ORDER:
             return rounds + f"{who} rolled {state.dice[0]} and {state.dice[1]}: which die first?"
-        square = SQUARE_NAMES[state.pawns[state.turn]]
+        square = SQUARE_NAMES[state.pawns[state.actor]]
         if phase == MOVE:
             return rounds + f"{who} moves {state.dice[0]} from {square}."
         if phase == PICK:
-            return rounds + f"{who} picks up the {KIND_NAMES[kind_at(state.tiles, state.pawns[state.turn])]} or leaves it."
+            return rounds + f"{who} picks up the {KIND_NAMES[kind_at(state.tiles, state.pawns[state.actor])]} or leaves it."
         if phase == STEAL:
             return rounds + f"{who} may steal from a pawn on {square}."
         return rounds

@@ -91,7 +91,7 @@ class AsterixKnowledge(Knowledge):
                 best = [a for a, w in zip(legal, worth) if w >= top]
                 return best[rng.randrange(len(best))]
         if first == "die" and len(legal) > 1:
-            seat = state.turn
+            seat = state.actor
             blocked = blocked_squares(state.tiles, state.potions[seat])
             start = state.pawns[seat]
             tops = []
@@ -106,7 +106,7 @@ class AsterixKnowledge(Knowledge):
 
 def _landing_worth(state: State, squares: list[int]) -> list[float]:
     """What the seat to move gets by landing on each square, roughly in tiles."""
-    seat = state.turn
+    seat = state.actor
     load = state.carried[seat]
     tiles = state.tiles
     carrying = sum(load)

@@ -21,7 +21,7 @@ def view_json(game: Game, view: Any, seat: int) -> dict:
 
     return {
         "players": view.players, "carry_rule": view.carry_rule, "max_rounds": view.max_rounds,
-        "phase": view.phase, "turn": view.turn, "first": view.first, "round": view.round,
+        "phase": view.phase, "turn": view.actor, "first": view.first, "round": view.round,
         # 64 letters, a1 b1 ... h1 a2 ... h8: B boar, C cohort, M menhir, G mistletoe, L lake,
         # . empty, # village (squares not laid yet are "." too)
         "board": "".join(letter(i) for i in range(64)),

@@ -150,7 +150,7 @@ class AthosBoard:
         return f"{name} ({COLOURS[HEX_COLOUR[node]]}): {what}{piece}{here}"
 
     def situation(self, state, names: tuple[str, ...]) -> str:
-        who = f"seat {state.seat} ({_name(names, state.seat)})"
+        who = f"seat {state.actor} ({_name(names, state.actor)})"
         if state.phase == "over":
             return f"Round {state.round}. Game over."
         doing = _PHASES.get(state.phase, state.phase)

@@ -67,7 +67,7 @@ def need(state: State, seat: int, dist: tuple[int, ...] | None = None) -> int:
     if dist is None:
         dist = summit_distances(state.tiles, state.fixed, state.lifted)
     total = sum(dist[n] for n in state.monks[seat] if n != SUMMIT)
-    if state.seat == seat and state.phase == MOVE:
+    if state.actor == seat and state.phase == MOVE:
         total -= state.pool
     return total
 
@@ -86,7 +86,7 @@ class AthosKnowledge(Knowledge):
         """Minus each side's finish, in rounds: o (when its next turn comes) + need / 6."""
         dist = summit_distances(state.tiles, state.fixed, state.lifted)
         players = state.setup.players
-        acting = state.seat
+        acting = state.actor
         finish = [0.0] * players
         for side in sides(state):
             total = 0.0
