@@ -35,7 +35,7 @@ def test_conformance(name, players, options):
 
 def _hashes_in_subprocess(name, players, options, seed, hashseed):
     code = (
-        "import json, sys; from engines.testing import playout_hashes; "
+        "import json, sys; from peerboard.engines.testing import playout_hashes; "
         "a = json.loads(sys.argv[1]); print(json.dumps(playout_hashes(*a)))"
     )
     env = dict(os.environ, PYTHONHASHSEED=str(hashseed))

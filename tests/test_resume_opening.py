@@ -162,7 +162,7 @@ def test_a_log_where_a_seat_lied_in_its_audit_is_no_damage_and_resumes_whole(tmp
 def test_the_start_up_offer_says_a_damaged_log_is_not_offered_and_offers_the_sound_one(tmp_path, unfinished,
                                                                                       monkeypatch, capsys):
     from peerboard.client.cli import build_parser
-    from peerboard.client.lan.options import LanOptions
+    from peerboard.client.lan.reading import read_options
     from peerboard.client.lan.resume import _offer_resume
 
     data = log_bytes(unfinished)
@@ -170,7 +170,7 @@ def test_the_start_up_offer_says_a_damaged_log_is_not_offered_and_offers_the_sou
     good = store(tmp_path / "games", unfinished, name="aton-good.pblog")
     bad = store(tmp_path / "games", unfinished, _flip(data, start + 3, 0x80), name="aton-bad.pblog")
     monkeypatch.setenv("PEERBOARD_HOME", str(tmp_path))
-    assert _offer_resume(LanOptions.parse(build_parser().parse_args(["host", "aton"]))) is None  # (no terminal)
+    assert _offer_resume(read_options(build_parser().parse_args(["host", "aton"]))) is None  # (no terminal)
     out = capsys.readouterr().out
     assert f"not offered: {bad} is damaged: invalid at seq 29 [" in out
     assert [line.split(": ", 1)[1] for line in out.splitlines() if line.startswith("  1.")] == [str(good)]
