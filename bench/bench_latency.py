@@ -143,10 +143,10 @@ def game_latency(nodes: int, rounds: int, think: float) -> tuple[list[float], li
                 procs.append(start("join", table["endpoint"], table["key"], table["table"]))
             rss: list[int] = []
             while any(p.poll() is None for p in procs):
-                time.sleep(0.5)
-                sample = [rss_kib(p.pid) for p in procs]
+                sample = [rss_kib(p.pid) for p in procs]  # (from the start: a short game is soon over)
                 if all(sample):
                     rss = max(rss, sample, key=sum) if rss else sample
+                time.sleep(0.1)
             traces = [json.loads((home / TRACE).read_text()) for home in homes]
         except (json.JSONDecodeError, KeyError, OSError):
             return [], []  # a node that did not start or did not finish: nothing measured

@@ -20,8 +20,9 @@ import os
 import random
 import shutil
 import tempfile
-import time
 from pathlib import Path
+
+from bench_replay import best_of  # (this folder is on the path of a script run from it)
 
 from peerboard import engines
 from peerboard.node.gamefiles import GameFileError, GameFiles, SeatFile, seat_path
@@ -73,16 +74,6 @@ def resume_opening(path: Path, keys: list[bytes], masters: list[bytes]) -> bool:
         return session_rerun(contents, files.seat, keys, masters)
     finally:
         files.close()
-
-
-def best_of(runs: int, *works) -> list[float]:
-    best = [float("inf")] * len(works)
-    for _ in range(runs):
-        for i, work in enumerate(works):
-            t0 = time.perf_counter()
-            assert work()
-            best[i] = min(best[i], time.perf_counter() - t0)
-    return best
 
 
 def measure_cost(players: int, folder: Path) -> None:

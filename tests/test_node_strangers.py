@@ -78,9 +78,11 @@ def test_hellos_from_thousands_of_fresh_keys_neither_exhaust_a_forming_host_nor_
         assert after <= before + 3 * MAX_STRANGERS + 16
         # the last stranger to say hello holds seat 1 until its lease runs out (nothing
         # more comes from it): then the seat is free for the honest joiner
-        wait_until(lambda: [l for l in host.text().splitlines() if l.startswith("seat 1 ")][-1:] != []
-                   and [l for l in host.text().splitlines() if l.startswith("seat 1 ")][-1].startswith("seat 1 is free"),
-                   30, "seat 1 freed after the flood")
+        def seat_1_free() -> bool:
+            said = [line for line in host.text().splitlines() if line.startswith("Seat 1 ")]
+            return bool(said) and "is free again" in said[-1]
+
+        wait_until(seat_1_free, 30, "seat 1 freed after the flood")
         joiner = procs.start("joiner", "join", *join_args(host), "--bind", LOOPBACK, "--headless", "--think", "0.002")
         for p in (host, joiner):
             assert p.wait(90) == 0, p.text()[-2000:]
