@@ -15,8 +15,6 @@ import msgpack
 
 from peerboard.node.keys import write_private
 from peerboard.node.lock import LogInUse, LogLock, holder
-from peerboard.node.repair import CannotRepair, Repaired
-from peerboard.node.repair import repair as repair_log
 from peerboard.node.resume_check import DamagedLog, check_for_resume, damage_of
 from peerboard.node.storage import LogFile, data_dir
 from peerboard.protocol.identity import Identity
@@ -106,8 +104,6 @@ class GameFiles:
         #: where `reopen` kept what it took off the log's end (None: nothing), and what it was
         self.set_aside: Path | None = None
         self.set_aside_why = ""
-        #: what `reopen(repair=True)` did to a damaged log (None: nothing)
-        self.repaired: Repaired | None = None
 
     @property
     def path(self) -> Path:
@@ -165,29 +161,19 @@ class GameFiles:
         return found
 
     @classmethod
-    def reopen(cls, path: Path, wait: float = 0.0, repair: bool = False) -> tuple["GameFiles", LogContents]:
+    def reopen(cls, path: Path, wait: float = 0.0) -> tuple["GameFiles", LogContents]:
         """A stored game opened to resume it: its files (its lock held) and what its log
         holds, every entry checked as `replay --verify` checks it. GameOpenElsewhere if
         another process has it open (after `wait` seconds), GameDamaged if it does not check
         out (the file untouched), GameFileError for any other reason it cannot be resumed.
         Only a torn tail (or this seat's own refused last entry) is taken off the log, and
-        it is kept in a file beside it first (`set_aside`). With `repair`, a damaged log is
-        kept as it is under another name and replaced by its records before the first bad
-        one (node/repair.py; `repaired` says where and how many)."""
+        it is kept in a file beside it first (`set_aside`)."""
         lock = _lock(path, wait)
-        repaired = None
         try:
             data, seat = _read(path)
             own = Identity.from_seed(seat.identity).public_key
             try:
-                try:
-                    checked = check_for_resume(path, data, own)
-                except DamagedLog as exc:
-                    if not repair:
-                        raise
-                    repaired = _repair(path, data, exc.verdict)
-                    data = path.read_bytes()
-                    checked = check_for_resume(path, data, own)
+                checked = check_for_resume(path, data, own)
             except LogFileError as exc:
                 raise GameFileError(f"{path} is not a readable game log ({exc})") from None
             except DamagedLog as exc:
@@ -199,17 +185,8 @@ class GameFiles:
         except BaseException:
             lock.release()
             raise
-        files.set_aside, files.set_aside_why, files.repaired = aside, checked.why, repaired
+        files.set_aside, files.set_aside_why = aside, checked.why
         return files, checked.contents
-
-
-def _repair(path: Path, data: bytes, verdict) -> Repaired:
-    try:
-        return repair_log(path, data, verdict)
-    except CannotRepair as exc:
-        raise GameDamaged(str(exc)) from None
-    except OSError as exc:
-        raise GameFileError(f"cannot repair {path}: {exc.strerror}; it is left as it is") from None
 
 
 def _lock(path: Path, wait: float = 0.0) -> LogLock:

@@ -97,8 +97,8 @@ def refusal(path: Path, verdict: Verdict) -> str:
             f"says); the file is left as it is. ")
     if not verdict.bad_seq:
         return said + "Its genesis says which game it is: only a copy of the log from another player can replace it"
-    return said + (f"To go on from the {verdict.bad_seq - 1} entries before it and get the rest back from the other "
-                   f"players (each entry checked; the damaged file is kept): peerboard resume {path} --repair")
+    return said + (f"The {verdict.bad_seq - 1} entries before it are sound: to play on, take a copy of the log from "
+                   f"another player of the game (check it with peerboard replay FILE --verify)")
 
 
 def _own_refused_last(contents: LogContents, verdict: Verdict, own_key: bytes | None) -> bool:

@@ -86,7 +86,6 @@ class LanOptions:
     wait: float = 3.0
     # resume
     file: Path | None = None
-    repair: bool = False  # a damaged log: go on from before its damage, the rest from the peers
     # host (a private table), join, bot
     code: str | None = None
 

@@ -96,8 +96,6 @@ def add_commands(sub) -> None:
     p.add_argument("file", help="the game's .pblog in your data directory")
     p.add_argument("--bind", default=None,
                    help="listen here instead of where the game was played (the other seats are told)")
-    p.add_argument("--repair", action="store_true", help="a damaged log: keep it aside, go on from the entries "
-                   "before the damage and get the rest back from the other players")
     _node_flags(p, None)
     _bot_flags(p)
     p.set_defaults(run=_lan(cmd_resume))

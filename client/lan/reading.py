@@ -49,7 +49,7 @@ def read_options(args: argparse.Namespace) -> LanOptions:
         parent=given.get("parent"),
         beacon=not given.get("no_beacon", False),
         watch=given.get("watch", False), wait=_seconds(given.get("wait", 3.0), "--wait"),
-        file=Path(given["file"]) if given.get("file") else None, code=code, repair=given.get("repair", False),
+        file=Path(given["file"]) if given.get("file") else None, code=code,
     )
     if args.command in ("host", "play"):
         bot_players = _bot_players(given.get("bots"), 1 if args.command == "play" else 0)

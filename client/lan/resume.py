@@ -32,13 +32,9 @@ def cmd_resume(opts: LanOptions) -> ExitCode:
 
 def _resume(path: Path, opts: LanOptions) -> ExitCode:
     try:  # (a bot restarted by its host may find its old process still leaving: it waits)
-        files, contents = GameFiles.reopen(path, wait=10.0 if opts.parent else 0.0, repair=opts.repair)
+        files, contents = GameFiles.reopen(path, wait=10.0 if opts.parent else 0.0)
     except (GameFileError, OSError) as exc:
         raise UsageError(str(exc)) from None
-    if files.repaired is not None:
-        r = files.repaired
-        print(f"repairing: the damaged log is kept as {r.damaged}; going on from the {r.entries} entries before "
-              f"seq {r.bad_seq}, the rest comes from the other players, each entry checked")
     if files.set_aside is not None:
         print(f"kept aside in {files.set_aside}: {files.set_aside_why}")
     if is_finished(contents):
