@@ -1,6 +1,7 @@
 """The lobby, headless: tables announced on loopback appear (and leave when they fall
 silent), a table is joined, a table is hosted through the form, a game is resumed."""
 import dataclasses
+import re
 import socket
 from pathlib import Path
 
@@ -147,7 +148,8 @@ def test_a_table_whose_beacons_stop_is_shown_silent_until_one_comes_again(monkey
             _announce(port, "carol")
             await screen.until(lambda: "host carol" in screen.text())
             assert "silent" not in screen.text()
-            await screen.until(lambda: "silent 1s" in screen.text())  # (counted once a second)
+            # (counted once a second, by a timer that a loaded machine may run late: 1s or more)
+            await screen.until(lambda: re.search(r"host carol.*silent [1-4]s", screen.text()) is not None)
             _announce(port, "carol")
             await screen.until(lambda: "host carol" in screen.text() and "silent" not in screen.text())
         source.close()
