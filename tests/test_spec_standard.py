@@ -437,3 +437,49 @@ def test_a_log_cut_between_frames_is_valid_so_far_and_inside_a_frame_is_truncate
     inside = verify_log(data[: spans[30][1] + 9])
     assert (inside.bad_seq, inside.failure) == (30, "truncated")
     assert "*valid so far*" in LOG_FORMAT
+
+
+# -- 9. the genesis's protocol, and the bounds the Limits section states in words (issue 23) ----
+
+
+@pytest.mark.parametrize("protocol, failure", [
+    (1, None), (-1, "genesis"), (0, "genesis"), (2, "genesis"), (2**64 - 1, "genesis"), (-2**63, "genesis"),
+    ("1", "schema"), (True, "schema"), (None, "schema"), (b"\x01", "schema"),
+])
+def test_a_genesis_protocol_is_any_integer_by_its_shape_and_only_1_starts_a_game(protocol, failure):
+    log, _ = _table()
+    record = log.chain.genesis.record()
+    record["genesis"]["protocol"] = protocol
+    verdict = verify_log(header_frame() + frame(record))
+    if failure is None:
+        assert verdict.ok, verdict.summary()
+    else:
+        assert (verdict.bad_seq, verdict.failure) == (0, failure), verdict.summary()
+    assert "`protocol` is an integer other than 1 (−1 included)" in LOG_FORMAT
+
+
+def _entry_verdict(log, seq=None, seat=None, body=None, kind="move"):
+    seat_ = log.chain.entitled()[0] if seat is None else seat
+    identity = log.identities[seat_ if 0 <= seat_ < len(log.identities) else 0]
+    entry = make_entry(identity, log.chain.next_seq if seq is None else seq, log.chain.head, seat_, kind,
+                       body or {"actions": [("keep",)], "nonce": None})
+    return verify_log(_file(log, entry))
+
+
+@pytest.mark.parametrize("change, failure", [
+    (dict(seq=0), "schema"), (dict(seq=-1), "schema"), (dict(seq=2**64 - 1), "seq"),
+    (dict(seat=-1), "schema"), (dict(seat=8), "schema"), (dict(seat=7), "seat"),
+])
+def test_the_lower_bounds_said_in_words_are_the_codes(change, failure):
+    log, rng = _table()
+    while log.chain.entitled()[1] != "move":
+        log.step(_random(rng))
+    assert _entry_verdict(log, **change).failure == failure
+    assert "an entry's `seq` ≥ 1 (`seq` 0 or below is `schema`" in LOG_FORMAT
+
+
+def test_a_results_scores_are_any_integers_by_their_shape():
+    from peerboard.protocol.records import entry_from_record
+    body = {"winners": (), "scores": (-2**63, 2**64 - 1), "state": bytes(32), "cheats": ()}
+    record = {"seq": 1, "prev": bytes(32), "seat": 0, "kind": "result", "body": body, "sig": bytes(64)}
+    assert entry_from_record(record).body["scores"] == (-2**63, 2**64 - 1)
