@@ -483,3 +483,80 @@ def test_a_results_scores_are_any_integers_by_their_shape():
     body = {"winners": (), "scores": (-2**63, 2**64 - 1), "state": bytes(32), "cheats": ()}
     record = {"seq": 1, "prev": bytes(32), "seat": 0, "kind": "result", "body": body, "sig": bytes(64)}
     assert entry_from_record(record).body["scores"] == (-2**63, 2**64 - 1)
+
+
+# -- 10. Aton's record, field by field, as spec/games/aton.md "State hash" defines it --------------
+
+
+def _aton_spec_actor(state):
+    """`actor` by the words of the spec's table (not the engine's own code)."""
+    seats, phase = state.seats, state.phase
+    if phase == "draw":
+        return next(i for i in (0, 1) if seats[i].hand_size < 4)
+    if phase == "exchange":
+        return next(i for i in (0, 1) if seats[i].exchange and i not in state.decided)
+    if phase == "assign":
+        return next(i for i in (0, 1) if seats[i].cartouches is None)
+    if phase == "turn-up":
+        return len(state.turned)
+    return None  # remove, place, retrieve: order[0] then order[1], checked along the way
+
+
+def test_atons_record_fields_are_set_and_cleared_as_the_spec_says():
+    game = engines.get("aton")
+    seen = {"tie": 0, "overflow": 0, "refill": 0, "over": 0}
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = game.new_game(2, {"win_points": rng.choice([30, 80])})
+        finished_first = 0  # order[0] of the latest round both seats finished
+        for _ in range(3000):
+            if game.is_terminal(state):
+                seen["over"] += 1
+                assert state.owed == 0 and state.turned == ()
+                break
+            phase = state.phase
+            assert state.turned == () or (phase == "turn-up" and len(state.turned) == 1)
+            assert (state.owed >= 1) == (phase in ("remove", "place", "retrieve")), (phase, state.owed)
+            assert (state.order == ()) == (phase in ("draw", "exchange", "assign", "turn-up"))
+            assert state.last_first == finished_first
+            want = _aton_spec_actor(state)
+            if want is not None:
+                assert state.actor == want, (phase, state.actor, want)
+            elif phase in ("remove", "place", "retrieve"):
+                assert state.actor in state.order
+            if phase == "turn-up":
+                seen["tie"] += 1
+                deck = state.seats[state.actor].unseen  # the hand is empty: the deck is `unseen`
+                assert state.seats[state.actor].hand_size == 0
+                public = game.view(state, None)
+                offered = [a for a, _ in game.chance_weights(public)]
+                assert offered == [("turn", v) for v in (1, 2, 3, 4) if deck[v - 1]]
+                assert game.chance_weights(public) == game.chance_weights(game.view(state, 1 - state.actor))
+            action = rng.choice(game.legal_actions(state))
+            after = game.apply(state, action)
+            if phase == "place" and after.phase != "place" and after.phase != "over":
+                me = state.actor
+                before_s, after_s = state.seats[me], after.seats[me]
+                left = state.owed - (1 if action[0] == "place" else 0)
+                supply = before_s.supply - (1 if action[0] == "place" else 0)
+                went = after_s.dead - before_s.dead
+                if after.round == state.round and after.phase != "retrieve":
+                    assert went == min(left, supply) if left and supply else went == 0, (left, supply, went)
+                    seen["overflow"] += went > 0
+            for i in (0, 1):
+                b, a = state.seats[i], after.seats[i]
+                if any(b.discards) and not any(a.discards):
+                    # a refill: only of an empty deck, right before that seat's draw or turn-up
+                    seen["refill"] += 1
+                    assert after.phase in ("draw", "turn-up") and after.actor == i
+            if after.phase != "over" and after.round != state.round:
+                finished_first = state.order[0] if state.phase != "retrieve" else state.last_first
+                assert after.decided == ()
+            elif after.phase != "over":
+                assert set(state.decided) <= set(after.decided)  # never cleared within a round
+            if phase == "place" and after.phase == "retrieve":
+                finished_first = state.order[0]
+            state = after
+    assert all(seen.values()), seen
+    text = (SPEC / "games" / "aton.md").read_text()
+    assert "`min(owed, supply)`" in text and "**An empty deck** is refilled at exactly two moments" in text
