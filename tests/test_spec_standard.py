@@ -560,3 +560,25 @@ def test_atons_record_fields_are_set_and_cleared_as_the_spec_says():
     assert all(seen.values()), seen
     text = (SPEC / "games" / "aton.md").read_text()
     assert "`min(owed, supply)`" in text and "**An empty deck** is refilled at exactly two moments" in text
+
+
+# -- 11. canonical integers and key order, byte by byte ---------------------------------------------
+
+
+@pytest.mark.parametrize("hex_bytes, value", [
+    ("cd012c", 300), ("7f", 127), ("cc80", 128), ("e0", -32), ("d0df", -33), ("cf" + "ff" * 8, 2**64 - 1),
+    ("d1012c", None), ("d005", None), ("cc05", None), ("d0e0", None), ("d1ff80", None), ("d1ff7f", -129),
+])
+def test_an_integer_is_canonical_only_in_its_shortest_form_unsigned_when_not_negative(hex_bytes, value):
+    if value is None:
+        with pytest.raises(DecodeError, match="not in canonical form"):
+            decode(bytes.fromhex(hex_bytes))
+    else:
+        assert decode(bytes.fromhex(hex_bytes)) == value and encode(value).hex() == hex_bytes
+    assert "(300 is `cd 012c`, never `d1 012c`)" in LOG_FORMAT
+
+
+def test_map_keys_sort_by_their_utf8_bytes_not_by_their_encoding():
+    assert encode({"t": 1, "seq": 2}).hex() == "82a373657102a17401"  # "seq" < "t", though a1 < a3
+    assert encode({"é": 1, "z": 2, "za": 3}).hex() == "83" + "a17a02" + "a27a6103" + "a2c3a901"
+    assert '`"seq"` comes before `"t"`' in LOG_FORMAT
