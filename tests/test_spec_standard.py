@@ -582,3 +582,38 @@ def test_map_keys_sort_by_their_utf8_bytes_not_by_their_encoding():
     assert encode({"t": 1, "seq": 2}).hex() == "82a373657102a17401"  # "seq" < "t", though a1 < a3
     assert encode({"é": 1, "z": 2, "za": 3}).hex() == "83" + "a17a02" + "a27a6103" + "a2c3a901"
     assert '`"seq"` comes before `"t"`' in LOG_FORMAT
+
+
+# -- 12. every integer bound of a log record is one the spec states (Limits, and the prose after it)
+
+
+_PROBES = (-2**63, -1, 0, 1, 7, 8, 64, 65, 2**64 - 1)
+#: field -> the probes its shape accepts, as spec/log-format.md states them ("Limits": a seat
+#: number 0..7, `seq` ≥ 1, the genesis's `protocol` and a result's `scores` any integer)
+_STATED = {
+    ("the genesis", "protocol"): set(_PROBES),
+    ("an entry", "seq"): {1, 7, 8, 64, 65, 2**64 - 1},
+    ("an entry", "seat"): {0, 1, 7},
+    ("a result body", "winners"): {0, 1, 7},
+    ("a result body", "cheats"): {0, 1, 7},
+    ("a result body", "scores"): set(_PROBES),
+    # lists whose items are judged elsewhere: a seat map each (SEAT), an ACTION's atoms (the engine)
+    ("the genesis", "seats"): set(_PROBES),
+    ("a chance body", "outcome"): set(_PROBES),
+}
+
+
+def test_every_integer_bound_of_a_record_is_stated_in_the_spec():
+    shapes = [schema.GENESIS, schema.SEAT, schema.ENTRY, schema.SIGNED_GENESIS, *schema.BODIES.values()]
+    found = {}
+    for shape in shapes:
+        for key, ok in shape.fields:
+            plain = {v for v in _PROBES if ok(v)}
+            listed = {v for v in _PROBES if ok((v,))}
+            if plain or listed:
+                found[(shape.name, key)] = plain or listed
+    assert found == _STATED
+    limits = LOG_FORMAT[LOG_FORMAT.index("## Limits"):LOG_FORMAT.index("## The file")]
+    for words in ("`seq` ≥ 1", "a seat number (`seat`, `winners`, `cheats`)", "`protocol` (any integer",
+                  "each of a result's\n  `scores`"):
+        assert words in limits, words
