@@ -48,6 +48,8 @@ SPECTATOR_GRACE = 3.0  # a finished seat stays this long for spectators still ca
 #: the seats whose acknowledgement of the last entries it misses, unless they left
 FINISHED_GRACE = 10.0
 MAX_HELLO_ADDRS = 1024  # where hellos said their nodes listen, newest kept
+#: a spectator says hello again to a seat it has not heard from for this long (spec/transport.md)
+SPECTATOR_HELLO_AGAIN = 2.0
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,7 @@ class Node:
         self._poll_sockets: tuple = ()
         self._next_beacon = 0.0
         self._spectator_intro = False
+        self._next_hello = 0.0  # a spectator's next hello to the seats not serving it
         self._unknown_noted: set[bytes] = set()
         self._over_at: float | None = None  # when the game was over here
         self._left = False
@@ -242,15 +245,33 @@ class Node:
             self._stopped = True
         self.on_event(event)
 
+    def _spectator_hello(self) -> bytes:
+        s = self.session
+        return Hello(s.table_id, s.game_name, self.name, self.identity.public_key, "spectator", bytes(32),
+                     bytes(32), self.addr, None).to_bytes()
+
     def _introduce_spectator(self) -> None:
         """A spectator says hello to every seat, so any of them can serve its catch-up and
         reach it (a seat learns where a spectator listens only from its hello)."""
         self._spectator_intro = True
-        s = self.session
-        hello = Hello(s.table_id, s.game_name, self.name, self.identity.public_key, "spectator", bytes(32),
-                      bytes(32), self.addr, None)
-        for seat in s.seats:
-            self.send(seat.key, hello.to_bytes())
+        self._next_hello = time.monotonic() + SPECTATOR_HELLO_AGAIN
+        hello = self._spectator_hello()
+        for seat in self.session.seats:
+            self.send(seat.key, hello)
+
+    def _hello_again(self, now: float) -> None:
+        """A spectator says hello again, every 2 s, to each seat it has not heard from for
+        2 s: a seat that serves it beats to it every second, so one that is silent lost the
+        hello or restarted (a resumed seat knows no spectators) — or is down, and then the
+        hello waits in its queue (spec/transport.md, "Spectators")."""
+        if not self._spectator_intro or now < self._next_hello:
+            return
+        self._next_hello = now + SPECTATOR_HELLO_AGAIN
+        hello = None
+        for seat in self.session.seats:
+            if seat.last_heard is None or now - seat.last_heard >= SPECTATOR_HELLO_AGAIN:
+                hello = hello or self._spectator_hello()
+                self.send(seat.key, hello)
 
     # -- our own faults ----------------------------------------------------------------------------
 
@@ -330,6 +351,8 @@ class Node:
     def _tick(self, now: float) -> None:
         self.execute(self.session.tick(now))
         self._announce(now)
+        if self.session.local_seat is None and self.session.phase in (Phase.PLAYING, Phase.OVER):
+            self._hello_again(now)
 
     def _poll(self, timeout: float) -> bool:
         """Wait up to `timeout` for input and handle it; False if there was none."""

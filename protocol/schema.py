@@ -150,7 +150,9 @@ SEAT_NUMBER = whole(0, MAX_SEATS - 1)
 SEAT = Shape("a seat", {"name": text(MAX_NAME), "key": octets(KEY_BYTES), "chain": octets(HASH_BYTES),
                         "seed": octets(HASH_BYTES)})
 GENESIS = Shape("the genesis", {
-    "protocol": whole(0),
+    # any whole number: which one is the genesis check's ("genesis": protocol version 1 only),
+    # so -1 and 2 are refused alike, as another protocol (spec/log-format.md, "The genesis")
+    "protocol": Check(is_int, "must be a whole number"),
     "game": text(MAX_GAME, 1),
     "engine": text(MAX_GAME, 1),
     "options": OPTIONS,

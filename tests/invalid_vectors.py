@@ -261,6 +261,12 @@ def schema_vectors(aton: Log, athos: Log, asterix: Log) -> list[Vector]:
     log = asterix.changed(2, seat=8)
     out.append(Vector("asterix-schema-seat-8", "asterix", 2, F.SCHEMA,
                       "entry 2 names seat 8 (a seat is 0 to 7)", log.data(4)))
+    log = _regenesis(aton, lambda g: g.update(protocol="1"))
+    out.append(Vector("aton-schema-protocol-text", "aton", 0, F.SCHEMA,
+                      "the genesis says protocol \"1\", text where a whole number goes", log.data(4)))
+    log = _regenesis(asterix, lambda g: g.update(protocol=True))
+    out.append(Vector("asterix-schema-protocol-true", "asterix", 0, F.SCHEMA,
+                      "the genesis says protocol true, a boolean where a whole number goes", log.data(4)))
     log = athos.copy()
     log.genesis["sigs"] = log.genesis["sigs"][:1]
     out.append(Vector("athos-schema-one-signature-missing", "athos", 0, F.SCHEMA,
@@ -315,6 +321,10 @@ def genesis_vectors(aton: Log, athos: Log, asterix: Log) -> list[Vector]:
                       "the genesis seats three players; Aton is played by two", log.data()))
     log = _regenesis(aton, lambda g: g.update(protocol=2))
     out.append(Vector("aton-genesis-protocol-2", "aton", 0, F.GENESIS, "the genesis says protocol version 2", log.data(4)))
+    log = _regenesis(aton, lambda g: g.update(protocol=-1))
+    out.append(Vector("aton-genesis-protocol-minus-1", "aton", 0, F.GENESIS,
+                      "the genesis says protocol version -1 (a whole number, so its shape is sound; not 1)",
+                      log.data(4)))
     log = _regenesis(aton, lambda g: g["options"].update(colour="red"))
     out.append(Vector("aton-genesis-unknown-option", "aton", 0, F.GENESIS,
                       "the genesis gives Aton an option 'colour' it does not have", log.data(4)))

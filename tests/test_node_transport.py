@@ -63,3 +63,38 @@ def test_the_curve_keys_are_derived_from_the_ed25519_key_as_the_transport_spec_s
     h[31] &= 127
     h[31] |= 64
     assert bytes(h) == z85.decode(secret)
+
+
+def test_the_zap_reply_is_frame_for_frame_what_the_transport_spec_says():
+    """spec/transport.md "Who is the sender": 200 with the client's CURVE key as its 40 Z85
+    characters for the user id, 400 with empty user id and metadata for anything else."""
+    from peerboard.node.transport import ZAP_ENDPOINT
+
+    me, seat, stranger = (Identity.from_seed(bytes([i]) * 32) for i in (0, 1, 2))
+    transport = Transport(me, "tcp://127.0.0.1:0", Admission())
+    transport.admit_seats([me.public_key, seat.public_key])
+    seat_curve, stranger_curve = curve_keypair(seat)[0], curve_keypair(stranger)[0]
+    from zmq.utils import z85
+
+    asker = transport.context.socket(zmq.REQ)
+    asker.linger = 0
+    asker.connect(ZAP_ENDPOINT)
+
+    def ask(version, mechanism, credentials):
+        frames = [version, b"7", b"peerboard", b"127.0.0.1", b"", mechanism] + credentials
+        asker.send_multipart(frames)
+        deadline = time.monotonic() + 5
+        while not asker.poll(10) and time.monotonic() < deadline:
+            transport.answer_zap()
+        return asker.recv_multipart()
+
+    try:
+        assert ask(b"1.0", b"CURVE", [z85.decode(seat_curve)]) == [b"1.0", b"7", b"200", b"OK", seat_curve, b""]
+        assert len(seat_curve) == 40
+        refused = [b"1.0", b"7", b"400", b"key not admitted", b"", b""]
+        assert ask(b"1.0", b"CURVE", [z85.decode(stranger_curve)]) == refused
+        assert ask(b"2.0", b"CURVE", [z85.decode(seat_curve)]) == refused
+        assert ask(b"1.0", b"PLAIN", [b"user", b"password"]) == refused
+    finally:
+        asker.close(0)
+        transport.close()

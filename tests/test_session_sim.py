@@ -224,3 +224,27 @@ def test_a_planned_turn_of_several_actions_is_one_entry():
     multi = [e for e in nodes[0].disk.entries if e.kind == "move" and len(e.body["actions"]) > 1]
     assert len(multi) >= 3
     assert_agreement(net, nodes)
+
+
+def test_a_spectator_gets_the_seats_acks_and_sees_what_is_confirmed():
+    """spec/transport.md "Spectators", step 5: seats send their acks to the spectators they
+    serve, and a spectator counts them as a seat does."""
+    from peerboard.protocol.messages import Ack, Hello, decode_message
+    from peerboard.protocol.session import Confirmed
+
+    net = SimNet(6)
+    nodes = net.table("aton", 2)
+    net.run(lambda: len(nodes[0].disk.entries) >= 10, max_time=1000)
+    watcher = net.spectator(nodes[0])
+    assert net.run(lambda: watcher.session.phase is Phase.PLAYING, max_time=100)
+    # as its node does once it has the genesis (node/loop.py): hello to every seat
+    s = watcher.session
+    hello = Hello(s.table_id, s.game_name, "watcher", watcher.key, "spectator", bytes(32), bytes(32),
+                  f"sim://{watcher.index}", None).to_bytes()
+    net.inject(watcher, nodes[1], hello)
+    assert net.run(lambda: net.finished(nodes) and watcher.session.phase is Phase.OVER
+                   and watcher.session.confirmed_seq == len(nodes[0].disk.entries), max_time=5000)
+    confirmed = [e.seq for e in watcher.events if isinstance(e, Confirmed)]
+    assert confirmed and confirmed[-1] == len(nodes[0].disk.entries)
+    assert all(watcher.session.acked(i) == len(nodes[0].disk.entries) for i in (0, 1))
+    assert not any(isinstance(decode_message(data), Ack) for _, data in watcher.sent)  # it never acks

@@ -437,3 +437,183 @@ def test_a_log_cut_between_frames_is_valid_so_far_and_inside_a_frame_is_truncate
     inside = verify_log(data[: spans[30][1] + 9])
     assert (inside.bad_seq, inside.failure) == (30, "truncated")
     assert "*valid so far*" in LOG_FORMAT
+
+
+# -- 9. the genesis's protocol, and the bounds the Limits section states in words (issue 23) ----
+
+
+@pytest.mark.parametrize("protocol, failure", [
+    (1, None), (-1, "genesis"), (0, "genesis"), (2, "genesis"), (2**64 - 1, "genesis"), (-2**63, "genesis"),
+    ("1", "schema"), (True, "schema"), (None, "schema"), (b"\x01", "schema"),
+])
+def test_a_genesis_protocol_is_any_integer_by_its_shape_and_only_1_starts_a_game(protocol, failure):
+    log, _ = _table()
+    record = log.chain.genesis.record()
+    record["genesis"]["protocol"] = protocol
+    verdict = verify_log(header_frame() + frame(record))
+    if failure is None:
+        assert verdict.ok, verdict.summary()
+    else:
+        assert (verdict.bad_seq, verdict.failure) == (0, failure), verdict.summary()
+    assert "`protocol` is an integer other than 1 (−1 included)" in LOG_FORMAT
+
+
+def _entry_verdict(log, seq=None, seat=None, body=None, kind="move"):
+    seat_ = log.chain.entitled()[0] if seat is None else seat
+    identity = log.identities[seat_ if 0 <= seat_ < len(log.identities) else 0]
+    entry = make_entry(identity, log.chain.next_seq if seq is None else seq, log.chain.head, seat_, kind,
+                       body or {"actions": [("keep",)], "nonce": None})
+    return verify_log(_file(log, entry))
+
+
+@pytest.mark.parametrize("change, failure", [
+    (dict(seq=0), "schema"), (dict(seq=-1), "schema"), (dict(seq=2**64 - 1), "seq"),
+    (dict(seat=-1), "schema"), (dict(seat=8), "schema"), (dict(seat=7), "seat"),
+])
+def test_the_lower_bounds_said_in_words_are_the_codes(change, failure):
+    log, rng = _table()
+    while log.chain.entitled()[1] != "move":
+        log.step(_random(rng))
+    assert _entry_verdict(log, **change).failure == failure
+    assert "an entry's `seq` ≥ 1 (`seq` 0 or below is `schema`" in LOG_FORMAT
+
+
+def test_a_results_scores_are_any_integers_by_their_shape():
+    from peerboard.protocol.records import entry_from_record
+    body = {"winners": (), "scores": (-2**63, 2**64 - 1), "state": bytes(32), "cheats": ()}
+    record = {"seq": 1, "prev": bytes(32), "seat": 0, "kind": "result", "body": body, "sig": bytes(64)}
+    assert entry_from_record(record).body["scores"] == (-2**63, 2**64 - 1)
+
+
+# -- 10. Aton's record, field by field, as spec/games/aton.md "State hash" defines it --------------
+
+
+def _aton_spec_actor(state):
+    """`actor` by the words of the spec's table (not the engine's own code)."""
+    seats, phase = state.seats, state.phase
+    if phase == "draw":
+        return next(i for i in (0, 1) if seats[i].hand_size < 4)
+    if phase == "exchange":
+        return next(i for i in (0, 1) if seats[i].exchange and i not in state.decided)
+    if phase == "assign":
+        return next(i for i in (0, 1) if seats[i].cartouches is None)
+    if phase == "turn-up":
+        return len(state.turned)
+    return None  # remove, place, retrieve: order[0] then order[1], checked along the way
+
+
+def test_atons_record_fields_are_set_and_cleared_as_the_spec_says():
+    game = engines.get("aton")
+    seen = {"tie": 0, "overflow": 0, "refill": 0, "over": 0}
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = game.new_game(2, {"win_points": rng.choice([30, 80])})
+        finished_first = 0  # order[0] of the latest round both seats finished
+        for _ in range(3000):
+            if game.is_terminal(state):
+                seen["over"] += 1
+                assert state.owed == 0 and state.turned == ()
+                break
+            phase = state.phase
+            assert state.turned == () or (phase == "turn-up" and len(state.turned) == 1)
+            assert (state.owed >= 1) == (phase in ("remove", "place", "retrieve")), (phase, state.owed)
+            assert (state.order == ()) == (phase in ("draw", "exchange", "assign", "turn-up"))
+            assert state.last_first == finished_first
+            want = _aton_spec_actor(state)
+            if want is not None:
+                assert state.actor == want, (phase, state.actor, want)
+            elif phase in ("remove", "place", "retrieve"):
+                assert state.actor in state.order
+            if phase == "turn-up":
+                seen["tie"] += 1
+                deck = state.seats[state.actor].unseen  # the hand is empty: the deck is `unseen`
+                assert state.seats[state.actor].hand_size == 0
+                public = game.view(state, None)
+                offered = [a for a, _ in game.chance_weights(public)]
+                assert offered == [("turn", v) for v in (1, 2, 3, 4) if deck[v - 1]]
+                assert game.chance_weights(public) == game.chance_weights(game.view(state, 1 - state.actor))
+            action = rng.choice(game.legal_actions(state))
+            after = game.apply(state, action)
+            if phase == "place" and after.phase != "place" and after.phase != "over":
+                me = state.actor
+                before_s, after_s = state.seats[me], after.seats[me]
+                left = state.owed - (1 if action[0] == "place" else 0)
+                supply = before_s.supply - (1 if action[0] == "place" else 0)
+                went = after_s.dead - before_s.dead
+                if after.round == state.round and after.phase != "retrieve":
+                    assert went == min(left, supply) if left and supply else went == 0, (left, supply, went)
+                    seen["overflow"] += went > 0
+            for i in (0, 1):
+                b, a = state.seats[i], after.seats[i]
+                if any(b.discards) and not any(a.discards):
+                    # a refill: only of an empty deck, right before that seat's draw or turn-up
+                    seen["refill"] += 1
+                    assert after.phase in ("draw", "turn-up") and after.actor == i
+            if after.phase != "over" and after.round != state.round:
+                finished_first = state.order[0] if state.phase != "retrieve" else state.last_first
+                assert after.decided == ()
+            elif after.phase != "over":
+                assert set(state.decided) <= set(after.decided)  # never cleared within a round
+            if phase == "place" and after.phase == "retrieve":
+                finished_first = state.order[0]
+            state = after
+    assert all(seen.values()), seen
+    text = (SPEC / "games" / "aton.md").read_text()
+    assert "`min(owed, supply)`" in text and "**An empty deck** is refilled at exactly two moments" in text
+
+
+# -- 11. canonical integers and key order, byte by byte ---------------------------------------------
+
+
+@pytest.mark.parametrize("hex_bytes, value", [
+    ("cd012c", 300), ("7f", 127), ("cc80", 128), ("e0", -32), ("d0df", -33), ("cf" + "ff" * 8, 2**64 - 1),
+    ("d1012c", None), ("d005", None), ("cc05", None), ("d0e0", None), ("d1ff80", None), ("d1ff7f", -129),
+])
+def test_an_integer_is_canonical_only_in_its_shortest_form_unsigned_when_not_negative(hex_bytes, value):
+    if value is None:
+        with pytest.raises(DecodeError, match="not in canonical form"):
+            decode(bytes.fromhex(hex_bytes))
+    else:
+        assert decode(bytes.fromhex(hex_bytes)) == value and encode(value).hex() == hex_bytes
+    assert "(300 is `cd 012c`, never `d1 012c`)" in LOG_FORMAT
+
+
+def test_map_keys_sort_by_their_utf8_bytes_not_by_their_encoding():
+    assert encode({"t": 1, "seq": 2}).hex() == "82a373657102a17401"  # "seq" < "t", though a1 < a3
+    assert encode({"é": 1, "z": 2, "za": 3}).hex() == "83" + "a17a02" + "a27a6103" + "a2c3a901"
+    assert '`"seq"` comes before `"t"`' in LOG_FORMAT
+
+
+# -- 12. every integer bound of a log record is one the spec states (Limits, and the prose after it)
+
+
+_PROBES = (-2**63, -1, 0, 1, 7, 8, 64, 65, 2**64 - 1)
+#: field -> the probes its shape accepts, as spec/log-format.md states them ("Limits": a seat
+#: number 0..7, `seq` ≥ 1, the genesis's `protocol` and a result's `scores` any integer)
+_STATED = {
+    ("the genesis", "protocol"): set(_PROBES),
+    ("an entry", "seq"): {1, 7, 8, 64, 65, 2**64 - 1},
+    ("an entry", "seat"): {0, 1, 7},
+    ("a result body", "winners"): {0, 1, 7},
+    ("a result body", "cheats"): {0, 1, 7},
+    ("a result body", "scores"): set(_PROBES),
+    # lists whose items are judged elsewhere: a seat map each (SEAT), an ACTION's atoms (the engine)
+    ("the genesis", "seats"): set(_PROBES),
+    ("a chance body", "outcome"): set(_PROBES),
+}
+
+
+def test_every_integer_bound_of_a_record_is_stated_in_the_spec():
+    shapes = [schema.GENESIS, schema.SEAT, schema.ENTRY, schema.SIGNED_GENESIS, *schema.BODIES.values()]
+    found = {}
+    for shape in shapes:
+        for key, ok in shape.fields:
+            plain = {v for v in _PROBES if ok(v)}
+            listed = {v for v in _PROBES if ok((v,))}
+            if plain or listed:
+                found[(shape.name, key)] = plain or listed
+    assert found == _STATED
+    limits = LOG_FORMAT[LOG_FORMAT.index("## Limits"):LOG_FORMAT.index("## The file")]
+    for words in ("`seq` ≥ 1", "a seat number (`seat`, `winners`, `cheats`)", "`protocol` (any integer",
+                  "each of a result's\n  `scores`"):
+        assert words in limits, words

@@ -30,6 +30,7 @@ HELLO_SECONDS = 10.0
 NOTICE_SECONDS = 5.0
 #: a decision's time when the table sets none
 DECIDE_SECONDS = 10.0
+#: the longest line either side sends, in bytes of UTF-8 before its "\n" (spec/bot-protocol.md)
 MAX_LINE = 1 << 20
 SHOWN = 60  # characters of a bad line quoted in a fault
 
@@ -71,6 +72,9 @@ class ProgramBot(Bot):
 
     def _send(self, message: dict) -> None:
         data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
+        if len(data) - 1 > MAX_LINE:
+            # peerboard's own lines keep the bound a bot may rely on: a longer one is our bug
+            raise RuntimeError(f"a bot message of {len(data) - 1} bytes is over the {MAX_LINE}-byte line limit")
         try:
             self.proc.stdin.write(data)
             self.proc.stdin.flush()
@@ -95,9 +99,12 @@ class ProgramBot(Bot):
             if not chunk:
                 raise BotFault(self._gone() + f" instead of answering {what}")
             self.buffer += chunk
-            if len(self.buffer) > MAX_LINE and b"\n" not in self.buffer:
+            if len(self.buffer) > MAX_LINE and b"\n" not in self.buffer[: MAX_LINE + 1]:
                 raise BotFault(f"sent a line longer than {MAX_LINE} bytes")
         line, self.buffer = self.buffer.split(b"\n", 1)
+        # the same bound however the bytes were cut into reads (spec/bot-protocol.md, "Lines")
+        if len(line) > MAX_LINE:
+            raise BotFault(f"sent a line longer than {MAX_LINE} bytes")
         return line
 
     def _ask(self, message: dict, seconds: float, what: str) -> dict:
