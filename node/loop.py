@@ -115,7 +115,8 @@ class Node:
         table = os.urandom(16)
         self.secrets = secrets
         self._begin(Session.host(self.identity, secrets, self.name, self.addr, game, players, options,
-                                 table, os.urandom, time.monotonic(), code=code))
+                                 table, os.urandom, time.monotonic(), code=code,
+                                 may_watch=self.transport.admission.watches))
         self.beacon = beacon
         return table
 
@@ -125,7 +126,8 @@ class Node:
         self.overrides[host_key] = host_addr
         self.transport.connect(host_key, host_addr)
         session, effects = Session.join(self.identity, secrets, self.name, self.addr, host_key, table, game,
-                                        os.urandom, time.monotonic(), code=code)
+                                        os.urandom, time.monotonic(), code=code,
+                                        may_watch=self.transport.admission.watches)
         self._begin(session)
         self.execute(effects)
 
@@ -135,7 +137,8 @@ class Node:
         self.files, self.secrets, self.seat_extra = files, secrets_of(seat), dict(seat.extra)
         session, effects = Session.resume(
             self.identity, self.secrets, self.name, self.addr, contents.genesis, seat.addrs,
-            list(contents.entries), seat.choice, os.urandom, time.monotonic())
+            list(contents.entries), seat.choice, os.urandom, time.monotonic(),
+            may_watch=self.transport.admission.watches)
         self._begin(session)
         self.on_event(LogOpened(files.path))
         self.execute(effects)

@@ -52,6 +52,16 @@ class Admission:
         return (self.forming or self.open_to_spectators or curve_key in self.seats
                 or curve_key in self.spectator_keys)
 
+    def watches(self, key: bytes) -> bool:
+        """Whether the spectator with Ed25519 key `key` is admitted (the session asks, so a
+        spectator's hello while any key may connect is refused before it is sent anything)."""
+        if self.open_to_spectators:
+            return True
+        try:
+            return curve_public(key) in self.spectator_keys
+        except ValueError:  # (no CURVE form: no key of a node)
+            return False
+
 
 @dataclass(frozen=True)
 class ConnectionEvent:

@@ -54,6 +54,8 @@ PRIVATE = "this table is private: ask its host for the code"
 WRONG_CODE = "that is not this private table's code: ask its host for it"
 REMOVED = "the host removed this node from the table"
 CLOSED = "the host closed the table"
+NOT_WATCHING = ("this table does not admit this node's key to watch: a player must admit it with "
+                "--spectator KEY (`peerboard key` prints it) or --spectators-any")
 
 _NO_HEAD = Beat(0, bytes(32)).to_bytes()  # a forming node's beat: it holds no log yet
 
@@ -253,13 +255,19 @@ class Hosting(Forming):
     #: when each spectator was last heard
     watchers_heard: dict[bytes, float] = field(default_factory=dict)
     proposed_at: float = 0.0
+    #: whether a spectator with that key is admitted (refused at once if not: it is sent
+    #: no genesis, no entry)
+    may_watch: Callable[[bytes], bool] = lambda key: True
 
     @classmethod
     def open(cls, identity: Identity, local: Hello, players: int, options: Mapping[str, Any], now: float,
-             reached: Callable[[Milestone], None], stretched: bytes | None = None) -> "Hosting":
+             reached: Callable[[Milestone], None], stretched: bytes | None = None,
+             may_watch: Callable[[bytes], bool] | None = None) -> "Hosting":
         """The host's table, with its own seat 0 taken."""
         hosting = cls(identity, local, local.key, players, dict(options), reached, seat=0, repeat_at=now,
                       stretched=stretched)
+        if may_watch is not None:
+            hosting.may_watch = may_watch
         hosting.claims = [Claim(local, now, answered=True)] + [None] * (players - 1)
         hosting.previous = [local.key] + [None] * (players - 1)
         return hosting
@@ -321,6 +329,8 @@ class Hosting(Forming):
             return [Send(sender, Refuse(PRIVATE if m.knock is None else WRONG_CODE).to_bytes())]
         index = self._seat_of(sender)
         if m.role == "spectator":
+            if not self.may_watch(sender):
+                return [Send(sender, Refuse(NOT_WATCHING).to_bytes())]
             effects = [] if index is None else self._free(index, "left")
             if effects and self.proposal is not None:
                 effects += self._withdraw()

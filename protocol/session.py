@@ -70,8 +70,12 @@ class Session:
     HALTED keeps the stage it halted in, so the surface still shows where it stood."""
 
     def __init__(self, identity: Identity, secrets: SeatSecrets | None, name: str, addr: str,
-                 random: Callable[[int], bytes], now: float, private: bool = False):
+                 random: Callable[[int], bytes], now: float, private: bool = False,
+                 may_watch: Callable[[bytes], bool] | None = None):
         self._identity = identity
+        #: whether this node serves a spectator with that key (the node's admission: the
+        #: keys given with --spectator, or any with --spectators-any); None: any key
+        self._may_watch = may_watch or _anyone
         self._key = identity.public_key
         self._secrets = secrets
         self._name = name
@@ -91,24 +95,27 @@ class Session:
     @classmethod
     def host(cls, identity: Identity, secrets: SeatSecrets, name: str, addr: str, game: str, players: int,
              options: Mapping[str, Any], table: bytes, random: Callable[[int], bytes], now: float,
-             code: str | None = None) -> "Session":
+             code: str | None = None, may_watch: Callable[[bytes], bool] | None = None) -> "Session":
         """Open a table as seat 0 — a private one, that a joiner needs `code` for, if given
         (protocol/tablecode.py); OptionError for a bad game, player count or option,
-        ValueError for a code that cannot be one."""
+        ValueError for a code that cannot be one. Only the spectators `may_watch` admits
+        (None: any) are welcomed; any other is refused before anything else is sent to it."""
         engines.get(game).new_game(players, options)
-        session = cls(identity, secrets, name, addr, random, now, private=code is not None)
+        session = cls(identity, secrets, name, addr, random, now, private=code is not None, may_watch=may_watch)
         code_key = None if code is None else stretched(code, identity.public_key, table)
         hello = session._hello("seat", table, game)
-        session._stage = Hosting.open(identity, hello, players, options, now, session._reach, code_key)
+        session._stage = Hosting.open(identity, hello, players, options, now, session._reach, code_key,
+                                      session._may_watch)
         return session
 
     @classmethod
     def join(cls, identity: Identity, secrets: SeatSecrets | None, name: str, addr: str, host_key: bytes,
              table: bytes, game: str, random: Callable[[int], bytes], now: float,
-             code: str | None = None) -> tuple["Session", list]:
+             code: str | None = None, may_watch: Callable[[bytes], bool] | None = None) -> tuple["Session", list]:
         """Ask `host_key`'s table for a seat (with secrets) or to watch (without); with the
-        `code` of a private table, if given (ValueError for a code that cannot be one)."""
-        session = cls(identity, secrets, name, addr, random, now, private=code is not None)
+        `code` of a private table, if given (ValueError for a code that cannot be one);
+        `may_watch` as for `host`, once the game is under way."""
+        session = cls(identity, secrets, name, addr, random, now, private=code is not None, may_watch=may_watch)
         proof = None if code is None else knock(stretched(code, host_key, table), identity.public_key)
         hello = session._hello("seat" if secrets is not None else "spectator", table, game, proof)
         session._stage = Joining.ask(identity, hello, host_key, now, session._reach)
@@ -117,11 +124,13 @@ class Session:
     @classmethod
     def resume(cls, identity: Identity, secrets: SeatSecrets | None, name: str, addr: str,
                genesis: SignedGenesis, addrs: tuple[str, ...], entries: Iterable[Entry],
-               choice: tuple[tuple, bytes] | None, random: Callable[[int], bytes], now: float) -> tuple["Session", list]:
+               choice: tuple[tuple, bytes] | None, random: Callable[[int], bytes], now: float,
+               may_watch: Callable[[bytes], bool] | None = None) -> tuple["Session", list]:
         """A node restarted from its stored log: it re-checks every entry, then catches up
         from its peers. ChainError if the stored log does not check out; a fault of our own
-        while re-checking its entries halts the session (`InternalFault`) instead."""
-        session = cls(identity, secrets, name, addr, random, now)
+        while re-checking its entries halts the session (`InternalFault`) instead.
+        `may_watch` as for `host`."""
+        session = cls(identity, secrets, name, addr, random, now, may_watch=may_watch)
         g = genesis.terms
         effects = session._start(genesis, addrs, {}, hand_out=False, resumed=True)
         try:
@@ -388,11 +397,15 @@ class Session:
         """The game begins here (or, `resumed`, begins again from the stored genesis);
         ChainError if that genesis cannot begin one."""
         play = Play.start(self._identity, self._secrets, self._random, genesis, addrs, spectators, self._heard,
-                          self._keeper)
+                          self._keeper, self._may_watch)
         self._stage = play
         self._reach(Milestone.STARTED)
         effects = play.started(list(play.seat_keys) if hand_out else [], resumed)
         return effects if resumed else effects + play.my_turn()
+
+
+def _anyone(key: bytes) -> bool:
+    return True
 
 
 _FORMING = (Phase.FORMING, Phase.SIGNING)
