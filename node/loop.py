@@ -365,7 +365,7 @@ class Node:
                 key = self._from_hello(key, curve, data)
                 if key is None:
                     continue
-            self.execute(self.session.receive(key, data, time.monotonic()))
+            self.execute(self.session.receive(key, data, time.monotonic(), self.transport.source(curve)))
 
     def _from_hello(self, key: bytes | None, curve: bytes, data: bytes) -> bytes | None:
         """A message from a node this one has no route to: a hello says who it is and where

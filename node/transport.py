@@ -30,6 +30,7 @@ RECONNECT_MS, RECONNECT_MAX_MS = 100, 1000
 # DEALERs (each with its monitor: three descriptors) to keys that only said hello
 MAX_STRANGERS = 32
 MAX_STRANGERS_PER_HOST = 4
+MAX_SOURCES = 1024  # addresses of keys not yet known, the newest kept
 ADDRESS = re.compile(r"^tcp://[A-Za-z0-9.\-\[\]:]+:[0-9]{1,5}$")
 
 
@@ -108,6 +109,9 @@ class Transport:
         #: process's sockets and files
         self.strangers: dict[bytes, None] = {}
         self.strangers_dropped = 0
+        #: the network address each key not yet known sent from (z85 curve key -> address),
+        #: the newest kept: a private table's host backs off wrong codes by it
+        self.sources: dict[bytes, str] = {}
 
     # -- who is who -------------------------------------------------------------------------
 
@@ -209,8 +213,18 @@ class Transport:
                     pass
                 continue
             curve = frame.get("User-Id").encode()
-            out.append((self.names.get(curve), curve, frame.bytes))
+            key = self.names.get(curve)
+            if key is None:  # (a hello, most likely: only then is the address wanted)
+                self.sources.pop(curve, None)
+                self.sources[curve] = frame.get("Peer-Address")
+                if len(self.sources) > MAX_SOURCES:
+                    del self.sources[next(iter(self.sources))]
+            out.append((key, curve, frame.bytes))
         return out
+
+    def source(self, curve: bytes) -> str:
+        """The network address the key `curve` (z85) first sent from, "" if not known."""
+        return self.sources.get(curve, "")
 
     def answer_zap(self) -> None:
         """Answer waiting ZAP requests (RFC 27): CURVE keys the admission allows, nothing else."""

@@ -16,7 +16,7 @@ from peerboard import engines
 from peerboard.protocol.author import Author, Write
 from peerboard.protocol.chain import ChainError, GameChain
 from peerboard.protocol.confirmation import Confirmations
-from peerboard.protocol.forming import NOT_WATCHING
+from peerboard.protocol.forming import NOT_WATCHING, STARTED
 from peerboard.protocol.effects import NextStep, Send, Store, StoreChoice, StoreGenesis, Sync, TakeOwnEntry, Unstore
 from peerboard.protocol.events import (
     Accepted, Equivocation, Event, GameOver, GameStarted, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Rejected,
@@ -148,6 +148,8 @@ class Play:
 
     # -- the read-only surface ------------------------------------------------------------------------
 
+    refused_for_now = None  # (the table has formed)
+
     @property
     def game_name(self) -> str:
         return self.genesis.terms.game
@@ -259,7 +261,7 @@ class Play:
             self.spectators[sender] = m.addr
             self.broadcast_keys = None
         elif sender not in self.seats:
-            return [Send(sender, Refuse("the table is full").to_bytes())]
+            return [Send(sender, Refuse(STARTED).to_bytes())]
         else:
             seat = self.seats[sender]
             addrs = list(self.addrs) + [""] * (len(self.seat_keys) - len(self.addrs))

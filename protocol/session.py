@@ -148,10 +148,14 @@ class Session:
 
     # -- the inputs -------------------------------------------------------------------------------
 
-    def receive(self, sender: bytes, data: bytes, now: float) -> list:
-        """A message from the peer with public key `sender` (authenticated by the transport)."""
+    def receive(self, sender: bytes, data: bytes, now: float, source: str = "") -> list:
+        """A message from the peer with public key `sender` (authenticated by the transport),
+        from network address `source` if the node knows it (a private table's host backs off
+        wrong codes by it: protocol/guesses.py)."""
         if self._strikes.get(sender, 0) >= STRIKES_TO_IGNORE:
             return []
+        if self._phase in _FORMING:
+            self._stage.source = source
         self._heard[sender] = now
         effects: list = self._stage.heard_from(sender, now)
         try:
@@ -251,6 +255,12 @@ class Session:
     def private(self) -> bool:
         """The table needs a code (a joiner: it was given one)."""
         return self._private
+
+    @property
+    def refused_for_now(self) -> str | None:
+        """A joiner the host refused for now (the table full, codes not checked now): the
+        reason, while it asks again; else None."""
+        return self._stage.refused_for_now
 
     @property
     def local_seat(self) -> int | None:
