@@ -31,10 +31,10 @@ from peerboard.node import faults
 from peerboard.node.gamefiles import GameFiles, SeatFile, new_log_path, secrets_of
 from peerboard.node.keys import curve_public
 from peerboard.node.storage import disk_full_text, is_disk_full
-from peerboard.node.transport import ConnectionEvent, Transport, valid_address
+from peerboard.node.transport import BYTES_PER_SECOND, MESSAGES_PER_SECOND, ConnectionEvent, Transport, valid_address
 from peerboard.protocol.effects import EffectRunner
 from peerboard.protocol.events import Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, SeatTaken
-from peerboard.protocol.identity import Identity
+from peerboard.protocol.identity import Identity, fingerprint
 from peerboard.protocol.logfile import LogContents
 from peerboard.protocol.messages import Hello, MessageError, decode_message
 from peerboard.protocol.records import Entry, SignedGenesis
@@ -48,6 +48,7 @@ SPECTATOR_GRACE = 3.0  # a finished seat stays this long for spectators still ca
 #: the seats whose acknowledgement of the last entries it misses, unless they left
 FINISHED_GRACE = 10.0
 MAX_HELLO_ADDRS = 1024  # where hellos said their nodes listen, newest kept
+FLOOD_SAID_EVERY = 10.0  # seconds between two lines about the keys flooding this node
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,9 @@ class Node:
         self._unknown_noted: set[bytes] = set()
         self._over_at: float | None = None  # when the game was over here
         self._left = False
+        self._next_flood_said = 0.0
+        self._resting = False  # the ROUTER is left unpolled for now
+        self._flood_said: dict[bytes, int] = {}  # messages dropped unread, as last said, by key
 
     # -- starting a session ---------------------------------------------------------------------
 
@@ -333,6 +337,19 @@ class Node:
     def _tick(self, now: float) -> None:
         self.execute(self.session.tick(now))
         self._announce(now)
+        if now >= self._next_flood_said:
+            self._next_flood_said = now + FLOOD_SAID_EVERY
+            self._say_floods()
+
+    def _say_floods(self) -> None:
+        """Who sent beyond its budget since this was last said (spec/transport.md, "Budgets")."""
+        for key, dropped in self.transport.flooding().items():
+            if dropped > self._flood_said.get(key, 0):
+                self._flood_said[key] = dropped
+                who = fingerprint(key) if len(key) == 32 else f"CURVE key {key[:8].decode()}…"
+                self.on_event(Notice(f"{who} is flooding this node: {dropped} messages beyond its budget of "
+                                     f"{MESSAGES_PER_SECOND} messages and {BYTES_PER_SECOND >> 20} MiB a second "
+                                     f"dropped unread so far"))
 
     def _poll(self, timeout: float) -> bool:
         """Wait up to `timeout` for input and handle it; False if there was none."""
@@ -344,7 +361,15 @@ class Node:
             for fd in self._fds:
                 self._poller.register(fd, zmq.POLLIN)
             self._poll_sockets = sockets
-        ready = self._poller.poll(timeout * 1000)
+            self._resting = False
+        # a node that read as much as it reads in all for now rests from the ROUTER
+        # (spec/transport.md, "Budgets"): it polls everything else meanwhile
+        rest = self.transport.resting_until - time.monotonic()
+        resting = rest > 0
+        if resting != self._resting:
+            self._resting = resting
+            self._poller.modify(self.transport.router, 0 if resting else zmq.POLLIN)
+        ready = self._poller.poll((min(timeout, rest) if resting else timeout) * 1000)
         for sock, _ in ready:
             if sock is self.transport.router:
                 self._receive()
@@ -360,12 +385,14 @@ class Node:
         return bool(ready)
 
     def _receive(self) -> None:
-        for key, curve, data in self.transport.receive():
+        for key, curve, data in self.transport.receive(time.monotonic()):
             if key is None or not self.transport.has_route(key):
                 key = self._from_hello(key, curve, data)
                 if key is None:
                     continue
-            self.execute(self.session.receive(key, data, time.monotonic(), self.transport.source(curve)))
+            effects = self.session.receive(key, data, time.monotonic(), self.transport.source(curve))
+            if effects:  # (most often none: a flood's message dropped unread)
+                self.execute(effects)
 
     def _from_hello(self, key: bytes | None, curve: bytes, data: bytes) -> bytes | None:
         """A message from a node this one has no route to: a hello says who it is and where

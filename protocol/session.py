@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping
 
 from peerboard import engines
+from peerboard.protocol.budget import CatchUp
 from peerboard.protocol.chain import ChainError
 from peerboard.protocol.effects import NextStep, Send, TakeOwnEntry
 from peerboard.protocol.events import (  # re-exported: the session's events are part of its surface
@@ -87,6 +88,7 @@ class Session:
         self._keeper = Keeper(lambda: self._phase, self._reach, self._halt_with, self._reject)
         self._heard: dict[bytes, float] = {}
         self._strikes: dict[bytes, int] = {}
+        self._catch_up = CatchUp()
         self._halt: Event | None = None
         self._next_beat = now
 
@@ -361,6 +363,12 @@ class Session:
         self._strikes[sender] = self._strikes.get(sender, 0) + 1
         return [Rejected(fingerprint(sender) if len(sender) == 32 else "?", reason)]
 
+    def _flooding(self, sender: bytes, now: float) -> list:
+        """The sender asked beyond its catch-up budget (protocol/budget.py): said now and
+        then, counted against nobody."""
+        line = self._catch_up.said(sender, now)
+        return [] if line is None else [Rejected(fingerprint(sender) if len(sender) == 32 else "?", line)]
+
     def _fault(self, doing: str, exc: Exception) -> list:
         """Our own: the game halts here, nobody is blamed, the node keeps the details."""
         return self._halt_with(InternalFault.of(doing, exc))
@@ -425,6 +433,14 @@ _PLAYED = (Phase.PLAYING, Phase.OVER)
 # -- which messages each phase takes -------------------------------------------------------------
 
 
+def _paced_want(session: Session, sender: bytes, message: Message, now: float) -> list:
+    """A `want`, answered only within the sender's catch-up budget (protocol/budget.py)."""
+    play = session._stage
+    if not session._catch_up.answers(sender, sender not in play.seats, now):
+        return session._flooding(sender, now)
+    return play.on_want(sender, message, now)
+
+
 def _ignore(session: Session, sender: bytes, message: Message, now: float) -> list:
     """Taken and dropped: a late repeat, or something this phase has no use for."""
     return []
@@ -468,7 +484,7 @@ _TABLE: dict[type[Message], tuple[Handler, ...]] = {
     EntryMessage:   (_ignore,                 _game("on_entry"),   _ignore),
     Ack:            (_ignore,                 _game("on_ack"),     _ignore),
     Beat:           (_ignore,                 _game("on_beat"),    _ignore),
-    Want:           (_ignore,                 _game("on_want"),    _ignore),
+    Want:           (_ignore,                 _paced_want,         _ignore),
     Proof:          (_no_game,                _game("on_proof"),   _ignore),
     Leave:          (_forming("on_leave"),    _game("on_leave"),   _ignore),
 }
