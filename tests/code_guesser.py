@@ -1,7 +1,9 @@
 """Online guessing of a private table's code, as a separate process: hellos from fresh keys,
 each with a knock for a wrong code, as fast as it can, from one source address.
 
-    python tests/code_guesser.py ENDPOINT HOST_KEY_HEX TABLE_HEX GAME SECONDS SOURCE_IP
+    python tests/code_guesser.py ENDPOINT HOST_KEY_HEX TABLE_HEX GAME SECONDS SOURCE_IP[,SOURCE_IP...]
+
+With several source addresses it takes them in turn, one hello each.
 
 A guess costs the guesser one scrypt of the code; this one stretches three wrong codes once
 and knocks with them from fresh keys (a knock is one SHA-256), so the host, not the
@@ -27,9 +29,11 @@ def main() -> None:
     context = zmq.Context()
     context.max_sockets = 32768
     # ZeroMQ's "tcp://SOURCE:0;HOST:PORT": the connection comes from SOURCE (any 127.x.y.z on loopback)
-    target = f"tcp://{source}:0;{endpoint[len('tcp://'):]}"
+    sources = source.split(",")
     sent, start = 0, time.monotonic()
     while time.monotonic() - start < seconds:
+        source = sources[sent % len(sources)]
+        target = f"tcp://{source}:0;{endpoint[len('tcp://'):]}"
         identity = Identity.from_seed(os.urandom(32))
         public, secret = curve_keypair(identity)
         dealer = context.socket(zmq.DEALER)
