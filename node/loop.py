@@ -43,12 +43,12 @@ from peerboard.protocol.session import LocalError, Phase, Session
 
 TICK = 0.2  # seconds between session ticks (heartbeats, away peers, retries)
 BEACON_EVERY = 1.0
+FLOOD_SAID_EVERY = 10.0  # seconds between two lines about the keys flooding this node
 SPECTATOR_GRACE = 3.0  # a finished seat stays this long for spectators still catching up
 #: a finished seat waits at most this long after the end (or after it last heard them) for
 #: the seats whose acknowledgement of the last entries it misses, unless they left
 FINISHED_GRACE = 10.0
 MAX_HELLO_ADDRS = 1024  # where hellos said their nodes listen, newest kept
-FLOOD_SAID_EVERY = 10.0  # seconds between two lines about the keys flooding this node
 
 
 @dataclass(frozen=True)
@@ -335,11 +335,11 @@ class Node:
             self.run(lambda: False, max_seconds=seconds)
 
     def _tick(self, now: float) -> None:
-        self.execute(self.session.tick(now))
-        self._announce(now)
         if now >= self._next_flood_said:
             self._next_flood_said = now + FLOOD_SAID_EVERY
             self._say_floods()
+        self.execute(self.session.tick(now))
+        self._announce(now)
 
     def _say_floods(self) -> None:
         """Who sent beyond its budget since this was last said (spec/transport.md, "Budgets")."""
