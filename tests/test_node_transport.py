@@ -63,4 +63,3 @@ def test_the_curve_keys_are_derived_from_the_ed25519_key_as_the_transport_spec_s
     h[31] &= 127
     h[31] |= 64
     assert bytes(h) == z85.decode(secret)
-
