@@ -70,14 +70,16 @@ class CatchUp:
         self.unanswered: dict[bytes, Unanswered] = {}
 
     def answers(self, sender: bytes, spectator: bool, now: float) -> bool:
-        """Whether a `want` from `sender` is answered now (if not, it is counted)."""
+        """Whether a `want` from `sender` is answered now (if not, and `sender` went beyond
+        its own budget, it is counted)."""
         bucket = self.wants.get(sender)
         if bucket is None:
             bucket = self.wants[sender] = Bucket(WANTS_PER_SECOND)
             if len(self.wants) > PEERS_KEPT:
                 del self.wants[next(iter(self.wants))]
-        if bucket.take(now) and (not spectator or self.spectator_wants.take(now)):
-            return True
+        if bucket.take(now):
+            # (spectators over the budget of all of them are many, not one flooding: not counted)
+            return not spectator or self.spectator_wants.take(now)
         beyond = self.unanswered.get(sender)
         if beyond is None:
             beyond = self.unanswered[sender] = Unanswered()

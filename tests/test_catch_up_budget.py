@@ -24,6 +24,8 @@ def test_spectators_together_get_sixteen_answers_a_second_and_never_hold_back_a_
     answered = sum(c.answers(w, True, 0.0) for w in watchers for _ in range(WANTS_PER_SECOND))
     assert answered == SPECTATOR_WANTS_PER_SECOND
     assert all(c.answers(SEAT, False, 0.0) for _ in range(WANTS_PER_SECOND))  # a seat has its own
+    # many spectators within their own budgets are not a flood, even beyond the budget of all
+    assert all(c.said(w, 60.0) is None for w in watchers) and not c.unanswered
 
 
 def test_a_flood_of_wants_is_said_once_it_is_one_then_every_ten_seconds_and_counts_against_nobody():
