@@ -103,9 +103,9 @@ class Node:
         self._unknown_noted: set[bytes] = set()
         self._over_at: float | None = None  # when the game was over here
         self._left = False
-        self._next_flood_said = 0.0
         self._resting = False  # the ROUTER is left unpolled for now
-        self._flood_said: dict[bytes, int] = {}  # messages dropped unread, as last said, by key
+        #: by key: the messages dropped unread when it was last said, and when
+        self._flood_said: dict[bytes, tuple[int, float]] = {}
 
     # -- starting a session ---------------------------------------------------------------------
 
@@ -335,17 +335,18 @@ class Node:
             self.run(lambda: False, max_seconds=seconds)
 
     def _tick(self, now: float) -> None:
-        if now >= self._next_flood_said:
-            self._next_flood_said = now + FLOOD_SAID_EVERY
-            self._say_floods()
+        if self.transport.beyond:
+            self._say_floods(now)
         self.execute(self.session.tick(now))
         self._announce(now)
 
-    def _say_floods(self) -> None:
-        """Who sent beyond its budget since this was last said (spec/transport.md, "Budgets")."""
+    def _say_floods(self, now: float) -> None:
+        """Who sent beyond its budget since it was said: at once, then at most every
+        `FLOOD_SAID_EVERY` seconds for each key (spec/transport.md, "Budgets")."""
         for key, dropped in self.transport.flooding().items():
-            if dropped > self._flood_said.get(key, 0):
-                self._flood_said[key] = dropped
+            said, at = self._flood_said.get(key, (0, -FLOOD_SAID_EVERY))
+            if dropped > said and now - at >= FLOOD_SAID_EVERY:
+                self._flood_said[key] = (dropped, now)
                 who = fingerprint(key) if len(key) == 32 else f"CURVE key {key[:8].decode()}…"
                 self.on_event(Notice(f"{who} is flooding this node: {dropped} messages beyond its budget of "
                                      f"{MESSAGES_PER_SECOND} messages and {BYTES_PER_SECOND >> 20} MiB a second "
