@@ -7,7 +7,8 @@ Everything here is non-blocking and driven from the node's single event loop: th
 only through DEALERs (one per peer, queued while the peer is away, bounded by the HWM); the
 ROUTER only receives, and it is ROUTER_MANDATORY so a send on it could never vanish silently.
 The sender of every received message is the key the CURVE handshake authenticated (the ZAP
-User-Id), never a claim inside the message.
+User-Id), never a claim inside the message. What one key may send, and what the node reads
+from everyone, is budgeted before anything is decoded (spec/transport.md, "Budgets").
 """
 from __future__ import annotations
 

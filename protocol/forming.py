@@ -16,7 +16,10 @@ every signature — or whose signature has not come `SIGN_WITHIN` seconds after 
 Only the host completes a genesis, so a withdrawn proposal can never become a game.
 
 A private table needs a code: the joiner's hello carries a knock proving it knows the code
-(protocol/tablecode.py); the code itself never travels.
+(protocol/tablecode.py); the code itself never travels. Wrong codes cost the guesser time:
+the host checks knocks less often the more wrong ones came (protocol/guesses.py). Two
+refusals are for now — the table full while it forms, codes not checked now — and a joiner
+told one asks again for a while before it takes it as final.
 
 `Hosting` is the host's side of that, `Joining` a joiner's (a seat's or a spectator's); each
 is the data of a session's FORMING and SIGNING phases. The session hands it the forming
