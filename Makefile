@@ -44,6 +44,8 @@ bench: $(TESTS)
 	$(BIN)/python bench/bench_tui.py
 	$(BIN)/python bench/bench_discovery.py
 	$(BIN)/python bench/bench_resume.py
+	$(BIN)/python bench/bench_want_flood.py
+	$(BIN)/python bench/bench_guesses.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -23,7 +23,7 @@ from peerboard.protocol.events import (
     PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken,
     YourTurn,
 )
-from peerboard.protocol.forming import CLOSED, SEAT_LEASE
+from peerboard.protocol.forming import CLOSED, FULL, SEAT_LEASE
 from peerboard.protocol.identity import fingerprint
 from peerboard.protocol.session import Phase
 
@@ -179,6 +179,11 @@ def _rejected(e: Rejected, s: Any) -> Words:
 def _refused(e: Refused, s: Any) -> Words:
     if e.reason == CLOSED:
         return Words("The host closed the table.", "error")
+    if e.again:
+        why = (f"a seat whose node went silent is freed within {SEAT_LEASE:g} s" if e.reason == FULL
+               else "it checks codes again soon")
+        return Words(f"The table refused this node for now: {printable(e.reason, REASON_AT_MOST)}; {why}, so this "
+                     f"node asks again for up to {e.again:g} s.", "warn")
     return Words(f"The table refused this node: {printable(e.reason, REASON_AT_MOST)}", "error")
 
 

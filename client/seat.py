@@ -122,6 +122,9 @@ class Seat:
             self.say(words.text)
 
     def on_refused(self, e: Refused) -> None:
+        if e.again:  # refused for now: the node asks again (said once)
+            self.tell(e)
+            return
         if self.exit_status is None:  # the refusal of a repeated hello says it again
             self.tell(e)
         self.finish(ExitCode.REFUSED)

@@ -31,10 +31,10 @@ from peerboard.node import faults
 from peerboard.node.gamefiles import GameFiles, SeatFile, new_log_path, secrets_of
 from peerboard.node.keys import curve_public
 from peerboard.node.storage import disk_full_text, is_disk_full
-from peerboard.node.transport import ConnectionEvent, Transport, valid_address
+from peerboard.node.transport import BYTES_PER_SECOND, MESSAGES_PER_SECOND, ConnectionEvent, Transport, valid_address
 from peerboard.protocol.effects import EffectRunner
 from peerboard.protocol.events import Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, SeatTaken
-from peerboard.protocol.identity import Identity
+from peerboard.protocol.identity import Identity, fingerprint
 from peerboard.protocol.logfile import LogContents
 from peerboard.protocol.messages import Hello, MessageError, decode_message
 from peerboard.protocol.records import Entry, SignedGenesis
@@ -43,6 +43,7 @@ from peerboard.protocol.session import LocalError, Phase, Session
 
 TICK = 0.2  # seconds between session ticks (heartbeats, away peers, retries)
 BEACON_EVERY = 1.0
+FLOOD_SAID_EVERY = 10.0  # seconds between two lines about the keys flooding this node
 SPECTATOR_GRACE = 3.0  # a finished seat stays this long for spectators still catching up
 #: a finished seat waits at most this long after the end (or after it last heard them) for
 #: the seats whose acknowledgement of the last entries it misses, unless they left
@@ -105,6 +106,9 @@ class Node:
         self._unknown_noted: set[bytes] = set()
         self._over_at: float | None = None  # when the game was over here
         self._left = False
+        self._resting = False  # the ROUTER is left unpolled for now
+        #: by key: the messages dropped unread when it was last said, and when
+        self._flood_said: dict[bytes, tuple[int, float]] = {}
 
     # -- starting a session ---------------------------------------------------------------------
 
@@ -118,7 +122,8 @@ class Node:
         table = os.urandom(16)
         self.secrets = secrets
         self._begin(Session.host(self.identity, secrets, self.name, self.addr, game, players, options,
-                                 table, os.urandom, time.monotonic(), code=code))
+                                 table, os.urandom, time.monotonic(), code=code,
+                                 may_watch=self.transport.admission.watches))
         self.beacon = beacon
         return table
 
@@ -128,7 +133,8 @@ class Node:
         self.overrides[host_key] = host_addr
         self.transport.connect(host_key, host_addr)
         session, effects = Session.join(self.identity, secrets, self.name, self.addr, host_key, table, game,
-                                        os.urandom, time.monotonic(), code=code)
+                                        os.urandom, time.monotonic(), code=code,
+                                        may_watch=self.transport.admission.watches)
         self._begin(session)
         self.execute(effects)
 
@@ -138,7 +144,8 @@ class Node:
         self.files, self.secrets, self.seat_extra = files, secrets_of(seat), dict(seat.extra)
         session, effects = Session.resume(
             self.identity, self.secrets, self.name, self.addr, contents.genesis, seat.addrs,
-            list(contents.entries), seat.choice, os.urandom, time.monotonic())
+            list(contents.entries), seat.choice, os.urandom, time.monotonic(),
+            may_watch=self.transport.admission.watches)
         self._begin(session)
         self.on_event(LogOpened(files.path))
         self.execute(effects)
@@ -349,10 +356,24 @@ class Node:
             self.run(lambda: False, max_seconds=seconds)
 
     def _tick(self, now: float) -> None:
+        if self.transport.beyond:
+            self._say_floods(now)
         self.execute(self.session.tick(now))
         self._announce(now)
         if self.session.local_seat is None and self.session.phase in (Phase.PLAYING, Phase.OVER):
             self._hello_again(now)
+
+    def _say_floods(self, now: float) -> None:
+        """Who sent beyond its budget since it was said: at once, then at most every
+        `FLOOD_SAID_EVERY` seconds for each key (spec/transport.md, "Budgets")."""
+        for key, dropped in self.transport.flooding().items():
+            said, at = self._flood_said.get(key, (0, -FLOOD_SAID_EVERY))
+            if dropped > said and now - at >= FLOOD_SAID_EVERY:
+                self._flood_said[key] = (dropped, now)
+                who = fingerprint(key) if len(key) == 32 else f"CURVE key {key[:8].decode()}…"
+                self.on_event(Notice(f"{who} is flooding this node: {dropped} messages beyond its budget of "
+                                     f"{MESSAGES_PER_SECOND} messages and {BYTES_PER_SECOND >> 20} MiB a second "
+                                     f"dropped unread so far"))
 
     def _poll(self, timeout: float) -> bool:
         """Wait up to `timeout` for input and handle it; False if there was none."""
@@ -364,7 +385,15 @@ class Node:
             for fd in self._fds:
                 self._poller.register(fd, zmq.POLLIN)
             self._poll_sockets = sockets
-        ready = self._poller.poll(timeout * 1000)
+            self._resting = False
+        # a node that read as much as it reads in all for now rests from the ROUTER
+        # (spec/transport.md, "Budgets"): it polls everything else meanwhile
+        rest = self.transport.resting_until - time.monotonic()
+        resting = rest > 0
+        if resting != self._resting:
+            self._resting = resting
+            self._poller.modify(self.transport.router, 0 if resting else zmq.POLLIN)
+        ready = self._poller.poll((min(timeout, rest) if resting else timeout) * 1000)
         for sock, _ in ready:
             if sock is self.transport.router:
                 self._receive()
@@ -380,12 +409,14 @@ class Node:
         return bool(ready)
 
     def _receive(self) -> None:
-        for key, curve, data in self.transport.receive():
+        for key, curve, data in self.transport.receive(time.monotonic()):
             if key is None or not self.transport.has_route(key):
                 key = self._from_hello(key, curve, data)
                 if key is None:
                     continue
-            self.execute(self.session.receive(key, data, time.monotonic()))
+            effects = self.session.receive(key, data, time.monotonic(), self.transport.source(curve))
+            if effects:  # (most often none: a flood's message dropped unread)
+                self.execute(effects)
 
     def _from_hello(self, key: bytes | None, curve: bytes, data: bytes) -> bytes | None:
         """A message from a node this one has no route to: a hello says who it is and where

@@ -7,12 +7,14 @@ Everything here is non-blocking and driven from the node's single event loop: th
 only through DEALERs (one per peer, queued while the peer is away, bounded by the HWM); the
 ROUTER only receives, and it is ROUTER_MANDATORY so a send on it could never vanish silently.
 The sender of every received message is the key the CURVE handshake authenticated (the ZAP
-User-Id), never a claim inside the message.
+User-Id), never a claim inside the message. What one key may send, and what the node reads
+from everyone, is budgeted before anything is decoded (spec/transport.md, "Budgets").
 """
 from __future__ import annotations
 
 import errno
 import re
+import time
 from dataclasses import dataclass, field
 
 import zmq
@@ -30,6 +32,17 @@ RECONNECT_MS, RECONNECT_MAX_MS = 100, 1000
 # DEALERs (each with its monitor: three descriptors) to keys that only said hello
 MAX_STRANGERS = 32
 MAX_STRANGERS_PER_HOST = 4
+MAX_SOURCES = 1024  # addresses of keys not yet known, the newest kept
+#: what one key may send a second (spec/transport.md, "Budgets"): beyond it, dropped unread.
+#: An honest seat sends an ack and at most one entry per entry of the game and a beat a second
+MESSAGES_PER_SECOND = 2000
+BYTES_PER_SECOND = 4 * 1024 * 1024  # (a message is at most 256 KiB)
+MAX_ALLOWANCES = 1024  # keys whose budget is kept, the one made longest ago forgotten first
+#: messages read from the ROUTER a second, from everyone together: beyond it the node rests
+#: from reading (for `REST_FOR` messages' worth of time) and a flood backs up into its
+#: sender's own queues, costing its sender's process as little as this one's
+MESSAGES_IN_ALL_PER_SECOND = 10000
+REST_FOR = 20
 ADDRESS = re.compile(r"^tcp://[A-Za-z0-9.\-\[\]:]+:[0-9]{1,5}$")
 
 
@@ -51,6 +64,16 @@ class Admission:
     def allows(self, curve_key: bytes) -> bool:
         return (self.forming or self.open_to_spectators or curve_key in self.seats
                 or curve_key in self.spectator_keys)
+
+    def watches(self, key: bytes) -> bool:
+        """Whether the spectator with Ed25519 key `key` is admitted (the session asks, so a
+        spectator's hello while any key may connect is refused before it is sent anything)."""
+        if self.open_to_spectators:
+            return True
+        try:
+            return curve_public(key) in self.spectator_keys
+        except ValueError:  # (no CURVE form: no key of a node)
+            return False
 
 
 @dataclass(frozen=True)
@@ -98,6 +121,17 @@ class Transport:
         #: process's sockets and files
         self.strangers: dict[bytes, None] = {}
         self.strangers_dropped = 0
+        #: the network address each key not yet known sent from (z85 curve key -> address),
+        #: the newest kept: a private table's host backs off wrong codes by it
+        self.sources: dict[bytes, str] = {}
+        #: each key's budget left: [messages, bytes, when it was last filled]
+        self.allowances: dict[bytes, list] = {}
+        #: messages dropped unread because their key was beyond its budget, by key
+        self.beyond: dict[bytes, int] = {}
+        #: messages that may be read now from everyone together, and since when
+        self.inbound: list[float] = [MESSAGES_IN_ALL_PER_SECOND, time.monotonic()]
+        #: the node reads the ROUTER again from then (its loop leaves it unpolled till then)
+        self.resting_until = 0.0
 
     # -- who is who -------------------------------------------------------------------------
 
@@ -182,25 +216,73 @@ class Transport:
     def sockets(self) -> list[zmq.Socket]:
         return [self.router, self.zap] + [m for _, _, m in self.dealers.values()]
 
-    def receive(self) -> list[tuple[bytes | None, bytes, bytes]]:
+    def receive(self, now: float | None = None) -> list[tuple[bytes | None, bytes, bytes]]:
         """Waiting messages as (sender's Ed25519 key or None if not yet known, its
-        authenticated CURVE key, data)."""
+        authenticated CURVE key, data); those beyond their key's budget (at time `now`) are
+        dropped unread and counted in `beyond`."""
         out = []
         router = self.router
-        # Asking the socket (not catching zmq.Again) is the cheap way to stop, and only the
-        # data frame is taken as a Frame (for its User-Id): this runs for every message.
-        for _ in range(RECEIVE_BATCH):
-            if not router.get(zmq.EVENTS) & zmq.POLLIN:
+        now = time.monotonic() if now is None else now
+        allowances = self.allowances
+        inbound = self.inbound
+        if inbound[1] < now:
+            inbound[0] = min(MESSAGES_IN_ALL_PER_SECOND, inbound[0] + (now - inbound[1]) * MESSAGES_IN_ALL_PER_SECOND)
+            inbound[1] = now
+        most = min(RECEIVE_BATCH, int(inbound[0]))
+        read = 0
+        # This runs for every message, a flood's too: asking the socket for its EVENTS costs
+        # more per message (7-9 us here) than the one zmq.Again that ends a batch, and only
+        # the data frame is taken as a Frame (for its User-Id).
+        for _ in range(most):
+            try:
+                router.recv(zmq.NOBLOCK)  # the routing id ZeroMQ gave the connection
+            except zmq.Again:
                 break
-            router.recv()  # the routing id ZeroMQ gave the connection
+            read += 1
             frame = router.recv(copy=False)
             if frame.more:  # a DEALER of ours sends exactly one frame: drop the whole message
                 while router.recv(copy=False).more:
                     pass
                 continue
             curve = frame.get("User-Id").encode()
-            out.append((self.names.get(curve), curve, frame.bytes))
+            # the budget, inline: a flood's every message comes through here
+            left = allowances.get(curve)
+            if left is None:
+                left = allowances[curve] = [MESSAGES_PER_SECOND, BYTES_PER_SECOND, now]
+                if len(allowances) > MAX_ALLOWANCES:
+                    del allowances[next(iter(allowances))]
+            elif left[2] < now:
+                passed, left[2] = now - left[2], now
+                left[0] = min(MESSAGES_PER_SECOND, left[0] + passed * MESSAGES_PER_SECOND)
+                left[1] = min(BYTES_PER_SECOND, left[1] + passed * BYTES_PER_SECOND)
+            size = len(frame)
+            if left[0] < 1 or left[1] < size:
+                self.beyond[curve] = self.beyond.get(curve, 0) + 1
+                if len(self.beyond) > MAX_ALLOWANCES:
+                    del self.beyond[next(iter(self.beyond))]
+                continue
+            left[0] -= 1
+            left[1] -= size
+            key = self.names.get(curve)
+            if key is None:  # (a hello, most likely: only then is the address wanted)
+                self.sources.pop(curve, None)
+                self.sources[curve] = frame.get("Peer-Address")
+                if len(self.sources) > MAX_SOURCES:
+                    del self.sources[next(iter(self.sources))]
+            out.append((key, curve, frame.bytes))
+        inbound[0] -= read
+        if inbound[0] < REST_FOR:
+            self.resting_until = now + (REST_FOR - inbound[0]) / MESSAGES_IN_ALL_PER_SECOND
         return out
+
+    def flooding(self) -> dict[bytes, int]:
+        """Messages dropped unread so far, by the Ed25519 key (or, not yet known, the z85
+        CURVE key) of their sender: every key that went beyond its budget."""
+        return {self.names.get(curve, curve): n for curve, n in self.beyond.items()}
+
+    def source(self, curve: bytes) -> str:
+        """The network address the key `curve` (z85) first sent from, "" if not known."""
+        return self.sources.get(curve, "")
 
     def answer_zap(self) -> None:
         """Answer waiting ZAP requests (RFC 27): CURVE keys the admission allows, nothing else."""

@@ -162,9 +162,12 @@ class Rejected(Event):
 
 @dataclass(frozen=True)
 class Refused(Event):
-    """The host refused this node a place at the table."""
+    """The host refused this node a place at the table; if `again` (seconds) it refused
+    it for now (the table full, codes not checked now), and the node asks again that long
+    before it is refused for good (another `Refused`, without `again`)."""
 
     reason: str
+    again: float = 0.0
 
 
 #: every event the session emits

@@ -16,7 +16,10 @@ every signature — or whose signature has not come `SIGN_WITHIN` seconds after 
 Only the host completes a genesis, so a withdrawn proposal can never become a game.
 
 A private table needs a code: the joiner's hello carries a knock proving it knows the code
-(protocol/tablecode.py); the code itself never travels.
+(protocol/tablecode.py); the code itself never travels. Wrong codes cost the guesser time:
+the host checks knocks less often the more wrong ones came (protocol/guesses.py). Two
+refusals are for now — the table full while it forms, codes not checked now — and a joiner
+told one asks again for a while before it takes it as final.
 
 `Hosting` is the host's side of that, `Joining` a joiner's (a seat's or a spectator's); each
 is the data of a session's FORMING and SIGNING phases. The session hands it the forming
@@ -31,7 +34,8 @@ from typing import Any, Callable, Mapping
 from peerboard import engines
 from peerboard.engines import OptionError
 from peerboard.protocol.effects import Send
-from peerboard.protocol.events import PeersKnown, Refused, Seated, SeatFreed, SeatTaken
+from peerboard.protocol.events import PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken
+from peerboard.protocol.guesses import TOTAL_MOST, Guesses
 from peerboard.protocol.identity import Identity, fingerprint, verify
 from peerboard.protocol.phases import Milestone
 from peerboard.protocol.messages import Beat, GenesisMessage, Hello, Leave, MessageError, Propose, Refuse, Sign, Want, Welcome
@@ -52,8 +56,27 @@ MAX_WATCHERS = 32
 
 PRIVATE = "this table is private: ask its host for the code"
 WRONG_CODE = "that is not this private table's code: ask its host for it"
+#: the seats are all taken, for now: a joiner asks again until a seat held by a silent node
+#: is freed (`FULL_PATIENCE`)
+FULL = "the table is full"
+#: the host checks no code now (too many wrong ones): a joiner asks again (`CODES_PATIENCE`)
+CODES_WAIT = "too many wrong codes were tried at this table: it checks codes again in"
+#: how long a joiner refused for now goes on asking: a seat's lease and two repeats of the
+#: hello (a seat taken by a node that then went silent is free by then); the longest wait
+#: for a code check and two repeats
+FULL_PATIENCE = SEAT_LEASE + 3 * REPEAT_EVERY
+CODES_PATIENCE = TOTAL_MOST + 3 * REPEAT_EVERY
+#: the refusals for now: a reason that is one of these, or one and more words after a space
+FOR_NOW = ((FULL, FULL_PATIENCE), (CODES_WAIT, CODES_PATIENCE))
+#: the game has started: no seat will be free again
+STARTED = f"{FULL}: its game has started"
+#: keys remembered as having given a private table's code (their repeated hellos are not
+#: checked again, so a wait for codes never refuses a seat already taken)
+PROVEN_KEPT = 1024
 REMOVED = "the host removed this node from the table"
 CLOSED = "the host closed the table"
+NOT_WATCHING = ("this table does not admit this node's key to watch: a player must admit it with "
+                "--spectator KEY (`peerboard key` prints it) or --spectators-any")
 
 _NO_HEAD = Beat(0, bytes(32)).to_bytes()  # a forming node's beat: it holds no log yet
 
@@ -95,6 +118,11 @@ class Forming:
     sigs: dict[int, bytes] = field(default_factory=dict)
     genesis: SignedGenesis | None = None
     repeat_at: float = 0.0
+    #: where the message being handled came from: its network address as the node saw it
+    #: (the session sets it; "" when not known)
+    source: str = ""
+    #: a joiner's last refusal for now from the host, while it asks again
+    refused_for_now: str | None = None
     _resolved: Mapping[str, Any] | None = field(default=None, repr=False)
     _resolved_for: Genesis | None = field(default=None, repr=False)
 
@@ -253,13 +281,23 @@ class Hosting(Forming):
     #: when each spectator was last heard
     watchers_heard: dict[bytes, float] = field(default_factory=dict)
     proposed_at: float = 0.0
+    #: whether a spectator with that key is admitted (refused at once if not: it is sent
+    #: no genesis, no entry)
+    may_watch: Callable[[bytes], bool] = lambda key: True
+    #: the wrong codes given to a private table, and the back-off they earned
+    guesses: Guesses = field(default_factory=Guesses)
+    #: keys that gave the right code (newest last)
+    proven: dict[bytes, None] = field(default_factory=dict)
 
     @classmethod
     def open(cls, identity: Identity, local: Hello, players: int, options: Mapping[str, Any], now: float,
-             reached: Callable[[Milestone], None], stretched: bytes | None = None) -> "Hosting":
+             reached: Callable[[Milestone], None], stretched: bytes | None = None,
+             may_watch: Callable[[bytes], bool] | None = None) -> "Hosting":
         """The host's table, with its own seat 0 taken."""
         hosting = cls(identity, local, local.key, players, dict(options), reached, seat=0, repeat_at=now,
                       stretched=stretched)
+        if may_watch is not None:
+            hosting.may_watch = may_watch
         hosting.claims = [Claim(local, now, answered=True)] + [None] * (players - 1)
         hosting.previous = [local.key] + [None] * (players - 1)
         return hosting
@@ -317,10 +355,14 @@ class Hosting(Forming):
             return [Send(sender, Refuse(f"this table plays {self.game}, not {m.game}").to_bytes())]
         if sender in self.banned:
             return [Send(sender, Refuse(REMOVED).to_bytes())]
-        if self.stretched is not None and m.knock != knock(self.stretched, sender):
-            return [Send(sender, Refuse(PRIVATE if m.knock is None else WRONG_CODE).to_bytes())]
+        if self.stretched is not None and sender not in self.proven:
+            refused = self._code(sender, m, now)
+            if refused:
+                return refused
         index = self._seat_of(sender)
         if m.role == "spectator":
+            if not self.may_watch(sender):
+                return [Send(sender, Refuse(NOT_WATCHING).to_bytes())]
             effects = [] if index is None else self._free(index, "left")
             if effects and self.proposal is not None:
                 effects += self._withdraw()
@@ -329,13 +371,35 @@ class Hosting(Forming):
             return self._again(index, m, now)
         free = [i for i, c in enumerate(self.claims) if c is None]
         if not free:
-            return [Send(sender, Refuse("the table is full").to_bytes())]
+            return [Send(sender, Refuse(FULL).to_bytes())]
         self.spectators.pop(sender, None)  # (a spectator asking for a seat after all)
         self.watchers_heard.pop(sender, None)
         index = next((i for i in free if self.previous[i] == sender), free[0])  # its old seat, if free
         claim = self.claims[index] = Claim(m, now)
         self.previous[index] = sender
         return [self._taken(index, claim), Send(sender, Welcome(index, self.players).to_bytes())]
+
+    def _code(self, sender: bytes, m: Hello, now: float) -> list:
+        """A private table: the refusal of a hello whose knock is missing or wrong, or that
+        comes while codes are not checked (spec/protocol.md, "Private tables"); [] if the
+        knock is right. A wrong one is told to the host with the count so far."""
+        if m.knock is None:
+            return [Send(sender, Refuse(PRIVATE).to_bytes())]
+        source = self.source or fingerprint(sender)
+        wait = self.guesses.wait(source, now)
+        if wait > 0:  # not checked, right or wrong: the guesser learns nothing
+            return [Send(sender, Refuse(f"{CODES_WAIT} {wait:.0f} s").to_bytes())]
+        if m.knock == knock(self.stretched, sender):
+            self.proven[sender] = None
+            if len(self.proven) > PROVEN_KEPT:
+                del self.proven[next(iter(self.proven))]
+            return []
+        g = self.guesses
+        g.missed(source, now)
+        told = Rejected(fingerprint(sender), f"a wrong code for this private table from {source} ({g.wrong} wrong "
+                                             f"codes so far, {g.from_source(source)} from there); codes are "
+                                             f"checked again in {g.wait(source, now):.0f} s")
+        return [told, Send(sender, Refuse(WRONG_CODE).to_bytes())]
 
     def _again(self, index: int, m: Hello, now: float) -> list:
         """A hello from a node holding a seat: a repeat (it missed our answer or the
@@ -455,6 +519,9 @@ class Joining(Forming):
         """It has said hello to `host` and waits for the answer."""
         return cls(identity, local, host, 0, {}, reached, repeat_at=now)
 
+    #: while the host refuses this node for now, this node asks again until then
+    asking_until: float | None = None
+
     def _dealing_with(self) -> list[bytes]:
         return super()._dealing_with() if self.proposal is not None else [self.host]
 
@@ -476,12 +543,22 @@ class Joining(Forming):
             self.reached(Milestone.WITHDRAWN)
         self.seat = None if m.seat < 0 else m.seat
         self.players = m.players
+        self.refused_for_now = self.asking_until = None
         return [Seated(m.seat, m.players)]
 
     def on_refuse(self, sender: bytes, m: Refuse, now: float) -> list:
+        """A refusal; one for now (the table full, codes not checked now) is said once and
+        the hello repeated until a welcome, or until its patience runs out (`tick`)."""
         if sender != self.host:
             raise MessageError("refuse: not from the host")
-        return [Refused(m.reason)]
+        patience = next((p for reason, p in FOR_NOW if m.reason == reason or m.reason.startswith(reason + " ")), None)
+        if patience is None:
+            return [Refused(m.reason)]
+        self.refused_for_now = m.reason
+        if self.asking_until is None:
+            self.asking_until = now + patience
+            return [Refused(m.reason, again=patience)]
+        return []
 
     def _signed(self, g: Genesis, addrs: tuple[str, ...], sign: Sign) -> list:
         # what this joiner learns of the table: every seat, from the proposal
@@ -494,6 +571,10 @@ class Joining(Forming):
     def tick(self, now: float) -> list:
         """It says again what it said, in case it was lost: its hello to the host and, once
         proposed, its signature."""
+        if self.asking_until is not None and now >= self.asking_until:
+            # refused for now for as long as it was worth asking: refused
+            reason, self.refused_for_now, self.asking_until = self.refused_for_now, None, None
+            return [Refused(reason)]
         if now < self.repeat_at:
             return []
         self.repeat_at = now + REPEAT_EVERY

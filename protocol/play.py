@@ -16,6 +16,7 @@ from peerboard import engines
 from peerboard.protocol.author import Author, Write
 from peerboard.protocol.chain import ChainError, GameChain
 from peerboard.protocol.confirmation import Confirmations
+from peerboard.protocol.forming import NOT_WATCHING, STARTED
 from peerboard.protocol.effects import NextStep, Send, Store, StoreChoice, StoreGenesis, Sync, TakeOwnEntry, Unstore
 from peerboard.protocol.events import (
     Accepted, Equivocation, Event, GameOver, GameStarted, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Rejected,
@@ -51,8 +52,10 @@ class Play:
 
     def __init__(self, identity: Identity, secrets: SeatSecrets | None, random: Callable[[int], bytes],
                  genesis: SignedGenesis, addrs: tuple[str, ...], chain: GameChain, seat: int | None,
-                 spectators: Mapping[bytes, str], heard: dict[bytes, float], keeper: Keeper):
+                 spectators: Mapping[bytes, str], heard: dict[bytes, float], keeper: Keeper,
+                 may_watch: Callable[[bytes], bool] = lambda key: True):
         g = genesis.terms
+        self.may_watch = may_watch
         self.identity = identity
         self.key = identity.public_key
         self.random = random
@@ -83,13 +86,15 @@ class Play:
     @classmethod
     def start(cls, identity: Identity, secrets: SeatSecrets | None, random: Callable[[int], bytes],
               genesis: SignedGenesis, addrs: tuple[str, ...], spectators: Mapping[bytes, str],
-              heard: dict[bytes, float], keeper: Keeper) -> "Play":
-        """The game of `genesis`; ChainError if the genesis cannot start one."""
+              heard: dict[bytes, float], keeper: Keeper,
+              may_watch: Callable[[bytes], bool] = lambda key: True) -> "Play":
+        """The game of `genesis`; ChainError if the genesis cannot start one. A spectator
+        is served only if `may_watch` admits its key."""
         key = identity.public_key
         mine = [i for i, s in enumerate(genesis.terms.seats) if s.key == key]
         seat = mine[0] if mine and secrets is not None else None
         chain = GameChain.start(genesis, {} if seat is None else {seat: secrets.seed})
-        return cls(identity, secrets, random, genesis, addrs, chain, seat, spectators, heard, keeper)
+        return cls(identity, secrets, random, genesis, addrs, chain, seat, spectators, heard, keeper, may_watch)
 
     def started(self, handed: list[bytes], resumed: bool) -> list:
         """The effects of the start: the genesis stored (unless `resumed` from it) and sent to
@@ -142,6 +147,8 @@ class Play:
         return effects + [Send(k, want) for k in self.peers()] + self.my_turn()
 
     # -- the read-only surface ------------------------------------------------------------------------
+
+    refused_for_now = None  # (the table has formed)
 
     @property
     def game_name(self) -> str:
@@ -248,10 +255,13 @@ class Play:
             raise MessageError("hello: the key is not the sender's")
         effects: list = []
         if m.role == "spectator":
+            if not self.may_watch(sender):
+                # (a key that connected while the table formed, when any key may connect)
+                return [Send(sender, Refuse(NOT_WATCHING).to_bytes())]
             self.spectators[sender] = m.addr
             self.broadcast_keys = None
         elif sender not in self.seats:
-            return [Send(sender, Refuse("the table is full").to_bytes())]
+            return [Send(sender, Refuse(STARTED).to_bytes())]
         else:
             seat = self.seats[sender]
             addrs = list(self.addrs) + [""] * (len(self.seat_keys) - len(self.addrs))

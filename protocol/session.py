@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping
 
 from peerboard import engines
+from peerboard.protocol.budget import CatchUp
 from peerboard.protocol.chain import ChainError
 from peerboard.protocol.effects import NextStep, Send, TakeOwnEntry
 from peerboard.protocol.events import (  # re-exported: the session's events are part of its surface
@@ -70,8 +71,12 @@ class Session:
     HALTED keeps the stage it halted in, so the surface still shows where it stood."""
 
     def __init__(self, identity: Identity, secrets: SeatSecrets | None, name: str, addr: str,
-                 random: Callable[[int], bytes], now: float, private: bool = False):
+                 random: Callable[[int], bytes], now: float, private: bool = False,
+                 may_watch: Callable[[bytes], bool] | None = None):
         self._identity = identity
+        #: whether this node serves a spectator with that key (the node's admission: the
+        #: keys given with --spectator, or any with --spectators-any); None: any key
+        self._may_watch = may_watch or _anyone
         self._key = identity.public_key
         self._secrets = secrets
         self._name = name
@@ -83,6 +88,7 @@ class Session:
         self._keeper = Keeper(lambda: self._phase, self._reach, self._halt_with, self._reject)
         self._heard: dict[bytes, float] = {}
         self._strikes: dict[bytes, int] = {}
+        self._catch_up = CatchUp()
         self._halt: Event | None = None
         self._next_beat = now
 
@@ -91,24 +97,27 @@ class Session:
     @classmethod
     def host(cls, identity: Identity, secrets: SeatSecrets, name: str, addr: str, game: str, players: int,
              options: Mapping[str, Any], table: bytes, random: Callable[[int], bytes], now: float,
-             code: str | None = None) -> "Session":
+             code: str | None = None, may_watch: Callable[[bytes], bool] | None = None) -> "Session":
         """Open a table as seat 0 — a private one, that a joiner needs `code` for, if given
         (protocol/tablecode.py); OptionError for a bad game, player count or option,
-        ValueError for a code that cannot be one."""
+        ValueError for a code that cannot be one. Only the spectators `may_watch` admits
+        (None: any) are welcomed; any other is refused before anything else is sent to it."""
         engines.get(game).new_game(players, options)
-        session = cls(identity, secrets, name, addr, random, now, private=code is not None)
+        session = cls(identity, secrets, name, addr, random, now, private=code is not None, may_watch=may_watch)
         code_key = None if code is None else stretched(code, identity.public_key, table)
         hello = session._hello("seat", table, game)
-        session._stage = Hosting.open(identity, hello, players, options, now, session._reach, code_key)
+        session._stage = Hosting.open(identity, hello, players, options, now, session._reach, code_key,
+                                      session._may_watch)
         return session
 
     @classmethod
     def join(cls, identity: Identity, secrets: SeatSecrets | None, name: str, addr: str, host_key: bytes,
              table: bytes, game: str, random: Callable[[int], bytes], now: float,
-             code: str | None = None) -> tuple["Session", list]:
+             code: str | None = None, may_watch: Callable[[bytes], bool] | None = None) -> tuple["Session", list]:
         """Ask `host_key`'s table for a seat (with secrets) or to watch (without); with the
-        `code` of a private table, if given (ValueError for a code that cannot be one)."""
-        session = cls(identity, secrets, name, addr, random, now, private=code is not None)
+        `code` of a private table, if given (ValueError for a code that cannot be one);
+        `may_watch` as for `host`, once the game is under way."""
+        session = cls(identity, secrets, name, addr, random, now, private=code is not None, may_watch=may_watch)
         proof = None if code is None else knock(stretched(code, host_key, table), identity.public_key)
         hello = session._hello("seat" if secrets is not None else "spectator", table, game, proof)
         session._stage = Joining.ask(identity, hello, host_key, now, session._reach)
@@ -117,11 +126,13 @@ class Session:
     @classmethod
     def resume(cls, identity: Identity, secrets: SeatSecrets | None, name: str, addr: str,
                genesis: SignedGenesis, addrs: tuple[str, ...], entries: Iterable[Entry],
-               choice: tuple[tuple, bytes] | None, random: Callable[[int], bytes], now: float) -> tuple["Session", list]:
+               choice: tuple[tuple, bytes] | None, random: Callable[[int], bytes], now: float,
+               may_watch: Callable[[bytes], bool] | None = None) -> tuple["Session", list]:
         """A node restarted from its stored log: it re-checks every entry, then catches up
         from its peers. ChainError if the stored log does not check out; a fault of our own
-        while re-checking its entries halts the session (`InternalFault`) instead."""
-        session = cls(identity, secrets, name, addr, random, now)
+        while re-checking its entries halts the session (`InternalFault`) instead.
+        `may_watch` as for `host`."""
+        session = cls(identity, secrets, name, addr, random, now, may_watch=may_watch)
         g = genesis.terms
         effects = session._start(genesis, addrs, {}, hand_out=False, resumed=True)
         try:
@@ -139,10 +150,14 @@ class Session:
 
     # -- the inputs -------------------------------------------------------------------------------
 
-    def receive(self, sender: bytes, data: bytes, now: float) -> list:
-        """A message from the peer with public key `sender` (authenticated by the transport)."""
+    def receive(self, sender: bytes, data: bytes, now: float, source: str = "") -> list:
+        """A message from the peer with public key `sender` (authenticated by the transport),
+        from network address `source` if the node knows it (a private table's host backs off
+        wrong codes by it: protocol/guesses.py)."""
         if self._strikes.get(sender, 0) >= STRIKES_TO_IGNORE:
             return []
+        if self._phase in _FORMING:
+            self._stage.source = source
         self._heard[sender] = now
         effects: list = self._stage.heard_from(sender, now)
         try:
@@ -244,6 +259,12 @@ class Session:
         return self._private
 
     @property
+    def refused_for_now(self) -> str | None:
+        """A joiner the host refused for now (the table full, codes not checked now): the
+        reason, while it asks again; else None."""
+        return self._stage.refused_for_now
+
+    @property
     def local_seat(self) -> int | None:
         """This node's seat; None for a spectator, or before it has one."""
         return self._stage.seat
@@ -342,6 +363,12 @@ class Session:
         self._strikes[sender] = self._strikes.get(sender, 0) + 1
         return [Rejected(fingerprint(sender) if len(sender) == 32 else "?", reason)]
 
+    def _flooding(self, sender: bytes, now: float) -> list:
+        """The sender asked beyond its catch-up budget (protocol/budget.py): said now and
+        then, counted against nobody."""
+        line = self._catch_up.said(sender, now)
+        return [] if line is None else [Rejected(fingerprint(sender) if len(sender) == 32 else "?", line)]
+
     def _fault(self, doing: str, exc: Exception) -> list:
         """Our own: the game halts here, nobody is blamed, the node keeps the details."""
         return self._halt_with(InternalFault.of(doing, exc))
@@ -388,11 +415,15 @@ class Session:
         """The game begins here (or, `resumed`, begins again from the stored genesis);
         ChainError if that genesis cannot begin one."""
         play = Play.start(self._identity, self._secrets, self._random, genesis, addrs, spectators, self._heard,
-                          self._keeper)
+                          self._keeper, self._may_watch)
         self._stage = play
         self._reach(Milestone.STARTED)
         effects = play.started(list(play.seat_keys) if hand_out else [], resumed)
         return effects if resumed else effects + play.my_turn()
+
+
+def _anyone(key: bytes) -> bool:
+    return True
 
 
 _FORMING = (Phase.FORMING, Phase.SIGNING)
@@ -400,6 +431,14 @@ _PLAYED = (Phase.PLAYING, Phase.OVER)
 
 
 # -- which messages each phase takes -------------------------------------------------------------
+
+
+def _paced_want(session: Session, sender: bytes, message: Message, now: float) -> list:
+    """A `want`, answered only within the sender's catch-up budget (protocol/budget.py)."""
+    play = session._stage
+    if not session._catch_up.answers(sender, sender not in play.seats, now):
+        return session._flooding(sender, now)
+    return play.on_want(sender, message, now)
 
 
 def _ignore(session: Session, sender: bytes, message: Message, now: float) -> list:
@@ -445,7 +484,7 @@ _TABLE: dict[type[Message], tuple[Handler, ...]] = {
     EntryMessage:   (_ignore,                 _game("on_entry"),   _ignore),
     Ack:            (_ignore,                 _game("on_ack"),     _ignore),
     Beat:           (_ignore,                 _game("on_beat"),    _ignore),
-    Want:           (_ignore,                 _game("on_want"),    _ignore),
+    Want:           (_ignore,                 _paced_want,         _ignore),
     Proof:          (_no_game,                _game("on_proof"),   _ignore),
     Leave:          (_forming("on_leave"),    _game("on_leave"),   _ignore),
 }

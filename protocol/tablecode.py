@@ -22,6 +22,7 @@ from typing import Callable
 CODE_DOMAIN = b"peerboard/code/v1\x00"
 KNOCK_DOMAIN = b"peerboard/knock/v1\x00"
 MAX_CODE = 64  # characters of a code
+MIN_HOST_CODE = 6  # characters of a code a host opens a table with (a joiner's is the host's to judge)
 #: a code's characters: printable ASCII, no space (compared with ASCII letters lowered)
 CODE_FIRST, CODE_LAST = 0x21, 0x7E
 #: the letters of a code the host picks (`--private`): no 0/o, 1/l/i to mistake
@@ -38,6 +39,18 @@ def code_problem(code: str) -> str | None:
             return (f"a table's code is letters, digits and punctuation (printable ASCII, no spaces); "
                     f"character {i + 1} is not")
     return None
+
+
+def host_code_problem(code: str) -> str | None:
+    """Why a host cannot open a table with `code` (`code_problem`, or too short to resist
+    guessing), or None. A host checks a wrong code at most once a second, and less often
+    as wrong codes pile up (protocol/guesses.py), so 6 characters — a million codes even
+    if all are digits — take months to guess on average; a shorter one falls in hours."""
+    problem = code_problem(code)
+    if problem is None and len(code) < MIN_HOST_CODE:
+        problem = (f"a host's code has at least {MIN_HOST_CODE} characters (a shorter one can be guessed in hours; "
+                   f"--private picks one of 8 letters)")
+    return problem
 
 
 def normalised(code: str) -> bytes:

@@ -44,6 +44,15 @@ def test_the_host_closing_the_table_is_said_as_such_and_any_other_refusal_with_i
     assert said(ev.Refused("the table is full"), None).text == "The table refused this node: the table is full"
 
 
+def test_a_refusal_for_now_says_why_it_may_pass_and_how_long_the_node_asks_again():
+    full = said(ev.Refused("the table is full", again=12.0), None)
+    assert full.text == ("The table refused this node for now: the table is full; a seat whose node went silent is "
+                         "freed within 6 s, so this node asks again for up to 12 s.") and full.kind == "warn"
+    codes = said(ev.Refused("too many wrong codes were tried at this table: it checks codes again in 3 s", again=36.0),
+                 None)
+    assert codes.text.endswith("in 3 s; it checks codes again soon, so this node asks again for up to 36 s.")
+
+
 def test_a_peer_flooding_rejected_messages_is_said_a_few_times_then_once_more_then_never():
     rejections = Rejections()
     texts = [rejections.words(ev.Rejected("cccc-cccc", "bad")) for _ in range(REJECTIONS_SHOWN + 3)]

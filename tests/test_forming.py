@@ -11,7 +11,9 @@ import os
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from peerboard.protocol.forming import CLOSED, PRIVATE, REMOVED, SEAT_LEASE, SIGN_WITHIN, WRONG_CODE
+from peerboard.protocol.forming import (
+    CLOSED, FULL, FULL_PATIENCE, PRIVATE, REMOVED, SEAT_LEASE, SIGN_WITHIN, STARTED, WRONG_CODE,
+)
 from peerboard.protocol.identity import Identity
 from peerboard.protocol.messages import Hello, Leave, Welcome, decode_message
 from peerboard.protocol.secrets import SeatSecrets
@@ -113,7 +115,7 @@ def test_the_same_key_coming_back_takes_its_seat_again_even_with_a_new_hello():
     assert host.session.seats[seat].name == "back again"  # the genesis holds what it said last
     c = _join(net, host)
     assert net.run(lambda: _events(c, Refused), max_time=3)
-    assert _events(c, Refused)[0].reason == "the table is full"
+    assert _events(c, Refused)[0].reason == "the table is full: its game has started"
 
 
 def test_a_key_coming_back_after_its_seat_was_given_away_gets_a_free_seat_or_is_refused():
@@ -217,8 +219,44 @@ def test_the_host_leaving_closes_the_table_for_its_joiners():
 
 
 def _refusal(node) -> str | None:
-    found = _events(node, Refused)
+    """The host's refusal for good (not one for now, that the node asks again after)."""
+    found = [e for e in _events(node, Refused) if not e.again]
     return found[0].reason if found else None
+
+
+def test_a_joiner_refused_because_the_table_is_full_asks_again_until_a_silent_seat_is_freed():
+    net, host = _open(players=2)
+    squatter = _join(net, host)
+    assert _seated(net, host, squatter)
+    net.crash(squatter)  # it holds seat 1 until its lease runs out
+    honest = _join(net, host)
+    assert net.run(lambda: honest.session.local_seat == 1, max_time=FULL_PATIENCE)
+    told = _events(honest, Refused)
+    assert [(e.reason, e.again) for e in told] == [(FULL, FULL_PATIENCE)]  # said once
+    assert _playing(net, [host, honest])
+
+
+def test_a_joiner_asks_again_for_a_bounded_time_then_the_full_table_refuses_it_for_good():
+    net, host = _open()
+    a, b = _join(net, host), _join(net, host)
+    _never_signs(b)  # the table is full, and stays full while the proposal waits for it
+    assert net.run(lambda: host.session.phase is Phase.SIGNING, max_time=3)
+    late = _join(net, host)
+    assert net.run(lambda: _events(late, Refused), max_time=3)
+    net.crash(host)  # nothing more from the host: the joiner stops asking by itself
+    t = net.now
+    assert net.run(lambda: _refusal(late), max_time=FULL_PATIENCE + 3)
+    assert [(e.reason, e.again) for e in _events(late, Refused)] == [(FULL, FULL_PATIENCE), (FULL, 0.0)]
+    assert net.now - t <= FULL_PATIENCE + 1
+
+
+def test_a_joiner_refused_because_the_game_has_started_is_refused_for_good_at_once():
+    net, host = _open(players=2)
+    a = _join(net, host)
+    assert _playing(net, [host, a])
+    late = _join(net, host)
+    assert net.run(lambda: _refusal(late), max_time=3)
+    assert [(e.reason, e.again) for e in _events(late, Refused)] == [(STARTED, 0.0)]
 
 
 def test_a_private_table_refuses_a_hello_without_its_code_or_with_a_wrong_one():

@@ -56,6 +56,8 @@ def test_a_table_is_named_by_its_address_by_its_id_or_host_or_not_at_all(argv, n
     (["host", "aton", "--think", "-0.5"], "--think takes a number of seconds"),
     (["join", "--code", "two words"], "--code: a table's code is letters, digits and punctuation"),
     (["host", "aton", "--code", "abc", "--private"], "not allowed with argument"),
+    # online guessing costs a second a guess and more: a 3-digit code would still fall in hours
+    (["host", "aton", "--code", "391"], "--code: a host's code has at least 6 characters"),
     (["host", "aton", "--spectator", "nothex"], "--spectator:"),
     (["host", "aton", "--players", "3"], "Aton is played by exactly 2 players, not 3."),
     (["play", "chess"], "There is no game 'chess'"),

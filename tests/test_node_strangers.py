@@ -76,16 +76,21 @@ def test_hellos_from_thousands_of_fresh_keys_neither_exhaust_a_forming_host_nor_
         # (socket, monitor, the monitor's pipe) — unbounded, three per key, until the process
         # ran out of descriptors
         assert after <= before + 3 * MAX_STRANGERS + 16
-        # the last stranger to say hello holds seat 1 until its lease runs out (nothing
-        # more comes from it): then the seat is free for the honest joiner
-        def seat_1_free() -> bool:
-            said = [line for line in host.text().splitlines() if line.startswith("Seat 1 ")]
-            return bool(said) and "is free again" in said[-1]
+        # a stranger that says hello once holds seat 1 until its lease runs out (nothing more
+        # comes from it): an honest joiner refused "full" meanwhile asks again till then
+        def seat_1(said: str) -> bool:
+            lines = [line for line in host.text().splitlines() if line.startswith("Seat 1 ")]
+            return bool(lines) and said in lines[-1]
 
-        wait_until(seat_1_free, 30, "seat 1 freed after the flood")
+        wait_until(lambda: seat_1("is free again"), 30, "seat 1 freed after the flood")
+        squat = subprocess.run([sys.executable, str(FLOOD), address, key, table, game, "1"],
+                               capture_output=True, text=True, timeout=60)
+        assert squat.returncode == 0, squat.stderr[-2000:]
+        wait_until(lambda: seat_1("taken by fresh 0"), 10, "seat 1 taken by one more stranger")
         joiner = procs.start("joiner", "join", *join_args(host), "--bind", LOOPBACK, "--headless", "--think", "0.002")
         for p in (host, joiner):
             assert p.wait(90) == 0, p.text()[-2000:]
+        assert joiner.text().count("refused this node for now: the table is full") == 1, joiner.text()
         assert_same_logs([the_log(host.home), the_log(joiner.home)])
     finally:
         procs.close()

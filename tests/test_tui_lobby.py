@@ -116,9 +116,12 @@ def test_hosting_through_the_form_checks_the_options_and_gives_the_table_asked_f
             await screen.press("backspace")
             await screen.type("5", enter=False)
             await screen.press("down")
-            await screen.type("x1", enter=False)
+            await screen.type("x1", enter=True)
+            assert "a host's code has at least 6 characters" in screen.text()  # too short to resist guessing
+            await screen.type("x1x1", enter=False)
             await screen.press_last("enter")
-        assert screen.presenter.request == HostRequest("asterix", 3, 1, {"carry_rule": "either", "max_rounds": 5}, "x1")
+        assert screen.presenter.request == HostRequest("asterix", 3, 1, {"carry_rule": "either", "max_rounds": 5},
+                                                       "x1x1x1")
 
     run(body())
 
@@ -186,13 +189,13 @@ def test_what_the_lobby_chose_is_what_the_command_line_would_have_asked():
     def typed(*argv):
         return read_options(build_parser().parse_args(list(argv)))
 
-    host = options_for(HostRequest("asterix", 3, 1, {"carry_rule": "both", "max_rounds": 5}, "x1"), "ann",
+    host = options_for(HostRequest("asterix", 3, 1, {"carry_rule": "both", "max_rounds": 5}, "x1x1x1"), "ann",
                        "tcp://127.0.0.1:0")
-    assert (host.command, host.game.name, host.players, host.bots, host.code) == ("host", "asterix", 3, 1, "x1")
+    assert (host.command, host.game.name, host.players, host.bots, host.code) == ("host", "asterix", 3, 1, "x1x1x1")
     assert dict(host.options) == {"carry_rule": "both", "max_rounds": 5} and host.name == "ann"
     assert host == dataclasses.replace(
         typed("host", "asterix", "--players", "3", "--bots", "1", "--option", "carry_rule=both", "--option",
-              "max_rounds=5", "--code", "x1", "--name", "ann", "--bind", "tcp://127.0.0.1:0"), offer_resume=False)
+              "max_rounds=5", "--code", "x1x1x1", "--name", "ann", "--bind", "tcp://127.0.0.1:0"), offer_resume=False)
     key = HOST.public_key.hex()
     join = options_for(JoinRequest(TableLine("ab" * 16, "aton", 2, 1, "bob", "abcd-efgh", "tcp://127.0.0.1:4000",
                                              True, key), "s3cret"), "ann")

@@ -100,7 +100,9 @@ def cmd_join(opts: LanOptions) -> ExitCode:
 
     def no_answer() -> None:
         s = node.session
-        if s.phase is Phase.FORMING and s.players == 0:  # not even welcomed
+        if s.refused_for_now is not None:  # answered, and asking again (the session bounds it)
+            node.call_later(1.0, no_answer)
+        elif s.phase is Phase.FORMING and s.players == 0:  # not even welcomed
             seat.say(f"no answer from the table at {at.endpoint} within {opts.wait:g} s "
                      f"(is it still open, and is the key right?)")
             seat.finish(ExitCode.REFUSED)

@@ -19,7 +19,7 @@ from peerboard.client.usage import UsageError, game_named, options_from
 from peerboard.node.keys import parse_key
 from peerboard.protocol.names import name_problem
 from peerboard.protocol.schema import MAX_NAME, TABLE_BYTES
-from peerboard.protocol.tablecode import code_problem, pick_code
+from peerboard.protocol.tablecode import code_problem, host_code_problem, pick_code
 
 TABLE_ID = re.compile(r"^[0-9a-f]{1,32}$")  # (the start of) a table id, as `peerboard tables` shows it
 FINGERPRINT = re.compile(r"^[a-z2-7]{4}-[a-z2-7]{4}$")
@@ -35,7 +35,7 @@ def read_options(args: argparse.Namespace) -> LanOptions:
         spectators = tuple(parse_key(k) for k in given.get("spectator") or ())
     except ValueError as exc:
         raise UsageError(f"--spectator: {exc}") from None
-    code = table_code(given.get("code"))
+    code = table_code(given.get("code"), hosting=args.command == "host")
     if given.get("private"):
         code = pick_code(os.urandom)
     opts = LanOptions(
@@ -75,10 +75,12 @@ def player_name(given: str | None) -> str:
     return name
 
 
-def table_code(text: str | None) -> str | None:
-    """`--code`: a private table's code, checked (None: an open table)."""
-    if text is not None and code_problem(text):
-        raise UsageError(f"--code: {code_problem(text)}")
+def table_code(text: str | None, hosting: bool = False) -> str | None:
+    """`--code`: a private table's code, checked — `hosting`, also long enough to resist
+    guessing (None: an open table)."""
+    problem = None if text is None else host_code_problem(text) if hosting else code_problem(text)
+    if problem:
+        raise UsageError(f"--code: {problem}")
     return text
 
 

@@ -291,6 +291,8 @@ class LiveSource:
         return self._stop_with(ExitCode.HALTED, words)
 
     def _refused(self, e: Any, words: Words) -> Alert:
+        if getattr(e, "again", 0):  # refused for now: the node asks again
+            return Alert(words.text, words.kind)
         return self._stop_with(ExitCode.REFUSED, words)
 
     def _stop_with(self, status: ExitCode, words: Words) -> Alert:

@@ -12,7 +12,7 @@ from peerboard.client.lan.options import DEFAULT_BOT
 from peerboard.client.tui.lobby_source import HostRequest, LobbySnapshot, TableLine, UnfinishedLine, option_fields
 from peerboard.client.tui.source import Alert
 from peerboard.engines import OptionError
-from peerboard.protocol.tablecode import code_problem
+from peerboard.protocol.tablecode import host_code_problem
 
 
 @dataclass
@@ -139,8 +139,8 @@ class HostForm(Form):
         players = int(values["players"].value)
         game.resolve_options(players, options)  # OptionError: the reason, in one line
         code = values["code"].value
-        if code and code_problem(code):
-            raise OptionError(f"The private code: {code_problem(code)}.")
+        if code and host_code_problem(code):
+            raise OptionError(f"The private code: {host_code_problem(code)}.")
         return HostRequest(game.name, players, int(values["bots"].value), options, values["code"].value)
 
 

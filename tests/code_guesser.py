@@ -1,0 +1,53 @@
+"""Online guessing of a private table's code, as a separate process: hellos from fresh keys,
+each with a knock for a wrong code, as fast as it can, from one source address.
+
+    python tests/code_guesser.py ENDPOINT HOST_KEY_HEX TABLE_HEX GAME SECONDS SOURCE_IP[,SOURCE_IP...]
+
+With several source addresses it takes them in turn, one hello each.
+
+A guess costs the guesser one scrypt of the code; this one stretches three wrong codes once
+and knocks with them from fresh keys (a knock is one SHA-256), so the host, not the
+guesser, sets the pace. It prints how many hellos it sent, then exits."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import zmq
+
+from peerboard.node.keys import curve_keypair, curve_public
+from peerboard.protocol.identity import Identity
+from peerboard.protocol.messages import Hello
+from peerboard.protocol.tablecode import knock, stretched
+
+
+def main() -> None:
+    endpoint, host, table, game, seconds, source = (sys.argv[1], bytes.fromhex(sys.argv[2]), bytes.fromhex(sys.argv[3]),
+                                                    sys.argv[4], float(sys.argv[5]), sys.argv[6])
+    wrong = [stretched(f"wrong-{i}", host, table) for i in range(3)]
+    context = zmq.Context()
+    context.max_sockets = 32768
+    # ZeroMQ's "tcp://SOURCE:0;HOST:PORT": the connection comes from SOURCE (any 127.x.y.z on loopback)
+    sources = source.split(",")
+    sent, start = 0, time.monotonic()
+    while time.monotonic() - start < seconds:
+        source = sources[sent % len(sources)]
+        target = f"tcp://{source}:0;{endpoint[len('tcp://'):]}"
+        identity = Identity.from_seed(os.urandom(32))
+        public, secret = curve_keypair(identity)
+        dealer = context.socket(zmq.DEALER)
+        dealer.linger = 200
+        dealer.curve_publickey, dealer.curve_secretkey, dealer.curve_serverkey = public, secret, curve_public(host)
+        dealer.connect(target)
+        hello = Hello(table, game, f"guess {sent}", identity.public_key, "seat", os.urandom(32), os.urandom(32),
+                      f"tcp://{source}:{20000 + sent % 30000}", knock(wrong[sent % 3], identity.public_key))
+        dealer.send(hello.to_bytes())
+        dealer.close()
+        sent += 1
+    context.term()
+    print(f"sent {sent} wrong-code hellos from fresh keys in {time.monotonic() - start:.1f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
