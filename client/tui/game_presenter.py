@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from peerboard.engines import IllegalAction
+from peerboard.client.bell import waited_on_others
 from peerboard.client.tui.forming import seat_of
 from peerboard.client.tui.game_model import GameModel
 from peerboard.client.tui.help import PLAYING_KEYS
@@ -42,6 +43,8 @@ class GamePresenter:
         self.leave = leave
         #: Ctrl-C: leave (the live game sets what it means for the exit status)
         self.interrupt: Callable[[], None] = self.quit
+        #: the terminal's bell (the application sets it unless PEERBOARD_BELL is off)
+        self.bell: Callable[[], None] = lambda: None
         self.closed = False
 
     def start(self) -> None:
@@ -64,6 +67,8 @@ class GamePresenter:
         model = self.model
         if not model.refresh(self.source.snapshot()) or model.plan is None:
             return
+        if waited_on_others(model.snapshot.moves, model.plan.seat):
+            self.bell()  # your turn, after the others': the terminal flags the window
         plan = model.plan.with_forced()
         model.set_plan(plan)
         if plan.turn_over and plan.only_forced:
