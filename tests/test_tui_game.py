@@ -10,6 +10,7 @@ from prompt_toolkit.output import ColorDepth
 from peerboard.client.tui.app import build
 from peerboard.client.tui.game_presenter import GamePresenter
 from peerboard.client.tui.game_view import ActionCompleter
+from peerboard.client.tui.help import help_text
 from peerboard.client.tui.local import LocalSource
 from peerboard.client.tui.snapshot import FixedSizeOutput, screen_text
 from tui_harness import Screen, run
@@ -436,3 +437,38 @@ def test_enter_on_the_board_sends_a_turn_planned_whole_as_the_line_under_the_boa
             await screen.until(lambda: len(source.lines) > count)
 
     run(body())
+
+
+@pytest.mark.parametrize("game, words", [
+    ("aton", ("k black", "Square t.n is temple", "+n a bonus square", "What scores")),
+    ("athos", ("G green (rows a-b)", "# blocking, o open", "What scores")),
+    ("asterix", ("a1\n bottom left", "cohrt (cohort)", "p01: the pawns of seats 0 and 1", "What scores")),
+])
+def test_f1_teaches_the_board_its_marks_and_what_scores_and_scrolls_to_the_end(game, words):
+    async def body():
+        async with _screen(game, players=2) as screen:
+            await screen.press("f1")
+            seen = screen.text()
+            for _ in range(8):  # PgDn until the help's last line is in view
+                if "Esc, F1 or ? closes this help." in screen.text():
+                    break
+                await screen.press("pagedown")
+                seen += screen.text()
+            assert "Esc, F1 or ? closes this help." in screen.text()
+            assert "Reading the board" in seen and "What scores" in seen
+            flat = " ".join(help_text(game, screen.presenter.keys_help, []).split())
+            for wanted in words:
+                assert " ".join(wanted.split()) in flat, wanted
+
+    run(body())
+
+
+def test_athos_rows_are_told_apart_without_colour_on_the_full_screen_board():
+    from peerboard.client.tui.boards import BoardContext, board_for
+
+    game = engines.get("athos")
+    text = board_for("athos").draw(BoardContext(game.new_game(2), 0, ("a", "b"))).text()
+    rows = {line.split()[0]: line.split()[1] for line in text.splitlines()
+            if len(line.split()) > 2 and line.split()[0] in "abcdefghijk" and len(line.split()[0]) == 1}
+    assert rows == {"a": "G", "b": "G", "c": "Y", "d": "Y", "e": "O", "f": "O", "g": "B", "h": "B",
+                    "i": "W", "j": "W", "k": "W"}
