@@ -143,3 +143,11 @@ def test_actions_without_a_spot_are_buttons_and_two_actions_on_one_spot_are_offe
     both = picking.pick("node:e5")
     assert both.action is None and [r.text for r in both.picking.buttons()] == ["place e5", "place_open e5"]
     assert both.picking.pick("do:place_open e5").action == ("place_open", "e5")
+
+
+def test_a_hex_typed_alone_is_the_one_choice_it_names_and_an_ambiguous_one_says_which():
+    game, state = _athos_move_phase()
+    plan = Plan(game, 0, "move", state, tuple(game.legal_actions(state)))
+    assert plan.parse("c5") == ("place", "c5")  # (a tile: reached by ending the move phase)
+    placed = plan.add(plan.parse("c5"))
+    assert placed.actions == (("end_move",), ("place", "c5"))

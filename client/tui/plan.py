@@ -313,12 +313,31 @@ class Plan:
         for action, written in self.earlier_choices():  # planned out of the engine's order
             if _normal(written) == wanted:
                 return action
+        shorthand = self._by_last_word(wanted)
+        if shorthand is not None:
+            return shorthand
         try:
             return tuple(self.game.parse_action(self.preview, text))
         except IllegalAction:
             raise  # the engine's own reason, as it is
         except Exception:  # the view lacks what the engine looked at: not a choice of ours
             raise IllegalAction(f"{text.strip()!r} is not one of your choices now.") from None
+
+    def _by_last_word(self, wanted: str) -> tuple | None:
+        """A text naming only where (`c5`: the one choice that ends in `c5`, as a click on
+        that hex), among the choices now, else those of a later part of the turn; None when
+        none does; IllegalAction naming them when several do."""
+        if not wanted or " " in wanted:
+            return None
+        for plan in (self, *self.later_parts()):
+            choices = plan.choices() if plan is self else plan.legal_now()
+            named = [a for a in choices if _normal(plan.text_of(a)).endswith(" " + wanted)]
+            if len(named) == 1:
+                return named[0]
+            if named:
+                texts = ", ".join(plan.text_of(a) for a in named[:6])
+                raise IllegalAction(f"{wanted!r} could be {texts}: type the whole move (Tab lists them).")
+        return None
 
     def _text(self, action: tuple) -> str:
         try:
