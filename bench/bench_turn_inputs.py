@@ -19,7 +19,7 @@ confirmation the screen did not announce.
   `end turn`) and Enter, then Enter.
 - Aton, a round of the local seat's turns (keep, the four cartouches, the removals and
   placements its cards give): mouse: each button, card and square clicked, "F3 Send" for
-  each turn; keyboard: a square typed alone (`1.5`), the rest in the notation, Enter after
+  each turn (Asterix the same: the die button, the squares, pick or leave); keyboard: a square typed alone (`1.5`), the rest in the notation, Enter after
   each, Enter to send; its baseline: every action typed whole (`place 1.5`).
 
 The moves are chosen here from the game's log (read as it grows, the public view, the
@@ -33,6 +33,7 @@ import argparse
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -116,14 +117,18 @@ class Table:
         self.click(col, BOARD_TOP + line)
 
     def click_text(self, text: str, last_lines: int | None = None) -> None:
-        """A click on the lowest place the screen shows `text`: a button under the board (the
-        side panel left out), or a key's label on the last lines."""
-        lines = self.screen().split("\n")
-        rows = range(len(lines)) if last_lines is None else range(max(0, len(lines) - last_lines), len(lines))
-        for y in reversed(rows):  # (from the bottom: the buttons lie under the board's words)
-            x = (lines[y] if last_lines is not None else lines[y].split("│")[0]).find(text)
-            if x >= 0:
-                self.click(x + 1, y)
+        """A click on `text` as a word: a button under the board (the lowest such word left
+        of the side panel, above the status line), or a key's label on the last lines."""
+        lines = self.screen().rstrip("\n").split("\n")
+        if last_lines is None:
+            rows, parts = range(len(lines) - 2), [line.split("│")[0] for line in lines]
+        else:
+            rows, parts = range(max(0, len(lines) - last_lines), len(lines)), lines
+        word = re.compile(rf"(?<![\w.-]){re.escape(text)}(?![\w.-])")
+        for y in reversed(rows):
+            found = word.search(parts[y])
+            if found:
+                self.click(found.start() + 1, y)
                 return
         raise RuntimeError(f"{text!r} is not on the screen:\n{self.screen()}")
 
@@ -146,8 +151,8 @@ def _sent(table: Table, entries: int, seconds: float = 30.0) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         source = table.log()
-        if any(line.seat == 0 and line.seq >= entries for line in source.lines[entries:]):
-            return
+        if any(e.seat == 0 and e.kind == "move" for e in source.contents.entries[entries:]):
+            return  # (a commitment or a reveal of ours for the dice is not the turn)
         time.sleep(0.05)
     raise RuntimeError(f"the turn was not sent; the screen:\n{table.screen()}")
 
@@ -232,7 +237,9 @@ def athos_turn(table: Table, way: str, rng: random.Random) -> tuple[int, int]:
             table.type("end turn")
         table.enter()
     _sent(table, entries)
-    sent = [line for line in table.log().lines[entries:] if line.seat == 0][0].text
+    source = table.log()
+    sent = [line for line, e in zip(source.lines[entries:], source.contents.entries[entries:])
+            if e.seat == 0 and e.kind == "move"][0].text
     placed = sorted(t for t in sent.split("; ") if t.startswith("place"))
     if placed != sorted(f"place {t[1]}" for t in tiles):
         raise RuntimeError(f"the tiles sent are not the tiles chosen: {sent!r} for {tiles}")
@@ -263,9 +270,10 @@ def _shortest(plan: Plan, action: tuple) -> str:
     return last if ending == [action] else text
 
 
-def aton_turn(table: Table, way: str, rng: random.Random) -> tuple[int, int] | None:
-    """The local seat's next turn (keep, the cartouches, removals, placements); (inputs,
-    decisions), or None when the game is over."""
+def turn(table: Table, way: str, rng: random.Random) -> tuple[int, int] | None:
+    """The local seat's next turn, each decision a random legal one (Aton: keep, the
+    cartouches, removals, placements; Asterix: the die to move first, each die's square,
+    pick or leave, steal); (inputs, decisions), or None when the game is over."""
     screen = table.wait_for_decision()
     if "Game over" in screen:
         return None
@@ -291,7 +299,8 @@ def aton_turn(table: Table, way: str, rng: random.Random) -> tuple[int, int] | N
         legal = plan.legal_now()
         action = ("keep",) if ("keep",) in legal else rng.choice(legal)
         if way == "mouse":
-            spots = board_for("aton").spots(plan.preview, action)
+            table.wait(lambda s: not any(w in _last_lines(s) for w in ("Sent:", "Taken at once")), "the screen", 5)
+            spots = board_for(table.game_name).spots(plan.preview, action)
             if spots is None:
                 table.click_text(game.format_action(plan.preview, action))
             else:
@@ -299,6 +308,8 @@ def aton_turn(table: Table, way: str, rng: random.Random) -> tuple[int, int] | N
         else:
             table.type(_shortest(plan, action) if way == "keyboard" else game.format_action(plan.preview, action))
         decisions += 1
+        if os.environ.get("BENCH_DEBUG"):
+            print("  chose", plan.text_of(action), file=sys.stderr)
         plan = plan.add(action).with_forced()
     if way == "mouse":
         table.send_click()
@@ -306,6 +317,10 @@ def aton_turn(table: Table, way: str, rng: random.Random) -> tuple[int, int] | N
         table.enter()
     _sent(table, entries)
     return table.inputs, decisions
+
+
+def _last_lines(screen: str) -> str:
+    return "\n".join(screen.rstrip("\n").split("\n")[-2:])
 
 
 # -- the run ----------------------------------------------------------------------------------------
@@ -321,7 +336,7 @@ def measure(game: str, way: str, turns: int, seed: int) -> list[tuple[int, int]]
                 if game == "athos":
                     counts.append(athos_turn(table, way, rng))
                 else:
-                    got = aton_turn(table, way, rng)
+                    got = turn(table, way, rng)
                     if got is None:
                         break
                     counts.append(got)
@@ -333,10 +348,14 @@ def measure(game: str, way: str, turns: int, seed: int) -> list[tuple[int, int]]
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--turns", type=int, default=2, help="turns measured per game and way (default 2)")
-    parser.add_argument("--games", default="athos,aton")
+    parser.add_argument("--games", default="athos,aton,asterix")
     args = parser.parse_args()
+    if shutil.which("tmux") is None:
+        print("tmux is not installed: the inputs are counted in a real terminal, nothing was measured", file=sys.stderr)
+        return 1
     ways = {"athos": ("mouse", "mouse, the old way", "keyboard", "keyboard, the old way"),
-            "aton": ("mouse", "keyboard", "keyboard, the old way")}
+            "aton": ("mouse", "keyboard", "keyboard, the old way"),
+            "asterix": ("mouse", "keyboard", "keyboard, the old way")}
     measured = 0
     print(f"{'game':<8}{'way':<24}{'turns':>6}{'inputs':>8}{'decisions':>10}{'inputs/turn':>12}"
           f"{'goal/turn':>10}{'ratio':>7}")
