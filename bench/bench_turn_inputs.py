@@ -56,13 +56,14 @@ DECIDING = ("Your turn:", "Your secret choice:")
 class Table:
     """One `peerboard play GAME --bots 1` in a tmux server of its own, its inputs counted."""
 
-    def __init__(self, game: str, home: Path):
+    def __init__(self, game: str, home: Path, client_path: str = ""):
         self.game_name = game
         self.game = engines.get(game)
         self.home = home
         self.socket = f"pb-inputs-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         self.inputs = 0
-        command = (f"cd {ROOT} && PEERBOARD_HOME={home} PEERBOARD_BELL=off {sys.executable} -m peerboard.client.cli "
+        path = f"PYTHONPATH={client_path} " if client_path else ""
+        command = (f"cd {ROOT} && {path}PEERBOARD_HOME={home} PEERBOARD_BELL=off {sys.executable} -m peerboard.client.cli "
                    f"play {game} --bots 1 --name ann; sleep 60")
         self._tmux("new-session", "-d", "-s", "t", "-x", "120", "-y", "40", command)
 
@@ -326,10 +327,10 @@ def _last_lines(screen: str) -> str:
 # -- the run ----------------------------------------------------------------------------------------
 
 
-def measure(game: str, way: str, turns: int, seed: int) -> list[tuple[int, int]]:
+def measure(game: str, way: str, turns: int, seed: int, client_path: str = "") -> list[tuple[int, int]]:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="pb-inputs-") as home:
-        table = Table(game, Path(home))
+        table = Table(game, Path(home), client_path)
         try:
             counts: list[tuple[int, int]] = []
             for _ in range(turns):
@@ -349,6 +350,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--turns", type=int, default=2, help="turns measured per game and way (default 2)")
     parser.add_argument("--games", default="athos,aton,asterix")
+    parser.add_argument("--ways", default="", help="only these ways (separated by ;), e.g. 'mouse;mouse, the old way'")
+    parser.add_argument("--client-path", default="",
+                        help="a directory holding another peerboard package to run as the client "
+                             "(an older commit, for its figures: git archive COMMIT | tar -x -C DIR/peerboard)")
     args = parser.parse_args()
     if shutil.which("tmux") is None:
         print("tmux is not installed: the inputs are counted in a real terminal, nothing was measured", file=sys.stderr)
@@ -361,8 +366,10 @@ def main() -> int:
           f"{'goal/turn':>10}{'ratio':>7}")
     for game in args.games.split(","):
         for way in ways[game]:
+            if args.ways and way not in args.ways.split(";"):
+                continue
             try:
-                counts = measure(game, way, args.turns, seed=len(way))
+                counts = measure(game, way, args.turns, seed=len(way), client_path=args.client_path)
             except RuntimeError as exc:
                 print(f"{game:<8}{way:<24} failed: {exc}", file=sys.stderr)
                 continue
