@@ -472,3 +472,14 @@ def test_athos_rows_are_told_apart_without_colour_on_the_full_screen_board():
             if len(line.split()) > 2 and line.split()[0] in "abcdefghijk" and len(line.split()[0]) == 1}
     assert rows == {"a": "G", "b": "G", "c": "Y", "d": "Y", "e": "O", "f": "O", "g": "B", "h": "B",
                     "i": "W", "j": "W", "k": "W"}
+
+
+def test_a_monks_target_clicked_before_the_monk_says_to_point_at_the_monk_first():
+    async def body():
+        async with _screen("athos") as screen:
+            model = screen.presenter.model
+            go = next(a for a in model.plan.legal_now() if a[0] == "go" and a[1] == "B")
+            await _click(screen, f"node:{go[2]}")
+            assert "Point at where it starts first" in screen.text() and not model.plan.steps
+
+    run(body())

@@ -333,6 +333,13 @@ class GamePresenter:
         later = [Picking.of(p.legal_now(), p.text_of, lambda a, st=p.preview: model.board.spots(st, a))
                  for p in plan.later_parts()]
         if not model.picking.selection:
+            # a target pointed at before anything was planned is taken for a slip (the piece
+            # first), not a reason to end the phase; once the turn has begun, a spot of a
+            # later part ends the parts before it (said, and F2 takes it back)
+            ends = [r.text for r in model.picking.routes if spot in r.spots[1:]] if not plan.steps else []
+            if ends:
+                shown = ", ".join(ends[:3]) + (" …" if len(ends) > 3 else "")
+                return Outcome(missed.picking, note=f"Point at where it starts first ({shown}).")
             for picking in later:
                 exact = [r for r in picking.routes if r.spots == tried]
                 if len(exact) == 1:
