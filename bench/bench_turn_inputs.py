@@ -50,7 +50,7 @@ from peerboard.client.tui.replay import ReplaySource  # noqa: E402
 from peerboard.protocol.logfile import read_log  # noqa: E402
 
 BOARD_TOP = 1  # the board's first line on the game screen (the situation line is above it)
-DECIDING = ("Your turn:", "Your secret choice:")
+DECIDING = ("Your turn:", "Your secret choice:", "Go on with your turn")  # (the last: a forced first action taken)
 
 
 class Table:
@@ -89,7 +89,18 @@ class Table:
         raise RuntimeError(f"{what} did not come; the screen:\n{self.screen()}")
 
     def wait_for_decision(self, seconds: float = 60.0) -> str:
-        return self.wait(lambda s: any(w in s for w in DECIDING) or "Game over" in s, "our decision", seconds)
+        """The screen once it asks the local seat to decide and the log agrees (a screen
+        not yet redrawn after the seat's own send still shows its last turn)."""
+        def ours(screen: str) -> bool:
+            if "Game over" in screen:
+                return True
+            if not any(w in screen for w in DECIDING):
+                return False
+            state, _ = self.state()
+            current = self.game.current(state)
+            return current == 0 or (current >= 0 and 0 in self.game.secret_choice(state))
+
+        return self.wait(ours, "our decision", seconds)
 
     def status(self) -> str:
         lines = self.screen().rstrip("\n").split("\n")
@@ -294,7 +305,7 @@ def turn(table: Table, way: str, rng: random.Random) -> tuple[int, int] | None:
             table.enter()
         _sent(table, entries)
         return table.inputs, 4
-    plan = Plan(game, 0, "move", state, tuple(game.legal_actions(state)))
+    plan = Plan(game, 0, "move", state, tuple(game.legal_actions(state))).with_forced()  # (as the client does)
     decisions = 0
     while plan.deciding:
         legal = plan.legal_now()
