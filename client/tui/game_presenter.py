@@ -231,7 +231,7 @@ class GamePresenter:
         before = model.plan.actions
         added = "; ".join(s.text for s in plan.steps if s.action not in before)
         sorted_in = plan.actions[-1] != action and action in plan.actions and plan.decision != "commit"
-        order = " (the tiles go down in board order)" if sorted_in else ""
+        order = " (put in the order the rules take them)" if sorted_in else ""
         model.set_plan(plan)
         model.picking = model.picking.clear()
         if plan.complete and plan.decision == "commit":
