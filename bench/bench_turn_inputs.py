@@ -73,6 +73,8 @@ class Table:
 
     def close(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+        socket = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}" / self.socket
+        socket.unlink(missing_ok=True)  # (a killed server leaves its socket file)
 
     # -- reading -------------------------------------------------------------------------------------
 

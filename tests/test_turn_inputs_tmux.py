@@ -6,8 +6,6 @@ decision of the seat's turns clicked, then "F3 Send"."""
 import os
 import random
 import sys
-import tempfile
-from pathlib import Path
 
 import pytest
 
@@ -20,12 +18,11 @@ pytestmark = pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed: th
 
 
 @pytest.fixture
-def table():
+def table(tmp_path):
     made = []
 
     def make(game: str) -> inputs.Table:
-        home = tempfile.mkdtemp(prefix="pb-inputs-test-")
-        made.append(inputs.Table(game, Path(home)))
+        made.append(inputs.Table(game, tmp_path / f"home{len(made)}"))
         return made[-1]
 
     yield make
