@@ -42,6 +42,7 @@ bench: $(TESTS)
 	$(BIN)/python bench/bench_session.py
 	$(BIN)/python bench/bench_bots.py
 	$(BIN)/python bench/bench_tui.py
+	$(BIN)/python bench/bench_turn_inputs.py
 	$(BIN)/python bench/bench_discovery.py
 	$(BIN)/python bench/bench_resume.py
 	$(BIN)/python bench/bench_want_flood.py

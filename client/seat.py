@@ -17,6 +17,7 @@ import sys
 from typing import Any, Callable, TextIO
 
 from peerboard.client import colour
+from peerboard.client.bell import bell_wanted, waited_on_others
 from peerboard.client.event_words import Rejections, played, said
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.text import printable
@@ -200,6 +201,8 @@ class ConsoleSeat(Seat):
         self.fd = stdin_fd
         self.buffer = b""
         self.turn: YourTurn | None = None
+        self.bell = bell_wanted()
+        self._rung_at = -1  # how many moves there were when the bell last rang
         node.watch_fd(stdin_fd, self._readable)
 
     def on_game_started(self, e: GameStarted) -> None:
@@ -208,6 +211,10 @@ class ConsoleSeat(Seat):
 
     def on_your_turn(self, e: YourTurn) -> None:
         self.turn = e
+        moves = self.node.session.moves
+        if self.bell and len(moves) != self._rung_at and waited_on_others(moves, e.seat):
+            self._rung_at = len(moves)
+            self.out.write("\a")  # your turn, after the others': the terminal flags the window
         self.show_board()
         what = "your secret choice" if e.kind == "commit" else "your move"
         self.say(f"seat {e.seat}, {what} ({len(e.legal)} legal; `help` lists them):")

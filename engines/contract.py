@@ -126,6 +126,14 @@ class Game(ABC):
         in board order."""
         return list(actions)
 
+    def phase_end(self, state: Any) -> Action | None:
+        """The action by which the seat to act ends the part of its turn it is in, doing
+        nothing more there, where the rules have one (Athos: end move, no Athos piece, end
+        turn); None where that part must be played out. A client ends a turn "as it is" by
+        taking these until another seat is to act. Default: None (no part may be cut short).
+        It is a proposal: `apply` still decides whether it is legal (and says why not)."""
+        return None
+
     # -- chance ----------------------------------------------------------------
     def chance_outcomes(self, state: Any) -> list[tuple[Action, Fraction]]:
         weighted = self.chance_weights(state)

@@ -10,6 +10,7 @@ from prompt_toolkit.output import ColorDepth
 from peerboard.client.tui.app import build
 from peerboard.client.tui.game_presenter import GamePresenter
 from peerboard.client.tui.game_view import ActionCompleter
+from peerboard.client.tui.help import help_text
 from peerboard.client.tui.local import LocalSource
 from peerboard.client.tui.snapshot import FixedSizeOutput, screen_text
 from tui_harness import Screen, run
@@ -27,11 +28,11 @@ async def _to_decision(screen: Screen, kind: str, tries: int = 200) -> None:
     model = screen.presenter.model
     for _ in range(tries):
         plan = model.plan
-        if plan is not None and plan.open and not plan.steps and plan.legal_now()[0][0] == kind:
+        if plan is not None and plan.deciding and not plan.steps and plan.legal_now()[0][0] == kind:
             return
         if plan is None:
             raise AssertionError(f"no decision; the screen:\n{screen.text()}")
-        if plan.open:
+        if plan.deciding:
             await screen.type(rng.choice(model.legal_texts()))
         else:
             await screen.press("enter")
@@ -282,7 +283,7 @@ def test_a_game_played_by_keystrokes_against_random_players(game, options, playe
                 if source.snapshot().over:
                     break
                 plan = model.plan
-                if plan is not None and plan.open:
+                if plan is not None and plan.deciding:
                     await screen.type(rng.choice(model.legal_texts()))
                 else:
                     await screen.press("enter")
@@ -363,5 +364,122 @@ def test_a_click_on_a_function_key_label_does_what_the_key_does():
             assert not screen.presenter.model.plan.steps and "Taken back" in screen.text()
             await screen.click(rows[bar].index("F1 Help") + 3, bar)
             assert screen.presenter.model.help_shown
+
+    run(body())
+
+
+# -- the turn: issue 24's points 1 to 3 ------------------------------------------------------------
+
+
+def test_athos_tiles_clicked_from_the_top_of_the_mountain_down_all_count_and_each_click_names_its_hex():
+    async def body():
+        source = LocalSource(engines.get("athos"))
+        async with _screen("athos", source=source) as screen:
+            model = screen.presenter.model
+            await screen.type("end move")
+            places = [a for a in model.plan.legal_now() if a[0] == "place"]
+            chosen = [next(a for a in reversed(places) if a[1].startswith(row)) for row in "kigeca"]
+            for action in chosen:  # k first: in board order it would end the placements
+                await _click(screen, f"node:{action[1]}")
+                assert f"Planned: place {action[1]}" in screen.text()
+            assert [a for a in model.plan.actions if a[0] == "place"] == sorted(chosen, key=places.index)
+            await screen.press("enter")
+            await screen.until(lambda: source.lines)
+            texts = [t for t in source.lines[0].text.split("; ") if t.startswith("place")]
+            assert texts == [f"place {a[1]}" for a in sorted(chosen, key=places.index)]  # all six, in board order
+
+    run(body())
+
+
+def test_a_tile_clicked_during_the_move_phase_ends_it_and_enter_ends_the_turn_with_fewer_tiles():
+    async def body():
+        source = LocalSource(engines.get("athos"))
+        async with _screen("athos", source=source) as screen:
+            model = screen.presenter.model
+            await screen.type("B-a5")
+            assert "Go on, or Enter (or F3) sends the turn as it is" in screen.text()
+            await _click(screen, "node:c5")
+            assert "Planned: end move; place c5." in screen.text()
+            await screen.press("enter")  # on the empty line: sent, and the turn ends (fewer tiles is legal)
+            await screen.until(lambda: source.lines)
+            assert source.lines[0].text == "B-a5; end move; place c5; end turn"
+            assert model.plan is None or source.lines[-1].seat != 0
+
+    run(body())
+
+
+def test_a_refused_click_or_text_gives_the_rules_reason():
+    async def body():
+        async with _screen("athos") as screen:
+            await screen.type("end move")
+            await screen.type("place a1")
+            await _click(screen, "node:a1")  # a tile there already
+            assert "a1 already has a tile" in screen.text()
+            await screen.type("place b2")
+            await screen.type("place b3")
+            await screen.type("place b4")  # b is green like a: the third green tile
+            assert "the most of one colour" in screen.text()
+
+    run(body())
+
+
+def test_enter_on_the_board_sends_a_turn_planned_whole_as_the_line_under_the_board_says():
+    async def body():
+        source = LocalSource(engines.get("aton"), seed=5)
+        async with _screen("aton", source=source) as screen:
+            await _to_decision(screen, "assign")
+            model = screen.presenter.model
+            await screen.type(model.legal_texts()[0])
+            await screen.press("f4")
+            assert "Enter commits; F2 takes back." in screen.text()  # the line under the board
+            count = len(source.lines)
+            await screen.press("enter")
+            await screen.until(lambda: len(source.lines) > count)
+
+    run(body())
+
+
+@pytest.mark.parametrize("game, words", [
+    ("aton", ("k black", "Square t.n is temple", "+n a bonus square", "What scores")),
+    ("athos", ("G green (rows a-b)", "# blocking, o open", "What scores")),
+    ("asterix", ("a1\n bottom left", "cohrt (cohort)", "p01: the pawns of seats 0 and 1", "What scores")),
+])
+def test_f1_teaches_the_board_its_marks_and_what_scores_and_scrolls_to_the_end(game, words):
+    async def body():
+        async with _screen(game, players=2) as screen:
+            await screen.press("f1")
+            seen = screen.text()
+            for _ in range(8):  # PgDn until the help's last line is in view
+                if "Esc, F1 or ? closes this help." in screen.text():
+                    break
+                await screen.press("pagedown")
+                seen += screen.text()
+            assert "Esc, F1 or ? closes this help." in screen.text()
+            assert "Reading the board" in seen and "What scores" in seen
+            flat = " ".join(help_text(game, screen.presenter.keys_help, []).split())
+            for wanted in words:
+                assert " ".join(wanted.split()) in flat, wanted
+
+    run(body())
+
+
+def test_athos_rows_are_told_apart_without_colour_on_the_full_screen_board():
+    from peerboard.client.tui.boards import BoardContext, board_for
+
+    game = engines.get("athos")
+    text = board_for("athos").draw(BoardContext(game.new_game(2), 0, ("a", "b"))).text()
+    rows = {line.split()[0]: line.split()[1] for line in text.splitlines()
+            if len(line.split()) > 2 and line.split()[0] in "abcdefghijk" and len(line.split()[0]) == 1}
+    assert rows == {"a": "G", "b": "G", "c": "Y", "d": "Y", "e": "O", "f": "O", "g": "B", "h": "B",
+                    "i": "W", "j": "W", "k": "W"}
+
+
+def test_a_monks_target_clicked_before_the_monk_says_to_point_at_the_monk_first():
+    async def body():
+        async with _screen("athos") as screen:
+            model = screen.presenter.model
+            go = next(a for a in model.plan.legal_now() if a[0] == "go" and a[1] == "B")
+            await _click(screen, f"node:{go[2]}")
+            assert "Point at where it starts first" in screen.text() and not model.plan.steps
 
     run(body())

@@ -22,12 +22,55 @@ def test_each_planned_action_applies_to_the_preview_and_undo_restores_it():
     assert once.undo().preview == state and once.undo().steps == ()
 
 
-def test_an_action_that_is_not_legal_now_is_refused_and_the_plan_is_unchanged():
+def test_an_action_that_is_not_legal_now_is_refused_with_the_rules_reason_and_the_plan_is_unchanged():
     game, state = _athos_move_phase()
     plan = Plan(game, 0, "move", state, tuple(game.legal_actions(state)))
-    with pytest.raises(IllegalAction):
-        plan.add(("place", "a1"))
+    with pytest.raises(IllegalAction) as refused:
+        plan.add(("go", "B", "k7"))
+    assert "not one of your choices" not in str(refused.value)
+    with pytest.raises(IllegalAction, match=str(refused.value)[:30]):
+        game.apply(state, ("go", "B", "k7"))  # the engine's own words
     assert plan.steps == ()
+
+
+def test_a_tile_planned_in_the_move_phase_ends_the_move_phase_first_and_undo_takes_both_back():
+    game, state = _athos_move_phase()
+    plan = Plan(game, 0, "move", state, tuple(game.legal_actions(state)))
+    placed = plan.add(("place", "a1"))
+    assert placed.actions == (("end_move",), ("place", "a1")) and placed.steps[0].joined
+    assert placed.undo().steps == ()
+
+
+def _athos_placement_phase():
+    game, state = _athos_move_phase()
+    plan = Plan(game, 0, "move", state, tuple(game.legal_actions(state))).add(("end_move",)).with_forced()
+    assert plan.legal_now()[0][0] == "place"
+    return game, plan
+
+
+def test_athos_tiles_planned_from_the_last_hex_backwards_all_count_and_go_out_in_board_order():
+    game, plan = _athos_placement_phase()
+    places = [a for a in plan.legal_now() if a[0] == "place"]
+    # one tile per colour band, top band first: a late hex ends the phase in the engine's order
+    chosen = []
+    for colour in ("k", "i", "g", "e", "c", "a"):
+        chosen.append(next(a for a in reversed(places) if a[1].startswith(colour)))
+    for action in chosen:
+        assert action in plan.choices(), f"{action} no longer offered after {plan.actions}"
+        plan = plan.add(action)
+    placed = [a for a in plan.actions if a[0] == "place"]
+    assert sorted(placed, key=lambda a: places.index(a)) == placed and set(placed) == set(chosen)
+    sent = plan.ending().plan
+    assert sent is not None and game.current(sent.preview) == 1
+
+
+def test_enter_ends_the_turn_where_the_rules_let_it_and_says_why_where_they_do_not():
+    game, state = _athos_move_phase()
+    plan = Plan(game, 0, "move", state, tuple(game.legal_actions(state)))
+    moved = plan.add(next(a for a in plan.legal_now() if a[0] == "go"))
+    ended = moved.ending().plan
+    assert ended is not None and game.current(ended.preview) == 1
+    assert ended.actions[-2:] == (("end_move",), ("end_turn",)) or ended.actions[-1] == ("end_turn",)
 
 
 def test_typed_text_is_read_in_the_notation_and_a_wrong_text_says_why():
@@ -100,3 +143,11 @@ def test_actions_without_a_spot_are_buttons_and_two_actions_on_one_spot_are_offe
     both = picking.pick("node:e5")
     assert both.action is None and [r.text for r in both.picking.buttons()] == ["place e5", "place_open e5"]
     assert both.picking.pick("do:place_open e5").action == ("place_open", "e5")
+
+
+def test_a_hex_typed_alone_is_the_one_choice_it_names_and_an_ambiguous_one_says_which():
+    game, state = _athos_move_phase()
+    plan = Plan(game, 0, "move", state, tuple(game.legal_actions(state)))
+    assert plan.parse("c5") == ("place", "c5")  # (a tile: reached by ending the move phase)
+    placed = plan.add(plan.parse("c5"))
+    assert placed.actions == (("end_move",), ("place", "c5"))

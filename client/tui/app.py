@@ -10,6 +10,7 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
+from peerboard.client.bell import bell_wanted
 from peerboard.client.tui.game_view import GameView
 from peerboard.client.tui.styles import color_depth, style
 
@@ -29,6 +30,8 @@ def build(presenter, *, input: Input | None = None, output: Output | None = None
     )
     app.ttimeoutlen = 0.05  # a bare Esc should not wait half a second for a following key
     presenter.redraw = view.refresh
+    if hasattr(presenter, "bell") and bell_wanted():
+        presenter.bell = app.output.bell
 
     def leave() -> None:
         if app.is_running and app.future is not None and not app.future.done():

@@ -96,7 +96,7 @@ class GameModel:
         if plan is None:
             return Picking()
         state = plan.preview
-        return Picking.of(plan.legal_now(), plan.text_of, lambda a: self.board.spots(state, a))
+        return Picking.of(plan.choices(), plan.text_of, lambda a: self.board.spots(state, a))
 
     # -- what the screen shows -------------------------------------------------------------------
 
@@ -116,12 +116,14 @@ class GameModel:
         return [plan.text_of(a) for a in plan.legal_now()] if plan is not None else []
 
     def completions(self, typed: str) -> list[str]:
-        """The legal actions whose notation begins with what is typed (case and extra
-        spaces do not matter)."""
+        """The choices whose notation begins with what is typed (case and extra spaces do
+        not matter): the legal actions, then the tiles that join the plan in board order."""
         wanted = " ".join(typed.lower().split())
         if typed.endswith(" ") and wanted:
             wanted += " "
-        return [t for t in self.legal_texts() if t.lower().startswith(wanted)]
+        plan = self.plan
+        texts = [plan.text_of(a) for a in plan.choices()] if plan is not None else []
+        return [t for t in texts if t.lower().startswith(wanted)]
 
     def board_context(self) -> BoardContext:
         choice = None

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from peerboard.engines import IllegalAction
+from peerboard.client.bell import waited_on_others
 from peerboard.client.tui.forming import seat_of
 from peerboard.client.tui.game_model import GameModel
 from peerboard.client.tui.help import PLAYING_KEYS
@@ -42,6 +43,8 @@ class GamePresenter:
         self.leave = leave
         #: Ctrl-C: leave (the live game sets what it means for the exit status)
         self.interrupt: Callable[[], None] = self.quit
+        #: the terminal's bell (the application sets it unless PEERBOARD_BELL is off)
+        self.bell: Callable[[], None] = lambda: None
         self.closed = False
 
     def start(self) -> None:
@@ -64,9 +67,11 @@ class GamePresenter:
         model = self.model
         if not model.refresh(self.source.snapshot()) or model.plan is None:
             return
+        if waited_on_others(model.snapshot.moves, model.plan.seat):
+            self.bell()  # your turn, after the others': the terminal flags the window
         plan = model.plan.with_forced()
         model.set_plan(plan)
-        if plan.complete and plan.only_forced:
+        if plan.turn_over and plan.only_forced:
             texts = "; ".join(s.text for s in plan.steps)
             self._send(f"Taken at once (the only choice): {texts}.")
 
@@ -90,15 +95,23 @@ class GamePresenter:
             return "The game is over: F10 leaves (its log stays; peerboard replay shows it again)."
         if plan is None:
             return snap.status  # whose turn it is, or why the game stopped
+        verb = "commits your choice" if plan.decision == "commit" else "sends the turn"
         if model.focus == "board":
-            return _fit(width, "Arrows move, Enter picks, Esc goes back to typing.", "Arrows, Enter picks, Esc: typing.")
+            if plan.complete:  # (nothing left to point at: Enter on the board sends)
+                short = "commits" if plan.decision == "commit" else "sends"
+                return _fit(width, f"Enter {verb}; F2 takes back; Esc goes back to typing.",
+                            f"Enter {short}; F2 takes back.")
+            return _fit(width, "Arrows move, Enter picks, F3 sends, Esc goes back to typing.",
+                        "Arrows, Enter picks, F3 sends.")
         if plan.complete:
-            verb = "commits your choice" if plan.decision == "commit" else "sends the turn"
             return _fit(width, f"Enter on the empty line {verb}; F2 takes back the last action.",
                         f"Enter {verb}; F2 takes back.")
-        if plan.steps:
+        if plan.steps and plan.ending().plan is not None:
             return _fit(width, "Go on with your turn, or Enter on the empty line to send it as it is.",
                         "Go on, or Enter on the empty line sends.")
+        if plan.steps:
+            return _fit(width, "Go on with your turn (Tab lists your choices); F2 takes back.",
+                        "Go on: Tab lists your choices.")
         if plan.decision == "commit":
             return _fit(width, "Your secret choice: type it (Tab lists them), or F4 to point at the board.",
                         "Your secret choice: Tab lists them.")
@@ -172,7 +185,7 @@ class GamePresenter:
         words = text.strip()
         command = words.lower()
         if command in ("", "send", "done"):
-            self.send(only_complete=command == "")
+            self.send()
         elif command == "undo":
             self.undo()
         elif command in ("help", "?"):
@@ -213,16 +226,22 @@ class GamePresenter:
             self.say(f"The game engine failed on that move ({type(exc).__name__}); nothing was changed.", "error")
             return
         # (the status line says what this action added, and what comes next, first; the
-        # whole plan is on the move list's last line)
-        added = "; ".join(s.text for s in plan.steps[len(model.plan.steps):])
+        # whole plan is on the move list's last line). What was added is named, wherever it
+        # went in the plan: a tile placed out of board order is sorted in, not last.
+        before = model.plan.actions
+        added = "; ".join(s.text for s in plan.steps if s.action not in before)
+        sorted_in = plan.actions[-1] != action and action in plan.actions and plan.decision != "commit"
+        order = " (put in the order the rules take them)" if sorted_in else ""
         model.set_plan(plan)
         model.picking = model.picking.clear()
         if plan.complete and plan.decision == "commit":
             self.say(f"Planned: {added}. Enter (or F3) commits your choice, F2 takes it back.")
         elif plan.complete:
-            self.say(f"Planned: {added}. The turn is whole: Enter (or F3) sends it, F2 takes back.")
+            self.say(f"Planned: {added}{order}. The turn is whole: Enter (or F3) sends it, F2 takes back.")
+        elif plan.ending().plan is not None:
+            self.say(f"Planned: {added}{order}. Go on, or Enter (or F3) sends the turn as it is.")
         else:
-            self.say(f"Planned: {added}. Go on, or F3 sends the turn as planned so far.")
+            self.say(f"Planned: {added}{order}. Go on: {self._still_needed(plan)}")
 
     def undo(self) -> None:
         model = self.model
@@ -233,7 +252,11 @@ class GamePresenter:
         left = "; ".join(s.text for s in model.plan.steps) or "nothing"
         self.say(f"Taken back. Planned: {left}.")
 
-    def send(self, only_complete: bool = False) -> None:
+    def send(self) -> None:
+        """Enter on the empty line, F3, `send`: one rule in every game and phase. What is
+        planned goes out and the turn ends there when the rules let it (the phases the seat
+        may leave are left: Athos's fewer tiles than allowed); else nothing is sent and the
+        line says what is missing."""
         plan = self.model.plan
         if plan is None:
             self.say(f"Nothing to send: {self.model.snapshot.status}")
@@ -241,10 +264,22 @@ class GamePresenter:
         if not plan.steps:
             self.say("Nothing planned yet: type a move (Tab lists them) or point at the board.")
             return
-        if only_complete and not plan.complete:
-            self.say("The turn is not over yet: go on, or F3 to send what is planned.")
+        ending = plan.ending()
+        if ending.plan is None:
+            self.say(f"Nothing sent: the turn cannot end here: {self._still_needed(plan, ending.missing)}", "warn")
             return
-        self._send(f"Sent: {'; '.join(s.text for s in plan.steps)}.")
+        self.model.set_plan(ending.plan)
+        self._send(f"Sent: {'; '.join(s.text for s in ending.plan.steps)}.")
+
+    def _still_needed(self, plan, reason: str = "") -> str:
+        """What the turn still needs: the rule's reason, or what the seat is to do now."""
+        if reason:
+            return reason
+        try:
+            doing = self.model.board.situation(plan.preview, self.model.names)
+        except Exception:
+            doing = ""
+        return f"{doing} (Tab lists your choices)".strip()
 
     def _send(self, note: str) -> None:
         # The plan counts as sent before the source hears of it: a source may answer at once
@@ -271,12 +306,12 @@ class GamePresenter:
             return
         if model.plan is None or not model.plan.open:
             self.say(f"Nothing to choose now: {model.snapshot.status}" if model.plan is None
-                     else "The turn is planned: Enter sends it, F2 takes back.")
+                     else "The turn is planned whole: Enter or F3 sends it, F2 takes back.")
             return
         model.cursor = spot
         outcome: Outcome = model.picking.pick(spot)
-        if outcome.missed and not model.picking.selection:
-            outcome = self._pick_earlier(spot, outcome)
+        if outcome.missed:
+            outcome = self._pick_later(spot, outcome)
         model.picking = outcome.picking
         if outcome.action is not None:
             self.take(outcome.action)
@@ -288,16 +323,39 @@ class GamePresenter:
         else:
             self.say(f"Picked {self._describe(spot)}; now its target (Esc clears).")
 
-    def _pick_earlier(self, spot: str, missed: Outcome) -> Outcome:
-        """A spot no action takes now may be one the plan can take in another order (a tile
-        placed before one already planned): the engine's order is restored when it joins."""
-        plan = self.model.plan
-        texts = dict(plan.earlier_choices())
-        if not texts:
-            return missed
-        earlier = Picking.of(list(texts), texts.__getitem__, lambda a: self.model.board.spots(plan.preview, a))
-        outcome = earlier.pick(spot)
-        return Outcome(self.model.picking, outcome.action) if outcome.action is not None else missed
+    def _pick_later(self, spot: str, missed: Outcome) -> Outcome:
+        """A spot no choice takes now: one of a later part of the turn (a tile pointed at
+        during the move phase) is taken with the phase ends before it; otherwise the
+        action the spot would mean is refused with the rule's reason."""
+        model = self.model
+        plan = model.plan
+        tried = model.picking.selection + (spot,)
+        later = [Picking.of(p.legal_now(), p.text_of, lambda a, st=p.preview: model.board.spots(st, a))
+                 for p in plan.later_parts()]
+        if not model.picking.selection:
+            # a target pointed at before anything was planned is taken for a slip (the piece
+            # first), not a reason to end the phase; once the turn has begun, a spot of a
+            # later part ends the parts before it (said, and F2 takes it back)
+            ends = [r.text for r in model.picking.routes if spot in r.spots[1:]] if not plan.steps else []
+            if ends:
+                shown = ", ".join(ends[:3]) + (" …" if len(ends) > 3 else "")
+                return Outcome(missed.picking, note=f"Point at where it starts first ({shown}).")
+            for picking in later:
+                exact = [r for r in picking.routes if r.spots == tried]
+                if len(exact) == 1:
+                    return Outcome(model.picking.clear(), exact[0].action)
+        reason = ""
+        for picking in (model.picking, *later):
+            for candidate in _meant(picking, tried, lambda a: model.board.spots(plan.preview, a)):
+                try:
+                    plan.add(candidate)
+                except IllegalAction as exc:
+                    reason = reason or str(exc)
+                    continue
+                except Exception:
+                    continue
+                return Outcome(model.picking.clear(), candidate)
+        return Outcome(missed.picking, note=reason) if reason else missed
 
     def click(self, spot: str) -> None:
         """A mouse click on a spot or a button: the cursor goes there and it is chosen."""
@@ -308,6 +366,12 @@ class GamePresenter:
         self.redraw()
 
     def cursor_enter(self) -> None:
+        """Enter on the board: picks the spot under the cursor; with the turn planned whole
+        (nothing left to point at) it sends, as the line under the board says."""
+        plan = self.model.plan
+        if plan is not None and plan.complete:
+            self.send()
+            return
         if self.model.cursor is None:
             self._cursor_home()
             self.redraw()
@@ -382,6 +446,28 @@ def step(positions: dict[str, tuple[int, int]], current: str, direction: tuple[i
         if best_score is None or score < best_score:
             best, best_score = spot, score
     return best
+
+
+def _meant(picking: Picking, tried: tuple[str, ...], spots_of) -> list[tuple]:
+    """The actions `tried` would name if they were legal: each offered action whose spots
+    match all but the last, with its last spot's argument put in its place (spots are
+    `kind:argument`, the argument as the action holds it)."""
+    kind, _, value = tried[-1].partition(":")
+    out: list[tuple] = []
+    for route in picking.routes:
+        if len(route.spots) != len(tried) or route.spots[:-1] != tried[:-1]:
+            continue
+        old_kind, _, old = route.spots[-1].partition(":")
+        if old_kind != kind:
+            continue
+        for i, arg in enumerate(route.action):
+            if i == 0 or str(arg) != old:
+                continue
+            new = value if isinstance(arg, str) else int(value) if value.lstrip("-").isdigit() else None
+            candidate = route.action[:i] + (new,) + route.action[i + 1:]
+            if new is not None and candidate not in out and spots_of(candidate) == tried:
+                out.append(candidate)
+    return out
 
 
 def _fit(width: int, text: str, short: str) -> str:

@@ -63,6 +63,7 @@ class GameView:
         self.model = presenter.model
         self._handlers: dict = {}  # spot -> its mouse handler (made once, not every render)
         self._move_start = 0  # where the move list's laid-out lines began at the last frame
+        self.help_scroll = 0  # the help's first line shown (PgDn/PgUp scroll a long help)
         self.input = Buffer(multiline=False, completer=ActionCompleter(presenter),
                             accept_handler=self._accept, complete_while_typing=False)
         self.input_window = Window(BufferControl(self.input, input_processors=[BeforeInput("> ", "class:heading")]),
@@ -86,7 +87,8 @@ class GameView:
             floats=[
                 # above the input line, in the panel: it covers the move list, never the status line
                 Float(bottom=FRAME_BELOW_INPUT, right=0, content=CompletionsMenu(max_height=12, scroll_offset=1)),
-                Float(content=ConditionalContainer(self._help(), Condition(lambda: self.model.help_shown))),
+                # (top and bottom: the help takes the screen's height at most, and scrolls)
+                Float(top=0, bottom=1, content=ConditionalContainer(self._help(), Condition(lambda: self.model.help_shown))),
             ],
         )
         self.layout = Layout(root, focused_element=self.input_window)
@@ -261,9 +263,17 @@ class GameView:
     def _help(self):
         def text():
             bar = [(c.shown or key_label(c.key), c.label) for c in self.presenter.commands() if c.shown is not None]
-            return [("class:help", help_text(self.model.snapshot.game.name, self.presenter.keys_help, bar))]
+            lines = help_text(self.model.snapshot.game.name, self.presenter.keys_help, bar).split("\n")
+            # scrolled by whole lines (a long help: the rules in brief and how to read the board)
+            self.help_scroll = min(self.help_scroll, max(0, len(lines) - 3))
+            return [("class:help", "\n".join(lines[self.help_scroll:]))]
 
-        return Frame(Window(FormattedTextControl(text), wrap_lines=True), title="Help", style="class:help")
+        window = Window(FormattedTextControl(text), wrap_lines=True)
+        return Frame(window, title="Help (PgDn/PgUp or Down/Up scroll)", style="class:help")
+
+    def _scroll_help(self, lines: int) -> None:
+        self.help_scroll = max(0, self.help_scroll + lines)
+        self.refresh()
 
     # -- what a key does ---------------------------------------------------------------------------------
 
@@ -293,6 +303,9 @@ class GameView:
         for command in self.presenter.commands():
             kb.add(command.key)(lambda e, c=command: c.run())
         kb.add("?", eager=True)(lambda e: self.presenter.toggle_help())
+        helping = Condition(lambda: self.model.help_shown)
+        for key, lines in (("pagedown", 10), ("down", 1), ("pageup", -10), ("up", -1)):
+            kb.add(key, filter=helping, eager=True)(lambda e, n=lines: self._scroll_help(n))
         kb.add("tab", filter=Condition(lambda: self.model.focus == "input"))(generate_completions)
         kb.add("c-c")(lambda e: self.presenter.interrupt())
         kb.add("<sigint>")(lambda e: self.presenter.interrupt())  # SIGINT from outside the terminal

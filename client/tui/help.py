@@ -9,8 +9,10 @@ Type a move in the game's notation; Tab lists the legal moves that fit what you 
 Or point: F4 (or Esc) moves to the board; arrows move the cursor, Enter picks a piece
 or card and then its target; a mouse click does the same. Buttons take the rest.
 Each action goes into a plan you can take back (F2, `undo`); Enter on an empty line
-(F3, `send`) sends the planned turn as one move. A choice with only one option is taken
-at once. `quit` or Ctrl-C leaves; the game waits (peerboard resume brings you back)."""
+(F3, `send`) sends what is planned as one move and ends the turn there when the rules
+let it (else it says what is missing). A choice with only one option is taken at once.
+The terminal bell rings when your turn comes (PEERBOARD_BELL=off: no bell).
+`quit` or Ctrl-C leaves; the game waits (peerboard resume brings you back)."""
 
 REPLAY_KEYS = """\
 Left/Right step one entry, PgUp/PgDn ten, Home/End the start and the end.
@@ -30,7 +32,19 @@ def rules_of(game_name: str) -> str:
     return f"{game.title or game_name} has no rules summary here; its rules are in spec/games/{game_name}.md."
 
 
+def reading_of(game_name: str) -> str:
+    """How to read the game's board on this screen (its marks, how squares are named,
+    what scores): the board's own words (client/games/NAME/board.py), "" without them."""
+    if not game_name:
+        return ""
+    from peerboard.client.tui.boards import board_for
+
+    return getattr(board_for(game_name), "reading", "")
+
+
 def help_text(game_name: str, keys: str, bar: list[tuple[str, str]]) -> str:
-    """The whole help screen: the key bar spelled out, how to play here, the rules."""
+    """The whole help screen: the key bar spelled out, how to play here, how to read the
+    board, the rules."""
     keys_line = "   ".join(f"{key} {label}" for key, label in bar)
-    return f"{keys_line}\n\n{keys}\n\n{rules_of(game_name)}\n\nEsc, F1 or ? closes this help."
+    parts = [keys_line, keys, reading_of(game_name), rules_of(game_name), "Esc, F1 or ? closes this help."]
+    return "\n\n".join(p for p in parts if p)

@@ -69,6 +69,10 @@ class Athos(Game):
         placements had among the other actions; everything else as typed."""
         return notation.in_board_order(actions)
 
+    def phase_end(self, state: State) -> Action | None:
+        """End move, no Athos piece, end turn: the phases a seat may leave at any time."""
+        return rules.phase_end(state)
+
     def public_record(self, state: State) -> tuple:
         return record(state)
 

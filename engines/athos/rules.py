@@ -650,6 +650,14 @@ def _pass_over(state: State) -> State:
 settle = until_settled(_pass_over)
 
 
+def phase_end(state: State) -> Action | None:
+    """The action that ends the phase the seat is in, doing nothing more there (end move,
+    no Athos piece, end turn); None where the phase must be played out (handicap tiles, a
+    lifted tile or a piece to put down) and at the end."""
+    passing = _PASSED_OVER.get(state.phase)
+    return passing[1] if passing is not None else None
+
+
 # -- the table -------------------------------------------------------------------------
 #: phase -> (state, cuts) -> its legal actions; `cuts` lets the tests and the bench put the
 #: plain-search oracle (oracle.py) in place of the one-walk analysis

@@ -24,6 +24,17 @@ _STYLE = {BOAR: "bg:#875f00 ansiwhite", COHORT: "bg:ansired ansiwhite", MENHIR: 
 _VILLAGE = "bg:ansiyellow ansiblack"
 LEGEND = ("cohrt cohort  menhr menhir  mistl mistletoe", "vill village  p01 pawns of seats 0 and 1")
 _PAWNS_SHOWN = 5
+#: how to read this board, for the help screen (F1)
+READING = """\
+Reading the board. A chess board: files a-h left to right, ranks 1-8 bottom to top (a1
+ bottom left); each square two lines, its tile above, the pawns on it below. Tiles: boar,
+ cohrt (cohort), menhr (menhir), mistl (mistletoe), lake, blank a clearing, ? not laid
+ yet, vill the village (d4 e4 d5 e5). p01: the pawns of seats 0 and 1 (p1234+: more than
+ five; the cursor line names them). The side panel, per seat: where its pawn is, its
+ potions, its load (boar, men menhir, mist mistletoe) and its victory pile (VP) of banked
+ tiles by category. Dice, skip, pick, leave and steal are buttons under the board.
+ What scores: each of boar, cohort, menhir and mistletoe goes to the one seat with the
+ most of it banked; the most categories wins."""
 
 
 def _pawns_at(state: State, square: int) -> list[int]:
@@ -49,6 +60,8 @@ def _pawn_text(seats: list[int]) -> str:
 
 
 class AsterixBoard:
+    reading = READING
+
     def draw(self, ctx: BoardContext) -> Drawing:
         state: State = ctx.state
         c = Canvas(ctx)

@@ -4,7 +4,8 @@ foot; tiles (blocking `#`, open `o`), monks by owner, Athos pieces, and the poin
 Each hex is four characters: the tile mark, then the monk (`m1`: a monk of seat 1; `m+`:
 several, the cursor line names them) or else the hex's column number, then `*` when an
 Athos piece stands on it. Rows are lettered a (the valley) to k; a hex is its row letter
-and column number, as in the notation (`e5`).
+and column number, as in the notation (`e5`). Beside the row's letter stands its colour's
+letter (`a G`: green), so the bands read without colour too (NO_COLOR).
 
 Spots: `node:e5` a hex, `node:B` a start area, `node:summit` the summit. An action is
 pointed at by the nodes it names, in order (a monk's node, then where it goes).
@@ -18,11 +19,12 @@ from peerboard.client.tui.boards.canvas import BoardContext, Canvas, Drawing
 
 _CELL = 4
 _INDENT = 2
-_LABEL = 2
+_LABEL = 4  # the row's letter and its colour's, then a space
 NO_TILE = "."
 TILES_PER_COLOUR = 16
 MONKS = 3
-LEGEND = ("#5 blocking tile  o5 open tile  * Athos piece  ^ O lifted tile", "m1 monk of seat 1  m+ monks of several seats")
+LEGEND = ("#5 blocking tile  o5 open tile  * Athos piece  ^ O lifted tile", "m1 monk of seat 1  m+ monks of several seats",
+          "row colours: G green  Y yellow  O orange  B brown  W white")
 _NODE_INDEX = {name: i for i, name in enumerate(NODE_NAMES)}
 #: a hex on the ground of its colour band; a tile's mark in the tile's own colour
 _BAND = {"green": "bg:#005f00 ansiwhite", "yellow": "bg:#878700 ansiwhite", "orange": "bg:#af5f00 ansiwhite",
@@ -34,6 +36,19 @@ _SUMMIT = "bold reverse"
 _PHASES = {"handicap": "places handicap tiles", "move": "moves", "athos": "may use an Athos piece",
            "drop": "puts the lifted tile down on another hex", "fix": "fixes a tile with the Athos piece",
            "place": "places tiles (in any order: they go down in board order)"}
+#: how to read this board, for the help screen (F1)
+READING = """\
+Reading the board. The mountain, valley at the foot: rows a (17 hexes) up to k (7 hexes),
+ then the summit. A hex is its row and column: e5 is the 5th hex of row e. Beside each
+ row's letter stands its colour (the same without colour, NO_COLOR): G green (rows a-b),
+ Y yellow (c-d), O orange (e-f), B brown (g-h), W white (i-k); a tile goes only on a hex
+ of its own colour. Each hex: its tile (# blocking, o open, blank: none), then its column
+ number, or m1 for a monk of seat 1 (m+ monks of several seats), then * for an Athos
+ piece. [B 000] at the foot is start area B with the monks still in it. The top line:
+ the points left this turn, the tiles placed, the tiles of each colour in the supply.
+ What scores: each monk on the summit counts 1; when a seat has all 3 up, the round is
+ finished, and the seat that used the fewest points in its last turn wins.
+ Pointing: a monk, then where it goes; a hex alone places a tile (in any order)."""
 
 
 def _monks_at(state) -> dict[int, list[int]]:
@@ -49,6 +64,8 @@ def _x(q: int, r: int) -> int:
 
 
 class AthosBoard:
+    reading = READING
+
     def draw(self, ctx: BoardContext) -> Drawing:
         state = ctx.state
         at = _monks_at(state)
@@ -64,7 +81,9 @@ class AthosBoard:
             rows[r].append(h)
         for r in reversed(range(ROWS)):
             c.put(" " * (_INDENT * r))
+            letter = COLOUR_LETTERS[HEX_COLOUR[rows[r][0]]]
             c.put(f"{ROW_LETTERS[r]} ", "class:dim")  # beside the row's first hex
+            c.put(f"{letter} ", _TILE[COLOURS[HEX_COLOUR[rows[r][0]]]])
             for h in rows[r]:
                 self._hex(c, state, h, at.get(h, []))
             c.newline()

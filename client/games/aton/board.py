@@ -21,6 +21,20 @@ _SQUARE_STYLE = {"Y": "bg:ansiyellow ansiblack", "K": "bg:ansibrightblack ansiwh
                  "B": "bg:ansibrightblue ansiblack", "G": "bg:ansigreen ansiblack",
                  BONUS: "bg:ansiwhite ansiblack"}
 _TRACK = 40  # characters of the score track
+#: how to read this board, for the help screen (F1): with the rules in brief, a person who
+#: never played learns the game from F1 alone
+READING = """\
+Reading the board. Four temples of 12 squares, each in 3 rows of 4. Square t.n is temple
+ t, square n: 1-4 the top row, 5-8 the middle row, 9-12 the bottom row, left to right
+ (2.7: temple 2, middle row, third square). A square shows its colour: y yellow, k black,
+ g green, b blue, +n a bonus square worth n points in a scoring. [R] is a red counter,
+ [B] a blue one; beside each temple's name, how many each holds there (R3 B1).
+ The Kingdom of the Dead holds the removed counters: at 8 a scoring ends the round. The
+ score track runs from 0 to the goal (R red, B blue, * both on one mark). At the bottom:
+ each seat's cartouches 1-4 ([?] face down until both reveal) and your hand: point at 4
+ cards for cartouches 1, 2, 3, 4 in order (or type assign 1 2 3 4), then a square.
+ What scores: cartouche 1 (2 x the difference of the two cards) and each scoring: the
+ temples, the black squares and the bonus squares, as the rules below say."""
 
 
 def _cell(state: State, sq: int) -> tuple[str, str]:
@@ -34,6 +48,8 @@ def _cell(state: State, sq: int) -> tuple[str, str]:
 
 
 class AtonBoard:
+    reading = READING
+
     def draw(self, ctx: BoardContext) -> Drawing:
         state: State = ctx.state
         c = Canvas(ctx)
