@@ -19,7 +19,7 @@ from peerboard.client.text import printable
 from peerboard.node.loop import Connection, LogOpened, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.events import (
-    Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault,
+    Accepted, Chatted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault,
     PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken,
     YourTurn,
 )
@@ -31,6 +31,7 @@ REJECTIONS_SHOWN = 5  # per peer: more are counted, not said
 NAME_AT_MOST = 40
 ADDRESS_AT_MOST = 80
 REASON_AT_MOST = 200
+CHAT_AT_MOST = 200  # characters of a line said at the table (protocol.schema.MAX_CHAT)
 
 #: why a seat of a forming table is free again (SeatFreed.why)
 FREED = {
@@ -89,6 +90,19 @@ def halt_words(halt: Any, session: Any) -> str:
     if isinstance(halt, InternalFault):
         return fault_words(halt)
     return "see the log file."
+
+
+def chat_words(session: Any, line: Any, seat: int | None, local: bool) -> str:
+    """A line said at the table, with who said it: `seat 1 (ann) says: hello` (`You said:
+    …`; a spectator by its fingerprint). The text is the author's: escaped, and never more
+    than the protocol lets a line hold."""
+    if local:
+        who = "You said"
+    elif seat is not None:
+        who = f"{seat_name(session, seat)} says"
+    else:
+        who = f"spectator {fingerprint(line.by)} says"
+    return f"{who}: {printable(line.text, CHAT_AT_MOST)}"
 
 
 def said(event: Event, session: Any) -> Words | None:
@@ -214,4 +228,5 @@ _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     GameOver: lambda e, s: Words(f"Game over: {result_words(e, s)}"),
     Rejected: _rejected,
     Refused: _refused,
+    Chatted: lambda e, s: Words(chat_words(s, e.line, e.seat, e.mine)),
 }

@@ -25,12 +25,12 @@ from peerboard.engines import IllegalAction
 from peerboard.node.loop import Connection, LogOpened, Node, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.session import (
-    Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, LocalError, PeerAway,
+    Accepted, Chatted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, LocalError, PeerAway,
     PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
 )
 
 HELP = ("Type a move in the game's notation, `help` for the legal moves, `board` to see the board, "
-        "`quit` to leave (resume later with peerboard resume FILE).")
+        "`say TEXT` to say something to the table, `quit` to leave (resume later with peerboard resume FILE).")
 FORMING_HELP = ("While the table forms: `seats` lists who holds each seat, `remove N` frees seat N "
                 "(its node is refused from then on), `quit` closes the table.")
 JOINING_HELP = "The table waits for its seats: `seats` lists them once it is full, `quit` leaves it."
@@ -58,6 +58,7 @@ class Seat:
             PeerAway: tell, PeerBack: tell, PeerLeft: tell, PeerMoved: tell,
             Desync: self.on_halted, Equivocation: self.on_halted, InternalFault: self.on_internal_fault,
             GameOver: self.on_game_over, Rejected: self.on_rejected, Refused: self.on_refused,
+            Chatted: tell,
         }
         node.on_event = self.on_event
 
@@ -279,6 +280,13 @@ class ConsoleSeat(Seat):
             return
         if text == "board":
             self.show_board()
+            return
+        word, _, rest = text.partition(" ")
+        if word == "say":
+            try:
+                self.node.say(rest.strip())
+            except LocalError as exc:
+                self.say(str(exc))
             return
         if s is not None and s.phase in (Phase.FORMING, Phase.SIGNING) and self.forming(text):
             return

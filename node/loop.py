@@ -26,6 +26,7 @@ from typing import Callable
 
 import zmq
 
+from peerboard.node.chatfile import ChatFile, chat_path
 from peerboard.node.discovery import Beacon, beacon_bytes
 from peerboard.node import faults
 from peerboard.node.gamefiles import GameFiles, SeatFile, new_log_path, secrets_of
@@ -33,7 +34,7 @@ from peerboard.node.keys import curve_public
 from peerboard.node.storage import disk_full_text, is_disk_full
 from peerboard.node.transport import BYTES_PER_SECOND, MESSAGES_PER_SECOND, ConnectionEvent, Transport, valid_address
 from peerboard.protocol.effects import EffectRunner
-from peerboard.protocol.events import Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, SeatTaken
+from peerboard.protocol.events import Chatted, Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, SeatTaken
 from peerboard.protocol.identity import Identity, fingerprint
 from peerboard.protocol.logfile import LogContents
 from peerboard.protocol.messages import Hello, MessageError, decode_message
@@ -109,6 +110,8 @@ class Node:
         self._resting = False  # the ROUTER is left unpolled for now
         #: by key: the messages dropped unread when it was last said, and when
         self._flood_said: dict[bytes, tuple[int, float]] = {}
+        self._chat: ChatFile | None = None  # beside the log, opened with the first line said
+        self._chat_failed = False
 
     # -- starting a session ---------------------------------------------------------------------
 
@@ -160,6 +163,31 @@ class Node:
     def submit(self, actions: list, now: float | None = None) -> None:
         """The local decision (LocalError from the session if it is not allowed)."""
         self.execute(self.session.submit(actions, time.monotonic() if now is None else now))
+
+    def say(self, text: str) -> None:
+        """Say `text` to the table (LocalError from the session if it cannot be said now)."""
+        if self.session is None:
+            raise LocalError("There is no table here yet.")
+        self.execute(self.session.say(text, time.monotonic()))
+
+    @property
+    def chat_path(self) -> Path | None:
+        """Where this game's chat is kept, once the game has a log."""
+        return None if self.files is None else chat_path(self.files.path)
+
+    def _keep_chat(self, event: Chatted) -> None:
+        """Append a line said at the table to the chat file beside the log; a file that cannot
+        be written is said once, and the game goes on without keeping its chat."""
+        if self.files is None or self._chat_failed:
+            return
+        try:
+            if self._chat is None:
+                self._chat = ChatFile(chat_path(self.files.path))
+            self._chat.append(event.line)
+        except OSError as exc:
+            self._chat_failed = True
+            self.on_event(Notice(f"cannot keep the table's chat in {self._chat.path if self._chat else '?'}: "
+                                 f"{exc.strerror or exc}; the game goes on, its chat is not kept here"))
 
     def leave(self) -> None:
         """Tell the peers this node leaves (once: a second call does nothing)."""
@@ -247,6 +275,8 @@ class Node:
                 self.beacon = None
             if self.session.local_seat is None and not self._spectator_intro:
                 self._introduce_spectator()
+        elif isinstance(event, Chatted):
+            self._keep_chat(event)
         elif isinstance(event, InternalFault):
             event = self._keep_details(event)
             self._stopped = True
@@ -456,6 +486,8 @@ class Node:
         self.transport.close(int(linger * 1000))
         if self.files is not None:
             self.files.close()
+        if self._chat is not None:
+            self._chat.close()
 
 
 def _curve_or_none(key: bytes) -> bytes | None:

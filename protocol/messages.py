@@ -167,6 +167,21 @@ class Leave(Message):
     kind = "leave"
 
 
+@dataclass(frozen=True)
+class Say(Message):
+    """A line said to the table (spec/protocol.md, "Chat"): beside the game, never in its
+    log. Signed by its author `by` (protocol/chat.py), so a seat can pass a spectator's
+    line on and the chat file beside a log can be checked offline; `after` is how many
+    entries the author held when it said it."""
+
+    kind = "say"
+    table: bytes
+    after: int
+    text: str
+    by: bytes
+    sig: bytes
+
+
 # -- decoding ------------------------------------------------------------------------------------
 
 
@@ -188,6 +203,7 @@ _BUILD: dict[str, tuple[type[Message], Callable[[dict], Message]]] = {
     "want": (Want, lambda m: Want(**m)),
     "proof": (Proof, lambda m: Proof(entry_from_record(m["first"]), entry_from_record(m["second"]))),
     "leave": (Leave, lambda m: Leave()),
+    "say": (Say, lambda m: Say(**m)),
 }
 #: the message classes of protocol version 1
 MESSAGE_CLASSES: tuple[type[Message], ...] = tuple(cls for cls, _ in _BUILD.values())

@@ -28,16 +28,17 @@ from typing import Any, Callable, Iterable, Mapping
 from peerboard import engines
 from peerboard.protocol.budget import CatchUp
 from peerboard.protocol.chain import ChainError
+from peerboard.protocol import chat
 from peerboard.protocol.effects import NextStep, Send, TakeOwnEntry
 from peerboard.protocol.events import (  # re-exported: the session's events are part of its surface
-    Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, PeerAway, PeerBack,
+    Accepted, Chatted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, PeerAway, PeerBack,
     PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
 )
 from peerboard.protocol.forming import Forming, Hosting, Joining
 from peerboard.protocol.identity import Identity, fingerprint
 from peerboard.protocol.messages import (
     MESSAGE_CLASSES, Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Propose,
-    Refuse, Sign, Want, Welcome, decode_message,
+    Refuse, Say, Sign, Want, Welcome, decode_message,
 )
 from peerboard.protocol.phases import Milestone, next_phase
 from peerboard.protocol.play import BEAT_EVERY, Keeper, Play
@@ -51,7 +52,7 @@ __all__ = [
     "Session", "Phase", "SeatInfo", "Position", "MoveRecord", "LocalError",
     "Event", "Seated", "SeatTaken", "SeatFreed", "PeersKnown", "GameStarted", "Accepted", "Confirmed", "YourTurn",
     "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "GameOver",
-    "Rejected", "Refused",
+    "Rejected", "Refused", "Chatted",
 ]
 
 STRIKES_TO_IGNORE = 50  # a peer that sent this many bad messages is no longer read
@@ -91,6 +92,7 @@ class Session:
         self._catch_up = CatchUp()
         self._halt: Event | None = None
         self._next_beat = now
+        self._chat = chat.ChatRoom()
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -219,6 +221,49 @@ class Session:
         """This node leaves (cleanly: its peers are told)."""
         data = Leave().to_bytes()
         return [Send(k, data) for k in self._stage.peers()]
+
+    def say(self, text: str, now: float) -> list:
+        """A line said to the table (spec/protocol.md, "Chat"): signed, sent to every seat
+        and spectator this node serves, and told here too (`Chatted`). LocalError saying why
+        when there is no game yet, the line is empty or too long, or this node says too much."""
+        if self._phase not in _PLAYED:
+            raise LocalError("The table's chat opens when the game starts." if self._phase in _FORMING
+                             else "The game is halted: nothing can be said to the table.")
+        problem = chat.problem_of(text)
+        if problem is not None:
+            raise LocalError(problem)
+        stage = self._stage
+        if not self._chat.pace.take(self._key, now):
+            raise LocalError(f"Slow down: at most {chat.CHAT_BURST} lines at once, then one every "
+                             f"{chat.CHAT_EVERY:g} s.")
+        line = chat.signed(self._identity, stage.table, stage.log_length, text)
+        self._chat.taken(line)
+        data = line.to_bytes()
+        return [Send(k, data) for k in stage.peers()] + [Chatted(line, stage.seat, mine=True)]
+
+    def _heard_say(self, sender: bytes, line: Say, now: float) -> list:
+        """A line said at the table: from a seat or a spectator this node serves, or a
+        spectator's line a seat passed on. A seat passes a spectator's line on to its other
+        spectators (they hear seats only)."""
+        stage = self._stage
+        if line.table != stage.table:
+            raise MessageError("say: about another table")
+        if sender not in stage.seats and (line.by != sender or sender not in stage.spectators):
+            raise MessageError("say: from a node that holds no seat and is not watching here")
+        verdict = self._chat.hear(line, now)
+        if verdict == "forged":
+            raise MessageError("say: the signature is not its author's; the line is dropped")
+        if verdict == "flood":
+            # (not a strike: a person who types fast must not be cut off from the game)
+            return [Rejected(fingerprint(line.by), f"say: more than {chat.CHAT_BURST} lines at once; its lines "
+                                                   f"are dropped until it slows down")]
+        if verdict != "new":
+            return []
+        effects: list = []
+        if stage.seat is not None and line.by == sender and sender in stage.spectators:
+            data = line.to_bytes()
+            effects += [Send(k, data) for k in stage.spectators if k != sender]
+        return effects + [Chatted(line, stage.seats.get(line.by))]
 
     def remove_seat(self, index: int, now: float) -> list:
         """The host removes the node holding seat `index` before the game starts: the seat
@@ -450,6 +495,10 @@ def _no_game(session: Session, sender: bytes, message: Message, now: float) -> l
     raise MessageError(f"{message.kind}: no game has started here")
 
 
+def _say(session: Session, sender: bytes, message: Say, now: float) -> list:
+    return session._heard_say(sender, message, now)
+
+
 def _forming(name: str) -> Handler:
     """A message for the forming handshake: the host's or the joiner's `name` method
     (protocol/forming.py)."""
@@ -487,6 +536,7 @@ _TABLE: dict[type[Message], tuple[Handler, ...]] = {
     Want:           (_ignore,                 _paced_want,         _ignore),
     Proof:          (_no_game,                _game("on_proof"),   _ignore),
     Leave:          (_forming("on_leave"),    _game("on_leave"),   _ignore),
+    Say:            (_ignore,                 _say,                _ignore),
 }
 
 
