@@ -97,12 +97,13 @@ def chat_words(session: Any, line: Any, seat: int | None, local: bool) -> str:
     …`; a spectator by its fingerprint). The text is the author's: escaped, and never more
     than the protocol lets a line hold."""
     if local:
-        who = "You said"
-    elif seat is not None:
-        who = f"{seat_name(session, seat)} says"
-    else:
-        who = f"spectator {fingerprint(line.by)} says"
-    return f"{who}: {printable(line.text, CHAT_AT_MOST)}"
+        return f"You said: {printable(line.text, CHAT_AT_MOST)}"
+    return said_by(seat_name(session, seat) if seat is not None else f"spectator {fingerprint(line.by)}", line.text)
+
+
+def said_by(who: str, text: str) -> str:
+    """`who` (already printable) says `text` (the author's, escaped here)."""
+    return f"{who} says: {printable(text, CHAT_AT_MOST)}"
 
 
 def said(event: Event, session: Any) -> Words | None:

@@ -164,8 +164,3 @@ def read_chat(data: bytes, table: bytes | None = None) -> tuple[list[Say], int]:
         lines.append(line)
     return lines, skipped
 
-
-def said_by_now(lines: list[Say], seq: int) -> list[Say]:
-    """The lines said by the time entry `seq` was the last (a line said after entry n is
-    shown from entry n on)."""
-    return [line for line in lines if line.after <= seq]

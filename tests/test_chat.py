@@ -151,4 +151,3 @@ def test_the_chat_file_keeps_the_lines_that_check_out_and_skips_the_rest():
     data = chat.header_frame() + b"".join(chat.line_frame(x) for x in [lines[0], forged, other, lines[1]])
     assert chat.read_chat(data, table) == (lines, 2)
     assert chat.read_chat(data + chat.line_frame(lines[1])[:7], table) == (lines, 3)  # a torn last line
-    assert chat.said_by_now(lines, 3) == lines[:1]

@@ -192,10 +192,20 @@ class GamePresenter:
             self.toggle_help()
         elif command in ("quit", "exit"):
             self.quit()
+        elif command == "say" or command.startswith("say "):
+            self.chat(words[3:].strip())
         elif command.startswith("remove ") and command[7:].strip().isdigit():
             self.remove_seat(int(command[7:]))
         else:
             self.take_text(words)
+
+    def chat(self, text: str) -> None:
+        """Say `text` to the table (`say TEXT` on the input line); the line comes back as
+        the table's chat, or one line says why it cannot be said."""
+        try:
+            self.source.chat(text)
+        except SubmitError as exc:
+            self.say(str(exc), "warn")
 
     def take_text(self, text: str) -> None:
         plan = self.model.plan

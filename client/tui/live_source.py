@@ -21,7 +21,7 @@ import queue
 from concurrent.futures import Future
 from typing import Any, Callable, Sequence
 
-from peerboard.client.event_words import Rejections, Words, played, said
+from peerboard.client.event_words import Rejections, Words, chat_words, played, said
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.text import printable
 from peerboard.client.tui.live_snapshot import snapshot_of
@@ -31,6 +31,7 @@ from peerboard.protocol import session as proto
 
 SUBMIT_WAIT = 5.0  # seconds the screen waits for the node to take a decision
 THEIRS_SHOWN = 8  # the other seats' latest moves said in the status line
+CHAT_SHOWN = 4  # the latest lines said at the table, shown above the input line
 SPECTATOR_GRACE = node_loop.SPECTATOR_GRACE
 #: a peer's coming and going: news while the game goes on (once it is over the result stays
 #: on the status line, and the seats panel still shows who left)
@@ -62,6 +63,7 @@ class LiveSource:
         self._publish_due = False
         self._closing = False
         self._rejections = Rejections()
+        self._chat: tuple[str, ...] = ()  # the latest lines said at the table, in words
         self._after: dict[type, Callable[[Any, Words], Alert | None]] = {
             proto.GameOver: self._game_over, proto.Desync: self._halted, proto.Equivocation: self._halted,
             proto.InternalFault: self._halted, proto.Refused: self._refused, node_loop.Connection: self._connection,
@@ -71,7 +73,7 @@ class LiveSource:
 
     def prepare(self) -> None:
         """The first snapshot (the node has a session now; its thread has not started)."""
-        self._snapshot = snapshot_of(self.node, self.title, self.notes)
+        self._snapshot = snapshot_of(self.node, self.title, self.notes, self._chat)
 
     def say(self, text: str) -> None:
         """A line from the command (client/lan): before the game, the forming screen shows
@@ -102,6 +104,9 @@ class LiveSource:
 
     def submit(self, actions: Sequence[tuple]) -> None:
         self._ask("submit", [tuple(a) for a in actions], "take the move")
+
+    def chat(self, text: str) -> None:
+        self._ask("chat", text, "take the line")
 
     def remove_seat(self, index: int) -> None:
         """The host takes a seat back before the game starts (SubmitError: why it cannot)."""
@@ -183,6 +188,8 @@ class LiveSource:
                 return
             if what == "submit":
                 self._answer(done, lambda: self.node.submit(value))
+            elif what == "chat":
+                self._answer(done, lambda: self.node.say(value))
             elif what == "remove":
                 self._answer(done, lambda: self.node.remove_seat(value))
             elif what == "stop":
@@ -200,6 +207,9 @@ class LiveSource:
         self._schedule_publish()
 
     def _on_event(self, event: Any) -> None:
+        if isinstance(event, proto.Chatted):
+            words = chat_words(self.node.session, event.line, event.seat, event.mine)
+            self._chat = (self._chat + (words,))[-CHAT_SHOWN:]
         alert = self._alert(event)
         if alert is not None:
             self._alerts_due.append(alert)
@@ -215,7 +225,7 @@ class LiveSource:
 
     def _publish(self) -> None:
         self._publish_due = False
-        snapshot = snapshot_of(self.node, self.title, self.notes)
+        snapshot = snapshot_of(self.node, self.title, self.notes, self._chat)
         alerts, self._alerts_due = self._alerts_due, []
         post = self._post
         if post is None:
