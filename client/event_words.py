@@ -19,12 +19,13 @@ from peerboard.client.text import printable
 from peerboard.node.loop import Connection, LogOpened, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.events import (
-    Accepted, Chatted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault,
+    Accepted, Chatted, Confirmed, Desync, RematchAnswer, Equivocation, Event, GameOver, GameStarted, InternalFault,
     PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken,
     YourTurn,
 )
 from peerboard.protocol.forming import CLOSED, FULL, SEAT_LEASE
 from peerboard.protocol.identity import fingerprint
+from peerboard.protocol.rematch import REMATCH_WAIT
 from peerboard.protocol.session import Phase
 
 REJECTIONS_SHOWN = 5  # per peer: more are counted, not said
@@ -104,6 +105,19 @@ def chat_words(session: Any, line: Any, seat: int | None, local: bool) -> str:
 def said_by(who: str, text: str) -> str:
     """`who` (already printable) says `text` (the author's, escaped here)."""
     return f"{who} says: {printable(text, CHAT_AT_MOST)}"
+
+
+def _rematch(e: RematchAnswer, s: Any) -> Words | None:
+    if e.answer == "ask" or e.next is not None:
+        return None  # (a person sits there; the new table: the node says where it goes)
+    if e.answer == "no":
+        if e.mine:
+            return Words("You will not play again.")
+        return Words(f"{seat_name(s, e.seat)} will not play again: no rematch.", "warn")
+    if e.mine:
+        return Words(f"You would play again; waiting for the others (at most {REMATCH_WAIT:g} s).")
+    return Words(f"{seat_name(s, e.seat)} would play again (the first seat moved on): `again` to play, "
+                 f"or leave.")
 
 
 def said(event: Event, session: Any) -> Words | None:
@@ -230,4 +244,5 @@ _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     Rejected: _rejected,
     Refused: _refused,
     Chatted: lambda e, s: Words(chat_words(s, e.line, e.seat, e.mine)),
+    RematchAnswer: _rematch,
 }

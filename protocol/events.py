@@ -182,8 +182,21 @@ class Chatted(Event):
     mine: bool = False
 
 
+@dataclass(frozen=True)
+class RematchAnswer(Event):
+    """A seat said something about playing the game again (spec/protocol.md, "Rematch"):
+    `answer` "ask" (a person sits there), "yes" or "no"; `next` the new table's id when seat
+    0's node opened it; `mine`: this node said it."""
+
+    seat: int
+    answer: str
+    next: bytes | None = None
+    mine: bool = False
+
+
 #: every event the session emits
 SESSION_EVENTS: tuple[type[Event], ...] = (
     Seated, SeatTaken, SeatFreed, PeersKnown, GameStarted, Accepted, Confirmed, YourTurn, PeerAway, PeerBack,
     PeerLeft, PeerMoved, Desync, Equivocation, InternalFault, GameOver, Rejected, Refused, Chatted,
+    RematchAnswer,
 )

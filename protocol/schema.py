@@ -218,6 +218,8 @@ MESSAGES: dict[str, Shape] = {
     "want": Shape("want", {"seq": whole(1)}),
     "proof": Shape("proof", {"first": _MAP, "second": _MAP}),
     "leave": Shape("leave", {}),
+    "rematch": Shape("rematch", {"table": octets(TABLE_BYTES), "answer": one_of("ask", "yes", "no"),
+                                 "next": optional(octets(TABLE_BYTES))}),
     "say": Shape("say", {"table": octets(TABLE_BYTES), "after": whole(0), "text": text(MAX_CHAT, 1),
                          "by": octets(KEY_BYTES), "sig": octets(SIG_BYTES)}),
 }

@@ -69,6 +69,7 @@ class LiveSource:
             proto.InternalFault: self._halted, proto.Refused: self._refused, node_loop.Connection: self._connection,
         }
         node.on_event = self._on_event
+        node.rematch_policy = "person"  # (at the end, the others wait a while for this person's answer)
         node.watch_fd(self._wake_read, self._drain)
 
     def prepare(self) -> None:
@@ -107,6 +108,9 @@ class LiveSource:
 
     def chat(self, text: str) -> None:
         self._ask("chat", text, "take the line")
+
+    def rematch(self, answer: str) -> None:
+        self._ask("rematch", answer, "take the answer")
 
     def remove_seat(self, index: int) -> None:
         """The host takes a seat back before the game starts (SubmitError: why it cannot)."""
@@ -188,6 +192,8 @@ class LiveSource:
                 return
             if what == "submit":
                 self._answer(done, lambda: self.node.submit(value))
+            elif what == "rematch":
+                self._answer(done, lambda: self.node.rematch(value))
             elif what == "chat":
                 self._answer(done, lambda: self.node.say(value))
             elif what == "remove":

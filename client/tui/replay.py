@@ -96,6 +96,9 @@ class ReplaySource:
     def submit(self, actions: Sequence[tuple]) -> None:
         raise SubmitError("A replay takes no moves.")
 
+    def rematch(self, answer: str) -> None:
+        raise SubmitError("A replay is a game already played: `peerboard play` starts a new one.")
+
     def chat(self, text: str) -> None:
         raise SubmitError("Nobody hears a replay: what was said at the table is shown as it was said.")
 

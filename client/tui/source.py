@@ -127,6 +127,11 @@ class GameSource(Protocol):
         """Say `text` to the table (SubmitError with the reason when it cannot be said)."""
         ...
 
+    def rematch(self, answer: str) -> None:
+        """Once the game is over: "yes", play the same table again (the first seat moved on),
+        or "no" (SubmitError with the reason when there can be no rematch here)."""
+        ...
+
     def subscribe(self, listener: Callable[[SourceEvent], None]) -> None:
         """`listener` hears every Changed and Alert, on the screen's own thread."""
         ...
