@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 
 from peerboard.engines.canonical import encode
 from peerboard.protocol.messages import (
-    Ack, Beat, Hello, Leave, MessageError, Refuse, Say, Sign, Want, Welcome, decode_message,
+    Ack, Beat, Hello, Leave, MessageError, Refuse, Rematch, Say, Sign, Want, Welcome, decode_message,
 )
 from peerboard.protocol.schema import PROTOCOL_VERSION
 
@@ -19,7 +19,7 @@ HASH = st.binary(min_size=32, max_size=32)
 
 
 SPEC = Path(__file__).resolve().parent.parent / "spec" / "protocol.md"
-MESSAGES = {cls.kind: cls for cls in (Hello, Welcome, Refuse, Sign, Ack, Beat, Want, Leave, Say)}
+MESSAGES = {cls.kind: cls for cls in (Hello, Welcome, Refuse, Sign, Ack, Beat, Want, Leave, Say, Rematch)}
 
 
 def _value(text: str):
