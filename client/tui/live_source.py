@@ -149,7 +149,8 @@ class LiveSource:
     def run_node(self, max_seconds: float | None = None) -> None:
         """The node's loop, until the game is over here or the screen leaves (a thread's target)."""
         try:
-            self.finished = self.node.run(self.node.finished, max_seconds)
+            # (over and acknowledged, even if the person left while a rematch could still come)
+            self.finished = self.node.run(self.node.finished, max_seconds) or self.node.settled()
             if self.finished:
                 self._publish()  # the end, on the screen at once
                 if not self._closing:
