@@ -187,6 +187,8 @@ def _started(e: GameStarted, s: Any) -> Words:
 
 def _peer_left(e: PeerLeft, s: Any) -> Words:
     if s is not None and s.phase is Phase.OVER:
+        if s.local_seat is not None and s.rematch_state.offered:
+            return Words(f"{seat_name(s, e.seat)} left the table: no rematch.", "warn")
         return Words(f"{seat_name(s, e.seat)} left (the game is over).")
     return Words(f"{seat_name(s, e.seat)} left the table; the game waits until it resumes.", "warn")
 

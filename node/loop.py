@@ -190,6 +190,9 @@ class Node:
         (LocalError from the session if it cannot be said now)."""
         if self.session is None:
             raise LocalError("There is no game here.")
+        gone = [i for i in self.session.seats if i.connection == "left"]
+        if answer == "yes" and gone and self.session.phase is Phase.OVER:
+            raise LocalError(f"Seat {gone[0].index} has left the table: there can be no rematch.")
         self.execute(self.session.rematch(answer))
 
     def _rematch_pending(self) -> bool:

@@ -163,4 +163,3 @@ def read_chat(data: bytes, table: bytes | None = None) -> tuple[list[Say], int]:
             continue
         lines.append(line)
     return lines, skipped
-

@@ -267,8 +267,9 @@ class LiveSource:
         s = self.node.session
         if isinstance(event, proto.Accepted):
             return self._accepted(event)
-        if isinstance(event, COMINGS_AND_GOINGS) and s is not None and s.phase is proto.Phase.OVER:
-            return None
+        if (isinstance(event, COMINGS_AND_GOINGS) and s is not None and s.phase is proto.Phase.OVER
+                and not (isinstance(event, proto.PeerLeft) and s.local_seat is not None and s.rematch_state.offered)):
+            return None  # (but a seat leaving ends a rematch offered: that is news)
         if isinstance(event, node_loop.Connection) and event.change.what != "refused":
             return None  # (a handshake that failed is retried; the seats panel shows the connection)
         words = self._rejections.words(event) if isinstance(event, proto.Rejected) else said(event, s)
