@@ -368,6 +368,8 @@ class Node:
                 self.files.update_seat(addrs=tuple(s.address for s in self.session.seats))
         elif isinstance(event, GameOver):
             self._over_at = time.monotonic()
+            if self.rematch_policy == "person" or self.rematches:
+                self.call_later(0, lambda: self._guarded_answer("ask"))
             self._rematch_news(event)
         elif isinstance(event, RematchAnswer):
             self._rematch_news(event)

@@ -285,7 +285,8 @@ class Session:
             raise LocalError("Only seat 0's node opens the new table of a rematch.")
         stage = self._stage
         seat = stage.seat
-        if not self.rematch_state.heard(seat, answer, next_table):
+        # ("ask" is said again at the end: a seat still forming when it was said first dropped it)
+        if not self.rematch_state.heard(seat, answer, next_table) and answer != "ask":
             return []
         data = Rematch(stage.table, answer, next_table).to_bytes()
         return [Send(k, data) for k in stage.seats if k != self._key] + [RematchAnswer(seat, answer, next_table, True)]
