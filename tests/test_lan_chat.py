@@ -1,14 +1,17 @@
 """Table chat between real node processes on loopback, typed at the line prompt in real
 terminals (tmux): a line said at one node is shown at the other, escaped, and kept in the
-chat file beside both logs, never in the logs themselves."""
+chat file beside both logs, never in the logs themselves; a spectator's line reaches every
+seat."""
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
 import sys
 
 import pytest
 
-from lanhelp import LOOPBACK, ROOT, Tmux, logs, wait_until
+from lanhelp import LOOPBACK, ROOT, Procs, Tmux, join_args, logs, wait_until
 from peerboard.node.chatfile import chat_path, read_chat_file
 from peerboard.protocol.logfile import read_log
 
@@ -60,3 +63,31 @@ def test_a_line_said_at_one_prompt_is_shown_at_the_other_and_kept_beside_both_lo
         ann.close()
         if bob is not None:
             bob.close()
+
+
+@needs_tmux
+def test_a_spectator_says_something_and_both_seats_hear_it(tmp_path):
+    watcher_home = tmp_path / "eve"
+    key = subprocess.run([sys.executable, "-m", "peerboard.client.cli", "key"], capture_output=True, text=True,
+                         timeout=60, cwd=str(ROOT), env={**os.environ, "PEERBOARD_HOME": str(watcher_home)})
+    public = key.stdout.split("public key")[1].split()[0]
+    procs = Procs(tmp_path)
+    slow = ["--headless", "--think", "0.5", "--spectator", public, "--max-seconds", "90"]
+    eve = None
+    try:
+        host = procs.start("ann", "host", "aton", "--bind", LOOPBACK, "--no-beacon", "--name", "ann", *slow)
+        args = join_args(host)
+        bob = procs.start("bob", "join", *args, "--bind", LOOPBACK, "--name", "bob", *slow)
+        host.wait_for("The game has started", 30)
+        eve = Tmux("chat-eve", _prompt(watcher_home, "join", *args, "--watch", "--bind", LOOPBACK, "--name", "eve"))
+        eve.wait_for("you are watching", 30)
+        eve.type("say hello, seats")
+        eve.wait_for(r"You said: hello, seats")
+        for seat, home in ((host, tmp_path / "ann"), (bob, tmp_path / "bob")):
+            seat.wait_for(r"spectator \S+ says: hello, seats", 20)
+            wait_until(lambda: _chat_of(home) == ["hello, seats"], 10, f"the chat file in {home}")
+        assert "Traceback" not in host.text() + bob.text()
+    finally:
+        if eve is not None:
+            eve.close()
+        procs.close()
