@@ -35,13 +35,13 @@ from peerboard.node.storage import disk_full_text, is_disk_full
 from peerboard.node.transport import BYTES_PER_SECOND, MESSAGES_PER_SECOND, ConnectionEvent, Transport, valid_address
 from peerboard.protocol.effects import EffectRunner
 from peerboard.protocol.events import (
-    Chatted, Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, RematchAnswer, SeatTaken,
+    Chatted, Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, Refused, RematchAnswer, SeatTaken,
 )
 from peerboard.protocol.identity import Identity, fingerprint
 from peerboard.protocol.logfile import LogContents
 from peerboard.protocol.messages import Hello, MessageError, decode_message
 from peerboard.protocol.records import Entry, SignedGenesis
-from peerboard.protocol.rematch import next_order
+from peerboard.protocol.rematch import REMATCH_WAIT, next_order
 from peerboard.protocol.secrets import SeatSecrets
 from peerboard.protocol.session import LocalError, Phase, Session
 
@@ -245,6 +245,7 @@ class Node:
                                  order=order))
         self.on_event(Notice(f"A rematch: table {table.hex()[:8]} is open; you are seat "
                              f"{order.index(self.identity.public_key)} (the first seat moved on)."))
+        self.call_later(REMATCH_WAIT, lambda: self._rematch_started(table))
 
     def _join_rematch(self) -> None:
         """Every seat said yes and seat 0's node has opened the new table: join it."""
@@ -258,6 +259,15 @@ class Node:
         self._next_game()
         self.on_event(Notice(f"A rematch: joining table {table.hex()[:8]} at seat 0's node ({host.fingerprint})."))
         self.join(SeatSecrets.from_master(os.urandom(32)), host.key, addr, table, game)
+        self.call_later(REMATCH_WAIT, lambda: self._rematch_started(table))
+
+    def _rematch_started(self, table: bytes) -> None:
+        """Nobody waits for ever: a rematch's table that has not started its game within
+        REMATCH_WAIT seconds (a seat never came) is left, and said to be refused."""
+        s = self.session
+        if s is not None and s.table_id == table and s.phase in (Phase.FORMING, Phase.SIGNING):
+            self.leave()
+            self.on_event(Refused(f"the rematch did not start within {REMATCH_WAIT:g} s (a seat never came)"))
 
     def _next_game(self) -> None:
         """The game here is over and another begins on this node: its files are closed
