@@ -13,8 +13,8 @@ Each action goes into a plan you can take back (F2, `undo`); Enter on an empty l
 let it (else it says what is missing). A choice with only one option is taken at once.
 The terminal bell rings when your turn comes (PEERBOARD_BELL=off: no bell).
 `say TEXT` says TEXT to the table (every seat and spectator); what is said shows above
-the input line. `quit` or Ctrl-C leaves; the game waits (peerboard resume brings you
-back)."""
+the input line. At the end, F7 (or `again`) offers the same table again, the first seat
+moved on. `quit` or Ctrl-C leaves; the game waits (peerboard resume brings you back)."""
 
 REPLAY_KEYS = """\
 Left/Right step one entry, PgUp/PgDn ten, Home/End the start and the end.
