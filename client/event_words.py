@@ -19,18 +19,20 @@ from peerboard.client.text import printable
 from peerboard.node.loop import Connection, LogOpened, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.events import (
-    Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault,
+    Accepted, Chatted, Confirmed, Desync, RematchAnswer, Equivocation, Event, GameOver, GameStarted, InternalFault,
     PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken,
     YourTurn,
 )
 from peerboard.protocol.forming import CLOSED, FULL, SEAT_LEASE
 from peerboard.protocol.identity import fingerprint
+from peerboard.protocol.rematch import REMATCH_WAIT
 from peerboard.protocol.session import Phase
 
 REJECTIONS_SHOWN = 5  # per peer: more are counted, not said
 NAME_AT_MOST = 40
 ADDRESS_AT_MOST = 80
 REASON_AT_MOST = 200
+CHAT_AT_MOST = 200  # characters of a line said at the table (protocol.schema.MAX_CHAT)
 
 #: why a seat of a forming table is free again (SeatFreed.why)
 FREED = {
@@ -89,6 +91,33 @@ def halt_words(halt: Any, session: Any) -> str:
     if isinstance(halt, InternalFault):
         return fault_words(halt)
     return "see the log file."
+
+
+def chat_words(session: Any, line: Any, seat: int | None, local: bool) -> str:
+    """A line said at the table, with who said it: `seat 1 (ann) says: hello` (`You said:
+    …`; a spectator by its fingerprint). The text is the author's: escaped, and never more
+    than the protocol lets a line hold."""
+    if local:
+        return f"You said: {printable(line.text, CHAT_AT_MOST)}"
+    return said_by(seat_name(session, seat) if seat is not None else f"spectator {fingerprint(line.by)}", line.text)
+
+
+def said_by(who: str, text: str) -> str:
+    """`who` (already printable) says `text` (the author's, escaped here)."""
+    return f"{who} says: {printable(text, CHAT_AT_MOST)}"
+
+
+def _rematch(e: RematchAnswer, s: Any) -> Words | None:
+    if e.answer == "ask" or e.next is not None:
+        return None  # (a person sits there; the new table: the node says where it goes)
+    if e.answer == "no":
+        if e.mine:
+            return Words("You will not play again.")
+        return Words(f"{seat_name(s, e.seat)} will not play again: no rematch.", "warn")
+    if e.mine:
+        return Words(f"You would play again; waiting for the others (at most {REMATCH_WAIT:g} s).")
+    return Words(f"{seat_name(s, e.seat)} would play again (the first seat moved on): `again` to play, "
+                 f"or leave.")
 
 
 def said(event: Event, session: Any) -> Words | None:
@@ -158,6 +187,8 @@ def _started(e: GameStarted, s: Any) -> Words:
 
 def _peer_left(e: PeerLeft, s: Any) -> Words:
     if s is not None and s.phase is Phase.OVER:
+        if s.local_seat is not None and s.rematch_state.offered:
+            return Words(f"{seat_name(s, e.seat)} left the table: no rematch.", "warn")
         return Words(f"{seat_name(s, e.seat)} left (the game is over).")
     return Words(f"{seat_name(s, e.seat)} left the table; the game waits until it resumes.", "warn")
 
@@ -214,4 +245,6 @@ _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     GameOver: lambda e, s: Words(f"Game over: {result_words(e, s)}"),
     Rejected: _rejected,
     Refused: _refused,
+    Chatted: lambda e, s: Words(chat_words(s, e.line, e.seat, e.mine)),
+    RematchAnswer: _rematch,
 }

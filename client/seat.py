@@ -25,15 +25,17 @@ from peerboard.engines import IllegalAction
 from peerboard.node.loop import Connection, LogOpened, Node, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.session import (
-    Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, LocalError, PeerAway,
+    Accepted, Chatted, Confirmed, Desync, RematchAnswer, Equivocation, Event, GameOver, GameStarted, InternalFault, LocalError, PeerAway,
     PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
 )
 
 HELP = ("Type a move in the game's notation, `help` for the legal moves, `board` to see the board, "
-        "`quit` to leave (resume later with peerboard resume FILE).")
+        "`say TEXT` to say something to the table, `quit` to leave (resume later with peerboard resume FILE).")
 FORMING_HELP = ("While the table forms: `seats` lists who holds each seat, `remove N` frees seat N "
                 "(its node is refused from then on), `quit` closes the table.")
 JOINING_HELP = "The table waits for its seats: `seats` lists them once it is full, `quit` leaves it."
+AGAIN_HELP = ("Play again? `again` offers the same table again, the first seat moved on (the others "
+              "accept or not); `no` or `quit` leaves.")
 
 
 class Seat:
@@ -58,6 +60,7 @@ class Seat:
             PeerAway: tell, PeerBack: tell, PeerLeft: tell, PeerMoved: tell,
             Desync: self.on_halted, Equivocation: self.on_halted, InternalFault: self.on_internal_fault,
             GameOver: self.on_game_over, Rejected: self.on_rejected, Refused: self.on_refused,
+            Chatted: tell, RematchAnswer: tell,
         }
         node.on_event = self.on_event
 
@@ -200,6 +203,7 @@ class ConsoleSeat(Seat):
         super().__init__(node, **kw)
         self.fd = stdin_fd
         self.buffer = b""
+        node.rematch_policy = "person"  # (at the end, the others wait a while for this person's answer)
         self.turn: YourTurn | None = None
         self.bell = bell_wanted()
         self._rung_at = -1  # how many moves there were when the bell last rang
@@ -208,6 +212,11 @@ class ConsoleSeat(Seat):
     def on_game_started(self, e: GameStarted) -> None:
         super().on_game_started(e)
         self.say(HELP)
+
+    def on_game_over(self, e: GameOver) -> None:
+        super().on_game_over(e)
+        self.turn = None
+        self.say(AGAIN_HELP)
 
     def on_your_turn(self, e: YourTurn) -> None:
         self.turn = e
@@ -280,6 +289,19 @@ class ConsoleSeat(Seat):
         if text == "board":
             self.show_board()
             return
+        if s is not None and (text == "again" or text == "no" and s.phase is Phase.OVER):
+            try:
+                self.node.rematch("yes" if text == "again" else "no")
+            except LocalError as exc:
+                self.say(str(exc))
+            return
+        word, _, rest = text.partition(" ")
+        if word == "say":
+            try:
+                self.node.say(rest.strip())
+            except LocalError as exc:
+                self.say(str(exc))
+            return
         if s is not None and s.phase in (Phase.FORMING, Phase.SIGNING) and self.forming(text):
             return
         turn = self.turn
@@ -322,12 +344,12 @@ class StrategySeat(Seat):
     bot shows), and its seat plays on as its `--on-error` says."""
 
     def __init__(self, node: Node, bot, label: str, seed: str, on_error: str, time_limit: float | None,
-                 faults: str | None = None, **kw):
+                 faults: str | None = None, remake=None, **kw):
         from peerboard.client.bots.seat import BotSeat
 
         super().__init__(node, **kw)
         self.faults = faults
-        self.player = BotSeat(node, bot, label, seed, on_error, time_limit, report=self.fault)
+        self.player = BotSeat(node, bot, label, seed, on_error, time_limit, report=self.fault, remake=remake)
         self.say(f"the bot {printable(label)} plays this seat")
 
     def fault(self, line: str) -> None:

@@ -26,6 +26,7 @@ from typing import Callable
 
 import zmq
 
+from peerboard.node.chatfile import ChatFile, chat_path
 from peerboard.node.discovery import Beacon, beacon_bytes
 from peerboard.node import faults
 from peerboard.node.gamefiles import GameFiles, SeatFile, new_log_path, secrets_of
@@ -33,11 +34,14 @@ from peerboard.node.keys import curve_public
 from peerboard.node.storage import disk_full_text, is_disk_full
 from peerboard.node.transport import BYTES_PER_SECOND, MESSAGES_PER_SECOND, ConnectionEvent, Transport, valid_address
 from peerboard.protocol.effects import EffectRunner
-from peerboard.protocol.events import Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, SeatTaken
+from peerboard.protocol.events import (
+    Chatted, Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, Refused, RematchAnswer, SeatTaken,
+)
 from peerboard.protocol.identity import Identity, fingerprint
 from peerboard.protocol.logfile import LogContents
 from peerboard.protocol.messages import Hello, MessageError, decode_message
 from peerboard.protocol.records import Entry, SignedGenesis
+from peerboard.protocol.rematch import REMATCH_WAIT, next_order
 from peerboard.protocol.secrets import SeatSecrets
 from peerboard.protocol.session import LocalError, Phase, Session
 
@@ -109,6 +113,15 @@ class Node:
         self._resting = False  # the ROUTER is left unpolled for now
         #: by key: the messages dropped unread when it was last said, and when
         self._flood_said: dict[bytes, tuple[int, float]] = {}
+        self._chat: ChatFile | None = None  # beside the log, opened with the first line said
+        self._chat_failed = False
+        #: who answers a rematch here (spec/protocol.md, "Rematch"): "accept" (a bot or the
+        #: built-in random player: it accepts any offer at once) or "person" (a person, who
+        #: answers with `again` or leaves; the others wait a while for them at the end)
+        self.rematch_policy = "accept"
+        #: ("accept") rematches this node offers and accepts, then declines; None: it accepts
+        #: every rematch offered and offers none
+        self.rematches: int | None = None
 
     # -- starting a session ---------------------------------------------------------------------
 
@@ -160,6 +173,131 @@ class Node:
     def submit(self, actions: list, now: float | None = None) -> None:
         """The local decision (LocalError from the session if it is not allowed)."""
         self.execute(self.session.submit(actions, time.monotonic() if now is None else now))
+
+    def say(self, text: str) -> None:
+        """Say `text` to the table (LocalError from the session if it cannot be said now)."""
+        if self.session is None:
+            raise LocalError("There is no table here yet.")
+        self.execute(self.session.say(text, time.monotonic()))
+
+    @property
+    def chat_path(self) -> Path | None:
+        """Where this game's chat is kept, once the game has a log."""
+        return None if self.files is None else chat_path(self.files.path)
+
+    def rematch(self, answer: str) -> None:
+        """This seat's answer about playing again: "yes" (an offer, or accepting one) or "no"
+        (LocalError from the session if it cannot be said now)."""
+        if self.session is None:
+            raise LocalError("There is no game here.")
+        gone = [i for i in self.session.seats if i.connection == "left"]
+        if answer == "yes" and gone and self.session.phase is Phase.OVER:
+            raise LocalError(f"Seat {gone[0].index} has left the table: there can be no rematch.")
+        self.execute(self.session.rematch(answer))
+
+    def _rematch_pending(self) -> bool:
+        """The game is over here and a rematch may still come: the node waits for it."""
+        s = self.session
+        if s is None or s.phase is not Phase.OVER or self._over_at is None:
+            return False
+        left = [i.index for i in s.seats if i.connection == "left"]
+        return s.rematch_state.pending(s.local_seat, time.monotonic() - self._over_at, left)
+
+    def _rematch_news(self, event: Event) -> None:
+        """What follows from the game's end or an answer about a rematch: a bot accepts an
+        offer; once every seat said yes, seat 0's node opens the new table, and the others
+        join it once it says its id. (Later, on the loop: never inside the effects.)"""
+        s = self.session
+        if s.local_seat is None or s.phase is not Phase.OVER:
+            return
+        state = s.rematch_state
+        mine = state.answers.get(s.local_seat)
+        if self.rematch_policy == "accept" and mine is None and state.declined() is None:
+            if self.rematches == 0 and state.offered:
+                self.call_later(0, lambda: self._answer_rematch("no"))
+            elif self.rematches or (self.rematches is None and state.offered):
+                self.call_later(0, lambda: self._answer_rematch("yes"))
+        if state.agreed and state.next is None and s.local_seat == 0:
+            self.call_later(0, self._open_rematch)
+        if isinstance(event, RematchAnswer) and event.next is not None and mine == "yes":
+            self.call_later(0, self._join_rematch)
+
+    def _answer_rematch(self, answer: str) -> None:
+        s = self.session
+        if s.phase is Phase.OVER and s.local_seat is not None and s.rematch_state.answers.get(s.local_seat) is None:
+            self.execute(s.rematch(answer))
+
+    def _open_rematch(self) -> None:
+        """Seat 0's node, every seat having said yes: the new table, its seats the old ones
+        with the first seat moved on, a fresh genesis of its own; the others are told its id."""
+        s = self.session
+        state = s.rematch_state
+        if s.phase is not Phase.OVER or s.local_seat != 0 or not state.agreed or state.next is not None:
+            return
+        order = next_order(i.key for i in s.seats)
+        game, players, options = s.game_name, s.players, dict(s.options)
+        table = os.urandom(16)
+        self.execute(s.rematch("yes", table))
+        self._next_game()
+        self.secrets = SeatSecrets.from_master(os.urandom(32))
+        self._begin(Session.host(self.identity, self.secrets, self.name, self.addr, game, players, options, table,
+                                 os.urandom, time.monotonic(), may_watch=self.transport.admission.watches,
+                                 order=order))
+        self.on_event(Notice(f"A rematch: table {table.hex()[:8]} is open; you are seat "
+                             f"{order.index(self.identity.public_key)} (the first seat moved on)."))
+        self.call_later(REMATCH_WAIT, lambda: self._rematch_started(table))
+
+    def _join_rematch(self) -> None:
+        """Every seat said yes and seat 0's node has opened the new table: join it."""
+        s = self.session
+        state = s.rematch_state
+        if s.phase is not Phase.OVER or state.next is None or state.answers.get(s.local_seat) != "yes":
+            return
+        host = next(i for i in s.seats if i.index == 0)
+        addr = self.overrides.get(host.key, host.address)
+        game, table = s.game_name, state.next
+        self._next_game()
+        self.on_event(Notice(f"A rematch: joining table {table.hex()[:8]} at seat 0's node ({host.fingerprint})."))
+        self.join(SeatSecrets.from_master(os.urandom(32)), host.key, addr, table, game)
+        self.call_later(REMATCH_WAIT, lambda: self._rematch_started(table))
+
+    def _rematch_started(self, table: bytes) -> None:
+        """Nobody waits for ever: a rematch's table that has not started its game within
+        REMATCH_WAIT seconds (a seat never came) is left, and said to be refused."""
+        s = self.session
+        if s is not None and s.table_id == table and s.phase in (Phase.FORMING, Phase.SIGNING):
+            self.leave()
+            self.on_event(Refused(f"the rematch did not start within {REMATCH_WAIT:g} s (a seat never came)"))
+
+    def _next_game(self) -> None:
+        """The game here is over and another begins on this node: its files are closed
+        (they stay as they are), and what the node kept of the old game is forgotten."""
+        if self.rematches:
+            self.rematches -= 1
+        if self.files is not None:
+            self.files.close()
+            self.files = None
+        if self._chat is not None:
+            self._chat.close()
+            self._chat = None
+        self._chat_failed = False
+        self._over_at = None
+        self._left = False
+        self._spectator_intro = False
+
+    def _keep_chat(self, event: Chatted) -> None:
+        """Append a line said at the table to the chat file beside the log; a file that cannot
+        be written is said once, and the game goes on without keeping its chat."""
+        if self.files is None or self._chat_failed:
+            return
+        try:
+            if self._chat is None:
+                self._chat = ChatFile(chat_path(self.files.path))
+            self._chat.append(event.line)
+        except OSError as exc:
+            self._chat_failed = True
+            self.on_event(Notice(f"cannot keep the table's chat in {self._chat.path if self._chat else '?'}: "
+                                 f"{exc.strerror or exc}; the game goes on, its chat is not kept here"))
 
     def leave(self) -> None:
         """Tell the peers this node leaves (once: a second call does nothing)."""
@@ -240,6 +378,11 @@ class Node:
                 self.files.update_seat(addrs=tuple(s.address for s in self.session.seats))
         elif isinstance(event, GameOver):
             self._over_at = time.monotonic()
+            if self.rematch_policy == "person" or self.rematches:
+                self.call_later(0, lambda: self._guarded_answer("ask"))
+            self._rematch_news(event)
+        elif isinstance(event, RematchAnswer):
+            self._rematch_news(event)
         elif isinstance(event, GameStarted):
             self.transport.admit_seats([s.key for s in self.session.seats])
             if self.beacon is not None:
@@ -247,6 +390,10 @@ class Node:
                 self.beacon = None
             if self.session.local_seat is None and not self._spectator_intro:
                 self._introduce_spectator()
+            if (self.rematch_policy == "person" or self.rematches) and self.session.local_seat is not None:
+                self.call_later(0, lambda: self._guarded_answer("ask"))
+        elif isinstance(event, Chatted):
+            self._keep_chat(event)
         elif isinstance(event, InternalFault):
             event = self._keep_details(event)
             self._stopped = True
@@ -305,7 +452,19 @@ class Node:
 
     # -- the loop ------------------------------------------------------------------------------
 
+    def _guarded_answer(self, answer: str) -> None:
+        try:
+            self.execute(self.session.rematch(answer))
+        except LocalError:
+            pass  # (halted since)
+
     def finished(self) -> bool:
+        """The game is over here and this node need not wait any longer: for the last
+        acknowledgements (`settled`), nor for a rematch that may still come (spec/protocol.md,
+        "Rematch": at most REMATCH_WAIT seconds after the end)."""
+        return self.settled() and not self._rematch_pending()
+
+    def settled(self) -> bool:
         """The game is over here (so this node holds the whole log, every seat's result
         included) and, for a seat, every other seat has acknowledged every entry — or has
         left, or has been silent for `FINISHED_GRACE` seconds since the end or since it was
@@ -456,6 +615,8 @@ class Node:
         self.transport.close(int(linger * 1000))
         if self.files is not None:
             self.files.close()
+        if self._chat is not None:
+            self._chat.close()
 
 
 def _curve_or_none(key: bytes) -> bytes | None:

@@ -10,7 +10,7 @@ import traceback
 
 from dataclasses import dataclass, field
 
-from peerboard.protocol.messages import Proof
+from peerboard.protocol.messages import Proof, Say
 from peerboard.protocol.records import Entry, SignedGenesis
 from peerboard.protocol.surface import SeatInfo
 
@@ -170,8 +170,33 @@ class Refused(Event):
     again: float = 0.0
 
 
+@dataclass(frozen=True)
+class Chatted(Event):
+    """A line said to the table (by this node too), checked: signed by its author, new,
+    within its author's pace (spec/protocol.md, "Chat"). `seat` is the author's seat, None
+    for a spectator; `mine`: this node said it. `line.text` is the author's untrusted
+    text: escape it to show it."""
+
+    line: Say
+    seat: int | None
+    mine: bool = False
+
+
+@dataclass(frozen=True)
+class RematchAnswer(Event):
+    """A seat said something about playing the game again (spec/protocol.md, "Rematch"):
+    `answer` "ask" (a person sits there), "yes" or "no"; `next` the new table's id when seat
+    0's node opened it; `mine`: this node said it."""
+
+    seat: int
+    answer: str
+    next: bytes | None = None
+    mine: bool = False
+
+
 #: every event the session emits
 SESSION_EVENTS: tuple[type[Event], ...] = (
     Seated, SeatTaken, SeatFreed, PeersKnown, GameStarted, Accepted, Confirmed, YourTurn, PeerAway, PeerBack,
-    PeerLeft, PeerMoved, Desync, Equivocation, InternalFault, GameOver, Rejected, Refused,
+    PeerLeft, PeerMoved, Desync, Equivocation, InternalFault, GameOver, Rejected, Refused, Chatted,
+    RematchAnswer,
 )

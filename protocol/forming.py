@@ -74,6 +74,7 @@ STARTED = f"{FULL}: its game has started"
 #: checked again, so a wait for codes never refuses a seat already taken)
 PROVEN_KEPT = 1024
 REMOVED = "the host removed this node from the table"
+REMATCH_ONLY = "this table is a rematch: only the seats of the game before play at it"
 CLOSED = "the host closed the table"
 NOT_WATCHING = ("this table does not admit this node's key to watch: a player must admit it with "
                 "--spectator KEY (`peerboard key` prints it) or --spectators-any")
@@ -267,10 +268,11 @@ class Forming:
 
 @dataclass
 class Hosting(Forming):
-    """The host's side: it gives the seats (seat 0 is its own), keeps them leased, and
-    proposes the genesis once the table is full of live nodes."""
+    """The host's side: it gives the seats (seat 0 is its own, unless the table is a
+    rematch with its seats in a given order), keeps them leased, and proposes the genesis
+    once the table is full of live nodes."""
 
-    #: each seat's claim, by seat (None: free); seat 0 is the host's own
+    #: each seat's claim, by seat (None: free); `seat` is the host's own
     claims: list[Claim | None] = field(default_factory=list)
     #: the key that last held each seat (a key coming back gets its old seat)
     previous: list[bytes | None] = field(default_factory=list)
@@ -288,18 +290,24 @@ class Hosting(Forming):
     guesses: Guesses = field(default_factory=Guesses)
     #: keys that gave the right code (newest last)
     proven: dict[bytes, None] = field(default_factory=dict)
+    #: a rematch: the key of each seat, in seat order (any other key is refused); None: open
+    order: tuple[bytes, ...] | None = None
 
     @classmethod
     def open(cls, identity: Identity, local: Hello, players: int, options: Mapping[str, Any], now: float,
              reached: Callable[[Milestone], None], stretched: bytes | None = None,
-             may_watch: Callable[[bytes], bool] | None = None) -> "Hosting":
-        """The host's table, with its own seat 0 taken."""
-        hosting = cls(identity, local, local.key, players, dict(options), reached, seat=0, repeat_at=now,
-                      stretched=stretched)
+             may_watch: Callable[[bytes], bool] | None = None,
+             order: tuple[bytes, ...] | None = None) -> "Hosting":
+        """The host's table, with its own seat taken: seat 0, or, for a rematch whose seats
+        are the keys `order` in seat order, its key's place there."""
+        seat = 0 if order is None else order.index(local.key)
+        hosting = cls(identity, local, local.key, players, dict(options), reached, seat=seat, repeat_at=now,
+                      stretched=stretched, order=order)
         if may_watch is not None:
             hosting.may_watch = may_watch
-        hosting.claims = [Claim(local, now, answered=True)] + [None] * (players - 1)
-        hosting.previous = [local.key] + [None] * (players - 1)
+        hosting.claims = [None] * players
+        hosting.claims[seat] = Claim(local, now, answered=True)
+        hosting.previous = list(order) if order is not None else [local.key] + [None] * (players - 1)
         return hosting
 
     hands_out_genesis = True
@@ -355,6 +363,8 @@ class Hosting(Forming):
             return [Send(sender, Refuse(f"this table plays {self.game}, not {m.game}").to_bytes())]
         if sender in self.banned:
             return [Send(sender, Refuse(REMOVED).to_bytes())]
+        if self.order is not None and sender not in self.order and m.role == "seat":
+            return [Send(sender, Refuse(REMATCH_ONLY).to_bytes())]
         if self.stretched is not None and sender not in self.proven:
             refused = self._code(sender, m, now)
             if refused:
@@ -374,7 +384,11 @@ class Hosting(Forming):
             return [Send(sender, Refuse(FULL).to_bytes())]
         self.spectators.pop(sender, None)  # (a spectator asking for a seat after all)
         self.watchers_heard.pop(sender, None)
-        index = next((i for i in free if self.previous[i] == sender), free[0])  # its old seat, if free
+        index = next((i for i in free if self.previous[i] == sender), None)  # its old seat, if free
+        if index is None:
+            if self.order is not None:  # (a rematch's seat is its key's: never another's)
+                return [Send(sender, Refuse(REMATCH_ONLY).to_bytes())]
+            index = free[0]
         claim = self.claims[index] = Claim(m, now)
         self.previous[index] = sender
         return [self._taken(index, claim), Send(sender, Welcome(index, self.players).to_bytes())]
@@ -448,7 +462,7 @@ class Hosting(Forming):
         propose = Propose(genesis, tuple(h.addr for h in hellos))
         self.proposed_at = now
         data = propose.to_bytes()
-        return [Send(h.key, data) for h in hellos[1:]] + self.on_propose(self.key, propose, now)
+        return [Send(h.key, data) for h in hellos if h.key != self.key] + self.on_propose(self.key, propose, now)
 
     def _free(self, index: int, why: str) -> list:
         """Seat `index` is free again (the proposal, if any, is the caller's to withdraw)."""
@@ -462,15 +476,15 @@ class Hosting(Forming):
         self.proposal, self.addrs, self.sigs = None, (), {}
         self.reached(Milestone.WITHDRAWN)
         return [Send(c.key, Welcome(i, self.players).to_bytes()) for i, c in enumerate(self.claims)
-                if c is not None and i != 0]
+                if c is not None and i != self.seat]
 
     def remove(self, index: int) -> list:
         """The host removes the node holding seat `index`: it is refused, and so are its
         hellos from now on. LocalError saying why when there is no such seat to remove."""
-        if index == 0:
-            raise LocalError("Seat 0 is the host's own; leave the table to close it.")
+        if index == self.seat:
+            raise LocalError(f"Seat {index} is the host's own; leave the table to close it.")
         if not 0 <= index < self.players or self.claims[index] is None:
-            taken = ", ".join(str(i) for i, c in enumerate(self.claims) if c is not None and i != 0) or "none"
+            taken = ", ".join(str(i) for i, c in enumerate(self.claims) if c is not None and i != self.seat) or "none"
             raise LocalError(f"Seat {index} is not taken by anyone (seats taken besides yours: {taken}).")
         key = self.claims[index].key
         self.banned.add(key)
@@ -484,7 +498,7 @@ class Hosting(Forming):
         signature in time; forget silent spectators; propose if the table is full."""
         effects: list = []
         for i, claim in enumerate(self.claims):
-            if i == 0 or claim is None:
+            if i == self.seat or claim is None:
                 continue
             silent = now - claim.heard > SEAT_LEASE
             unsigned = self.proposal is not None and i not in self.sigs and now - self.proposed_at > SIGN_WITHIN
@@ -503,7 +517,7 @@ class Hosting(Forming):
         self.spectators.pop(sender, None)
         self.watchers_heard.pop(sender, None)
         index = self._seat_of(sender)
-        if index is None or index == 0:
+        if index is None or index == self.seat:
             return []
         return self._free(index, "left") + (self._withdraw() if self.proposal is not None else [])
 

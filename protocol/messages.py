@@ -167,6 +167,35 @@ class Leave(Message):
     kind = "leave"
 
 
+@dataclass(frozen=True)
+class Say(Message):
+    """A line said to the table (spec/protocol.md, "Chat"): beside the game, never in its
+    log. Signed by its author `by` (protocol/chat.py), so a seat can pass a spectator's
+    line on and the chat file beside a log can be checked offline; `after` is how many
+    entries the author held when it said it."""
+
+    kind = "say"
+    table: bytes
+    after: int
+    text: str
+    by: bytes
+    sig: bytes
+
+
+@dataclass(frozen=True)
+class Rematch(Message):
+    """About playing the game over at table `table` again (spec/protocol.md, "Rematch"):
+    "ask" — a person sits at the sender's seat, so at the end the others wait a while for
+    its answer; "yes" — the sender would play again (the first "yes" is the offer); "no" —
+    it will not. From seat 0's node, "yes" with `next` set: the new table is open, with this
+    id, at seat 0's address; the others join it."""
+
+    kind = "rematch"
+    table: bytes
+    answer: str
+    next: bytes | None = None
+
+
 # -- decoding ------------------------------------------------------------------------------------
 
 
@@ -188,6 +217,8 @@ _BUILD: dict[str, tuple[type[Message], Callable[[dict], Message]]] = {
     "want": (Want, lambda m: Want(**m)),
     "proof": (Proof, lambda m: Proof(entry_from_record(m["first"]), entry_from_record(m["second"]))),
     "leave": (Leave, lambda m: Leave()),
+    "rematch": (Rematch, lambda m: Rematch(**m)),
+    "say": (Say, lambda m: Say(**m)),
 }
 #: the message classes of protocol version 1
 MESSAGE_CLASSES: tuple[type[Message], ...] = tuple(cls for cls, _ in _BUILD.values())

@@ -29,6 +29,7 @@ MAX_GAME = 32  # characters of a game's name or an engine's version
 MAX_ADDR = 200  # characters of the address a node listens at
 MAX_REASON = 300  # characters of a host's reason for refusing a node
 MAX_ACTIONS_PER_ENTRY = 64
+MAX_CHAT = 200  # characters of one line said to the table (spec/protocol.md, "Chat")
 
 
 @dataclass(frozen=True)
@@ -217,4 +218,8 @@ MESSAGES: dict[str, Shape] = {
     "want": Shape("want", {"seq": whole(1)}),
     "proof": Shape("proof", {"first": _MAP, "second": _MAP}),
     "leave": Shape("leave", {}),
+    "rematch": Shape("rematch", {"table": octets(TABLE_BYTES), "answer": one_of("ask", "yes", "no"),
+                                 "next": optional(octets(TABLE_BYTES))}),
+    "say": Shape("say", {"table": octets(TABLE_BYTES), "after": whole(0), "text": text(MAX_CHAT, 1),
+                         "by": octets(KEY_BYTES), "sig": octets(SIG_BYTES)}),
 }

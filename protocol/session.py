@@ -28,16 +28,18 @@ from typing import Any, Callable, Iterable, Mapping
 from peerboard import engines
 from peerboard.protocol.budget import CatchUp
 from peerboard.protocol.chain import ChainError
+from peerboard.protocol import chat
+from peerboard.protocol.rematch import ANSWERS, RematchState
 from peerboard.protocol.effects import NextStep, Send, TakeOwnEntry
 from peerboard.protocol.events import (  # re-exported: the session's events are part of its surface
-    Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, PeerAway, PeerBack,
-    PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
+    Accepted, Chatted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, PeerAway, PeerBack,
+    PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, RematchAnswer, Seated, SeatFreed, SeatTaken, YourTurn,
 )
 from peerboard.protocol.forming import Forming, Hosting, Joining
 from peerboard.protocol.identity import Identity, fingerprint
 from peerboard.protocol.messages import (
     MESSAGE_CLASSES, Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Propose,
-    Refuse, Sign, Want, Welcome, decode_message,
+    Refuse, Rematch, Say, Sign, Want, Welcome, decode_message,
 )
 from peerboard.protocol.phases import Milestone, next_phase
 from peerboard.protocol.play import BEAT_EVERY, Keeper, Play
@@ -51,7 +53,7 @@ __all__ = [
     "Session", "Phase", "SeatInfo", "Position", "MoveRecord", "LocalError",
     "Event", "Seated", "SeatTaken", "SeatFreed", "PeersKnown", "GameStarted", "Accepted", "Confirmed", "YourTurn",
     "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "GameOver",
-    "Rejected", "Refused",
+    "Rejected", "Refused", "Chatted", "RematchAnswer",
 ]
 
 STRIKES_TO_IGNORE = 50  # a peer that sent this many bad messages is no longer read
@@ -91,23 +93,28 @@ class Session:
         self._catch_up = CatchUp()
         self._halt: Event | None = None
         self._next_beat = now
+        self._chat = chat.ChatRoom()
+        self._rematch: RematchState | None = None  # from the genesis on
 
     # -- construction ---------------------------------------------------------------------------
 
     @classmethod
     def host(cls, identity: Identity, secrets: SeatSecrets, name: str, addr: str, game: str, players: int,
              options: Mapping[str, Any], table: bytes, random: Callable[[int], bytes], now: float,
-             code: str | None = None, may_watch: Callable[[bytes], bool] | None = None) -> "Session":
+             code: str | None = None, may_watch: Callable[[bytes], bool] | None = None,
+             order: tuple[bytes, ...] | None = None) -> "Session":
         """Open a table as seat 0 — a private one, that a joiner needs `code` for, if given
-        (protocol/tablecode.py); OptionError for a bad game, player count or option,
-        ValueError for a code that cannot be one. Only the spectators `may_watch` admits
-        (None: any) are welcomed; any other is refused before anything else is sent to it."""
+        (protocol/tablecode.py); a rematch (`order`: each seat's key in seat order, this
+        node's among them) with only those keys, each at its seat. OptionError for a bad
+        game, player count or option, ValueError for a code that cannot be one. Only the
+        spectators `may_watch` admits (None: any) are welcomed; any other is refused before
+        anything else is sent to it."""
         engines.get(game).new_game(players, options)
         session = cls(identity, secrets, name, addr, random, now, private=code is not None, may_watch=may_watch)
         code_key = None if code is None else stretched(code, identity.public_key, table)
         hello = session._hello("seat", table, game)
         session._stage = Hosting.open(identity, hello, players, options, now, session._reach, code_key,
-                                      session._may_watch)
+                                      session._may_watch, order)
         return session
 
     @classmethod
@@ -219,6 +226,90 @@ class Session:
         """This node leaves (cleanly: its peers are told)."""
         data = Leave().to_bytes()
         return [Send(k, data) for k in self._stage.peers()]
+
+    def say(self, text: str, now: float) -> list:
+        """A line said to the table (spec/protocol.md, "Chat"): signed, sent to every seat
+        and spectator this node serves, and told here too (`Chatted`). LocalError saying why
+        when there is no game yet, the line is empty or too long, or this node says too much."""
+        if self._phase not in _PLAYED:
+            raise LocalError("The table's chat opens when the game starts." if self._phase in _FORMING
+                             else "The game is halted: nothing can be said to the table.")
+        problem = chat.problem_of(text)
+        if problem is not None:
+            raise LocalError(problem)
+        stage = self._stage
+        if not self._chat.pace.take(self._key, now):
+            raise LocalError(f"Slow down: at most {chat.CHAT_BURST} lines at once, then one every "
+                             f"{chat.CHAT_EVERY:g} s.")
+        line = chat.signed(self._identity, stage.table, stage.log_length, text)
+        self._chat.taken(line)
+        data = line.to_bytes()
+        return [Send(k, data) for k in stage.peers()] + [Chatted(line, stage.seat, mine=True)]
+
+    def _heard_say(self, sender: bytes, line: Say, now: float) -> list:
+        """A line said at the table: from a seat or a spectator this node serves, or a
+        spectator's line a seat passed on. A seat passes a spectator's line on to its other
+        spectators (they hear seats only)."""
+        stage = self._stage
+        if line.table != stage.table:
+            raise MessageError("say: about another table")
+        if sender not in stage.seats and (line.by != sender or sender not in stage.spectators):
+            raise MessageError("say: from a node that holds no seat and is not watching here")
+        verdict = self._chat.hear(line, now)
+        if verdict == "forged":
+            raise MessageError("say: the signature is not its author's; the line is dropped")
+        if verdict == "flood":
+            # (not a strike: a person who types fast must not be cut off from the game)
+            return [Rejected(fingerprint(line.by), f"say: more than {chat.CHAT_BURST} lines at once; its lines "
+                                                   f"are dropped until it slows down")]
+        if verdict != "new":
+            return []
+        effects: list = []
+        if stage.seat is not None and line.by == sender and sender in stage.spectators:
+            data = line.to_bytes()
+            effects += [Send(k, data) for k in stage.spectators if k != sender]
+        return effects + [Chatted(line, stage.seats.get(line.by))]
+
+    def rematch(self, answer: str, next_table: bytes | None = None) -> list:
+        """Say to every other seat what this seat says about playing again (spec/protocol.md,
+        "Rematch"): "ask" (a person sits here: wait for its answer at the end), "yes" or
+        "no" once the game is over; seat 0's node says "yes" with `next_table`, the id of
+        the new table it opened. LocalError saying why when it cannot be said now."""
+        if answer not in ANSWERS:
+            raise LocalError(f"A rematch answer is one of {', '.join(ANSWERS)}.")
+        if self._phase not in _PLAYED or self.local_seat is None:
+            raise LocalError("Only a seat of a game can answer a rematch.")
+        if answer != "ask" and self._phase is not Phase.OVER:
+            raise LocalError("The game is not over yet: a rematch is offered at its end.")
+        if next_table is not None and (self.local_seat != 0 or answer != "yes"):
+            raise LocalError("Only seat 0's node opens the new table of a rematch.")
+        stage = self._stage
+        seat = stage.seat
+        # ("ask" is said again at the end: a seat still forming when it was said first dropped it)
+        if not self.rematch_state.heard(seat, answer, next_table) and answer != "ask":
+            return []
+        data = Rematch(stage.table, answer, next_table).to_bytes()
+        return [Send(k, data) for k in stage.seats if k != self._key] + [RematchAnswer(seat, answer, next_table, True)]
+
+    @property
+    def rematch_state(self) -> RematchState:
+        """What this node has heard about playing the game again (read it; never change it)."""
+        if self._rematch is None:
+            self._rematch = RematchState(self.players)
+        return self._rematch
+
+    def _heard_rematch(self, sender: bytes, m: Rematch, now: float) -> list:
+        stage = self._stage
+        if m.table != stage.table:
+            raise MessageError("rematch: about another table")
+        seat = stage.seats.get(sender)
+        if seat is None:
+            raise MessageError("rematch: from a node that holds no seat")
+        if m.next is not None and (seat != 0 or m.answer != "yes"):
+            raise MessageError("rematch: only seat 0's node opens the new table")
+        if not self.rematch_state.heard(seat, m.answer, m.next):
+            return []
+        return [RematchAnswer(seat, m.answer, m.next)]
 
     def remove_seat(self, index: int, now: float) -> list:
         """The host removes the node holding seat `index` before the game starts: the seat
@@ -450,6 +541,14 @@ def _no_game(session: Session, sender: bytes, message: Message, now: float) -> l
     raise MessageError(f"{message.kind}: no game has started here")
 
 
+def _say(session: Session, sender: bytes, message: Say, now: float) -> list:
+    return session._heard_say(sender, message, now)
+
+
+def _rematch(session: Session, sender: bytes, message: Rematch, now: float) -> list:
+    return session._heard_rematch(sender, message, now)
+
+
 def _forming(name: str) -> Handler:
     """A message for the forming handshake: the host's or the joiner's `name` method
     (protocol/forming.py)."""
@@ -487,6 +586,8 @@ _TABLE: dict[type[Message], tuple[Handler, ...]] = {
     Want:           (_ignore,                 _paced_want,         _ignore),
     Proof:          (_no_game,                _game("on_proof"),   _ignore),
     Leave:          (_forming("on_leave"),    _game("on_leave"),   _ignore),
+    Say:            (_ignore,                 _say,                _ignore),
+    Rematch:        (_ignore,                 _rematch,            _ignore),
 }
 
 

@@ -11,6 +11,7 @@ from peerboard.client.tui.live_source import LiveSource
 from peerboard.node.loop import NODE_EVENTS
 from peerboard.protocol import events as ev
 from peerboard.protocol.forming import CLOSED
+from peerboard.protocol.rematch import RematchState
 from peerboard.protocol.session import Phase
 
 
@@ -18,7 +19,7 @@ def _session(phase=Phase.PLAYING, local_seat=0):
     seats = (SimpleNamespace(index=0, name="ann", fingerprint="aaaa-aaaa"),
              SimpleNamespace(index=1, name="bob\x1b[2J", fingerprint="bbbb-bbbb"))
     return SimpleNamespace(seats=seats, phase=phase, local_seat=local_seat, log_length=0, genesis_hash=b"g",
-                           halt=None)
+                           halt=None, rematch_state=RematchState(2))
 
 
 def _node(session):
@@ -37,6 +38,9 @@ def test_a_seat_is_named_by_its_number_and_a_printable_name():
     assert said(ev.PeerAway(1), s).text == r"seat 1 (bob\x1b[2J) is away; the game waits for it."
     assert said(ev.PeerAway(1), s).kind == "warn"
     assert said(ev.PeerLeft(1), _session(Phase.OVER)).text == r"seat 1 (bob\x1b[2J) left (the game is over)."
+    offered = _session(Phase.OVER)
+    offered.rematch_state.heard(0, "yes")
+    assert said(ev.PeerLeft(1), offered).text == r"seat 1 (bob\x1b[2J) left the table: no rematch."
 
 
 def test_the_host_closing_the_table_is_said_as_such_and_any_other_refusal_with_its_reason():

@@ -10,14 +10,16 @@ import pytest
 from hypothesis import given, strategies as st
 
 from peerboard.engines.canonical import encode
-from peerboard.protocol.messages import Ack, Beat, Hello, Leave, MessageError, Refuse, Sign, Want, Welcome, decode_message
+from peerboard.protocol.messages import (
+    Ack, Beat, Hello, Leave, MessageError, Refuse, Rematch, Say, Sign, Want, Welcome, decode_message,
+)
 from peerboard.protocol.schema import PROTOCOL_VERSION
 
 HASH = st.binary(min_size=32, max_size=32)
 
 
 SPEC = Path(__file__).resolve().parent.parent / "spec" / "protocol.md"
-MESSAGES = {cls.kind: cls for cls in (Hello, Welcome, Refuse, Sign, Ack, Beat, Want, Leave)}
+MESSAGES = {cls.kind: cls for cls in (Hello, Welcome, Refuse, Sign, Ack, Beat, Want, Leave, Say, Rematch)}
 
 
 def _value(text: str):

@@ -12,7 +12,7 @@ from peerboard.protocol import forming
 from peerboard.protocol.identity import Identity
 from peerboard.protocol.messages import (
     MESSAGE_CLASSES, Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, Proof, Propose, Refuse, Sign,
-    Want, Welcome,
+    Want, Welcome, Rematch, Say,
 )
 from peerboard.protocol.phases import TRANSITIONS, Milestone, TransitionError, next_phase
 from peerboard.protocol.records import make_entry
@@ -46,7 +46,8 @@ def _one_of_each(sender: Identity, seq: int) -> list[Message]:
         Welcome(1, 2), Refuse("no"), Propose(_DISK.genesis.terms, _DISK.addrs), Sign(1, _DISK.genesis.sigs[1]),
         GenesisMessage(_DISK.genesis, _DISK.addrs), EntryMessage(entry),
         Ack(1, seq, _DISK.entries[seq - 1].hash, b"\x07" * 32), Beat(len(_DISK.entries), _DISK.entries[-1].hash),
-        Want(1), Proof(entry, forged), Leave(),
+        Want(1), Proof(entry, forged), Leave(), Rematch(_TABLE, "yes"),
+        Say(_TABLE, seq, "hello", sender.public_key, b"\x05" * 64),
     ]
     assert {type(m) for m in messages} == set(MESSAGE_CLASSES)  # a new message class belongs here too
     return messages

@@ -240,7 +240,7 @@ def test_every_limit_of_a_log_record_in_the_code_is_in_the_spec():
               "SIG_BYTES", "HASH_BYTES", "TABLE_BYTES", "NONCE_BYTES", "CHAIN_LENGTH"}
     assert wanted <= names
     # the constants of protocol/schema.py are each a log's (above) or a message's (spec/protocol.md)
-    messages = {"MAX_ADDR", "MAX_REASON", "PROTOCOL_VERSION"}
+    messages = {"MAX_ADDR", "MAX_REASON", "MAX_CHAT", "PROTOCOL_VERSION"}
     constants = {k for k, v in vars(schema).items() if k.isupper() and type(v) is int}
     assert constants <= {n.split(".")[0] for n in names} | messages | {"MAX_SEATS"}
 

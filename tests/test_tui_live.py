@@ -31,14 +31,14 @@ class Table:
     """A table this test hosts on loopback, seen through a LiveSource, and the bot
     processes it starts."""
 
-    def __init__(self, tmp_path, game: str = "aton", players: int = 2):
+    def __init__(self, tmp_path, game: str = "aton", players: int = 2, options: dict | None = None):
         self.tmp_path = tmp_path
         identity = Identity.from_seed(os.urandom(32))
         self.transport = Transport(identity, LOOPBACK, Admission())
         self.node = Node(identity, "ann", self.transport, self.transport.endpoint, on_event=lambda e: None,
                          games=tmp_path / "games")
         self.source = LiveSource(self.node)
-        self.table = self.node.host(SeatSecrets.from_master(os.urandom(32)), game, players, {}, None)
+        self.table = self.node.host(SeatSecrets.from_master(os.urandom(32)), game, players, options or {}, None)
         self.source.say(f"join it from this network with: peerboard join {self.table.hex()[:8]}")
         self.source.prepare()
         self.game, self.key = game, identity.public_key
@@ -193,3 +193,49 @@ def test_the_lines_left_on_the_terminal_say_how_to_come_back(tmp_path):
         assert seat.ending_lines(ExitCode.GAVE_UP) == ["Gave up (--max-seconds); the game is not over."]
     finally:
         node.close(linger=0)
+
+
+def test_a_line_said_on_the_input_line_reaches_the_bot_and_what_is_said_shows_above_it(table_of):
+    t = table_of()
+
+    async def body():
+        screen = Screen(GamePresenter(t.source), 120, 32)
+        async with screen:
+            t.thread.start()
+            t.bot("bot-1")
+            await screen.until(lambda: "Your turn:" in screen.text(), 30)
+            await screen.type("say good luck, bot")  # (escapes a peer says: tests/test_lan_chat.py)
+            await screen.until(lambda: "You said: good luck, bot" in screen.text(), 10)
+            assert "\nchat" in screen.text().replace("│", "\n")  # (the chat, above the input line)
+            t.bots[0].wait_for(r"seat 0 \(ann\) says: good luck, bot", 10)
+            await screen.type("say")
+            await screen.until(lambda: "Say what?" in screen.text(), 10)
+
+    run(body())
+
+
+def test_f7_at_the_end_plays_the_table_again_with_the_first_seat_moved_on(table_of):
+    t = table_of(options={"win_points": 1})
+
+    async def body():
+        screen = Screen(GamePresenter(t.source), 120, 32)
+        async with screen:
+            t.thread.start()
+            t.bot("bot-1")
+            for _ in range(200):  # (the person plays its first legal action, through the source)
+                snap = t.source.snapshot()
+                if snap.over:
+                    break
+                if snap.decision and snap.legal:
+                    try:
+                        t.source.submit([snap.legal[0]])
+                    except Exception:
+                        pass
+                await screen.until(lambda: t.source.snapshot() is not snap, 20)
+            await screen.until(lambda: "F7 Again" in screen.text(), 30)
+            first = t.node.session.genesis_hash
+            screen.input.send_text("\x1b[18~")  # F7
+            await screen.until(lambda: "Aton · you are seat 1" in screen.text(), 30)
+            assert t.node.session.genesis_hash != first and t.node.session.seats[0].name == "bot-1"
+
+    run(body())

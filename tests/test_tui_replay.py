@@ -145,3 +145,37 @@ def test_plain_prints_the_game_and_as_shows_one_seats_view():
     out = _peerboard("replay", str(VECTORS / "aton.pblog"), "--plain", "--as", "1")
     assert out.returncode == 0
     assert "    3  seat 0  move    keep" in out.stdout and out.stdout.rstrip().splitlines()[-1].startswith("valid:")
+
+
+def test_the_replay_viewer_shows_what_was_said_at_its_place_in_the_game(tmp_path):
+    """The chat file beside a log: a line said after entry 10 shows from entry 10 on, never
+    before; a spectator's line by its fingerprint; a forged line and escapes never reach the
+    screen; the log itself is untouched and still verifies."""
+    from peerboard.node.chatfile import chat_path
+    from peerboard.protocol import chat
+    from peerboard.protocol.identity import Identity
+    from peerboard.protocol.messages import Say
+    from vectors import seats
+
+    log = tmp_path / "aton.pblog"
+    log.write_bytes((VECTORS / "aton.pblog").read_bytes())
+    table = load(log)[0].contents.genesis.terms.table
+    _, _, keys = seats("aton", 2)
+    bob, eve = Identity.from_seed(keys[1]), Identity.from_seed(b"\x05" * 32)
+    lines = [chat.signed(bob, table, 10, "nice cartouches"), chat.signed(eve, table, 20, "\x1b[2Jwatching")]
+    forged = Say(table, 12, "I cheated", bob.public_key, lines[0].sig)
+    chat_path(log).write_bytes(chat.header_frame() + b"".join(chat.line_frame(x) for x in [lines[0], forged, lines[1]]))
+
+    async def body():
+        async with _viewer("aton", path=log) as screen:
+            await screen.type("9")
+            assert "nice cartouches" not in screen.text()
+            await screen.type("10")
+            assert "seat 1 (seat-1) says: nice cartouches" in screen.text()
+            await screen.type("30")
+            text = screen.text()
+            assert f"spectator {eve.fingerprint} says: \\x1b[2Jwatching" in text and "\x1b[2J" not in text
+            assert "I cheated" not in text
+
+    run(body())
+    assert log.read_bytes() == (VECTORS / "aton.pblog").read_bytes()

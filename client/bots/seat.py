@@ -24,8 +24,11 @@ class BotSeat:
     """Plays the node's local seat with `bot`. `report` gets every fault line."""
 
     def __init__(self, node: Any, bot: Bot, label: str, seed: str, on_error: str = "random",
-                 time_limit: float | None = None, report: Callable[[str], None] = print):
+                 time_limit: float | None = None, report: Callable[[str], None] = print,
+                 remake: Callable[[], Bot] | None = None):
         self.node, self.bot, self.label, self.seed = node, bot, label, seed
+        #: a fresh bot for each game after the first (a rematch: the last one was closed)
+        self.remake = remake
         self.on_error, self.time_limit, self.report = on_error, time_limit, report
         self.guard: GuardedSeat | None = None
         self.told = 0  # moves passed to on_action so far
@@ -41,6 +44,10 @@ class BotSeat:
         match event:
             case GameStarted():
                 s = self.session
+                if self.guard is not None:  # a rematch: another game here (the last bot closed at its end)
+                    self.bot = self.remake() if self.remake is not None else self.bot
+                    self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+                    self.told, self.thinking = 0, None
                 self.guard = GuardedSeat(self.bot, s.local_seat, self.label, self.seed, self.on_error, self.report)
                 self.guard.start(s.game_name, s.players, s.options)
             case Accepted():

@@ -105,7 +105,7 @@ def _run_with_bots(node: Node, seat: Seat, opts: LanOptions, procs: list[subproc
     over = False
     try:
         status = _run(node, seat, opts)
-        over = node.finished()
+        over = node.settled()  # (the game over and acknowledged: the bots end by themselves)
         if procs and not over:
             seat.say("your bots leave the table too" + ("; resuming the game restarts them" if seat.log_path else ""))
         return status

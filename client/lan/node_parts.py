@@ -36,6 +36,7 @@ def _transport(opts: LanOptions, identity: Identity, bind: str) -> Transport:
 
 
 def _seat(opts: LanOptions, node: Node) -> Seat:
+    node.rematches = opts.rematches  # (a person answers for themself: the line prompt and the screen say so)
     if opts.strategy or opts.exec:
         return _strategy_seat(opts, node)
     if not (opts.headless or opts.plain) and sys.stdin.isatty() and sys.stdout.isatty():
@@ -57,4 +58,4 @@ def _strategy_seat(opts: LanOptions, node: Node) -> Seat:
     (player,) = parse_players("exec" if opts.exec else opts.strategy, 1, [opts.exec] if opts.exec else [])
     seed = str(opts.seed if opts.seed is not None else int.from_bytes(os.urandom(4), "big"))
     return StrategySeat(node, player.make(seed), player.label, seed, opts.on_error, opts.time, opts.faults,
-                        verbose=opts.verbose)
+                        remake=lambda: player.make(seed), verbose=opts.verbose)

@@ -67,6 +67,8 @@ class LanOptions:
     beacon_port: int | None = None
     max_seconds: float | None = None
     parent: int | None = None  # a bot's parent process: the bot leaves when it is gone
+    #: (a bot or --headless) rematches to play, then decline; None: accept any offered, offer none
+    rematches: int | None = None
     # host, play
     game: engines.Game | None = None
     options: Mapping[str, Any] = field(default_factory=dict)

@@ -28,6 +28,9 @@ def _node_flags(p: argparse.ArgumentParser, bind: str | None) -> None:
     p.add_argument("--seed", type=int, help="seed of the random player (--headless)")
     p.add_argument("--think", type=float, default=0.0, metavar="SECONDS", help="the random player's pause per decision")
     p.add_argument("--verbose", action="store_true", help="with --headless: print every move")
+    p.add_argument("--rematches", type=int, metavar="N", help="(a bot or --headless) play N more games at this "
+                   "table, each a rematch with the first seat moved on, then decline (default: accept every "
+                   "rematch offered, offer none)")
     p.add_argument("--spectator", action="append", metavar="KEY", help="admit this key (hex) to watch; repeatable")
     p.add_argument("--spectators-any", action="store_true", help="admit any key to watch the game")
     p.add_argument("--beacon-port", type=int, default=None, help=argparse.SUPPRESS)

@@ -46,7 +46,7 @@ def read_options(args: argparse.Namespace) -> LanOptions:
         verbose=given.get("verbose", False), spectators=spectators,
         spectators_any=given.get("spectators_any", False), beacon_port=given.get("beacon_port"),
         max_seconds=_seconds(given.get("max_seconds"), "--max-seconds", above_zero=True),
-        parent=given.get("parent"),
+        parent=given.get("parent"), rematches=_rematches(given.get("rematches")),
         beacon=not given.get("no_beacon", False),
         watch=given.get("watch", False), wait=_seconds(given.get("wait", 3.0), "--wait"),
         file=Path(given["file"]) if given.get("file") else None, code=code,
@@ -61,6 +61,12 @@ def read_options(args: argparse.Namespace) -> LanOptions:
     if args.command in ("bot", "resume"):
         opts = _with_bot(opts, given)
     return opts
+
+
+def _rematches(given: int | None) -> int | None:
+    if given is not None and given < 0:
+        raise UsageError(f"--rematches must be 0 or more, not {given}")
+    return given
 
 
 def player_name(given: str | None) -> str:

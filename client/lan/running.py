@@ -34,7 +34,8 @@ def _run(node: Node, seat: Seat, opts: LanOptions) -> ExitCode:
                 node.call_later(1.0, orphaned)
         node.call_later(1.0, orphaned)
     try:
-        finished = node.run(node.finished, max_seconds=opts.max_seconds)
+        # (over and acknowledged, even if the person left while a rematch could still come)
+        finished = node.run(node.finished, max_seconds=opts.max_seconds) or node.settled()
         if finished:
             node.linger(SPECTATOR_GRACE)  # spectators may still be catching up from this node
         if node.session is not None and node.session.halt is None:
@@ -45,7 +46,7 @@ def _run(node: Node, seat: Seat, opts: LanOptions) -> ExitCode:
             node.leave()
         if seat.interrupted:
             return ExitCode.INTERRUPTED if seat.exit_status is None else seat.exit_status
-        if seat.exit_status is not None:
+        if seat.exit_status is not None and not (finished and seat.exit_status is ExitCode.DONE):
             return seat.exit_status
         if not finished:
             seat.say(f"gave up after {opts.max_seconds:g} s (--max-seconds); the game is not over"

@@ -92,7 +92,7 @@ class GamePresenter:
         if snap.forming is not None:
             return ""
         if snap.over:
-            return "The game is over: F10 leaves (its log stays; peerboard replay shows it again)."
+            return "The game is over: F7 plays again (the first seat moved on), F10 leaves (its log stays)."
         if plan is None:
             return snap.status  # whose turn it is, or why the game stopped
         verb = "commits your choice" if plan.decision == "commit" else "sends the turn"
@@ -130,6 +130,7 @@ class GamePresenter:
             Command("f3", "Send", self.send, playing),
             Command("f4", "Board", self.toggle_focus),
             Command("f5", "Remove seat", self.remove_seat, "" if removing else None),
+            Command("f7", "Again", self.again, "" if snap.over and snap.local_seat is not None else None),
             Command("f10", "Quit", self.quit),
         ]
 
@@ -192,10 +193,29 @@ class GamePresenter:
             self.toggle_help()
         elif command in ("quit", "exit"):
             self.quit()
+        elif command in ("again", "no") and self.model.snapshot.over or command == "again":
+            self.again("yes" if command == "again" else "no")
+        elif command == "say" or command.startswith("say "):
+            self.chat(words[3:].strip())
         elif command.startswith("remove ") and command[7:].strip().isdigit():
             self.remove_seat(int(command[7:]))
         else:
             self.take_text(words)
+
+    def again(self, answer: str = "yes") -> None:
+        """At the end: play the same table again (F7, `again`), or not (`no`)."""
+        try:
+            self.source.rematch(answer)
+        except SubmitError as exc:
+            self.say(str(exc), "warn")
+
+    def chat(self, text: str) -> None:
+        """Say `text` to the table (`say TEXT` on the input line); the line comes back as
+        the table's chat, or one line says why it cannot be said."""
+        try:
+            self.source.chat(text)
+        except SubmitError as exc:
+            self.say(str(exc), "warn")
 
     def take_text(self, text: str) -> None:
         plan = self.model.plan

@@ -42,6 +42,7 @@ from peerboard.client.tui.widgets import key_bar, key_label, message_window, on_
 #: game is not laid out whole on every frame)
 MOVE_BLOCK = 50
 FRAME_BELOW_INPUT = 3  # the input line, the status line and the key bar: the completion menu sits above them
+CHAT_ROWS = 6  # at most this many rows of the table's chat above the input line
 CONNECTION = {"you": "you", "connected": "", "away": "away", "left": "left", "": ""}
 
 
@@ -80,6 +81,7 @@ class GameView:
         # the size of each part, from the terminal's size, worked out once per frame (_fits)
         self.panel_width, self.left_width = PANEL_MAX, 80
         self.body_rows = self.board_rows = self.seat_rows = self.move_rows = self.button_rows = self.status_rows = 1
+        self.chat_rows = 0  # the chat's rows, its heading included (0: nothing said yet)
         self.body = self._body()
         too_small = message_window(lambda: self.too_small)
         root = FloatContainer(
@@ -125,8 +127,15 @@ class GameView:
         self.board_rows = max(1, min(drawing.height, self.body_rows - self.button_rows - 1))
         seats = 1 + sum(text.count("\n") for _, text, *_ in self._seat_fragments())
         self.seat_rows = max(1, min(seats, self.body_rows - 4))  # the title, "moves", a move, the input line
-        self.move_rows = max(1, self.body_rows - self.seat_rows - 3)
+        chat = self._chat_lines()
+        self.chat_rows = 1 + len(chat) if chat and self.body_rows - self.seat_rows - 4 > len(chat) + 1 else 0
+        self.move_rows = max(1, self.body_rows - self.seat_rows - 3 - self.chat_rows)
         return True
+
+    def _chat_lines(self) -> list[str]:
+        """The latest lines said at the table, wrapped to the panel, at most CHAT_ROWS rows."""
+        rows = [piece for line in self.model.snapshot.chat for piece in wrap(line, self.panel_width - 1)]
+        return rows[-CHAT_ROWS:]
 
     def _body(self):
         exact = Dimension.exact
@@ -141,6 +150,11 @@ class GameView:
             Window(FormattedTextControl([("class:heading", "moves")]), height=1),
             Window(FormattedTextControl(self._move_fragments, get_cursor_position=self._move_cursor),
                    wrap_lines=False, height=lambda: exact(self.move_rows), get_vertical_scroll=self._move_scroll),
+            ConditionalContainer(HSplit([
+                Window(FormattedTextControl([("class:heading", "chat")]), height=1),
+                Window(FormattedTextControl(lambda: "\n".join(self._chat_lines())), wrap_lines=False,
+                       height=lambda: exact(max(1, self.chat_rows - 1))),
+            ]), Condition(lambda: self.chat_rows > 0)),
             self.input_window,
         ], width=lambda: exact(self.panel_width))
         return HSplit([

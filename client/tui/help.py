@@ -12,12 +12,16 @@ Each action goes into a plan you can take back (F2, `undo`); Enter on an empty l
 (F3, `send`) sends what is planned as one move and ends the turn there when the rules
 let it (else it says what is missing). A choice with only one option is taken at once.
 The terminal bell rings when your turn comes (PEERBOARD_BELL=off: no bell).
-`quit` or Ctrl-C leaves; the game waits (peerboard resume brings you back)."""
+`say TEXT` says TEXT to the table (every seat and spectator); what is said shows above
+the input line. At the end, F7 (or `again`) offers the same table again, the first seat
+moved on. `quit` or Ctrl-C leaves; the game waits (peerboard resume brings you back)."""
 
 REPLAY_KEYS = """\
 Left/Right step one entry, PgUp/PgDn ten, Home/End the start and the end.
 Type a number and Enter to jump to that entry. Space plays and pauses; + and - change
-the speed. F6 shows the game as the next seat saw it (or the public view)."""
+the speed. F6 shows the game as the next seat saw it (or the public view). What was
+said at the table (the chat file beside the log) shows above the input line from the
+entry it was said after."""
 
 
 def rules_of(game_name: str) -> str:

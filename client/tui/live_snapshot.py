@@ -10,7 +10,7 @@ from peerboard.client.text import printable
 from peerboard.client.tui.source import FormingLine, MoveLine, SeatLine, Snapshot
 
 
-def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = ()) -> Snapshot:
+def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = (), chat: tuple[str, ...] = ()) -> Snapshot:
     """The game as the session's public surface shows it now (call on the node's thread,
     or before it runs)."""
     s = node.session
@@ -41,7 +41,7 @@ def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = ()) -> Snap
         local_seat=s.local_seat, to_act=to_act, decision=decision,
         legal=tuple(s.legal_actions()) if decision else (), moves=moves,
         status=_status(s, seats, to_act), over=phase == "over",
-        title=title or f"{game.title} · {_seat_title(s)}", forming=forming,
+        title=title or f"{game.title} · {_seat_title(s)}", forming=forming, chat=chat,
     )
 
 

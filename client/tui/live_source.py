@@ -21,7 +21,7 @@ import queue
 from concurrent.futures import Future
 from typing import Any, Callable, Sequence
 
-from peerboard.client.event_words import Rejections, Words, played, said
+from peerboard.client.event_words import Rejections, Words, chat_words, played, said
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.text import printable
 from peerboard.client.tui.live_snapshot import snapshot_of
@@ -31,6 +31,7 @@ from peerboard.protocol import session as proto
 
 SUBMIT_WAIT = 5.0  # seconds the screen waits for the node to take a decision
 THEIRS_SHOWN = 8  # the other seats' latest moves said in the status line
+CHAT_SHOWN = 4  # the latest lines said at the table, shown above the input line
 SPECTATOR_GRACE = node_loop.SPECTATOR_GRACE
 #: a peer's coming and going: news while the game goes on (once it is over the result stays
 #: on the status line, and the seats panel still shows who left)
@@ -62,16 +63,18 @@ class LiveSource:
         self._publish_due = False
         self._closing = False
         self._rejections = Rejections()
+        self._chat: tuple[str, ...] = ()  # the latest lines said at the table, in words
         self._after: dict[type, Callable[[Any, Words], Alert | None]] = {
             proto.GameOver: self._game_over, proto.Desync: self._halted, proto.Equivocation: self._halted,
             proto.InternalFault: self._halted, proto.Refused: self._refused, node_loop.Connection: self._connection,
         }
         node.on_event = self._on_event
+        node.rematch_policy = "person"  # (at the end, the others wait a while for this person's answer)
         node.watch_fd(self._wake_read, self._drain)
 
     def prepare(self) -> None:
         """The first snapshot (the node has a session now; its thread has not started)."""
-        self._snapshot = snapshot_of(self.node, self.title, self.notes)
+        self._snapshot = snapshot_of(self.node, self.title, self.notes, self._chat)
 
     def say(self, text: str) -> None:
         """A line from the command (client/lan): before the game, the forming screen shows
@@ -102,6 +105,12 @@ class LiveSource:
 
     def submit(self, actions: Sequence[tuple]) -> None:
         self._ask("submit", [tuple(a) for a in actions], "take the move")
+
+    def chat(self, text: str) -> None:
+        self._ask("chat", text, "take the line")
+
+    def rematch(self, answer: str) -> None:
+        self._ask("rematch", answer, "take the answer")
 
     def remove_seat(self, index: int) -> None:
         """The host takes a seat back before the game starts (SubmitError: why it cannot)."""
@@ -140,7 +149,8 @@ class LiveSource:
     def run_node(self, max_seconds: float | None = None) -> None:
         """The node's loop, until the game is over here or the screen leaves (a thread's target)."""
         try:
-            self.finished = self.node.run(self.node.finished, max_seconds)
+            # (over and acknowledged, even if the person left while a rematch could still come)
+            self.finished = self.node.run(self.node.finished, max_seconds) or self.node.settled()
             if self.finished:
                 self._publish()  # the end, on the screen at once
                 if not self._closing:
@@ -183,6 +193,10 @@ class LiveSource:
                 return
             if what == "submit":
                 self._answer(done, lambda: self.node.submit(value))
+            elif what == "rematch":
+                self._answer(done, lambda: self.node.rematch(value))
+            elif what == "chat":
+                self._answer(done, lambda: self.node.say(value))
             elif what == "remove":
                 self._answer(done, lambda: self.node.remove_seat(value))
             elif what == "stop":
@@ -200,6 +214,9 @@ class LiveSource:
         self._schedule_publish()
 
     def _on_event(self, event: Any) -> None:
+        if isinstance(event, proto.Chatted):
+            words = chat_words(self.node.session, event.line, event.seat, event.mine)
+            self._chat = (self._chat + (words,))[-CHAT_SHOWN:]
         alert = self._alert(event)
         if alert is not None:
             self._alerts_due.append(alert)
@@ -215,7 +232,7 @@ class LiveSource:
 
     def _publish(self) -> None:
         self._publish_due = False
-        snapshot = snapshot_of(self.node, self.title, self.notes)
+        snapshot = snapshot_of(self.node, self.title, self.notes, self._chat)
         alerts, self._alerts_due = self._alerts_due, []
         post = self._post
         if post is None:
@@ -250,8 +267,9 @@ class LiveSource:
         s = self.node.session
         if isinstance(event, proto.Accepted):
             return self._accepted(event)
-        if isinstance(event, COMINGS_AND_GOINGS) and s is not None and s.phase is proto.Phase.OVER:
-            return None
+        if (isinstance(event, COMINGS_AND_GOINGS) and s is not None and s.phase is proto.Phase.OVER
+                and not (isinstance(event, proto.PeerLeft) and s.local_seat is not None and s.rematch_state.offered)):
+            return None  # (but a seat leaving ends a rematch offered: that is news)
         if isinstance(event, node_loop.Connection) and event.change.what != "refused":
             return None  # (a handshake that failed is retried; the seats panel shows the connection)
         words = self._rejections.words(event) if isinstance(event, proto.Rejected) else said(event, s)

@@ -58,6 +58,12 @@ class LocalSource:
             over=game.is_terminal(state), title=f"{game.title} · against random players",
         )
 
+    def rematch(self, answer: str) -> None:
+        raise SubmitError("This game has no table to play again: start a new one.")
+
+    def chat(self, text: str) -> None:
+        raise SubmitError("Nobody hears you here: the random players do not read.")
+
     def submit(self, actions: Sequence[tuple]) -> None:
         decision, legal = self._decision()
         actions = [tuple(a) for a in actions]

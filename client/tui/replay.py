@@ -3,23 +3,32 @@ through by the replay viewer.
 
 The log is re-run once with the engine (with every hidden card known when the log holds
 the audit), keeping the state after each entry. `view_as` shows the game as one seat saw
-it (`game.view(state, seat)`); None shows everything the log lets anyone know.
+it (`game.view(state, seat)`); None shows everything the log lets anyone know. What was
+said at the table (the chat file beside the log, spec/chat-format.md) is shown at its place:
+at entry n, the latest lines said after entry n or before.
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from peerboard.client.event_words import said_by
 from peerboard.client.text import printable
 from peerboard.client.tui.source import Alert, Changed, MoveLine, SeatLine, Snapshot, SourceEvent, SubmitError
 from peerboard.protocol.chain import ChainError, GameChain
 from peerboard.protocol.identity import fingerprint
+from peerboard.node.chatfile import chat_path, read_chat_file
 from peerboard.protocol.logfile import LogContents, LogFileError, read_log
+from peerboard.protocol.messages import Say
 from peerboard.protocol.replay import Verdict, audited_seeds, verify_contents
 
 
+CHAT_SHOWN = 4  # the latest lines said at the table by the entry shown
+
+
 class ReplaySource:
-    def __init__(self, contents: LogContents, name: str = "", view_as: int | None = None):
+    def __init__(self, contents: LogContents, name: str = "", view_as: int | None = None,
+                 chat: Sequence[Say] = ()):
         """ChainError when the genesis itself cannot start a game (verify_contents says why).
 
         The states are built without checking signatures, so that the first frame need not
@@ -35,6 +44,11 @@ class ReplaySource:
         self.game = chain.game
         g = contents.genesis.terms
         self.seats = tuple((printable(s.name, 40), fingerprint(s.key)) for s in g.seats)
+        seat_of = {s.key: i for i, s in enumerate(g.seats)}
+        #: (after, words) of every line said at the table, in the chat file's order
+        self.chat = [(line.after, said_by(f"seat {seat_of[line.by]} ({self.seats[seat_of[line.by]][0]})"
+                                          if line.by in seat_of else f"spectator {fingerprint(line.by)}", line.text))
+                     for line in chat]
         self.states: list[Any] = [chain.state]
         self.to_act: list[tuple[int, str] | None] = [_entitled(chain)]
         self.lines: list[MoveLine] = []
@@ -76,10 +90,17 @@ class ReplaySource:
             game=game, seq=self.index, state=shown, seats=seats, local_seat=self.view_as, to_act=at,
             decision=None, legal=(), moves=tuple(self.lines), status=status,
             over=game.is_terminal(full), title=self.title(),
+            chat=tuple([words for after, words in self.chat if after <= self.index][-CHAT_SHOWN:]),
         )
 
     def submit(self, actions: Sequence[tuple]) -> None:
         raise SubmitError("A replay takes no moves.")
+
+    def rematch(self, answer: str) -> None:
+        raise SubmitError("A replay is a game already played: `peerboard play` starts a new one.")
+
+    def chat(self, text: str) -> None:
+        raise SubmitError("Nobody hears a replay: what was said at the table is shown as it was said.")
 
     def subscribe(self, listener: Callable[[SourceEvent], None]) -> None:
         self._listeners.append(listener)
@@ -154,7 +175,8 @@ def load(path: Path, view_as: int | None = None) -> tuple[ReplaySource | None, V
         contents = read_log(path.read_bytes())
     except LogFileError as exc:
         return None, Verdict.refused(exc)
+    chat, _ = read_chat_file(chat_path(path), contents.genesis.terms.table)
     try:
-        return ReplaySource(contents, path.name, view_as), None
+        return ReplaySource(contents, path.name, view_as, chat), None
     except ChainError:
         return None, verify_contents(contents)

@@ -85,6 +85,9 @@ class Snapshot:
     title: str = ""
     #: the table before the game starts (a live game only), else None
     forming: FormingLine | None = None
+    #: the latest lines said at the table, oldest first, printable already (a replay: those
+    #: said by this entry)
+    chat: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,15 @@ class GameSource(Protocol):
     def submit(self, actions: Sequence[tuple]) -> None:
         """The local seat's decision: a planned turn (several actions, one entry), or the one
         action of a secret choice. SubmitError with the reason when it cannot be taken."""
+        ...
+
+    def chat(self, text: str) -> None:
+        """Say `text` to the table (SubmitError with the reason when it cannot be said)."""
+        ...
+
+    def rematch(self, answer: str) -> None:
+        """Once the game is over: "yes", play the same table again (the first seat moved on),
+        or "no" (SubmitError with the reason when there can be no rematch here)."""
         ...
 
     def subscribe(self, listener: Callable[[SourceEvent], None]) -> None:

@@ -1,0 +1,76 @@
+"""Playing the same table again, sans-IO (spec/protocol.md, "Rematch").
+
+Once a game is over, any seat may offer to play again ("yes"); each other seat accepts
+("yes") or declines ("no"), and a seat that leaves declines. When every seat has said
+"yes", seat 0's node opens a new table with a fresh genesis (its own table id), its seats
+the same keys with the first seat moved on — seat i of the new game is seat i + 1 of the
+old, the old seat 0 the last — and tells the others its id ("yes" with `next`); they join
+it at seat 0's address. Nobody waits for ever: a node waits for the answers only while a
+rematch is possible, and at most `REMATCH_WAIT` seconds after the end. A seat where a
+person sits says "ask" when the game starts, so that at the end the others wait for that
+person's answer rather than leaving at once (a bot or the built-in random player
+answers at once: it accepts any offer).
+
+`RematchState` is what one node has heard; time is an argument.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+REMATCH_WAIT = 60.0  # seconds after the end a node waits for the answers, at most
+ANSWERS = ("ask", "yes", "no")
+
+
+def next_order(keys: Iterable[bytes]) -> tuple[bytes, ...]:
+    """The seats of the rematch: the same keys, the first seat moved on (old seat 1 is the
+    new seat 0, old seat 0 the last)."""
+    keys = tuple(keys)
+    return keys[1:] + keys[:1]
+
+
+class RematchState:
+    """The answers heard about playing this game again, by seat."""
+
+    def __init__(self, players: int):
+        self.players = players
+        self.asking: set[int] = set()  # seats where a person answers
+        self.answers: dict[int, str] = {}  # seat -> "yes" or "no"
+        self.next: bytes | None = None  # the new table's id, once seat 0's node opened it
+
+    def heard(self, seat: int, answer: str, next_table: bytes | None = None) -> bool:
+        """Take `seat`'s answer; False when it says nothing new (a repeat)."""
+        if answer == "ask":
+            if seat in self.asking:
+                return False
+            self.asking.add(seat)
+            return True
+        if self.answers.get(seat) == answer and (next_table is None or next_table == self.next):
+            return False
+        self.answers[seat] = answer
+        if next_table is not None:
+            self.next = next_table
+        return True
+
+    @property
+    def offered(self) -> bool:
+        return "yes" in self.answers.values()
+
+    @property
+    def agreed(self) -> bool:
+        """Every seat said yes."""
+        return len(self.answers) == self.players and all(a == "yes" for a in self.answers.values())
+
+    def declined(self, left: Iterable[int] = ()) -> int | None:
+        """The first seat that said no, or (`left`) left the table since; None if none."""
+        gone = sorted({s for s, a in self.answers.items() if a == "no"} | set(left))
+        return gone[0] if gone else None
+
+    def pending(self, seat: int | None, over_for: float, left: Iterable[int] = ()) -> bool:
+        """Whether the node of `seat` (None: a spectator) should still wait, the game having
+        been over here for `over_for` seconds: a rematch is possible (nobody declined or
+        left), not yet settled, and the wait is not over."""
+        if seat is None or over_for >= REMATCH_WAIT or self.declined(left) is not None:
+            return False
+        if self.offered:  # (agreed: until the new game begins here, which ends this one's wait)
+            return True
+        return any(s not in self.answers for s in self.asking)
