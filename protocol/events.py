@@ -146,10 +146,30 @@ WHAT_AT_MOST = 200  # characters of an exception said on the screen (the details
 
 
 @dataclass(frozen=True)
+class Ending:
+    """How a game ended otherwise than by its rules (a result's `ending`, spec/log-format.md):
+    `how` "resigned"; the `seats` it names; the `seq` of the entry that ended it; the seats
+    whose hidden draws the audit could not check (their seeds are lost)."""
+
+    how: str
+    seats: tuple[int, ...]
+    seq: int
+    unchecked: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ended(Event):
+    """An entry ended the game here (a resignation): the audit and the result follow."""
+
+    ending: Ending
+
+
+@dataclass(frozen=True)
 class GameOver(Event):
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     cheats: tuple[int, ...]
+    ending: Ending | None = None  # None: the game ended by its rules
 
 
 @dataclass(frozen=True)
@@ -170,5 +190,5 @@ class Refused(Event):
 #: every event the session emits
 SESSION_EVENTS: tuple[type[Event], ...] = (
     Seated, SeatTaken, SeatFreed, PeersKnown, GameStarted, Accepted, Confirmed, YourTurn, PeerAway, PeerBack,
-    PeerLeft, PeerMoved, Desync, Equivocation, InternalFault, GameOver, Rejected, Refused,
+    PeerLeft, PeerMoved, Desync, Equivocation, InternalFault, Ended, GameOver, Rejected, Refused,
 )

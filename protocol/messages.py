@@ -167,6 +167,16 @@ class Leave(Message):
     kind = "leave"
 
 
+@dataclass(frozen=True)
+class Resign(Message):
+    """Seat `seat` resigns: its signature of `resign_statement` (protocol/records.py), for
+    the seat entitled to the next entry to carry into the log."""
+
+    kind = "resign"
+    seat: int
+    sig: bytes
+
+
 # -- decoding ------------------------------------------------------------------------------------
 
 
@@ -188,6 +198,7 @@ _BUILD: dict[str, tuple[type[Message], Callable[[dict], Message]]] = {
     "want": (Want, lambda m: Want(**m)),
     "proof": (Proof, lambda m: Proof(entry_from_record(m["first"]), entry_from_record(m["second"]))),
     "leave": (Leave, lambda m: Leave()),
+    "resign": (Resign, lambda m: Resign(**m)),
 }
 #: the message classes of protocol version 1
 MESSAGE_CLASSES: tuple[type[Message], ...] = tuple(cls for cls, _ in _BUILD.values())

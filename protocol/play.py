@@ -18,14 +18,15 @@ from peerboard.protocol.chain import ChainError, GameChain
 from peerboard.protocol.confirmation import Confirmations
 from peerboard.protocol.effects import NextStep, Send, Store, StoreChoice, StoreGenesis, Sync, TakeOwnEntry, Unstore
 from peerboard.protocol.events import (
-    Accepted, Equivocation, Event, GameOver, GameStarted, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Rejected,
+    Accepted, Ended, Ending, Equivocation, Event, GameOver, GameStarted, PeerAway, PeerBack, PeerLeft, PeerMoved,
+    PeersKnown, Rejected,
 )
 from peerboard.protocol.identity import Identity, fingerprint, verify
 from peerboard.protocol.messages import (
-    Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Refuse, Sign, Want,
+    Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Refuse, Resign, Sign, Want,
 )
 from peerboard.protocol.phases import Milestone
-from peerboard.protocol.records import Entry, SignedGenesis, make_entry
+from peerboard.protocol.records import Entry, SignedGenesis, make_entry, resign_statement
 from peerboard.protocol.schema import NONCE_BYTES
 from peerboard.protocol.secrets import SeatSecrets
 from peerboard.protocol.surface import LocalError, MoveList, MoveRecord, Phase, Position
@@ -78,6 +79,10 @@ class Play:
         self.left: set[int] = set()
         self.asked: dict[bytes, float] = {}  # peer -> when we last asked it for entries
         self.result: GameOver | None = None  # once over
+        #: resignations heard and not yet in the log: seat -> its signed statement; the seat
+        #: entitled to the next entry carries one in (spec/protocol.md, "Endings")
+        self.resignations: dict[int, bytes] = {}
+        self.resigned = False  # the local seat resigned: its statement is repeated until it is in
         self._options: Mapping[str, Any] | None = None
 
     @classmethod
@@ -228,6 +233,9 @@ class Play:
         if beat and self.entries and self.seat is not None:
             # acks are sent once; repeating the latest now and then repairs lost ones
             effects += self._ack(self.entries[-1], self.acks.hashes[-1][1])
+        if beat and self.resigned and self.chain.may_end():
+            # a lost statement is repaired by repetition, as a hello is
+            effects += self._send_seats(Resign(self.seat, self.resignations[self.seat]))
         for key, seat in self.seats.items():
             if key == self.key or seat in self.away or seat in self.left:
                 continue
@@ -332,6 +340,16 @@ class Play:
             raise MessageError("proof: a signature does not verify")
         return self._halt_equivocation(m)
 
+    def on_resign(self, sender: bytes, m: Resign, now: float) -> list:
+        """A seat resigns: kept until the seat entitled to the next entry carries it in."""
+        keys = self.seat_keys
+        if not m.seat < len(keys) or not verify(keys[m.seat], resign_statement(self.genesis.hash, m.seat), m.sig):
+            raise MessageError(f"resign: not signed by seat {m.seat}")
+        if not self.chain.may_end() or m.seat in self.resignations:
+            return []
+        self.resignations[m.seat] = m.sig
+        return [NextStep()]
+
     def on_leave(self, sender: bytes, m: Leave, now: float) -> list:
         if self.spectators.pop(sender, None) is not None:
             self.broadcast_keys = None
@@ -401,15 +419,29 @@ class Play:
             return effects + self.keeper.halt(desync) + [Accepted(entry.seq, entry)]
         effects += self._advance()
         effects.append(Accepted(entry.seq, entry))
+        if entry.kind == "resign":
+            effects.append(Ended(self.ending()))
         if chain.finished:
             effects += self._game_over()
         return effects
 
+    def ending(self) -> Ending | None:
+        """How the game ended otherwise than by its rules, if it did."""
+        chain = self.chain
+        if chain.ending is None:
+            return None
+        how, seats, seq = chain.ending
+        return Ending(how, seats, seq, chain.gone)
+
     def _game_over(self) -> list:
-        g, s = self.chain.game, self.chain.state
-        self.result = GameOver(tuple(g.winners(s)), tuple(g.scores(s)), tuple(self.chain.cheats))
+        body = self.chain.result_body()
+        self.result = GameOver(tuple(body["winners"]), tuple(body["scores"]), tuple(self.chain.cheats), self.ending())
         self.keeper.reach(Milestone.ENDED)
         return [self.result]
+
+    def _send_seats(self, message: Message) -> list:
+        data = message.to_bytes()
+        return [Send(k, data) for k in self.seat_keys if k != self.key]
 
     def _ack(self, entry: Entry, state_hash: bytes) -> list:
         if self.seat is None:
@@ -470,11 +502,38 @@ class Play:
         self._append(entry, checked)
         return [Sync()] + self._stored(entry, checked)
 
+    def resign(self) -> list:
+        """The local seat resigns: its statement goes to every seat, and into the log at the
+        next entry — its own, if it is entitled to it, else the entitled seat's."""
+        chain = self.chain
+        if self.author is None:
+            raise LocalError("A spectator has no seat to resign.")
+        if not chain.may_end():
+            raise LocalError("The game is over already.")
+        if self.resigned:
+            raise LocalError("You have resigned already; the game ends as soon as the next entry is written.")
+        self.resigned = True
+        self.resignations[self.seat] = self.identity.sign(resign_statement(self.genesis.hash, self.seat))
+        return self._send_seats(Resign(self.seat, self.resignations[self.seat])) + self.my_turn()
+
     def my_turn(self) -> list:
         """Write what the local seat owes by itself, or tell the client it must decide."""
         if self.keeper.phase() is not Phase.PLAYING or self.author is None:
             return []
+        carried = self._resignation_to_carry()
+        if carried is not None:
+            return self._write("resign", {"seat": carried, "sig": self.resignations[carried]})
         step = self.author.next(self.chain)
         if isinstance(step, Write):
             return self._write(step.kind, step.body)
         return [] if step is None else [step]
+
+    def _resignation_to_carry(self) -> int | None:
+        """The seat whose resignation this seat writes now: it is entitled to the next entry,
+        the game may still end, and a resignation is waiting (the lowest seat first)."""
+        chain = self.chain
+        if not self.resignations or self.author.unheard or not chain.may_end():
+            return None
+        if chain.entitled()[0] != self.seat:
+            return None
+        return min(self.resignations)

@@ -24,6 +24,7 @@ from peerboard.protocol.schema import (
 
 GENESIS_DOMAIN = b"peerboard/genesis/v1\x00"
 ENTRY_DOMAIN = b"peerboard/entry/v1\x00"
+RESIGN_DOMAIN = b"peerboard/resign/v1\x00"
 
 _pack = partial(msgpack.packb, use_bin_type=True)
 _KEY_BODY, _KEY_KIND, _KEY_PREV, _KEY_SEAT, _KEY_SEQ, _KEY_SIG = (_pack(k) for k in ("body", "kind", "prev", "seat", "seq", "sig"))
@@ -207,6 +208,12 @@ def make_entry(identity: Identity, seq: int, prev: bytes, seat: int, kind: str, 
     entry = Entry(seq, prev, seat, kind, body, identity.sign(unsigned.signing_bytes()))
     entry.__dict__["_fields"] = unsigned._fields
     return entry
+
+
+def resign_statement(genesis_hash: bytes, seat: int) -> bytes:
+    """What a seat signs to resign the game of `genesis_hash`: its resignation stands
+    whoever carries it into the log, and whenever (spec/protocol.md, "Endings")."""
+    return RESIGN_DOMAIN + encode({"genesis": genesis_hash, "seat": seat})
 
 
 def entry_from_record(obj: Any, encoded: bytes | None = None) -> Entry:

@@ -125,23 +125,34 @@ OPTIONS = Check(lambda v: type(v) is dict and _plain(v), "must be a map of names
 
 
 class Shape:
-    """A map with exactly these keys, each value passing its check."""
+    """A map with exactly these keys, each value passing its check; the `extra` keys may
+    also be there, or not (a field a later version added: older records still fit)."""
 
-    def __init__(self, name: str, fields: Mapping[str, Check]):
+    def __init__(self, name: str, fields: Mapping[str, Check], extra: Mapping[str, Check] | None = None):
         self.name = name
         self.keys = frozenset(fields)
         self.fields = tuple((key, check.ok) for key, check in fields.items())
-        self.rules = {key: check.rule for key, check in fields.items()}
+        self.extra = tuple((key, check.ok) for key, check in (extra or {}).items())
+        self.rules = {key: check.rule for key, check in {**fields, **(extra or {})}.items()}
+        self._all = self.keys | frozenset(extra or {})
 
     def check(self, value: Any) -> dict:
         """`value`, if it fits; SchemaError saying what is wrong otherwise. (The reason is
         built only when a check fails: this runs for every message and entry.)"""
-        if type(value) is not dict or value.keys() != self.keys:
-            raise SchemaError(f"{self.name}: the fields must be exactly {', '.join(sorted(self.keys)) or 'none'}")
+        if type(value) is not dict or (value.keys() != self.keys and not self._fits_with_extra(value)):
+            also = f" (and may hold {', '.join(k for k, _ in self.extra)})" if self.extra else ""
+            raise SchemaError(f"{self.name}: the fields must be exactly {', '.join(sorted(self.keys)) or 'none'}{also}")
         for key, ok in self.fields:
             if not ok(value[key]):
                 raise SchemaError(f"{self.name}: {key} {self.rules[key]}")
+        for key, ok in self.extra:
+            if key in value and not ok(value[key]):
+                raise SchemaError(f"{self.name}: {key} {self.rules[key]}")
         return value
+
+    def _fits_with_extra(self, value: dict) -> bool:
+        keys = value.keys()
+        return bool(self.extra) and self.keys <= keys and keys <= self._all
 
 
 # -- the records of a log (spec/log-format.md) ----------------------------------------------
@@ -188,8 +199,27 @@ BODIES: dict[str, Shape] = {
         "scores": listing(Check(is_int, "must be a whole number"), 0, MAX_SEATS, "whole numbers"),
         "state": octets(HASH_BYTES),
         "cheats": listing(SEAT_NUMBER, 0, MAX_SEATS, "seat numbers"),
-    }),
+    }, extra={"ending": Check(lambda v: _ending_ok(v), "must be a map of how (text), seats, seq and unchecked")}),
+    # a seat's resignation, carried by the seat entitled to the next entry (spec/protocol.md, "Endings")
+    "resign": Shape("a resign body", {"seat": SEAT_NUMBER, "sig": octets(SIG_BYTES)}),
 }
+
+#: how a game ended otherwise than by its rules, as a result's `ending` says
+ENDINGS = ("resigned",)
+ENDING = Shape("an ending", {
+    "how": one_of(*ENDINGS),
+    "seats": listing(SEAT_NUMBER, 1, MAX_SEATS, "seat numbers"),
+    "seq": whole(1),
+    "unchecked": listing(SEAT_NUMBER, 0, MAX_SEATS, "seat numbers"),
+})
+
+
+def _ending_ok(value: Any) -> bool:
+    try:
+        ENDING.check(value)
+    except SchemaError:
+        return False
+    return True
 
 
 # -- the messages (spec/protocol.md, "Messages") ----------------------------------------------
@@ -215,4 +245,5 @@ MESSAGES: dict[str, Shape] = {
     "want": Shape("want", {"seq": whole(1)}),
     "proof": Shape("proof", {"first": _MAP, "second": _MAP}),
     "leave": Shape("leave", {}),
+    "resign": Shape("resign", {"seat": SEAT_NUMBER, "sig": octets(SIG_BYTES)}),
 }

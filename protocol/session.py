@@ -29,14 +29,14 @@ from peerboard import engines
 from peerboard.protocol.chain import ChainError
 from peerboard.protocol.effects import NextStep, Send, TakeOwnEntry
 from peerboard.protocol.events import (  # re-exported: the session's events are part of its surface
-    Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, PeerAway, PeerBack,
-    PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
+    Accepted, Confirmed, Desync, Ended, Ending, Equivocation, Event, GameOver, GameStarted, InternalFault, PeerAway,
+    PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
 )
 from peerboard.protocol.forming import Forming, Hosting, Joining
 from peerboard.protocol.identity import Identity, fingerprint
 from peerboard.protocol.messages import (
     MESSAGE_CLASSES, Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Propose,
-    Refuse, Sign, Want, Welcome, decode_message,
+    Refuse, Resign, Sign, Want, Welcome, decode_message,
 )
 from peerboard.protocol.phases import Milestone, next_phase
 from peerboard.protocol.play import BEAT_EVERY, Keeper, Play
@@ -49,8 +49,8 @@ from peerboard.protocol.tablecode import knock, stretched
 __all__ = [
     "Session", "Phase", "SeatInfo", "Position", "MoveRecord", "LocalError",
     "Event", "Seated", "SeatTaken", "SeatFreed", "PeersKnown", "GameStarted", "Accepted", "Confirmed", "YourTurn",
-    "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "GameOver",
-    "Rejected", "Refused",
+    "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "Ended", "Ending",
+    "GameOver", "Rejected", "Refused",
 ]
 
 STRIKES_TO_IGNORE = 50  # a peer that sent this many bad messages is no longer read
@@ -200,6 +200,19 @@ class Session:
         except Exception as exc:
             return self._fault("taking its own next step", exc)
 
+    def resign(self, now: float) -> list:
+        """The local seat resigns the game, at any time, its turn or not (spec/protocol.md,
+        "Endings"); LocalError saying why it cannot (no game, a spectator, over already)."""
+        if self._phase is not Phase.PLAYING:
+            raise LocalError("There is no game in progress to resign." if self._phase is not Phase.OVER
+                             else "The game is over already.")
+        try:
+            return self._stage.resign()
+        except LocalError:
+            raise
+        except Exception as exc:
+            return self._fault("resigning", exc)
+
     def leave(self) -> list:
         """This node leaves (cleanly: its peers are told)."""
         data = Leave().to_bytes()
@@ -306,6 +319,11 @@ class Session:
     @property
     def result(self) -> GameOver | None:
         return self._stage.result
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the game ended otherwise than by its rules (a resignation), once it did; else None."""
+        return self._stage.ending() if isinstance(self._stage, Play) else None
 
     @property
     def halt(self) -> Event | None:
@@ -448,6 +466,7 @@ _TABLE: dict[type[Message], tuple[Handler, ...]] = {
     Want:           (_ignore,                 _game("on_want"),    _ignore),
     Proof:          (_no_game,                _game("on_proof"),   _ignore),
     Leave:          (_forming("on_leave"),    _game("on_leave"),   _ignore),
+    Resign:         (_ignore,                 _game("on_resign"),  _ignore),
 }
 
 
