@@ -19,7 +19,7 @@ from peerboard.client.text import printable
 from peerboard.node.loop import Connection, LogOpened, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.events import (
-    Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault,
+    Accepted, Confirmed, Desync, Ended, Equivocation, Event, GameOver, GameStarted, InternalFault,
     PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken,
     YourTurn,
 )
@@ -68,7 +68,17 @@ def result_words(result: Any, session: Any) -> str:
         return "the result is being signed."
     won = ", ".join(seat_name(session, w) for w in result.winners) or "nobody"
     cheats = f"; dishonest: {', '.join(seat_name(session, c) for c in result.cheats)}" if result.cheats else ""
-    return f"won by {won}; scores {'-'.join(map(str, result.scores))}{cheats}."
+    ending = getattr(result, "ending", None)
+    how = f"{ending_words(ending, session)}; " if ending is not None else ""
+    return f"{how}won by {won}; scores {'-'.join(map(str, result.scores))}{cheats}."
+
+
+def ending_words(ending: Any, session: Any) -> str:
+    """How a game ended otherwise than by its rules: `seat 1 (bob) resigned at entry 40`
+    (`You resigned …` at the seat that did)."""
+    who = " and ".join("you" if seat == session.local_seat else seat_name(session, seat) for seat in ending.seats)
+    text = f"{who} {ending.how} at entry {ending.seq}"
+    return text[:1].upper() + text[1:]
 
 
 def fault_words(e: InternalFault) -> str:
@@ -206,6 +216,7 @@ _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     Equivocation: _equivocation,
     InternalFault: lambda e, s: Words(f"{fault_words(e)}." if e.text.startswith(DISK_FULL)
                                       else f"The game is paused here: {fault_words(e)}.", "error"),
+    Ended: lambda e, s: Words(f"{ending_words(e.ending, s)}: the game ends (the audit and the result follow)."),
     GameOver: lambda e, s: Words(f"Game over: {result_words(e, s)}"),
     Rejected: _rejected,
     Refused: _refused,

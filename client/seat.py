@@ -24,12 +24,13 @@ from peerboard.engines import IllegalAction
 from peerboard.node.loop import Connection, LogOpened, Node, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.session import (
-    Accepted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, LocalError, PeerAway,
+    Accepted, Confirmed, Desync, Ended, Equivocation, Event, GameOver, GameStarted, InternalFault, LocalError, PeerAway,
     PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
 )
 
 HELP = ("Type a move in the game's notation, `help` for the legal moves, `board` to see the board, "
-        "`quit` to leave (resume later with peerboard resume FILE).")
+        "`resign` to resign the game (at any time), `quit` to leave (resume later with peerboard resume FILE).")
+RESIGN_QUESTION = "Resign the game? The other seats are told at once and it cannot be taken back. (yes/no)"
 FORMING_HELP = ("While the table forms: `seats` lists who holds each seat, `remove N` frees seat N "
                 "(its node is refused from then on), `quit` closes the table.")
 JOINING_HELP = "The table waits for its seats: `seats` lists them once it is full, `quit` leaves it."
@@ -54,7 +55,7 @@ class Seat:
             Seated: self.on_seated, SeatTaken: tell, SeatFreed: tell,
             PeersKnown: tell, GameStarted: self.on_game_started,
             Accepted: self.on_accepted, Confirmed: self.on_confirmed, YourTurn: self.on_your_turn,
-            PeerAway: tell, PeerBack: tell, PeerLeft: tell, PeerMoved: tell,
+            PeerAway: tell, PeerBack: tell, PeerLeft: tell, PeerMoved: tell, Ended: self.on_ended,
             Desync: self.on_halted, Equivocation: self.on_halted, InternalFault: self.on_internal_fault,
             GameOver: self.on_game_over, Rejected: self.on_rejected, Refused: self.on_refused,
         }
@@ -115,6 +116,9 @@ class Seat:
 
     def on_your_turn(self, e: YourTurn) -> None:
         pass
+
+    def on_ended(self, e: Ended) -> None:
+        self.tell(e)
 
     def on_rejected(self, e: Rejected) -> None:
         words = self.rejections.words(e)
@@ -197,6 +201,7 @@ class ConsoleSeat(Seat):
         self.fd = stdin_fd
         self.buffer = b""
         self.turn: YourTurn | None = None
+        self.asked_to_resign = False  # the next line answers the resign question
         node.watch_fd(stdin_fd, self._readable)
 
     def on_game_started(self, e: GameStarted) -> None:
@@ -236,6 +241,23 @@ class ConsoleSeat(Seat):
             self.say(str(exc))
         return True
 
+    def answer_resign(self, text: str) -> None:
+        """The answer to the resign question: yes resigns, no goes on; anything else asks again."""
+        answer = text.lower()
+        if answer in ("y", "yes"):
+            self.asked_to_resign = False
+            try:
+                self.node.resign()
+            except LocalError as exc:
+                self.say(str(exc))
+                return
+            self.say("You resigned; the game ends as soon as the next entry is written.")
+        elif answer in ("n", "no"):
+            self.asked_to_resign = False
+            self.say("Not resigned; the game goes on.")
+        else:
+            self.say("Please answer yes or no: " + RESIGN_QUESTION)
+
     def show_board(self) -> None:
         s = self.node.session
         position = None if s is None else s.position()
@@ -262,6 +284,16 @@ class ConsoleSeat(Seat):
         if not text:
             return
         s = self.node.session
+        if self.asked_to_resign:
+            self.answer_resign(text)
+            return
+        if text == "resign":
+            if s is None or s.phase is not Phase.PLAYING or s.local_seat is None or s.ending is not None:
+                self.say("There is no game in progress at this seat to resign.")
+            else:
+                self.asked_to_resign = True
+                self.say(RESIGN_QUESTION)
+            return
         if text == "quit":
             self.say(self.leaving())
             self.node.leave()

@@ -151,6 +151,12 @@ class Node:
         """The local decision (LocalError from the session if it is not allowed)."""
         self.execute(self.session.submit(actions, time.monotonic() if now is None else now))
 
+    def resign(self) -> None:
+        """The local seat resigns the game (protocol.session.LocalError with a sentence if it cannot)."""
+        if self.session is None:
+            raise LocalError("There is no game here.")
+        self.execute(self.session.resign(time.monotonic()))
+
     def leave(self) -> None:
         """Tell the peers this node leaves (once: a second call does nothing)."""
         if self.session is not None and not self._left:

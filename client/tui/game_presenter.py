@@ -43,6 +43,7 @@ class GamePresenter:
         #: Ctrl-C: leave (the live game sets what it means for the exit status)
         self.interrupt: Callable[[], None] = self.quit
         self.closed = False
+        self.resign_asked = False  # F6 (or `resign`) once: the next F6 (or `yes`) resigns
 
     def start(self) -> None:
         """Listen to the source and take the decision in front, if any."""
@@ -117,6 +118,7 @@ class GamePresenter:
             Command("f3", "Send", self.send, playing),
             Command("f4", "Board", self.toggle_focus),
             Command("f5", "Remove seat", self.remove_seat, "" if removing else None),
+            Command("f6", "Resign", self.resign, playing),
             Command("f10", "Quit", self.quit),
         ]
 
@@ -140,6 +142,26 @@ class GamePresenter:
             self.closed = True
             self.source.close()
         self.leave()
+
+    def resign(self) -> None:
+        """Resign the game, at any time: asked once, done on the second F6 (or `yes`)."""
+        snap = self.model.snapshot
+        resign = getattr(self.source, "resign", None)
+        if resign is None or snap.forming is not None or snap.local_seat is None or snap.over:
+            self.say("There is no game in progress at this seat to resign.", "warn")
+            return
+        if not self.resign_asked:
+            self.resign_asked = True
+            self.say("Resign the game? It cannot be taken back: F6 again (or type yes) resigns; "
+                     "anything else goes on playing.", "warn")
+            return
+        self.resign_asked = False
+        try:
+            resign()
+        except SubmitError as exc:
+            self.say(str(exc), "warn")
+            return
+        self.say("You resigned; the game ends as soon as the next entry is written.")
 
     def remove_seat(self, index: int | None = None) -> None:
         """The host takes a seat back before the game starts: the seat under the board
@@ -171,7 +193,15 @@ class GamePresenter:
         """A line typed into the input field."""
         words = text.strip()
         command = words.lower()
-        if command in ("", "send", "done"):
+        if self.resign_asked and command in ("y", "yes"):
+            self.resign()
+            return
+        asked, self.resign_asked = self.resign_asked, False  # any other line: not resigned
+        if command == "resign":
+            self.resign()
+        elif asked and command in ("n", "no"):
+            self.say("Not resigned; the game goes on.")
+        elif command in ("", "send", "done"):
             self.send(only_complete=command == "")
         elif command == "undo":
             self.undo()

@@ -10,7 +10,8 @@ Or point: F4 (or Esc) moves to the board; arrows move the cursor, Enter picks a 
 or card and then its target; a mouse click does the same. Buttons take the rest.
 Each action goes into a plan you can take back (F2, `undo`); Enter on an empty line
 (F3, `send`) sends the planned turn as one move. A choice with only one option is taken
-at once. `quit` or Ctrl-C leaves; the game waits (peerboard resume brings you back)."""
+at once. F6 (or `resign`) resigns the game at any time, after asking once. `quit` or
+Ctrl-C leaves; the game waits (peerboard resume brings you back)."""
 
 REPLAY_KEYS = """\
 Left/Right step one entry, PgUp/PgDn ten, Home/End the start and the end.

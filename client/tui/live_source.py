@@ -103,6 +103,10 @@ class LiveSource:
     def submit(self, actions: Sequence[tuple]) -> None:
         self._ask("submit", [tuple(a) for a in actions], "take the move")
 
+    def resign(self) -> None:
+        """The local seat resigns (SubmitError: why it cannot)."""
+        self._ask("resign", None, "resign")
+
     def remove_seat(self, index: int) -> None:
         """The host takes a seat back before the game starts (SubmitError: why it cannot)."""
         self._ask("remove", index, "answer")
@@ -183,6 +187,8 @@ class LiveSource:
                 return
             if what == "submit":
                 self._answer(done, lambda: self.node.submit(value))
+            elif what == "resign":
+                self._answer(done, self.node.resign)
             elif what == "remove":
                 self._answer(done, lambda: self.node.remove_seat(value))
             elif what == "stop":
