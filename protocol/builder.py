@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping, Sequence
 from peerboard.engines import Game
 from peerboard.protocol.chain import GameChain
 from peerboard.protocol.identity import Identity
-from peerboard.protocol.records import Entry, Genesis, Seat, SignedGenesis, make_entry, sign_genesis
+from peerboard.protocol.records import Entry, Genesis, Seat, SignedGenesis, make_entry, resign_statement, sign_genesis
 from peerboard.protocol.secrets import SeatSecrets, choice_digest, node_entropy
 
 Chooser = Callable[[Any, int, list], tuple]
@@ -57,10 +57,16 @@ class LogBuilder:
     def game(self) -> Game:
         return self.chain.game
 
+    def resign(self, seat: int) -> Entry:
+        """Seat `seat` resigns: the seat entitled to the next entry carries its signed
+        statement into the log (spec/protocol.md, "Endings")."""
+        sig = self.identities[seat].sign(resign_statement(self.chain.genesis.hash, seat))
+        return self.add("resign", {"seat": seat, "sig": sig})
+
     def add(self, kind: str, body: dict) -> Entry:
         """Sign and append the next entry; ChainError if the chain refuses it."""
         seat, expected = self.chain.entitled()
-        if kind != expected:
+        if kind != expected and not (kind == "resign" and self.chain.may_end()):
             raise ValueError(f"the next entry is a {expected} entry, not {kind}")
         entry = make_entry(self.identities[seat], self.chain.next_seq, self.chain.head, seat, kind, body)
         self.chain = self.chain.check(entry)

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from peerboard.protocol.replay import verify_log
-from vectors import CASES, VECTORS, build, hashes
+from vectors import CASES, ENDINGS, VECTORS, build, build_ending, hashes
 
 
 @pytest.mark.parametrize("name, players, options", CASES, ids=[c[0] for c in CASES])
@@ -21,3 +21,16 @@ def test_vector_verifies_and_hashes_as_recorded(name, players, options):
 @pytest.mark.parametrize("name, players, options", CASES, ids=[c[0] for c in CASES])
 def test_vector_is_rebuilt_byte_for_byte(name, players, options):
     assert build(name, players, options) == (VECTORS / f"{name}.pblog").read_bytes()
+
+
+@pytest.mark.parametrize("case", ENDINGS, ids=[c[0] for c in ENDINGS])
+def test_an_ending_vector_verifies_and_its_result_says_who_resigned(case):
+    name, game, players, options, after, resigner = case
+    data = (VECTORS / f"{name}.pblog").read_bytes()
+    assert build_ending(*case) == data  # rebuilt byte for byte
+    verdict = verify_log(data)
+    assert verdict.ok and verdict.chain.finished, verdict.summary()
+    assert f"seat {resigner} (seat-{resigner}) resigned at seq {after + 1}" in verdict.summary()
+    result = verdict.chain.result_body()
+    assert result["ending"] == {"how": "resigned", "seats": [resigner], "seq": after + 1, "unchecked": []}
+    assert result["winners"] == [1 - resigner]

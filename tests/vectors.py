@@ -22,6 +22,13 @@ CASES = [
     ("asterix", 3, {"max_rounds": 2}),
 ]
 
+#: games that end otherwise than by their rules (spec/protocol.md, "Endings"): (file name,
+#: game, players, options, the entry after which a seat resigns, that seat)
+ENDINGS = [
+    ("aton-resigned", "aton", 2, {"win_points": 15}, 20, 1),
+    ("athos-resigned", "athos", 2, {}, 41, 0),  # out of turn: seat 1 carries it
+]
+
 
 def seats(name: str, players: int) -> tuple[random.Random, list[bytes], list[bytes]]:
     """The vector's random source, and its seats' master secrets and Ed25519 seeds (the
@@ -39,6 +46,22 @@ def build(name: str, players: int, options: dict) -> bytes:
         rng.randbytes(16), lambda: rng.randbytes(16),
     )
     log.play(lambda state, seat, legal: legal[rng.randrange(len(legal))])
+    return header_frame() + frame(log.chain.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
+
+
+def build_ending(name: str, game: str, players: int, options: dict, after: int, resigner: int) -> bytes:
+    """A game whose seat `resigner` resigns after entry `after` (out of turn or not: the seat
+    entitled to the next entry carries the resignation), then audited and signed."""
+    rng, masters, keys = seats(name, players)
+    log = LogBuilder.table(
+        engines.get(game), options, [f"seat-{i}" for i in range(players)], masters, keys,
+        rng.randbytes(16), lambda: rng.randbytes(16),
+    )
+    choose = lambda state, seat, legal: legal[rng.randrange(len(legal))]  # noqa: E731
+    while len(log.entries) < after:
+        log.step(choose)
+    log.resign(resigner)
+    log.play(choose)
     return header_frame() + frame(log.chain.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
 
 
@@ -63,6 +86,10 @@ def main() -> None:
         doc = {"game": name, "players": players, "options": options, "state_hashes": hashes(data)}
         (VECTORS / f"{name}.hashes.json").write_text(json.dumps(doc, indent=0) + "\n")
         print(f"{name}: {len(data)} bytes, {len(doc['state_hashes']) - 1} entries")
+    for name, *case in ENDINGS:
+        data = build_ending(name, *case)
+        (VECTORS / f"{name}.pblog").write_bytes(data)
+        print(f"{name}: {len(data)} bytes")
 
 
 if __name__ == "__main__":
