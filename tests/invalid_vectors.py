@@ -38,9 +38,9 @@ from peerboard.protocol.builder import LogBuilder  # noqa: E402
 from peerboard.protocol.chain import GameChain  # noqa: E402
 from peerboard.protocol.identity import Identity  # noqa: E402
 from peerboard.protocol.logfile import frame, header_frame, read_log  # noqa: E402
-from peerboard.protocol.records import ENTRY_DOMAIN, GENESIS_DOMAIN  # noqa: E402
+from peerboard.protocol.records import ENTRY_DOMAIN, GENESIS_DOMAIN, resign_statement  # noqa: E402
 from peerboard.protocol.secrets import SeatSecrets, choice_digest  # noqa: E402
-from vectors import CASES, VECTORS, seats  # noqa: E402
+from vectors import CASES, ENDINGS, VECTORS, seats  # noqa: E402
 
 INVALID = VECTORS / "invalid"
 INDEX = VECTORS / "invalid.json"
@@ -732,6 +732,61 @@ def audit_vectors(aton: Log, asterix: Log) -> list[Vector]:
     return out
 
 
+def _ending_log(name: str) -> Log:
+    """A valid vector of a game that ended by a resignation (tests/vectors.py, ENDINGS)."""
+    _, game, players, *_ = next(c for c in ENDINGS if c[0] == name)
+    _, _, keys = seats(name, players)
+    contents = read_log((VECTORS / f"{name}.pblog").read_bytes())
+    return Log.built(game, contents.genesis.record(), [e.record() for e in contents.entries], keys)
+
+
+def ending_vectors() -> list[Vector]:
+    """Resignations that do not hold (spec/protocol.md, "Endings")."""
+    out = []
+    athos, aton = _ending_log("athos-resigned"), _ending_log("aton-resigned")
+    seq = athos.find(lambda e: e["kind"] == "resign")
+    genesis_hash = sha256(encode(athos.genesis))
+    forged = Identity.from_seed(athos.seeds[1]).sign(resign_statement(genesis_hash, 0))
+    log = athos.changed(seq, body={"seat": 0, "sig": forged})
+    out.append(Vector("athos-consent-resign-not-signed", "athos", seq, F.CONSENT,
+                      f"entry {seq} carries a resignation of seat 0 signed by seat 1, who writes it", log.data()))
+    seq = aton.find(lambda e: e["kind"] == "resign")
+    other_game = Identity.from_seed(aton.seeds[1]).sign(resign_statement(bytes(32), 1))
+    log = aton.changed(seq, body={"seat": 1, "sig": other_game})
+    out.append(Vector("aton-consent-resign-of-another-game", "aton", seq, F.CONSENT,
+                      f"entry {seq} carries seat 1's resignation of another game (its statement names another genesis)",
+                      log.data()))
+    seq = athos.find(lambda e: e["kind"] == "resign")
+    log = athos.copy()
+    log.entry(seq)["seat"] = 0
+    log.sign(seq)
+    log.relink(seq + 1)
+    out.append(Vector("athos-turn-resign-by-a-seat-not-entitled", "athos", seq, F.TURN,
+                      f"entry {seq}, seat 0's resignation, written by seat 0 where seat 1 is entitled to the entry",
+                      log.data()))
+    after = aton.find(lambda e: e["kind"] == "audit")
+    sig = Identity.from_seed(aton.seeds[0]).sign(resign_statement(sha256(encode(aton.genesis)), 0))
+    log = aton.changed(after, kind="resign", body={"seat": 0, "sig": sig})
+    out.append(Vector("aton-turn-resign-after-the-end", "aton", after, F.TURN,
+                      f"entry {after} is seat 0's resignation of a game that seat 1's resignation ended already",
+                      log.data(after + 1)))
+    first = _results(athos)[0]
+    log = athos.copy()
+    for r in _results(log):
+        del log.entry(r)["body"]["ending"]
+    log.relink(first)
+    out.append(Vector("athos-result-ending-missing", "athos", first, F.RESULT,
+                      "the results of a resigned game do not say how it ended (no ending)", log.data()))
+    first = _results(aton)[0]
+    log = aton.copy()
+    log.entry(first)["body"]["ending"]["how"] = "abandoned"
+    log.relink(first)
+    out.append(Vector("aton-schema-ending-unknown-how", "aton", first, F.SCHEMA,
+                      f"the result (entry {first}) says the game ended in a way the protocol has no word for",
+                      log.data(first + 1)))
+    return out
+
+
 def build_all() -> list[Vector]:
     aton, athos, asterix = Log.of("aton"), Log.of("athos"), Log.of("asterix")
     return [
@@ -741,6 +796,7 @@ def build_all() -> list[Vector]:
         *signature_vectors(aton, athos, asterix), *over_turn_vectors(aton, athos, asterix),
         *commitment_vectors(aton, athos, asterix), *illegal_vectors(aton, athos, asterix),
         *reveal_vectors(aton, asterix), *result_vectors(aton, asterix), *audit_vectors(aton, asterix),
+        *ending_vectors(),
     ]
 
 
