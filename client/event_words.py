@@ -77,8 +77,7 @@ def ending_words(ending: Any, session: Any) -> str:
     """How a game ended otherwise than by its rules: `seat 1 (bob) resigned at entry 40`
     (`You resigned …` at the seat that did)."""
     who = " and ".join("you" if seat == session.local_seat else seat_name(session, seat) for seat in ending.seats)
-    text = f"{who} {ending.how} at entry {ending.seq}"
-    return text[:1].upper() + text[1:]
+    return f"{who} {ending.how} at entry {ending.seq}"
 
 
 def fault_words(e: InternalFault) -> str:
@@ -192,6 +191,10 @@ def _refused(e: Refused, s: Any) -> Words:
     return Words(f"The table refused this node: {printable(e.reason, REASON_AT_MOST)}", "error")
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _no_news(e: Event, s: Any) -> None:
     return None
 
@@ -216,7 +219,7 @@ _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     Equivocation: _equivocation,
     InternalFault: lambda e, s: Words(f"{fault_words(e)}." if e.text.startswith(DISK_FULL)
                                       else f"The game is paused here: {fault_words(e)}.", "error"),
-    Ended: lambda e, s: Words(f"{ending_words(e.ending, s)}: the game ends (the audit and the result follow)."),
+    Ended: lambda e, s: Words(_capital(f"{ending_words(e.ending, s)}: the game ends (the audit and the result follow).")),
     GameOver: lambda e, s: Words(f"Game over: {result_words(e, s)}"),
     Rejected: _rejected,
     Refused: _refused,

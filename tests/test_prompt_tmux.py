@@ -71,7 +71,8 @@ def test_a_person_resigns_at_the_prompt_in_a_terminal(tmp_path):
         subprocess.run(["tmux", "send-keys", "-t", session, "yes", "Enter"], check=True, timeout=10)
         _wait_for(session, "You resigned")
         screen = _wait_for(session, "Game over:")
-        assert "You resigned at entry" in screen
+        assert "You resigned at entry" in screen  # (the Ended line)
+        assert "Game over: you resigned at entry" in screen
         assert "won by seat 1" in screen
         screen = _wait_for(session, "EXIT=")
         assert "EXIT=0" in screen and "Traceback" not in screen

@@ -193,3 +193,29 @@ def test_the_lines_left_on_the_terminal_say_how_to_come_back(tmp_path):
         assert seat.ending_lines(ExitCode.GAVE_UP) == ["Gave up (--max-seconds); the game is not over."]
     finally:
         node.close(linger=0)
+
+
+def test_f6_asks_once_then_resigns_and_the_game_ends_on_both_sides(table_of):
+    t = table_of()
+
+    async def body():
+        screen = Screen(GamePresenter(t.source), 120, 32)
+        async with screen:
+            t.thread.start()
+            t.bot("bot-1")
+            await screen.until(lambda: "Your turn:" in screen.text(), 30)
+            assert "F6 Resign" in screen.text()
+            await screen.press("f6")
+            await screen.until(lambda: "Resign the game?" in screen.text(), 10)
+            await screen.type("no")  # any other answer: not resigned
+            await screen.until(lambda: "Not resigned; the game goes on." in screen.text(), 10)
+            assert t.node.session.ending is None
+            await screen.press("f6")
+            await screen.press("f6")
+            await screen.until(lambda: t.node.session.result is not None, 30)
+            assert t.node.session.ending.seats == (0,)
+            assert t.node.session.result.winners == (1,)
+        t.thread.join(10)
+        t.bots[0].wait_for(r"Game over: seat 0 \(ann\) resigned at entry \d+; won by seat 1 \(bot-1\)", 20)
+
+    run(body())
