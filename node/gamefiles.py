@@ -130,6 +130,9 @@ class GameFiles:
     def remove_last(self, entry: Entry) -> None:
         self.log.remove_last(entry)
 
+    def set_aside_last(self, entries) -> Path:
+        return self.log.set_aside_last(entries)
+
     def store_choice(self, actions: tuple, nonce: bytes) -> None:
         self.update_seat(choice=(tuple(actions), nonce))
 

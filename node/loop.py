@@ -209,6 +209,11 @@ class Node:
     def unstore(self, entry: Entry) -> None:
         self.files.remove_last(entry)
 
+    def set_aside(self, entries: tuple[Entry, ...]) -> None:
+        aside = self.files.set_aside_last(entries)
+        self.event(Notice(f"This seat's own last {len(entries)} entr{'y' if len(entries) == 1 else 'ies'}, "
+                          f"which no other seat took, are kept aside in {aside}: the claim of this seat replaces them."))
+
     def store_genesis(self, genesis: SignedGenesis, addrs: tuple[str, ...]) -> None:
         seat = SeatFile(self.identity.secret, None if self.secrets is None else self.secrets.master, self.name,
                         self.addr, tuple(addrs), None, self.seat_extra)

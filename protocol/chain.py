@@ -21,7 +21,7 @@ from peerboard.engines import CHANCE, TERMINAL, Game, IllegalAction, OptionError
 from peerboard.engines.values import evolve
 from peerboard.protocol import failures
 from peerboard.protocol.identity import verify
-from peerboard.protocol.records import Entry, SignedGenesis, resign_statement
+from peerboard.protocol.records import Entry, SignedGenesis, claim_statement, resign_statement
 from peerboard.protocol.secrets import CHAIN_LENGTH, choice_digest, node_entropy, round_entropy, seed_commitment, sha256
 
 
@@ -154,6 +154,15 @@ class GameChain:
         """Whether an ending entry (a resignation) may come next: the game is not over yet."""
         return self.ending is None and not self.game.is_terminal(self.state)
 
+    def may_claim(self, gone: int) -> bool:
+        """Whether seat `gone` may be claimed at the next entry: it is a seat still there,
+        and no result is written yet (the results all say the same: spec/protocol.md, "Endings")."""
+        return 0 <= gone < self.seats and gone not in self.gone and self.results == 0 and len(self.writers) > 1
+
+    def claim_writer(self, gone: int) -> int:
+        """The one seat that writes the claim of seat `gone`: the lowest other seat still there."""
+        return next(i for i in self.writers if i != gone)
+
     # -- who writes next ---------------------------------------------------------------------
 
     def entitled(self) -> tuple[int, str]:
@@ -163,8 +172,9 @@ class GameChain:
         who = TERMINAL if self.ending is not None else game.current(state)
         if who == TERMINAL:
             writers = self.writers
-            if self.audits < len(writers):
-                return writers[self.audits], "audit"
+            for seat in writers:  # (a seat claimed after it audited has its audit in the log all the same)
+                if self.audited[seat] is None:
+                    return seat, "audit"
             if self.results >= len(writers):
                 raise ChainError(self.next_seq, "the game is over and its result is signed by every seat", failures.OVER)
             return writers[self.results], "result"
@@ -200,7 +210,10 @@ class GameChain:
 
     def ending_winners(self) -> list[int]:
         """Who wins a game that ended otherwise than by its rules: at two seats, the seat
-        that did not resign; at more, nobody (spec/protocol.md, "Endings")."""
+        the ending does not name; at more, nobody (spec/protocol.md, "Endings"). A game
+        over by its rules before a seat was claimed keeps its rules' winners."""
+        if self.game.is_terminal(self.state):
+            return list(self.game.winners(self.state))
         _, seats, _ = self.ending
         if self.seats == 2:
             return [i for i in range(self.seats) if i not in seats]
@@ -226,6 +239,13 @@ class GameChain:
         seat, kind = self.entitled()
         if entry.kind == "resign" and entry.seat == seat and self.may_end():
             kind = "resign"  # the seat entitled to the next entry may carry a resignation in its place
+        elif entry.kind == "claim":
+            # a claim stands in place of any entry, written by the claim's one writer
+            gone = entry.body["gone"]
+            if not self.may_claim(gone):
+                raise ChainError(seq, f"seat {gone} cannot be claimed here (not a seat still playing, or the "
+                                      f"result is being signed)", failures.TURN)
+            seat, kind = self.claim_writer(gone), "claim"
         if entry.kind != kind or entry.seat != seat:
             raise ChainError(seq, f"wrong seat: seat {seat} must write {_a(kind)} entry here, not seat {entry.seat} "
                                   f"{_a(entry.kind)}", failures.TURN)
@@ -314,6 +334,25 @@ class GameChain:
             raise _Refused(failures.CONSENT, f"the resignation is not signed by seat {resigner}")
         return evolve(self, ending=("resigned", (resigner,), entry.seq), reveals=(), run=None, commits=())
 
+    def _claim(self, entry: Entry) -> "GameChain":
+        """Every other seat still there claims seat `gone`, away longer than the table's
+        patience: it is gone for good. Its signatures are each seat's of the claim's
+        statement, bound to this seq and the entry before (spec/protocol.md, "Endings")."""
+        gone, sigs = entry.body["gone"], entry.body["sigs"]
+        signers = [i for i in self.writers if i != gone]
+        if len(sigs) != len(signers):
+            raise _Refused(failures.CONSENT, f"a claim of seat {gone} carries {len(sigs)} signatures; it takes one of "
+                                             f"each other seat still playing ({len(signers)})")
+        statement = claim_statement(self.genesis.hash, gone, entry.seq, entry.prev)
+        for signer, sig in zip(signers, sigs):
+            if not verify(self.genesis.terms.seats[signer].key, statement, sig):
+                raise _Refused(failures.CONSENT, f"the claim of seat {gone} is not signed by seat {signer}")
+        ending = self.ending if self.ending is not None else ("claimed", (gone,), entry.seq)
+        nxt = evolve(self, gone=_add(self.gone, gone), ending=ending, reveals=(), run=None, commits=())
+        if all(nxt.audited[i] is not None for i in nxt.writers) and nxt.audits:
+            nxt = nxt._full_audit(entry.seq)  # the seat it waited for is gone: the audit is whole
+        return nxt
+
     def _audit(self, entry: Entry) -> "GameChain":
         seat, seed = entry.seat, entry.body["seed"]
         nxt = evolve(self, audited=_set(self.audited, seat, seed), audits=self.audits + 1)
@@ -323,7 +362,7 @@ class GameChain:
             if nxt.audit_failure is None:
                 why = f"the audit: seat {seat}'s revealed seed is not the one its genesis commits to"
                 nxt = evolve(nxt, audit_failure=(entry.seq, why))
-        if nxt.audits == len(self.writers):
+        if all(nxt.audited[i] is not None for i in nxt.writers):
             nxt = nxt._full_audit(entry.seq)
         return nxt
 
@@ -407,6 +446,7 @@ _KINDS = {
     "audit": GameChain._audit,
     "result": GameChain._result,
     "resign": GameChain._resign,
+    "claim": GameChain._claim,
 }
 
 

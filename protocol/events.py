@@ -148,7 +148,7 @@ WHAT_AT_MOST = 200  # characters of an exception said on the screen (the details
 @dataclass(frozen=True)
 class Ending:
     """How a game ended otherwise than by its rules (a result's `ending`, spec/log-format.md):
-    `how` "resigned"; the `seats` it names; the `seq` of the entry that ended it; the seats
+    `how` "resigned" or "claimed" (gone for good); the `seats` it names; the `seq` of the entry that ended it; the seats
     whose hidden draws the audit could not check (their seeds are lost)."""
 
     how: str
@@ -162,6 +162,15 @@ class Ended(Event):
     """An entry ended the game here (a resignation): the audit and the result follow."""
 
     ending: Ending
+
+
+@dataclass(frozen=True)
+class Claimable(Event):
+    """Seat `seat` has been away longer than the table's patience (`patience` seconds): the
+    other seats may claim it (`Session.claim`)."""
+
+    seat: int
+    patience: int
 
 
 @dataclass(frozen=True)
@@ -190,5 +199,5 @@ class Refused(Event):
 #: every event the session emits
 SESSION_EVENTS: tuple[type[Event], ...] = (
     Seated, SeatTaken, SeatFreed, PeersKnown, GameStarted, Accepted, Confirmed, YourTurn, PeerAway, PeerBack,
-    PeerLeft, PeerMoved, Desync, Equivocation, InternalFault, Ended, GameOver, Rejected, Refused,
+    PeerLeft, PeerMoved, Desync, Equivocation, InternalFault, Ended, Claimable, GameOver, Rejected, Refused,
 )

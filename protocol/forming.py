@@ -256,15 +256,19 @@ class Hosting(Forming):
 
     @classmethod
     def open(cls, identity: Identity, local: Hello, players: int, options: Mapping[str, Any], now: float,
-             reached: Callable[[Milestone], None], stretched: bytes | None = None) -> "Hosting":
-        """The host's table, with its own seat 0 taken."""
+             reached: Callable[[Milestone], None], stretched: bytes | None = None,
+             patience: int | None = None) -> "Hosting":
+        """The host's table, with its own seat 0 taken; `patience`: the seconds a seat may be
+        away before the others may claim it (in the genesis: spec/protocol.md, "Endings")."""
         hosting = cls(identity, local, local.key, players, dict(options), reached, seat=0, repeat_at=now,
                       stretched=stretched)
+        hosting.patience = patience
         hosting.claims = [Claim(local, now, answered=True)] + [None] * (players - 1)
         hosting.previous = [local.key] + [None] * (players - 1)
         return hosting
 
     hands_out_genesis = True
+    patience: int | None = None
 
     @property
     def options_resolved(self) -> Mapping[str, Any]:
@@ -380,6 +384,7 @@ class Hosting(Forming):
         genesis = Genesis(
             game=self.game, engine=engines.get(self.game).version, options=self.options,
             seats=tuple(Seat(h.name, h.key, h.chain, h.seed) for h in hellos), table=self.table,
+            patience=self.patience,
         )
         propose = Propose(genesis, tuple(h.addr for h in hellos))
         self.proposed_at = now

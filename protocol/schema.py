@@ -160,6 +160,8 @@ class Shape:
 SEAT_NUMBER = whole(0, MAX_SEATS - 1)
 SEAT = Shape("a seat", {"name": text(MAX_NAME), "key": octets(KEY_BYTES), "chain": octets(HASH_BYTES),
                         "seed": octets(HASH_BYTES)})
+MAX_PATIENCE = 86400  # seconds: a day
+DEFAULT_PATIENCE = 300  # seconds, when the genesis does not say
 GENESIS = Shape("the genesis", {
     "protocol": whole(0),
     "game": text(MAX_GAME, 1),
@@ -168,7 +170,7 @@ GENESIS = Shape("the genesis", {
     # each seat is checked by SEAT, their signatures against their number (records.py)
     "seats": Check(lambda v: type(v) is tuple and 1 <= len(v) <= MAX_SEATS, f"must be a list of 1 to {MAX_SEATS} seats"),
     "table": octets(TABLE_BYTES),
-})
+}, extra={"patience": whole(1, MAX_PATIENCE)})
 SIGNED_GENESIS = Shape("a genesis record", {
     "genesis": Check(lambda v: type(v) is dict, "must be a map"),
     "sigs": listing(octets(SIG_BYTES), 1, MAX_SEATS, f"signatures of {SIG_BYTES} bytes"),
@@ -202,10 +204,14 @@ BODIES: dict[str, Shape] = {
     }, extra={"ending": Check(lambda v: _ending_ok(v), "must be a map of how (text), seats, seq and unchecked")}),
     # a seat's resignation, carried by the seat entitled to the next entry (spec/protocol.md, "Endings")
     "resign": Shape("a resign body", {"seat": SEAT_NUMBER, "sig": octets(SIG_BYTES)}),
+    # a seat gone for good, claimed by every other seat still playing (spec/protocol.md, "Endings")
+    "claim": Shape("a claim body", {
+        "gone": SEAT_NUMBER, "sigs": listing(octets(SIG_BYTES), 1, MAX_SEATS - 1, f"signatures of {SIG_BYTES} bytes"),
+    }),
 }
 
 #: how a game ended otherwise than by its rules, as a result's `ending` says
-ENDINGS = ("resigned",)
+ENDINGS = ("resigned", "claimed")
 ENDING = Shape("an ending", {
     "how": one_of(*ENDINGS),
     "seats": listing(SEAT_NUMBER, 1, MAX_SEATS, "seat numbers"),

@@ -29,7 +29,7 @@ from peerboard import engines
 from peerboard.protocol.chain import ChainError
 from peerboard.protocol.effects import NextStep, Send, TakeOwnEntry
 from peerboard.protocol.events import (  # re-exported: the session's events are part of its surface
-    Accepted, Confirmed, Desync, Ended, Ending, Equivocation, Event, GameOver, GameStarted, InternalFault, PeerAway,
+    Accepted, Claimable, Confirmed, Desync, Ended, Ending, Equivocation, Event, GameOver, GameStarted, InternalFault, PeerAway,
     PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
 )
 from peerboard.protocol.forming import Forming, Hosting, Joining
@@ -41,7 +41,7 @@ from peerboard.protocol.messages import (
 from peerboard.protocol.phases import Milestone, next_phase
 from peerboard.protocol.play import BEAT_EVERY, Keeper, Play
 from peerboard.protocol.records import Entry, SignedGenesis
-from peerboard.protocol.schema import MAX_ACTIONS_PER_ENTRY, is_action
+from peerboard.protocol.schema import MAX_ACTIONS_PER_ENTRY, MAX_PATIENCE, is_action
 from peerboard.protocol.secrets import SeatSecrets
 from peerboard.protocol.surface import LocalError, MoveRecord, Phase, Position, SeatInfo
 from peerboard.protocol.tablecode import knock, stretched
@@ -49,7 +49,7 @@ from peerboard.protocol.tablecode import knock, stretched
 __all__ = [
     "Session", "Phase", "SeatInfo", "Position", "MoveRecord", "LocalError",
     "Event", "Seated", "SeatTaken", "SeatFreed", "PeersKnown", "GameStarted", "Accepted", "Confirmed", "YourTurn",
-    "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "Ended", "Ending",
+    "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "Ended", "Ending", "Claimable",
     "GameOver", "Rejected", "Refused",
 ]
 
@@ -91,15 +91,18 @@ class Session:
     @classmethod
     def host(cls, identity: Identity, secrets: SeatSecrets, name: str, addr: str, game: str, players: int,
              options: Mapping[str, Any], table: bytes, random: Callable[[int], bytes], now: float,
-             code: str | None = None) -> "Session":
+             code: str | None = None, patience: int | None = None) -> "Session":
         """Open a table as seat 0 — a private one, that a joiner needs `code` for, if given
         (protocol/tablecode.py); OptionError for a bad game, player count or option,
-        ValueError for a code that cannot be one."""
+        ValueError for a code that cannot be one or a `patience` (seconds a seat may be away
+        before the others may claim it; written in the genesis) out of range."""
         engines.get(game).new_game(players, options)
+        if patience is not None and not (type(patience) is int and 1 <= patience <= MAX_PATIENCE):
+            raise ValueError(f"the patience is a whole number of seconds from 1 to {MAX_PATIENCE}, not {patience!r}")
         session = cls(identity, secrets, name, addr, random, now, private=code is not None)
         code_key = None if code is None else stretched(code, identity.public_key, table)
         hello = session._hello("seat", table, game)
-        session._stage = Hosting.open(identity, hello, players, options, now, session._reach, code_key)
+        session._stage = Hosting.open(identity, hello, players, options, now, session._reach, code_key, patience)
         return session
 
     @classmethod
@@ -213,6 +216,18 @@ class Session:
         except Exception as exc:
             return self._fault("resigning", exc)
 
+    def claim(self, seat: int, now: float) -> list:
+        """The local seat claims seat `seat`, away longer than the table's patience: it is
+        gone for good (spec/protocol.md, "Endings"); LocalError saying why it cannot."""
+        if self._phase is not Phase.PLAYING:
+            raise LocalError("There is no game in progress here.")
+        try:
+            return self._stage.claim(seat, now)
+        except (LocalError, ChainError) as exc:
+            raise LocalError(getattr(exc, "why", str(exc))) from None
+        except Exception as exc:
+            return self._fault("claiming a seat", exc)
+
     def leave(self) -> list:
         """This node leaves (cleanly: its peers are told)."""
         data = Leave().to_bytes()
@@ -319,6 +334,18 @@ class Session:
     @property
     def result(self) -> GameOver | None:
         return self._stage.result
+
+    @property
+    def patience(self) -> int | None:
+        """Seconds a seat may be away before the others may claim it (None before the genesis)."""
+        return self._stage.patience if isinstance(self._stage, Play) else None
+
+    def claimable_in(self, index: int, now: float) -> float | None:
+        """Seconds until seat `index`, away, may be claimed (0: now); None when it is not away."""
+        if not isinstance(self._stage, Play):
+            return None
+        away = self._stage.away_for(index, now)
+        return None if away is None else max(0.0, self._stage.patience - away)
 
     @property
     def ending(self) -> Ending | None:

@@ -108,3 +108,99 @@ def test_a_resigned_seat_that_crashes_and_restarts_still_ends_the_game_the_same(
     settle(net, nodes)
     assert_same_logs(nodes)
     assert game_over(nodes[0]).ending.seats == (1,)
+
+
+# -- a seat gone for good: patience and claim --------------------------------------------------
+
+from simnet import Node  # noqa: E402
+from peerboard.protocol.session import Claimable  # noqa: E402
+
+
+def claim_when_claimable(net, claimer: Node, gone: int, max_time=200):
+    """Run until `claimer` is told seat `gone` may be claimed, then claim it."""
+    told = lambda: any(isinstance(e, Claimable) and e.seat == gone for e in claimer.events)  # noqa: E731
+    assert net.run(told, max_time=max_time), "the seat never became claimable"
+    net.apply(claimer, claimer.session.claim(gone, net.now))
+
+
+def test_a_seat_cannot_be_claimed_before_the_tables_patience_runs_out():
+    net = SimNet(2)
+    nodes = net.table("aton", 2, {}, patience=10)
+    play_until(net, nodes, 6)
+    with pytest.raises(LocalError, match="not away"):
+        nodes[0].session.claim(1, net.now)
+    net.crash(nodes[1])
+    net.run(lambda: False, max_time=7)  # away (5 s) but not yet for 10 s
+    with pytest.raises(LocalError, match="patience, 10 s"):
+        nodes[0].session.claim(1, net.now)
+    assert 0 < nodes[0].session.claimable_in(1, net.now) <= 10
+    with pytest.raises(LocalError, match="other seat"):
+        nodes[0].session.claim(0, net.now)
+
+
+@pytest.mark.parametrize("game", ["aton", "athos", "asterix"])
+@pytest.mark.parametrize("seed", range(4))
+def test_a_dead_seat_is_claimed_and_the_game_ends_with_the_other_seat_the_winner(game, seed):
+    net = SimNet(seed, drop=0.1, dup=0.05, delay=(0.001, 0.1))
+    nodes = net.table(game, 2, {"max_rounds": 3} if game == "asterix" else {}, patience=10)
+    play_until(net, nodes, net.rng.randrange(0, 25))
+    if net.finished(nodes):
+        pytest.skip("the game ended by its rules before the chosen moment")
+    gone = net.rng.randrange(2)
+    net.crash(nodes[gone])
+    claimer = nodes[1 - gone]
+    claim_when_claimable(net, claimer, gone)
+    assert net.run(lambda: claimer.session.phase is Phase.OVER, max_time=100)
+    result = game_over(claimer)
+    assert result.ending.how == "claimed" and result.ending.seats == (gone,) and result.winners == (1 - gone,)
+    assert result.ending.unchecked == (gone,)
+    chain = GameChain.start(claimer.disk.genesis)
+    for entry in claimer.disk.entries:
+        chain = chain.check(entry)
+    assert chain.finished and chain.result_body()["ending"]["how"] == "claimed"
+    # the gone seat comes back: it takes the claim, watches, and ends with the same log
+    net.restart(nodes[gone])
+    settle(net, nodes)
+    assert_same_logs(nodes)
+    assert nodes[gone].session.ending.seats == (gone,)
+    assert nodes[gone].session.decision_kind() is None
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_claimed_seat_cut_off_but_alive_takes_back_what_it_wrote_meanwhile(seed):
+    """The gone seat is not dead but cut off: it goes on writing what it is entitled to, and
+    comes back at any moment after the claim: it keeps its own entries aside and ends with
+    the claimer's log, never another."""
+    net = SimNet(100 + seed, drop=0.1, dup=0.05, delay=(0.001, 0.15))
+    nodes = net.table("aton", 2, {}, patience=10)
+    play_until(net, nodes, net.rng.randrange(0, 25))
+    if net.finished(nodes):
+        pytest.skip("the game ended by its rules before the chosen moment")
+    gone = net.rng.randrange(2)
+    net.partition([nodes[0]], [nodes[1]], 15 + net.rng.uniform(0, 20))
+    claimer = nodes[1 - gone]
+    claim_when_claimable(net, claimer, gone)
+    settle(net, nodes)
+    assert_same_logs(nodes)
+    assert {game_over(n).ending.seats for n in nodes} == {(gone,)}
+    assert all(e.seat == gone for e in nodes[gone].aside)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_claimed_seat_that_crashes_and_returns_at_any_moment_ends_with_the_same_log(seed):
+    net = SimNet(200 + seed, drop=0.15, dup=0.1, delay=(0.001, 0.2))
+    nodes = net.table("aton", 2, {}, patience=10)
+    play_until(net, nodes, net.rng.randrange(0, 25))
+    if net.finished(nodes):
+        pytest.skip("the game ended by its rules before the chosen moment")
+    gone = net.rng.randrange(2)
+    net.partition([nodes[0]], [nodes[1]], 12 + net.rng.uniform(0, 5))
+    claimer = nodes[1 - gone]
+    claim_when_claimable(net, claimer, gone)
+    net.run(lambda: False, max_time=net.rng.uniform(0, 3))  # the claim in flight, or not yet
+    net.crash(nodes[gone])
+    net.run(lambda: False, max_time=net.rng.uniform(0, 20))
+    net.restart(nodes[gone])
+    settle(net, nodes)
+    assert_same_logs(nodes)
+    assert {game_over(n).ending.how for n in nodes} == {"claimed"}
