@@ -19,7 +19,7 @@ from peerboard.client.text import printable
 from peerboard.node.loop import Connection, LogOpened, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.events import (
-    Accepted, Confirmed, Desync, Ended, Equivocation, Event, GameOver, GameStarted, InternalFault,
+    Accepted, Claimable, Confirmed, Desync, Ended, Equivocation, Event, GameOver, GameStarted, InternalFault,
     PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken,
     YourTurn,
 )
@@ -75,9 +75,27 @@ def result_words(result: Any, session: Any) -> str:
 
 def ending_words(ending: Any, session: Any) -> str:
     """How a game ended otherwise than by its rules: `seat 1 (bob) resigned at entry 40`
-    (`You resigned …` at the seat that did)."""
-    who = " and ".join("you" if seat == session.local_seat else seat_name(session, seat) for seat in ending.seats)
+    (`you resigned …` at the seat that did); `seat 1 (bob) was away too long and was claimed
+    at entry 12`."""
+    you = [seat == session.local_seat for seat in ending.seats]
+    who = " and ".join("you" if me else seat_name(session, seat) for me, seat in zip(you, ending.seats))
+    if ending.how == "claimed":
+        were = "were" if any(you) or len(you) > 1 else "was"
+        return f"{who} {were} away longer than the table's patience and {were} claimed at entry {ending.seq}"
     return f"{who} {ending.how} at entry {ending.seq}"
+
+
+def _peer_away(e: Any, s: Any) -> Words:
+    patience = getattr(s, "patience", None)
+    if patience and s.players == 2 and s.local_seat is not None:
+        return Words(f"{seat_name(s, e.seat)} is away; the game waits for it — if it is still away after "
+                     f"{patience} s (the table's patience), `claim` ends the game and you win.", "warn")
+    return Words(f"{seat_name(s, e.seat)} is away; the game waits for it.", "warn")
+
+
+def _claimable(e: Any, s: Any) -> Words:
+    return Words(f"{seat_name(s, e.seat)} has been away longer than the table's patience ({e.patience} s): "
+                 f"`claim` (F7 in the full-screen client) claims its seat, and the game ends with you the winner.", "warn")
 
 
 def fault_words(e: InternalFault) -> str:
@@ -211,7 +229,8 @@ _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     Accepted: _no_news,
     Confirmed: _no_news,
     YourTurn: _no_news,
-    PeerAway: lambda e, s: Words(f"{seat_name(s, e.seat)} is away; the game waits for it.", "warn"),
+    PeerAway: _peer_away,
+    Claimable: _claimable,
     PeerBack: lambda e, s: Words(f"{seat_name(s, e.seat)} is back."),
     PeerLeft: _peer_left,
     PeerMoved: lambda e, s: Words(f"{seat_name(s, e.seat)} listens at {printable(e.address, ADDRESS_AT_MOST)} now."),
@@ -219,7 +238,9 @@ _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     Equivocation: _equivocation,
     InternalFault: lambda e, s: Words(f"{fault_words(e)}." if e.text.startswith(DISK_FULL)
                                       else f"The game is paused here: {fault_words(e)}.", "error"),
-    Ended: lambda e, s: Words(_capital(f"{ending_words(e.ending, s)}: the game ends (the audit and the result follow).")),
+    Ended: lambda e, s: Words(_capital(f"{ending_words(e.ending, s)}: the game ends (the audit and the result follow)"
+                                       + ("; you watch the rest as a spectator." if s is not None and
+                                          s.local_seat in e.ending.seats and e.ending.how == "claimed" else "."))),
     GameOver: lambda e, s: Words(f"Game over: {result_words(e, s)}"),
     Rejected: _rejected,
     Refused: _refused,

@@ -24,12 +24,13 @@ from peerboard.engines import IllegalAction
 from peerboard.node.loop import Connection, LogOpened, Node, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.session import (
-    Accepted, Confirmed, Desync, Ended, Equivocation, Event, GameOver, GameStarted, InternalFault, LocalError, PeerAway,
+    Accepted, Claimable, Confirmed, Desync, Ended, Equivocation, Event, GameOver, GameStarted, InternalFault, LocalError, PeerAway,
     PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
 )
 
 HELP = ("Type a move in the game's notation, `help` for the legal moves, `board` to see the board, "
-        "`resign` to resign the game (at any time), `quit` to leave (resume later with peerboard resume FILE).")
+        "`resign` to resign the game (at any time), `claim` to claim a seat away longer than the table's patience, "
+        "`quit` to leave (resume later with peerboard resume FILE).")
 RESIGN_QUESTION = "Resign the game? The other seats are told at once and it cannot be taken back. (yes/no)"
 FORMING_HELP = ("While the table forms: `seats` lists who holds each seat, `remove N` frees seat N "
                 "(its node is refused from then on), `quit` closes the table.")
@@ -56,6 +57,7 @@ class Seat:
             PeersKnown: tell, GameStarted: self.on_game_started,
             Accepted: self.on_accepted, Confirmed: self.on_confirmed, YourTurn: self.on_your_turn,
             PeerAway: tell, PeerBack: tell, PeerLeft: tell, PeerMoved: tell, Ended: self.on_ended,
+            Claimable: self.on_claimable,
             Desync: self.on_halted, Equivocation: self.on_halted, InternalFault: self.on_internal_fault,
             GameOver: self.on_game_over, Rejected: self.on_rejected, Refused: self.on_refused,
         }
@@ -119,6 +121,16 @@ class Seat:
 
     def on_ended(self, e: Ended) -> None:
         self.tell(e)
+
+    def on_claimable(self, e: Claimable) -> None:
+        self.tell(e)
+
+    def claim(self, seat: int) -> None:
+        """Claim seat `seat` (said in one line when it cannot be)."""
+        try:
+            self.node.claim(seat)
+        except LocalError as exc:
+            self.say(str(exc))
 
     def on_rejected(self, e: Rejected) -> None:
         words = self.rejections.words(e)
@@ -192,6 +204,11 @@ class RandomSeat(Seat):
 
         self.node.call_later(self.think, decide)
 
+    def on_claimable(self, e: Claimable) -> None:
+        # a built-in player claims a seat as soon as the table's patience has run out
+        self.tell(e)
+        self.claim(e.seat)
+
 
 class ConsoleSeat(Seat):
     """A person at a plain line prompt: the board, then the game's notation."""
@@ -240,6 +257,21 @@ class ConsoleSeat(Seat):
         except LocalError as exc:
             self.say(str(exc))
         return True
+
+    def claim_command(self, rest: str) -> None:
+        """`claim` (the other seat of a two-seat game) or `claim N`."""
+        s = self.node.session
+        if s is None or s.phase is not Phase.PLAYING or s.local_seat is None:
+            self.say("There is no game in progress at this seat.")
+            return
+        if rest and not rest.isdigit():
+            self.say("claim takes a seat number, e.g. `claim 1` (or nothing: the other seat)")
+            return
+        seat = int(rest) if rest else 1 - s.local_seat if s.players == 2 else -1
+        if seat < 0:
+            self.say("Name the seat to claim: `claim N`.")
+            return
+        self.claim(seat)
 
     def answer_resign(self, text: str) -> None:
         """The answer to the resign question: yes resigns, no goes on; anything else asks again."""
@@ -293,6 +325,9 @@ class ConsoleSeat(Seat):
             else:
                 self.asked_to_resign = True
                 self.say(RESIGN_QUESTION)
+            return
+        if text == "claim" or text.startswith("claim "):
+            self.claim_command(text[5:].strip())
             return
         if text == "quit":
             self.say(self.leaving())
@@ -364,4 +399,9 @@ class StrategySeat(Seat):
     def on_event(self, event: Event) -> None:
         super().on_event(event)
         self.player.on_event(event)
+
+    def on_claimable(self, e: Claimable) -> None:
+        # a bot claims a seat as soon as the table's patience has run out
+        self.tell(e)
+        self.claim(e.seat)
 

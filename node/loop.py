@@ -110,12 +110,13 @@ class Node:
         self._runner = EffectRunner(session, self)
 
     def host(self, secrets: SeatSecrets, game: str, players: int, options: dict, beacon: Beacon | None,
-             code: str | None = None) -> bytes:
-        """Open a table (a private one if `code` is given); returns its id."""
+             code: str | None = None, patience: int | None = None) -> bytes:
+        """Open a table (a private one if `code` is given; with this `patience`, the seconds
+        a seat may be away before the others may claim it); returns its id."""
         table = os.urandom(16)
         self.secrets = secrets
         self._begin(Session.host(self.identity, secrets, self.name, self.addr, game, players, options,
-                                 table, os.urandom, time.monotonic(), code=code))
+                                 table, os.urandom, time.monotonic(), code=code, patience=patience))
         self.beacon = beacon
         return table
 
@@ -150,6 +151,13 @@ class Node:
     def submit(self, actions: list, now: float | None = None) -> None:
         """The local decision (LocalError from the session if it is not allowed)."""
         self.execute(self.session.submit(actions, time.monotonic() if now is None else now))
+
+    def claim(self, seat: int) -> None:
+        """The local seat claims seat `seat`, away longer than the table's patience
+        (protocol.session.LocalError with a sentence if it cannot)."""
+        if self.session is None:
+            raise LocalError("There is no game here.")
+        self.execute(self.session.claim(seat, time.monotonic()))
 
     def resign(self) -> None:
         """The local seat resigns the game (protocol.session.LocalError with a sentence if it cannot)."""

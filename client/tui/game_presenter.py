@@ -119,6 +119,8 @@ class GamePresenter:
             Command("f4", "Board", self.toggle_focus),
             Command("f5", "Remove seat", self.remove_seat, "" if removing else None),
             Command("f6", "Resign", self.resign, playing),
+            Command("f7", "Claim", self.claim, "" if snap.patience is not None and any(
+                s.connection in ("away", "left") for s in snap.seats) else None),
             Command("f10", "Quit", self.quit),
         ]
 
@@ -142,6 +144,18 @@ class GamePresenter:
             self.closed = True
             self.source.close()
         self.leave()
+
+    def claim(self) -> None:
+        """Claim the other seat, away longer than the table's patience (F7, or `claim`)."""
+        snap = self.model.snapshot
+        claim = getattr(self.source, "claim", None)
+        if claim is None or snap.local_seat is None or snap.forming is not None or snap.over:
+            self.say("There is no seat to claim here.", "warn")
+            return
+        try:
+            claim(1 - snap.local_seat)
+        except SubmitError as exc:
+            self.say(str(exc), "warn")
 
     def resign(self) -> None:
         """Resign the game, at any time: asked once, done on the second F6 (or `yes`)."""
@@ -199,6 +213,8 @@ class GamePresenter:
         asked, self.resign_asked = self.resign_asked, False  # any other line: not resigned
         if command == "resign":
             self.resign()
+        elif command == "claim":
+            self.claim()
         elif asked and command in ("n", "no"):
             self.say("Not resigned; the game goes on.")
         elif command in ("", "send", "done"):

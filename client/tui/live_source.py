@@ -107,6 +107,10 @@ class LiveSource:
         """The local seat resigns (SubmitError: why it cannot)."""
         self._ask("resign", None, "resign")
 
+    def claim(self, seat: int) -> None:
+        """The local seat claims seat `seat`, away too long (SubmitError: why it cannot)."""
+        self._ask("claim", seat, "claim the seat")
+
     def remove_seat(self, index: int) -> None:
         """The host takes a seat back before the game starts (SubmitError: why it cannot)."""
         self._ask("remove", index, "answer")
@@ -189,6 +193,8 @@ class LiveSource:
                 self._answer(done, lambda: self.node.submit(value))
             elif what == "resign":
                 self._answer(done, self.node.resign)
+            elif what == "claim":
+                self._answer(done, lambda: self.node.claim(value))
             elif what == "remove":
                 self._answer(done, lambda: self.node.remove_seat(value))
             elif what == "stop":

@@ -85,6 +85,9 @@ class Snapshot:
     title: str = ""
     #: the table before the game starts (a live game only), else None
     forming: FormingLine | None = None
+    #: seconds a seat may be away before the local seat may claim it (a live two-seat game
+    #: the local seat plays), else None: the seats panel counts it down
+    patience: int | None = None
 
 
 @dataclass(frozen=True)
