@@ -341,8 +341,18 @@ class Node:
 
     def linger(self, seconds: float) -> None:
         """Keep serving for `seconds` after the game ended here, whatever stopped the run,
-        if spectators may still be catching up from this node."""
-        if self.session is not None and self.session.spectators and self.session.halt is None:
+        if spectators may still be catching up from this node; and, when the game ended by
+        a claim, up to `FINISHED_GRACE` seconds for the claimed seat to come back and learn
+        it (it watches then, told why: spec/protocol.md, "Endings")."""
+        s = self.session
+        if s is None or s.halt is not None:
+            return
+        ending = s.ending
+        gone = ending.seats if ending is not None and ending.how == "claimed" else ()
+        if gone and s.local_seat not in gone:
+            self._stopped = False
+            self.run(lambda: all(s.acked(g) >= s.log_length for g in gone), max_seconds=max(seconds, FINISHED_GRACE))
+        elif s.spectators:
             self._stopped = False
             self.run(lambda: False, max_seconds=seconds)
 

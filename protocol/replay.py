@@ -64,6 +64,8 @@ def ending_words(chain: GameChain) -> str:
     how, seats, seq = chain.ending
     names = chain.genesis.terms.seats
     who = " and ".join(f"seat {i} ({shown(names[i].name, 40)})" for i in seats)
+    if how == "claimed":
+        return f"{who} gone for good: claimed at seq {seq}"
     return f"{who} {how} at seq {seq}"
 
 
