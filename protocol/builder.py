@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping, Sequence
 from peerboard.engines import Game
 from peerboard.protocol.chain import GameChain
 from peerboard.protocol.identity import Identity
-from peerboard.protocol.records import Entry, Genesis, Seat, SignedGenesis, make_entry, resign_statement, sign_genesis
+from peerboard.protocol.records import Entry, Genesis, Seat, SignedGenesis, make_entry, claim_statement, resign_statement, sign_genesis
 from peerboard.protocol.secrets import SeatSecrets, choice_digest, node_entropy
 
 Chooser = Callable[[Any, int, list], tuple]
@@ -63,10 +63,19 @@ class LogBuilder:
         sig = self.identities[seat].sign(resign_statement(self.chain.genesis.hash, seat))
         return self.add("resign", {"seat": seat, "sig": sig})
 
-    def add(self, kind: str, body: dict) -> Entry:
-        """Sign and append the next entry; ChainError if the chain refuses it."""
-        seat, expected = self.chain.entitled()
-        if kind != expected and not (kind == "resign" and self.chain.may_end()):
+    def claim(self, gone: int) -> Entry:
+        """Every other seat still playing claims seat `gone` (gone for good); the claim's
+        writer, the lowest of them, writes it (spec/protocol.md, "Endings")."""
+        chain = self.chain
+        statement = claim_statement(chain.genesis.hash, gone, chain.next_seq, chain.head)
+        sigs = [self.identities[i].sign(statement) for i in chain.writers if i != gone]
+        return self.add("claim", {"gone": gone, "sigs": sigs}, seat=chain.claim_writer(gone))
+
+    def add(self, kind: str, body: dict, seat: int | None = None) -> Entry:
+        """Sign and append the next entry (by `seat`, for a claim); ChainError if the chain refuses it."""
+        entitled, expected = self.chain.entitled()
+        seat = entitled if seat is None else seat
+        if kind != expected and not (kind == "resign" and self.chain.may_end()) and kind != "claim":
             raise ValueError(f"the next entry is a {expected} entry, not {kind}")
         entry = make_entry(self.identities[seat], self.chain.next_seq, self.chain.head, seat, kind, body)
         self.chain = self.chain.check(entry)

@@ -48,7 +48,8 @@ class Verdict:
         if chain.finished:
             result = chain.result_body()
             winners = result["winners"]
-            won = " and ".join(f"seat {w} ({shown(g.seats[w].name, 40)})" for w in winners) or "nobody (a draw)"
+            nobody = "nobody" if chain.ending is not None else "nobody (a draw)"
+            won = " and ".join(f"seat {w} ({shown(g.seats[w].name, 40)})" for w in winners) or nobody
             scores = "-".join(str(s) for s in result["scores"])
             how = f"; {ending_words(chain)}" if chain.ending is not None else ""
             return f"{head}{how}; {won} won, scores {scores}; final state {game.state_hash(state).hex()[:16]}"

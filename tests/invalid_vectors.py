@@ -38,7 +38,7 @@ from peerboard.protocol.builder import LogBuilder  # noqa: E402
 from peerboard.protocol.chain import GameChain  # noqa: E402
 from peerboard.protocol.identity import Identity  # noqa: E402
 from peerboard.protocol.logfile import frame, header_frame, read_log  # noqa: E402
-from peerboard.protocol.records import ENTRY_DOMAIN, GENESIS_DOMAIN, resign_statement  # noqa: E402
+from peerboard.protocol.records import ENTRY_DOMAIN, GENESIS_DOMAIN, claim_statement, resign_statement  # noqa: E402
 from peerboard.protocol.secrets import SeatSecrets, choice_digest  # noqa: E402
 from vectors import CASES, ENDINGS, VECTORS, seats  # noqa: E402
 
@@ -734,7 +734,7 @@ def audit_vectors(aton: Log, asterix: Log) -> list[Vector]:
 
 def _ending_log(name: str) -> Log:
     """A valid vector of a game that ended by a resignation (tests/vectors.py, ENDINGS)."""
-    _, game, players, *_ = next(c for c in ENDINGS if c[0] == name)
+    _, game, players, *_ = next(c for c in ENDINGS if c[0] == name)  # (name, game, players, ...)
     _, _, keys = seats(name, players)
     contents = read_log((VECTORS / f"{name}.pblog").read_bytes())
     return Log.built(game, contents.genesis.record(), [e.record() for e in contents.entries], keys)
@@ -777,6 +777,39 @@ def ending_vectors() -> list[Vector]:
     log.relink(first)
     out.append(Vector("athos-result-ending-missing", "athos", first, F.RESULT,
                       "the results of a resigned game do not say how it ended (no ending)", log.data()))
+    # claims (a seat gone for good: every other seat signs, bound to the claim's seq and prev)
+    claimed2, claimed3 = _ending_log("aton-claimed"), _ending_log("asterix-claimed")
+
+    def claim_sig(log: Log, signer: int, gone: int, seq: int, prev: bytes) -> bytes:
+        return Identity.from_seed(log.seeds[signer]).sign(claim_statement(sha256(encode(log.genesis)), gone, seq, prev))
+
+    seq = claimed2.find(lambda e: e["kind"] == "claim")
+    e = claimed2.entry(seq)
+    log = claimed2.changed(seq, body={"gone": 0, "sigs": [claim_sig(claimed2, 0, 0, seq, e["prev"])]})
+    out.append(Vector("aton-consent-claim-signed-by-the-claimed-seat", "aton", seq, F.CONSENT,
+                      f"entry {seq}, seat 1's claim of seat 0, carries seat 0's signature instead of seat 1's",
+                      log.data()))
+    log = claimed2.changed(seq, body={"gone": 0, "sigs": [claim_sig(claimed2, 1, 0, seq - 1, e["prev"])]})
+    out.append(Vector("aton-consent-claim-signed-for-another-entry", "aton", seq, F.CONSENT,
+                      f"entry {seq}'s claim signature is seat 1's claim of seat 0 at entry {seq - 1}, not here",
+                      log.data()))
+    seq = claimed3.find(lambda e: e["kind"] == "claim")
+    e = claimed3.entry(seq)
+    log = claimed3.changed(seq, body={"gone": 0, "sigs": [e["body"]["sigs"][0]]})
+    out.append(Vector("asterix-consent-claim-missing-a-signature", "asterix", seq, F.CONSENT,
+                      f"entry {seq} claims seat 0 with seat 1's signature only; seat 2 did not sign", log.data()))
+    log = claimed3.copy()
+    log.entry(seq)["seat"] = 2
+    log.sign(seq)
+    log.relink(seq + 1)
+    out.append(Vector("asterix-turn-claim-by-a-seat-not-its-writer", "asterix", seq, F.TURN,
+                      f"entry {seq}, the claim of seat 0 signed by seats 1 and 2, written by seat 2; its writer "
+                      "is the lowest seat still playing, seat 1", log.data()))
+    last = _results(aton)[-1]
+    before = aton.entry(last - 1)
+    log = aton.changed(last, kind="claim", body={"gone": 0, "sigs": [claim_sig(aton, 1, 0, last, sha256(encode(before)))]})
+    out.append(Vector("aton-turn-claim-while-the-result-is-signed", "aton", last, F.TURN,
+                      f"entry {last} claims seat 0 after seat 0 signed the result", log.data()))
     first = _results(aton)[0]
     log = aton.copy()
     log.entry(first)["body"]["ending"]["how"] = "abandoned"

@@ -24,13 +24,15 @@ def test_vector_is_rebuilt_byte_for_byte(name, players, options):
 
 
 @pytest.mark.parametrize("case", ENDINGS, ids=[c[0] for c in ENDINGS])
-def test_an_ending_vector_verifies_and_its_result_says_who_resigned(case):
-    name, game, players, options, after, resigner = case
+def test_an_ending_vector_verifies_and_its_result_says_how_it_ended(case):
+    name, game, players, options, after, seat, how = case
     data = (VECTORS / f"{name}.pblog").read_bytes()
     assert build_ending(*case) == data  # rebuilt byte for byte
     verdict = verify_log(data)
     assert verdict.ok and verdict.chain.finished, verdict.summary()
-    assert f"seat {resigner} (seat-{resigner}) resigned at seq {after + 1}" in verdict.summary()
+    said = "resigned at" if how == "resigned" else "gone for good: claimed at"
+    assert f"seat {seat} (seat-{seat}) {said} seq {after + 1}" in verdict.summary()
     result = verdict.chain.result_body()
-    assert result["ending"] == {"how": "resigned", "seats": [resigner], "seq": after + 1, "unchecked": []}
-    assert result["winners"] == [1 - resigner]
+    unchecked = [seat] if how == "claimed" else []
+    assert result["ending"] == {"how": how, "seats": [seat], "seq": after + 1, "unchecked": unchecked}
+    assert result["winners"] == ([1 - seat] if players == 2 else [])

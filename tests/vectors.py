@@ -23,10 +23,12 @@ CASES = [
 ]
 
 #: games that end otherwise than by their rules (spec/protocol.md, "Endings"): (file name,
-#: game, players, options, the entry after which a seat resigns, that seat)
+#: game, players, options, the entry after which it ends, the seat it names, how)
 ENDINGS = [
-    ("aton-resigned", "aton", 2, {"win_points": 15}, 20, 1),
-    ("athos-resigned", "athos", 2, {}, 41, 0),  # out of turn: seat 1 carries it
+    ("aton-resigned", "aton", 2, {"win_points": 15}, 20, 1, "resigned"),
+    ("athos-resigned", "athos", 2, {}, 41, 0, "resigned"),  # out of turn: seat 1 carries it
+    ("aton-claimed", "aton", 2, {"win_points": 15}, 15, 0, "claimed"),  # seat 1 claims seat 0
+    ("asterix-claimed", "asterix", 3, {"max_rounds": 2}, 12, 0, "claimed"),  # seats 1 and 2 claim seat 0
 ]
 
 
@@ -49,9 +51,9 @@ def build(name: str, players: int, options: dict) -> bytes:
     return header_frame() + frame(log.chain.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
 
 
-def build_ending(name: str, game: str, players: int, options: dict, after: int, resigner: int) -> bytes:
-    """A game whose seat `resigner` resigns after entry `after` (out of turn or not: the seat
-    entitled to the next entry carries the resignation), then audited and signed."""
+def build_ending(name: str, game: str, players: int, options: dict, after: int, seat: int, how: str) -> bytes:
+    """A game where, after entry `after`, seat `seat` resigns (the seat entitled to the next
+    entry carries the resignation) or is claimed by every other seat, then audited and signed."""
     rng, masters, keys = seats(name, players)
     log = LogBuilder.table(
         engines.get(game), options, [f"seat-{i}" for i in range(players)], masters, keys,
@@ -60,7 +62,7 @@ def build_ending(name: str, game: str, players: int, options: dict, after: int, 
     choose = lambda state, seat, legal: legal[rng.randrange(len(legal))]  # noqa: E731
     while len(log.entries) < after:
         log.step(choose)
-    log.resign(resigner)
+    log.resign(seat) if how == "resigned" else log.claim(seat)
     log.play(choose)
     return header_frame() + frame(log.chain.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
 
