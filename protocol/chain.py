@@ -21,7 +21,7 @@ from peerboard.engines import CHANCE, TERMINAL, Game, IllegalAction, OptionError
 from peerboard.engines.values import evolve
 from peerboard.protocol import failures
 from peerboard.protocol.identity import verify
-from peerboard.protocol.records import Entry, SignedGenesis, claim_statement, resign_statement
+from peerboard.protocol.records import Entry, SignedGenesis, agree_statement, claim_statement, resign_statement
 from peerboard.protocol.secrets import CHAIN_LENGTH, choice_digest, node_entropy, round_entropy, seed_commitment, sha256
 
 
@@ -214,7 +214,9 @@ class GameChain:
         over by its rules before a seat was claimed keeps its rules' winners."""
         if self.game.is_terminal(self.state):
             return list(self.game.winners(self.state))
-        _, seats, _ = self.ending
+        how, seats, _ = self.ending
+        if how in ("drawn", "aborted"):
+            return []
         if self.seats == 2:
             return [i for i in range(self.seats) if i not in seats]
         return []
@@ -237,8 +239,8 @@ class GameChain:
             if not verify(key, entry.signing_bytes(), entry.sig):
                 raise ChainError(seq, f"bad signature (not seat {entry.seat}'s key)", failures.SIGNATURE)
         seat, kind = self.entitled()
-        if entry.kind == "resign" and entry.seat == seat and self.may_end():
-            kind = "resign"  # the seat entitled to the next entry may carry a resignation in its place
+        if entry.kind in ("resign", "agree") and entry.seat == seat and self.may_end():
+            kind = entry.kind  # the seat entitled to the next entry may carry a resignation or an agreement in its place
         elif entry.kind == "claim":
             # a claim stands in place of any entry, written by the claim's one writer
             gone = entry.body["gone"]
@@ -333,6 +335,20 @@ class GameChain:
         if not verify(key, resign_statement(self.genesis.hash, resigner), sig):
             raise _Refused(failures.CONSENT, f"the resignation is not signed by seat {resigner}")
         return evolve(self, ending=("resigned", (resigner,), entry.seq), reveals=(), run=None, commits=())
+
+    def _agree(self, entry: Entry) -> "GameChain":
+        """Every seat still playing agreed that the game ends here, drawn or aborted: each
+        signed the statement bound to this seq and the entry before."""
+        how, sigs = entry.body["how"], entry.body["sigs"]
+        signers = self.writers
+        if len(sigs) != len(signers):
+            raise _Refused(failures.CONSENT, f"an agreement that the game is {how} carries {len(sigs)} signatures; it "
+                                             f"takes one of each seat still playing ({len(signers)})")
+        statement = agree_statement(self.genesis.hash, how, entry.seq, entry.prev)
+        for signer, sig in zip(signers, sigs):
+            if not verify(self.genesis.terms.seats[signer].key, statement, sig):
+                raise _Refused(failures.CONSENT, f"the agreement that the game is {how} is not signed by seat {signer}")
+        return evolve(self, ending=(how, signers, entry.seq), reveals=(), run=None, commits=())
 
     def _claim(self, entry: Entry) -> "GameChain":
         """Every other seat still there claims seat `gone`, away longer than the table's
@@ -447,6 +463,7 @@ _KINDS = {
     "result": GameChain._result,
     "resign": GameChain._resign,
     "claim": GameChain._claim,
+    "agree": GameChain._agree,
 }
 
 

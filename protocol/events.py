@@ -174,6 +174,24 @@ class Claimable(Event):
 
 
 @dataclass(frozen=True)
+class Offered(Event):
+    """Seat `seat` offers that the game ends `how` ("drawn" or "aborted"): accept it with
+    `Session.offer(how)`, decline it with `Session.decline(how)`; it lapses once another
+    entry is written."""
+
+    seat: int
+    how: str
+
+
+@dataclass(frozen=True)
+class Declined(Event):
+    """Seat `seat` declined the offer that the game ends `how`."""
+
+    seat: int
+    how: str
+
+
+@dataclass(frozen=True)
 class GameOver(Event):
     winners: tuple[int, ...]
     scores: tuple[int, ...]
@@ -199,5 +217,5 @@ class Refused(Event):
 #: every event the session emits
 SESSION_EVENTS: tuple[type[Event], ...] = (
     Seated, SeatTaken, SeatFreed, PeersKnown, GameStarted, Accepted, Confirmed, YourTurn, PeerAway, PeerBack,
-    PeerLeft, PeerMoved, Desync, Equivocation, InternalFault, Ended, Claimable, GameOver, Rejected, Refused,
+    PeerLeft, PeerMoved, Desync, Equivocation, InternalFault, Ended, Claimable, Offered, Declined, GameOver, Rejected, Refused,
 )

@@ -184,6 +184,29 @@ def _entry(m: dict) -> EntryMessage:
     return EntryMessage(entry_from_record(m["entry"]))
 
 
+@dataclass(frozen=True)
+class Offer(Message):
+    """Seat `seat` offers (or accepts) that the game ends `how` ("drawn", "aborted") at
+    entry `seq` after `prev`: its signature of `agree_statement` (protocol/records.py)."""
+
+    kind = "offer"
+    seat: int
+    how: str
+    seq: int
+    prev: bytes
+    sig: bytes
+
+
+@dataclass(frozen=True)
+class Decline(Message):
+    """Seat `seat` declines the offer that the game ends `how` at entry `seq`."""
+
+    kind = "decline"
+    seat: int
+    how: str
+    seq: int
+
+
 #: every message class by its wire name, with what builds it from its checked fields
 _BUILD: dict[str, tuple[type[Message], Callable[[dict], Message]]] = {
     "hello": (Hello, lambda m: Hello(**m)),
@@ -199,6 +222,8 @@ _BUILD: dict[str, tuple[type[Message], Callable[[dict], Message]]] = {
     "proof": (Proof, lambda m: Proof(entry_from_record(m["first"]), entry_from_record(m["second"]))),
     "leave": (Leave, lambda m: Leave()),
     "resign": (Resign, lambda m: Resign(**m)),
+    "offer": (Offer, lambda m: Offer(**m)),
+    "decline": (Decline, lambda m: Decline(**m)),
 }
 #: the message classes of protocol version 1
 MESSAGE_CLASSES: tuple[type[Message], ...] = tuple(cls for cls, _ in _BUILD.values())

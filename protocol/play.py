@@ -21,15 +21,18 @@ from peerboard.protocol.effects import (
     NextStep, Send, SetAside, Store, StoreChoice, StoreGenesis, Sync, TakeOwnEntry, Unstore,
 )
 from peerboard.protocol.events import (
-    Accepted, Claimable, Ended, Ending, Equivocation, Event, GameOver, GameStarted, PeerAway, PeerBack, PeerLeft,
-    PeerMoved, PeersKnown, Rejected,
+    Accepted, Claimable, Declined, Ended, Ending, Equivocation, Event, GameOver, GameStarted, Offered, PeerAway,
+    PeerBack, PeerLeft, PeerMoved, PeersKnown, Rejected,
 )
 from peerboard.protocol.identity import Identity, fingerprint, verify
 from peerboard.protocol.messages import (
-    Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Refuse, Resign, Sign, Want,
+    Ack, Beat, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Offer, Proof, Refuse, Resign,
+    Sign, Want,
 )
 from peerboard.protocol.phases import Milestone
-from peerboard.protocol.records import Entry, SignedGenesis, claim_statement, make_entry, resign_statement
+from peerboard.protocol.records import (
+    Entry, SignedGenesis, agree_statement, claim_statement, make_entry, resign_statement,
+)
 from peerboard.protocol.schema import DEFAULT_PATIENCE, NONCE_BYTES
 from peerboard.protocol.secrets import SeatSecrets
 from peerboard.protocol.surface import LocalError, MoveList, MoveRecord, Phase, Position
@@ -89,6 +92,10 @@ class Play:
         #: seconds a seat may be away before the others may claim it (the genesis's, or the default)
         self.patience: int = g.patience or DEFAULT_PATIENCE
         self.claimable_told: set[int] = set()  # seats told `Claimable` since they were last heard
+        #: offers that the game ends drawn or aborted at the next entry: how -> seat -> its
+        #: signature, all for (`offers_at`, the head); they lapse when another entry is written
+        self.offers: dict[str, dict[int, bytes]] = {}
+        self.offers_at: int = 0
         self._options: Mapping[str, Any] | None = None
 
     @classmethod
@@ -252,6 +259,10 @@ class Play:
         if beat and self.resigned and self.chain.may_end():
             # a lost statement is repaired by repetition, as a hello is
             effects += self._send_seats(Resign(self.seat, self.resignations[self.seat]))
+        if beat and self.seat is not None and self.offers_at == self.chain.next_seq:
+            for how, sigs in sorted(self.offers.items()):
+                if self.seat in sigs:  # our offer (or acceptance) stands: said again, for a lost one
+                    effects += self._send_seats(Offer(self.seat, how, self.offers_at, self.chain.head, sigs[self.seat]))
         for key, seat in self.seats.items():
             if key == self.key or seat in self.away or seat in self.left:
                 continue
@@ -373,6 +384,34 @@ class Play:
             return []
         self.resignations[m.seat] = m.sig
         return [NextStep()]
+
+    def on_offer(self, sender: bytes, m: Offer, now: float) -> list:
+        """A seat offers (or accepts) a draw or an abort at the next entry."""
+        keys = self.seat_keys
+        if not m.seat < len(keys) or keys[m.seat] != sender:
+            raise MessageError(f"offer: the sender does not hold seat {m.seat}")
+        if not verify(sender, agree_statement(self.genesis.hash, m.how, m.seq, m.prev), m.sig):
+            raise MessageError(f"offer: not signed by seat {m.seat}")
+        chain = self.chain
+        if m.seq != chain.next_seq or m.prev != chain.head or not chain.may_end():
+            return []  # lapsed (another entry came), or for a head this node has not reached: it is said again
+        self._offers_here()
+        sigs = self.offers.setdefault(m.how, {})
+        if m.seat in sigs:
+            return []
+        sigs[m.seat] = m.sig
+        told = [Offered(m.seat, m.how)] if self.seat is not None and self.seat not in sigs else []
+        return told + [NextStep()]
+
+    def on_decline(self, sender: bytes, m: Decline, now: float) -> list:
+        keys = self.seat_keys
+        if not m.seat < len(keys) or keys[m.seat] != sender:
+            raise MessageError(f"decline: the sender does not hold seat {m.seat}")
+        if m.seq != self.chain.next_seq or self.offers_at != m.seq or m.how not in self.offers:
+            return []
+        mine = self.seat in self.offers[m.how]
+        del self.offers[m.how]
+        return [Declined(m.seat, m.how)] if mine else []
 
     def on_leave(self, sender: bytes, m: Leave, now: float) -> list:
         if self.spectators.pop(sender, None) is not None:
@@ -513,7 +552,7 @@ class Play:
             return effects + self.keeper.halt(desync) + [Accepted(entry.seq, entry)]
         effects += self._advance()
         effects.append(Accepted(entry.seq, entry))
-        if entry.kind in ("resign", "claim") and chain.ending is not None and chain.ending[2] == entry.seq:
+        if entry.kind in ("resign", "claim", "agree") and chain.ending is not None and chain.ending[2] == entry.seq:
             effects.append(Ended(self.ending()))
         if chain.finished:
             effects += self._game_over()
@@ -596,6 +635,44 @@ class Play:
         self._append(entry, checked)
         return [Sync()] + self._stored(entry, checked)
 
+    def _offers_here(self) -> None:
+        """Offers of another entry than the next have lapsed."""
+        if self.offers_at != self.chain.next_seq:
+            self.offers = {}
+            self.offers_at = self.chain.next_seq
+
+    def offer(self, how: str) -> list:
+        """The local seat offers — or, when another seat offered it, accepts — that the game
+        ends `how` ("drawn" or "aborted") at the next entry."""
+        chain = self.chain
+        if self.author is None:
+            raise LocalError("Only a seat still playing can offer or accept a draw or an abort.")
+        if not chain.may_end():
+            raise LocalError("The game is over already.")
+        self._offers_here()
+        sigs = self.offers.setdefault(how, {})
+        if self.seat in sigs:
+            raise LocalError(f"You have offered that already; the other seats are asked.")
+        sigs[self.seat] = self.identity.sign(agree_statement(self.genesis.hash, how, chain.next_seq, chain.head))
+        return self._send_seats(Offer(self.seat, how, chain.next_seq, chain.head, sigs[self.seat])) + self.my_turn()
+
+    def decline(self, how: str) -> list:
+        """The local seat declines another seat's offer that the game ends `how`."""
+        self._offers_here()
+        sigs = self.offers.get(how, {})
+        offerers = [s for s in sigs if s != self.seat]
+        if not offerers or self.seat in sigs:
+            raise LocalError(f"There is no offer of {'a draw' if how == 'drawn' else 'an abort'} to decline.")
+        del self.offers[how]
+        message = Decline(self.seat, how, self.chain.next_seq).to_bytes()
+        return [Send(self.seat_keys[s], message) for s in offerers]
+
+    def offers_standing(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """(how, the seats that offered or accepted it) of each offer standing at the next entry."""
+        if self.offers_at != self.chain.next_seq:
+            return ()
+        return tuple((how, tuple(sorted(sigs))) for how, sigs in sorted(self.offers.items()))
+
     def resign(self) -> list:
         """The local seat resigns: its statement goes to every seat, and into the log at the
         next entry — its own, if it is entitled to it, else the entitled seat's."""
@@ -642,10 +719,27 @@ class Play:
         carried = self._resignation_to_carry()
         if carried is not None:
             return self._write("resign", {"seat": carried, "sig": self.resignations[carried]})
+        agreed = self._agreement_to_carry()
+        if agreed is not None:
+            sigs = self.offers[agreed]
+            return self._write("agree", {"how": agreed, "sigs": [sigs[s] for s in self.chain.writers]})
         step = self.author.next(self.chain)
         if isinstance(step, Write):
             return self._write(step.kind, step.body)
         return [] if step is None else [step]
+
+    def _agreement_to_carry(self) -> str | None:
+        """The agreement this seat writes now: every seat still playing signed it for the
+        next entry, and this seat is entitled to that entry."""
+        chain = self.chain
+        if self.offers_at != chain.next_seq or not self.offers or self.author.unheard or not chain.may_end():
+            return None
+        if chain.entitled()[0] != self.seat:
+            return None
+        for how in sorted(self.offers):
+            if all(s in self.offers[how] for s in chain.writers):
+                return how
+        return None
 
     def _resignation_to_carry(self) -> int | None:
         """The seat whose resignation this seat writes now: it is entitled to the next entry,

@@ -26,6 +26,7 @@ GENESIS_DOMAIN = b"peerboard/genesis/v1\x00"
 ENTRY_DOMAIN = b"peerboard/entry/v1\x00"
 RESIGN_DOMAIN = b"peerboard/resign/v1\x00"
 CLAIM_DOMAIN = b"peerboard/claim/v1\x00"
+AGREE_DOMAIN = b"peerboard/agree/v1\x00"
 
 _pack = partial(msgpack.packb, use_bin_type=True)
 _KEY_BODY, _KEY_KIND, _KEY_PREV, _KEY_SEAT, _KEY_SEQ, _KEY_SIG = (_pack(k) for k in ("body", "kind", "prev", "seat", "seq", "sig"))
@@ -228,6 +229,13 @@ def claim_statement(genesis_hash: bytes, gone: int, seq: int, prev: bytes) -> by
     to the entry it stands at (`seq`, and `prev`, the hash of the entry before), so that a
     seat that signed it can promise to take no entry of `gone` there (spec/protocol.md, "Endings")."""
     return CLAIM_DOMAIN + encode({"genesis": genesis_hash, "gone": gone, "prev": prev, "seq": seq})
+
+
+def agree_statement(genesis_hash: bytes, how: str, seq: int, prev: bytes) -> bytes:
+    """What a seat signs to offer, or accept, that the game ends `how` ("drawn" or "aborted")
+    at entry `seq` (after `prev`): bound to that entry, so an offer lapses as soon as any
+    other entry is written there (spec/protocol.md, "Endings")."""
+    return AGREE_DOMAIN + encode({"genesis": genesis_hash, "how": how, "prev": prev, "seq": seq})
 
 
 def entry_from_record(obj: Any, encoded: bytes | None = None) -> Entry:

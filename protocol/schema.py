@@ -204,6 +204,11 @@ BODIES: dict[str, Shape] = {
     }, extra={"ending": Check(lambda v: _ending_ok(v), "must be a map of how (text), seats, seq and unchecked")}),
     # a seat's resignation, carried by the seat entitled to the next entry (spec/protocol.md, "Endings")
     "resign": Shape("a resign body", {"seat": SEAT_NUMBER, "sig": octets(SIG_BYTES)}),
+    # a draw or an abort every seat still playing agreed to (spec/protocol.md, "Endings")
+    "agree": Shape("an agree body", {
+        "how": one_of("drawn", "aborted"),
+        "sigs": listing(octets(SIG_BYTES), 1, MAX_SEATS, f"signatures of {SIG_BYTES} bytes"),
+    }),
     # a seat gone for good, claimed by every other seat still playing (spec/protocol.md, "Endings")
     "claim": Shape("a claim body", {
         "gone": SEAT_NUMBER, "sigs": listing(octets(SIG_BYTES), 1, MAX_SEATS - 1, f"signatures of {SIG_BYTES} bytes"),
@@ -211,7 +216,7 @@ BODIES: dict[str, Shape] = {
 }
 
 #: how a game ended otherwise than by its rules, as a result's `ending` says
-ENDINGS = ("resigned", "claimed")
+ENDINGS = ("resigned", "claimed", "drawn", "aborted")
 ENDING = Shape("an ending", {
     "how": one_of(*ENDINGS),
     "seats": listing(SEAT_NUMBER, 1, MAX_SEATS, "seat numbers"),
@@ -252,4 +257,7 @@ MESSAGES: dict[str, Shape] = {
     "proof": Shape("proof", {"first": _MAP, "second": _MAP}),
     "leave": Shape("leave", {}),
     "resign": Shape("resign", {"seat": SEAT_NUMBER, "sig": octets(SIG_BYTES)}),
+    "offer": Shape("offer", {"seat": SEAT_NUMBER, "how": one_of("drawn", "aborted"), "seq": whole(1),
+                             "prev": octets(HASH_BYTES), "sig": octets(SIG_BYTES)}),
+    "decline": Shape("decline", {"seat": SEAT_NUMBER, "how": one_of("drawn", "aborted"), "seq": whole(1)}),
 }

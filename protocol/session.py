@@ -29,14 +29,14 @@ from peerboard import engines
 from peerboard.protocol.chain import ChainError
 from peerboard.protocol.effects import NextStep, Send, TakeOwnEntry
 from peerboard.protocol.events import (  # re-exported: the session's events are part of its surface
-    Accepted, Claimable, Confirmed, Desync, Ended, Ending, Equivocation, Event, GameOver, GameStarted, InternalFault, PeerAway,
+    Accepted, Claimable, Confirmed, Declined, Desync, Ended, Ending, Equivocation, Offered, Event, GameOver, GameStarted, InternalFault, PeerAway,
     PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
 )
 from peerboard.protocol.forming import Forming, Hosting, Joining
 from peerboard.protocol.identity import Identity, fingerprint
 from peerboard.protocol.messages import (
     MESSAGE_CLASSES, Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Propose,
-    Refuse, Resign, Sign, Want, Welcome, decode_message,
+    Decline, Offer, Refuse, Resign, Sign, Want, Welcome, decode_message,
 )
 from peerboard.protocol.phases import Milestone, next_phase
 from peerboard.protocol.play import BEAT_EVERY, Keeper, Play
@@ -49,7 +49,7 @@ from peerboard.protocol.tablecode import knock, stretched
 __all__ = [
     "Session", "Phase", "SeatInfo", "Position", "MoveRecord", "LocalError",
     "Event", "Seated", "SeatTaken", "SeatFreed", "PeersKnown", "GameStarted", "Accepted", "Confirmed", "YourTurn",
-    "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "Ended", "Ending", "Claimable",
+    "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "Ended", "Ending", "Claimable", "Offered", "Declined",
     "GameOver", "Rejected", "Refused",
 ]
 
@@ -215,6 +215,32 @@ class Session:
             raise
         except Exception as exc:
             return self._fault("resigning", exc)
+
+    def offer(self, how: str, now: float) -> list:
+        """The local seat offers that the game ends `how` — "drawn" or "aborted" — at the
+        next entry, or accepts another seat's offer of it; the game ends so once every seat
+        still playing has (spec/protocol.md, "Endings"). LocalError saying why it cannot."""
+        if how not in ("drawn", "aborted"):
+            raise LocalError('An offer is of a draw ("drawn") or of an abort ("aborted").')
+        if self._phase is not Phase.PLAYING:
+            raise LocalError("There is no game in progress here.")
+        try:
+            return self._stage.offer(how)
+        except LocalError:
+            raise
+        except Exception as exc:
+            return self._fault("offering", exc)
+
+    def decline(self, how: str, now: float) -> list:
+        """The local seat declines another seat's offer that the game ends `how`."""
+        if self._phase is not Phase.PLAYING:
+            raise LocalError("There is no game in progress here.")
+        return self._stage.decline(how)
+
+    @property
+    def offers(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """(how, the seats that offered or accepted it) of each offer standing at the next entry."""
+        return self._stage.offers_standing() if isinstance(self._stage, Play) else ()
 
     def claim(self, seat: int, now: float) -> list:
         """The local seat claims seat `seat`, away longer than the table's patience: it is
@@ -494,6 +520,8 @@ _TABLE: dict[type[Message], tuple[Handler, ...]] = {
     Proof:          (_no_game,                _game("on_proof"),   _ignore),
     Leave:          (_forming("on_leave"),    _game("on_leave"),   _ignore),
     Resign:         (_ignore,                 _game("on_resign"),  _ignore),
+    Offer:          (_ignore,                 _game("on_offer"),   _ignore),
+    Decline:        (_ignore,                 _game("on_decline"), _ignore),
 }
 
 

@@ -204,3 +204,78 @@ def test_a_claimed_seat_that_crashes_and_returns_at_any_moment_ends_with_the_sam
     settle(net, nodes)
     assert_same_logs(nodes)
     assert {game_over(n).ending.how for n in nodes} == {"claimed"}
+
+
+# -- a draw or an abort by agreement -------------------------------------------------------------
+
+from peerboard.protocol.session import Declined, Offered  # noqa: E402
+
+
+def offered(node: Node, how: str) -> bool:
+    return any(isinstance(e, Offered) and e.how == how for e in node.events)
+
+
+def at_a_decision(net, nodes) -> None:
+    """Nobody decides for a while, so the automatic entries (reveals) are all written and
+    every node waits at the same decision: an offer made now stands."""
+    net.think = (30.0, 31.0)
+
+    def waiting():
+        positions = [n.session.position() for n in nodes]
+        return len({p.seq for p in positions}) == 1 and all(p.to_act and p.to_act[1] in ("move", "commit")
+                                                             for p in positions)
+    assert net.run(waiting, max_time=20)
+    net.run(lambda: False, max_time=1)  # a decision already taking its short think is taken
+    assert net.run(waiting, max_time=20)
+
+
+@pytest.mark.parametrize("game, seats", [("aton", 2), ("athos", 3), ("asterix", 4)])
+@pytest.mark.parametrize("how", ["drawn", "aborted"])
+def test_an_offer_every_seat_accepts_ends_the_game_so(game, seats, how):
+    net = SimNet(7, drop=0.1, dup=0.05, delay=(0.001, 0.1))
+    nodes = net.table(game, seats, {"max_rounds": 3} if game == "asterix" else {})
+    play_until(net, nodes, 5)
+    at_a_decision(net, nodes)
+    net.apply(nodes[0], nodes[0].session.offer(how, net.now))
+    for n in nodes[1:]:
+        assert net.run(lambda: offered(n, how), max_time=20), "the offer did not reach every seat"
+        assert dict(n.session.offers)[how] == (0,) or 0 in dict(n.session.offers)[how]
+        net.apply(n, n.session.offer(how, net.now))  # accepted
+    net.think = (0.0, 0.02)
+    settle(net, nodes)
+    chain = assert_same_logs(nodes)
+    result = game_over(nodes[0])
+    assert result.winners == () and result.ending.how == how and result.ending.seats == tuple(range(seats))
+    assert chain.result_body()["ending"]["how"] == how
+
+
+def test_a_declined_offer_is_told_to_the_offerer_and_the_game_goes_on():
+    net = SimNet(9, delay=(0.001, 0.05))
+    nodes = net.table("athos", 2, {})
+    play_until(net, nodes, 4)
+    at_a_decision(net, nodes)
+    net.apply(nodes[1], nodes[1].session.offer("drawn", net.now))
+    assert net.run(lambda: offered(nodes[0], "drawn"), max_time=10)
+    net.apply(nodes[0], nodes[0].session.decline("drawn", net.now))
+    assert net.run(lambda: any(isinstance(e, Declined) for e in nodes[1].events), max_time=10)
+    with pytest.raises(LocalError, match="no offer"):
+        nodes[0].session.decline("drawn", net.now)
+    net.think = (0.0, 0.02)
+    settle(net, nodes, max_time=20000)
+    assert_same_logs(nodes)
+    assert game_over(nodes[0]).ending is None  # it ended by its rules
+
+
+def test_an_offer_lapses_when_another_entry_is_written_first():
+    net = SimNet(4, delay=(0.001, 0.05))
+    nodes = net.table("athos", 2, {})
+    play_until(net, nodes, 4)
+    waiting = nodes[nodes[0].session.position().to_act[0] ^ 1]  # not the seat to move
+    net.apply(waiting, waiting.session.offer("drawn", net.now))
+    held = waiting.session.log_length
+    assert net.run(lambda: waiting.session.log_length > held, max_time=10)  # the other seat moved instead
+    assert waiting.session.offers == ()
+    # an acceptance of the lapsed offer is an offer of its own now, which the other seat is asked
+    settle(net, nodes, max_time=20000)
+    assert_same_logs(nodes)
+    assert game_over(nodes[0]).ending is None
