@@ -19,7 +19,7 @@ from peerboard.client.text import printable
 from peerboard.node.loop import Connection, LogOpened, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.events import (
-    Accepted, Claimable, Confirmed, Desync, Ended, Equivocation, Event, GameOver, GameStarted, InternalFault,
+    Accepted, Claimable, Confirmed, Declined, Desync, Ended, Equivocation, Offered, Event, GameOver, GameStarted, InternalFault,
     PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken,
     YourTurn,
 )
@@ -79,6 +79,9 @@ def ending_words(ending: Any, session: Any) -> str:
     at entry 12`."""
     you = [seat == session.local_seat for seat in ending.seats]
     who = " and ".join("you" if me else seat_name(session, seat) for me, seat in zip(you, ending.seats))
+    if ending.how in ("drawn", "aborted"):
+        agreed = "a draw" if ending.how == "drawn" else "to abort the game (no result)"
+        return f"every seat agreed to {agreed} at entry {ending.seq}"
     if ending.how == "claimed":
         were = "were" if any(you) or len(you) > 1 else "was"
         return f"{who} {were} away longer than the table's patience and {were} claimed at entry {ending.seq}"
@@ -91,6 +94,16 @@ def _peer_away(e: Any, s: Any) -> Words:
         return Words(f"{seat_name(s, e.seat)} is away; the game waits for it — if it is still away after "
                      f"{patience} s (the table's patience), `claim` ends the game and you win.", "warn")
     return Words(f"{seat_name(s, e.seat)} is away; the game waits for it.", "warn")
+
+
+def _offer_words(how: str) -> str:
+    return "a draw" if how == "drawn" else "to abort the game (no result)"
+
+
+def _offered(e: Any, s: Any) -> Words:
+    what = "draw" if e.how == "drawn" else "abort"
+    return Words(f"{seat_name(s, e.seat)} offers {_offer_words(e.how)}: `accept {what}` or `decline {what}` "
+                 f"(the offer lapses when the next entry is written).", "warn")
 
 
 def _claimable(e: Any, s: Any) -> Words:
@@ -231,6 +244,8 @@ _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     YourTurn: _no_news,
     PeerAway: _peer_away,
     Claimable: _claimable,
+    Offered: _offered,
+    Declined: lambda e, s: Words(f"{seat_name(s, e.seat)} declined {_offer_words(e.how)}; the game goes on.", "warn"),
     PeerBack: lambda e, s: Words(f"{seat_name(s, e.seat)} is back."),
     PeerLeft: _peer_left,
     PeerMoved: lambda e, s: Words(f"{seat_name(s, e.seat)} listens at {printable(e.address, ADDRESS_AT_MOST)} now."),

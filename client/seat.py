@@ -24,12 +24,13 @@ from peerboard.engines import IllegalAction
 from peerboard.node.loop import Connection, LogOpened, Node, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.session import (
-    Accepted, Claimable, Confirmed, Desync, Ended, Equivocation, Event, GameOver, GameStarted, InternalFault, LocalError, PeerAway,
+    Accepted, Claimable, Confirmed, Declined, Desync, Ended, Equivocation, Offered, Event, GameOver, GameStarted, InternalFault, LocalError, PeerAway,
     PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
 )
 
 HELP = ("Type a move in the game's notation, `help` for the legal moves, `board` to see the board, "
-        "`resign` to resign the game (at any time), `claim` to claim a seat away longer than the table's patience, "
+        "`resign` to resign the game (at any time), `offer draw` or `offer abort` (the others `accept` or `decline` it), "
+        "`claim` to claim a seat away longer than the table's patience, "
         "`quit` to leave (resume later with peerboard resume FILE).")
 RESIGN_QUESTION = "Resign the game? The other seats are told at once and it cannot be taken back. (yes/no)"
 FORMING_HELP = ("While the table forms: `seats` lists who holds each seat, `remove N` frees seat N "
@@ -57,7 +58,7 @@ class Seat:
             PeersKnown: tell, GameStarted: self.on_game_started,
             Accepted: self.on_accepted, Confirmed: self.on_confirmed, YourTurn: self.on_your_turn,
             PeerAway: tell, PeerBack: tell, PeerLeft: tell, PeerMoved: tell, Ended: self.on_ended,
-            Claimable: self.on_claimable,
+            Claimable: self.on_claimable, Offered: self.on_offered, Declined: tell,
             Desync: self.on_halted, Equivocation: self.on_halted, InternalFault: self.on_internal_fault,
             GameOver: self.on_game_over, Rejected: self.on_rejected, Refused: self.on_refused,
         }
@@ -124,6 +125,19 @@ class Seat:
 
     def on_claimable(self, e: Claimable) -> None:
         self.tell(e)
+
+    def on_offered(self, e: Offered) -> None:
+        self.tell(e)
+
+    def offer(self, how: str, accept: bool = True) -> None:
+        """Offer (or accept) `how`, or decline it (said in one line when it cannot be)."""
+        try:
+            if accept:
+                self.node.offer(how)
+            else:
+                self.node.decline(how)
+        except LocalError as exc:
+            self.say(str(exc))
 
     def claim(self, seat: int) -> None:
         """Claim seat `seat` (said in one line when it cannot be)."""
@@ -208,6 +222,11 @@ class RandomSeat(Seat):
         # a built-in player claims a seat as soon as the table's patience has run out
         self.tell(e)
         self.claim(e.seat)
+
+    def on_offered(self, e: Offered) -> None:
+        # a built-in player declines every offer
+        self.tell(e)
+        self.offer(e.how, accept=False)
 
 
 class ConsoleSeat(Seat):
@@ -326,6 +345,16 @@ class ConsoleSeat(Seat):
                 self.asked_to_resign = True
                 self.say(RESIGN_QUESTION)
             return
+        word, _, what = text.partition(" ")
+        if word in ("offer", "accept", "decline"):
+            how = {"draw": "drawn", "abort": "aborted"}.get(what.strip())
+            if how is None and word != "offer" and s is not None and len(s.offers) == 1:
+                how = s.offers[0][0]  # (`accept` alone: the one offer standing)
+            if how is None:
+                self.say(f"{word} draw, or {word} abort")
+            else:
+                self.offer(how, accept=word != "decline")
+            return
         if text == "claim" or text.startswith("claim "):
             self.claim_command(text[5:].strip())
             return
@@ -404,4 +433,8 @@ class StrategySeat(Seat):
         # a bot claims a seat as soon as the table's patience has run out
         self.tell(e)
         self.claim(e.seat)
+
+    def on_offered(self, e: Offered) -> None:
+        # a bot declines, unless its `on_offer` hook accepts (client/bots/seat.py asks it)
+        self.tell(e)
 

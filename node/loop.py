@@ -152,6 +152,18 @@ class Node:
         """The local decision (LocalError from the session if it is not allowed)."""
         self.execute(self.session.submit(actions, time.monotonic() if now is None else now))
 
+    def offer(self, how: str) -> None:
+        """The local seat offers (or accepts) that the game ends `how` ("drawn", "aborted")."""
+        if self.session is None:
+            raise LocalError("There is no game here.")
+        self.execute(self.session.offer(how, time.monotonic()))
+
+    def decline(self, how: str) -> None:
+        """The local seat declines another seat's offer that the game ends `how`."""
+        if self.session is None:
+            raise LocalError("There is no game here.")
+        self.execute(self.session.decline(how, time.monotonic()))
+
     def claim(self, seat: int) -> None:
         """The local seat claims seat `seat`, away longer than the table's patience
         (protocol.session.LocalError with a sentence if it cannot)."""

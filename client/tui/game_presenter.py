@@ -145,6 +145,25 @@ class GamePresenter:
             self.source.close()
         self.leave()
 
+    def answer_offer(self, command: str) -> None:
+        """`offer draw`, `offer abort`, `accept [draw|abort]`, `decline [draw|abort]`."""
+        word, _, what = command.partition(" ")
+        how = {"draw": "drawn", "abort": "aborted"}.get(what.strip())
+        offers = getattr(self.source, "offers", lambda: ())()
+        if how is None and word != "offer" and len(offers) == 1:
+            how = offers[0][0]
+        act = getattr(self.source, "offer" if word != "decline" else "decline", None)
+        if how is None or act is None:
+            self.say(f"{word} draw, or {word} abort" if act is not None else "There is no game to offer that in.", "warn")
+            return
+        try:
+            act(how)
+        except SubmitError as exc:
+            self.say(str(exc), "warn")
+            return
+        if word == "offer":
+            self.say(f"You offered {'a draw' if how == 'drawn' else 'to abort the game'}; the other seats are asked.")
+
     def claim(self) -> None:
         """Claim the other seat, away longer than the table's patience (F7, or `claim`)."""
         snap = self.model.snapshot
@@ -215,6 +234,8 @@ class GamePresenter:
             self.resign()
         elif command == "claim":
             self.claim()
+        elif command.split(" ")[0] in ("offer", "accept", "decline"):
+            self.answer_offer(command)
         elif asked and command in ("n", "no"):
             self.say("Not resigned; the game goes on.")
         elif command in ("", "send", "done"):
