@@ -67,6 +67,8 @@ def ending_words(chain: GameChain) -> str:
     who = " and ".join(f"seat {i} ({shown(names[i].name, 40)})" for i in seats)
     if how == "claimed":
         return f"{who} gone for good: claimed at seq {seq}"
+    if how in ("drawn", "aborted"):
+        return f"every seat agreed: {how} at seq {seq}"
     return f"{who} {how} at seq {seq}"
 
 

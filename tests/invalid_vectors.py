@@ -810,6 +810,25 @@ def ending_vectors() -> list[Vector]:
     log = aton.changed(last, kind="claim", body={"gone": 0, "sigs": [claim_sig(aton, 1, 0, last, sha256(encode(before)))]})
     out.append(Vector("aton-turn-claim-while-the-result-is-signed", "aton", last, F.TURN,
                       f"entry {last} claims seat 0 after seat 0 signed the result", log.data()))
+    # agreements (a draw or an abort: every seat signs, bound to the entry's seq and prev)
+    drawn, aborted = _ending_log("athos-drawn"), _ending_log("asterix-aborted")
+    seq = drawn.find(lambda e: e["kind"] == "agree")
+    e = drawn.entry(seq)
+    log = drawn.changed(seq, body={"how": "drawn", "sigs": [e["body"]["sigs"][0], e["body"]["sigs"][0]]})
+    out.append(Vector("athos-consent-draw-seat-1-did-not-sign", "athos", seq, F.CONSENT,
+                      f"entry {seq}, a draw, carries seat 0's signature twice: seat 1 did not sign", log.data()))
+    log = drawn.changed(seq, body={"how": "aborted", "sigs": list(e["body"]["sigs"])})
+    out.append(Vector("athos-consent-abort-signed-as-a-draw", "athos", seq, F.CONSENT,
+                      f"entry {seq} says the seats agreed to abort; they signed a draw", log.data()))
+    seq = aborted.find(lambda e: e["kind"] == "agree")
+    entitled = aborted.entry(seq)["seat"]
+    log = aborted.copy()
+    log.entry(seq)["seat"] = (entitled + 1) % 3
+    log.sign(seq)
+    log.relink(seq + 1)
+    out.append(Vector("asterix-turn-abort-by-a-seat-not-entitled", "asterix", seq, F.TURN,
+                      f"entry {seq}, an abort every seat signed, written by seat {(entitled + 1) % 3}, not by seat "
+                      f"{entitled}, entitled to it", log.data()))
     first = _results(aton)[0]
     log = aton.copy()
     log.entry(first)["body"]["ending"]["how"] = "abandoned"

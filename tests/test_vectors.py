@@ -30,9 +30,14 @@ def test_an_ending_vector_verifies_and_its_result_says_how_it_ended(case):
     assert build_ending(*case) == data  # rebuilt byte for byte
     verdict = verify_log(data)
     assert verdict.ok and verdict.chain.finished, verdict.summary()
+    result = verdict.chain.result_body()
+    if seat is None:  # agreed by every seat, at the first decision after entry `after`
+        assert result["ending"]["how"] == how and result["ending"]["seats"] == list(range(players))
+        assert result["ending"]["seq"] > after and result["winners"] == []
+        assert f"{how} at seq {result['ending']['seq']}" in verdict.summary()
+        return
     said = "resigned at" if how == "resigned" else "gone for good: claimed at"
     assert f"seat {seat} (seat-{seat}) {said} seq {after + 1}" in verdict.summary()
-    result = verdict.chain.result_body()
     unchecked = [seat] if how == "claimed" else []
     assert result["ending"] == {"how": how, "seats": [seat], "seq": after + 1, "unchecked": unchecked}
     assert result["winners"] == ([1 - seat] if players == 2 else [])

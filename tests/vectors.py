@@ -29,6 +29,8 @@ ENDINGS = [
     ("athos-resigned", "athos", 2, {}, 41, 0, "resigned"),  # out of turn: seat 1 carries it
     ("aton-claimed", "aton", 2, {"win_points": 15}, 15, 0, "claimed"),  # seat 1 claims seat 0
     ("asterix-claimed", "asterix", 3, {"max_rounds": 2}, 12, 0, "claimed"),  # seats 1 and 2 claim seat 0
+    ("athos-drawn", "athos", 2, {}, 30, None, "drawn"),  # both seats agree to a draw
+    ("asterix-aborted", "asterix", 3, {"max_rounds": 2}, 9, None, "aborted"),  # all three agree to abort
 ]
 
 
@@ -62,7 +64,14 @@ def build_ending(name: str, game: str, players: int, options: dict, after: int, 
     choose = lambda state, seat, legal: legal[rng.randrange(len(legal))]  # noqa: E731
     while len(log.entries) < after:
         log.step(choose)
-    log.resign(seat) if how == "resigned" else log.claim(seat)
+    if how == "resigned":
+        log.resign(seat)
+    elif how == "claimed":
+        log.claim(seat)
+    else:
+        while log.chain.entitled()[1] not in ("move", "commit"):  # an agreement is made at a decision
+            log.step(choose)
+        log.agree(how)
     log.play(choose)
     return header_frame() + frame(log.chain.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
 
