@@ -272,7 +272,7 @@ class Play:
             if now - heard > AWAY_AFTER:
                 self.away.add(seat)
                 effects.append(PeerAway(seat))
-        if self.author is not None and self.players == 2:
+        if self.author is not None and not self.author.unheard and self.players == 2:
             for seat in sorted(self.away | self.left):
                 if seat in self.claimable_told or not self.chain.may_claim(seat):
                     continue
