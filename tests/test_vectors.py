@@ -41,3 +41,16 @@ def test_an_ending_vector_verifies_and_its_result_says_how_it_ended(case):
     unchecked = [seat] if how == "claimed" else []
     assert result["ending"] == {"how": how, "seats": [seat], "seq": after + 1, "unchecked": unchecked}
     assert result["winners"] == ([1 - seat] if players == 2 else [])
+
+
+def test_a_claimed_game_is_finished_for_the_lobby_and_its_export_says_how_it_ended():
+    from peerboard.client.export import as_text
+    from peerboard.node.gamefiles import is_finished
+    from peerboard.protocol.logfile import read_log
+
+    contents = read_log((VECTORS / "aton-claimed.pblog").read_bytes())
+    assert is_finished(contents)  # one result: the claimed seat signs none
+    assert not is_finished(read_log((VECTORS / "aton-claimed.pblog").read_bytes()[:-200]))
+    text = as_text(contents)
+    assert "seat 0 is claimed: gone for good" in text and "claimed at entry 16" in text
+    assert "seat 0 resigns" in as_text(read_log((VECTORS / "athos-resigned.pblog").read_bytes()))
