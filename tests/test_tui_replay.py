@@ -145,3 +145,16 @@ def test_plain_prints_the_game_and_as_shows_one_seats_view():
     out = _peerboard("replay", str(VECTORS / "aton.pblog"), "--plain", "--as", "1")
     assert out.returncode == 0
     assert "    3  seat 0  move    keep" in out.stdout and out.stdout.rstrip().splitlines()[-1].startswith("valid:")
+
+
+def test_a_resigned_game_replays_to_its_ending_said_in_the_status_line():
+    from peerboard.client.tui.replay import ReplaySource
+    from peerboard.protocol.logfile import read_log
+
+    path = Path(__file__).resolve().parent.parent / "spec" / "vectors" / "athos-resigned.pblog"
+    source = ReplaySource(read_log(path.read_bytes()), path.name)
+    source.index = 41
+    assert not source.snapshot().over
+    source.index = 42  # the resign entry
+    snap = source.snapshot()
+    assert snap.over and snap.status.startswith("game over: seat 0 (seat-0) resigned at seq 42")

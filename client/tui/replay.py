@@ -15,7 +15,7 @@ from peerboard.client.tui.source import Alert, Changed, MoveLine, SeatLine, Snap
 from peerboard.protocol.chain import ChainError, GameChain
 from peerboard.protocol.identity import fingerprint
 from peerboard.protocol.logfile import LogContents, LogFileError, read_log
-from peerboard.protocol.replay import Verdict, audited_seeds, verify_contents
+from peerboard.protocol.replay import Verdict, audited_seeds, ending_words, verify_contents
 
 
 class ReplaySource:
@@ -37,6 +37,8 @@ class ReplaySource:
         self.seats = tuple((printable(s.name, 40), fingerprint(s.key)) for s in g.seats)
         self.states: list[Any] = [chain.state]
         self.to_act: list[tuple[int, str] | None] = [_entitled(chain)]
+        #: how the game ended otherwise than by its rules, in words, at each entry ("" before)
+        self.endings: list[str] = [""]
         self.lines: list[MoveLine] = []
         for entry in contents.entries:
             text = _entry_text(chain, entry)
@@ -52,6 +54,7 @@ class ReplaySource:
             self.lines.append(MoveLine(entry.seq, entry.seat, line))
             self.states.append(chain.state)
             self.to_act.append(_entitled(chain))
+            self.endings.append(printable(ending_words(chain), 200) if chain.ending is not None else "")
         self.index = 0
         self.view_as = view_as if view_as is not None and 0 <= view_as < len(self.seats) else None
         self._listeners: list[Callable[[SourceEvent], None]] = []
@@ -65,9 +68,12 @@ class ReplaySource:
         scores = game.scores(full)
         seats = tuple(SeatLine(i, name, fp, scores[i], "", None) for i, (name, fp) in enumerate(self.seats))
         at = self.to_act[self.index]
+        ending = self.endings[self.index]
         if game.is_terminal(full):
             won = game.winners(full)
             status = "game over: " + (" and ".join(f"seat {w} ({self.seats[w][0]})" for w in won) or "a draw")
+        elif ending:
+            status = f"game over: {ending}" + (f"; next: seat {at[0]} ({self.seats[at[0]][0]}), {at[1]}" if at else "")
         elif at is not None:
             status = f"next: seat {at[0]} ({self.seats[at[0]][0]}), {at[1]}"
         else:
@@ -75,7 +81,7 @@ class ReplaySource:
         return Snapshot(
             game=game, seq=self.index, state=shown, seats=seats, local_seat=self.view_as, to_act=at,
             decision=None, legal=(), moves=tuple(self.lines), status=status,
-            over=game.is_terminal(full), title=self.title(),
+            over=game.is_terminal(full) or bool(ending), title=self.title(),
         )
 
     def submit(self, actions: Sequence[tuple]) -> None:
