@@ -279,3 +279,33 @@ def test_an_offer_lapses_when_another_entry_is_written_first():
     settle(net, nodes, max_time=20000)
     assert_same_logs(nodes)
     assert game_over(nodes[0]).ending is None
+
+
+def test_three_seats_wait_for_a_seat_away_claims_are_not_offered_there():
+    net = SimNet(21)
+    nodes = net.table("athos", 3, {}, patience=10)
+    play_until(net, nodes, 4)
+    net.crash(nodes[2])
+    net.run(lambda: False, max_time=15)
+    assert not any(isinstance(e, Claimable) for n in nodes[:2] for e in n.events)
+    with pytest.raises(LocalError, match="two-seat game"):
+        nodes[0].session.claim(2, net.now)
+
+
+def test_a_resigner_gone_before_its_audit_is_claimed_and_the_resignation_stands():
+    net = SimNet(23, drop=0.05, delay=(0.001, 0.05))
+    nodes = net.table("aton", 2, {}, patience=10)
+    play_until(net, nodes, 8)
+    net.crash(nodes[1])  # seat 1 resigns and dies at once: its statement may or may not have left
+    net.apply(nodes[0], nodes[0].session.resign(net.now))  # (seat 0 resigns instead: it is there to say so)
+    net.run(lambda: nodes[0].session.ending is not None, max_time=10)
+    assert nodes[0].session.ending.how == "resigned"
+    # seat 1 owes its audit and never writes it: seat 0 claims it, and the resignation stands
+    claim_when_claimable(net, nodes[0], 1)
+    assert net.run(lambda: nodes[0].session.phase is Phase.OVER, max_time=30)
+    result = game_over(nodes[0])
+    assert result.ending.how == "resigned" and result.ending.seats == (0,) and result.winners == (1,)
+    assert result.ending.unchecked == (1,)
+    net.restart(nodes[1])
+    settle(net, nodes)
+    assert_same_logs(nodes)
