@@ -108,7 +108,7 @@ def _offered(e: Any, s: Any) -> Words:
 
 def _claimable(e: Any, s: Any) -> Words:
     return Words(f"{seat_name(s, e.seat)} has been away longer than the table's patience ({e.patience} s): "
-                 f"`claim` (F7 in the full-screen client) claims its seat, and the game ends with you the winner.", "warn")
+                 f"`claim` (F8 in the full-screen client) claims its seat, and the game ends with you the winner.", "warn")
 
 
 def fault_words(e: InternalFault) -> str:

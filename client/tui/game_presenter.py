@@ -119,7 +119,7 @@ class GamePresenter:
             Command("f4", "Board", self.toggle_focus),
             Command("f5", "Remove seat", self.remove_seat, "" if removing else None),
             Command("f6", "Resign", self.resign, playing),
-            Command("f7", "Claim", self.claim, "" if snap.patience is not None and any(
+            Command("f8", "Claim", self.claim, "" if snap.patience is not None and any(
                 s.connection in ("away", "left") for s in snap.seats) else None),
             Command("f10", "Quit", self.quit),
         ]
@@ -165,7 +165,7 @@ class GamePresenter:
             self.say(f"You offered {'a draw' if how == 'drawn' else 'to abort the game'}; the other seats are asked.")
 
     def claim(self) -> None:
-        """Claim the other seat, away longer than the table's patience (F7, or `claim`)."""
+        """Claim the other seat, away longer than the table's patience (F8, or `claim`)."""
         snap = self.model.snapshot
         claim = getattr(self.source, "claim", None)
         if claim is None or snap.local_seat is None or snap.forming is not None or snap.over:

@@ -10,7 +10,7 @@ Or point: F4 (or Esc) moves to the board; arrows move the cursor, Enter picks a 
 or card and then its target; a mouse click does the same. Buttons take the rest.
 Each action goes into a plan you can take back (F2, `undo`); Enter on an empty line
 (F3, `send`) sends the planned turn as one move. A choice with only one option is taken
-at once. F6 (or `resign`) resigns the game at any time, after asking once; F7 (or
+at once. F6 (or `resign`) resigns the game at any time, after asking once; F8 (or
 `claim`) claims the other seat once it has been away longer than the table's patience
 (the seats panel counts it down), and the game ends with you the winner. `offer draw`
 or `offer abort` asks the others; `accept` or `decline` answers an offer. `quit` or
