@@ -47,6 +47,7 @@ bench: $(TESTS)
 	$(BIN)/python bench/bench_resume.py
 	$(BIN)/python bench/bench_want_flood.py
 	$(BIN)/python bench/bench_guesses.py
+	$(BIN)/python bench/bench_endings.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -19,7 +19,8 @@ from peerboard.client.text import printable
 from peerboard.node.loop import Connection, LogOpened, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.events import (
-    Accepted, Chatted, Confirmed, Desync, RematchAnswer, Equivocation, Event, GameOver, GameStarted, InternalFault,
+    Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Equivocation, Event, GameOver, GameStarted,
+    InternalFault, Offered, RematchAnswer,
     PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken,
     YourTurn,
 )
@@ -70,7 +71,47 @@ def result_words(result: Any, session: Any) -> str:
         return "the result is being signed."
     won = ", ".join(seat_name(session, w) for w in result.winners) or "nobody"
     cheats = f"; dishonest: {', '.join(seat_name(session, c) for c in result.cheats)}" if result.cheats else ""
-    return f"won by {won}; scores {'-'.join(map(str, result.scores))}{cheats}."
+    ending = getattr(result, "ending", None)
+    how = f"{ending_words(ending, session)}; " if ending is not None else ""
+    return f"{how}won by {won}; scores {'-'.join(map(str, result.scores))}{cheats}."
+
+
+def ending_words(ending: Any, session: Any) -> str:
+    """How a game ended otherwise than by its rules: `seat 1 (bob) resigned at entry 40`
+    (`you resigned …` at the seat that did); `seat 1 (bob) was away too long and was claimed
+    at entry 12`."""
+    you = [seat == session.local_seat for seat in ending.seats]
+    who = " and ".join("you" if me else seat_name(session, seat) for me, seat in zip(you, ending.seats))
+    if ending.how in ("drawn", "aborted"):
+        agreed = "a draw" if ending.how == "drawn" else "to abort the game (no result)"
+        return f"every seat agreed to {agreed} at entry {ending.seq}"
+    if ending.how == "claimed":
+        were = "were" if any(you) or len(you) > 1 else "was"
+        return f"{who} {were} away longer than the table's patience and {were} claimed at entry {ending.seq}"
+    return f"{who} {ending.how} at entry {ending.seq}"
+
+
+def _peer_away(e: Any, s: Any) -> Words:
+    patience = getattr(s, "patience", None)
+    if patience and s.players == 2 and s.local_seat is not None:
+        return Words(f"{seat_name(s, e.seat)} is away; the game waits for it — if it is still away after "
+                     f"{patience} s (the table's patience), `claim` ends the game and you win.", "warn")
+    return Words(f"{seat_name(s, e.seat)} is away; the game waits for it.", "warn")
+
+
+def _offer_words(how: str) -> str:
+    return "a draw" if how == "drawn" else "to abort the game (no result)"
+
+
+def _offered(e: Any, s: Any) -> Words:
+    what = "draw" if e.how == "drawn" else "abort"
+    return Words(f"{seat_name(s, e.seat)} offers {_offer_words(e.how)}: `accept {what}` or `decline {what}` "
+                 f"(the offer lapses when the next entry is written).", "warn")
+
+
+def _claimable(e: Any, s: Any) -> Words:
+    return Words(f"{seat_name(s, e.seat)} has been away longer than the table's patience ({e.patience} s): "
+                 f"`claim` (F8 in the full-screen client) claims its seat, and the game ends with you the winner.", "warn")
 
 
 def fault_words(e: InternalFault) -> str:
@@ -218,6 +259,10 @@ def _refused(e: Refused, s: Any) -> Words:
     return Words(f"The table refused this node: {printable(e.reason, REASON_AT_MOST)}", "error")
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _no_news(e: Event, s: Any) -> None:
     return None
 
@@ -234,7 +279,10 @@ _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     Accepted: _no_news,
     Confirmed: _no_news,
     YourTurn: _no_news,
-    PeerAway: lambda e, s: Words(f"{seat_name(s, e.seat)} is away; the game waits for it.", "warn"),
+    PeerAway: _peer_away,
+    Claimable: _claimable,
+    Offered: _offered,
+    Declined: lambda e, s: Words(f"{seat_name(s, e.seat)} declined {_offer_words(e.how)}; the game goes on.", "warn"),
     PeerBack: lambda e, s: Words(f"{seat_name(s, e.seat)} is back."),
     PeerLeft: _peer_left,
     PeerMoved: lambda e, s: Words(f"{seat_name(s, e.seat)} listens at {printable(e.address, ADDRESS_AT_MOST)} now."),
@@ -242,6 +290,9 @@ _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     Equivocation: _equivocation,
     InternalFault: lambda e, s: Words(f"{fault_words(e)}." if e.text.startswith(DISK_FULL)
                                       else f"The game is paused here: {fault_words(e)}.", "error"),
+    Ended: lambda e, s: Words(_capital(f"{ending_words(e.ending, s)}: the game ends (the audit and the result follow)"
+                                       + ("; you watch the rest as a spectator." if s is not None and
+                                          s.local_seat in e.ending.seats and e.ending.how == "claimed" else "."))),
     GameOver: lambda e, s: Words(f"Game over: {result_words(e, s)}"),
     Rejected: _rejected,
     Refused: _refused,

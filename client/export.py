@@ -50,6 +50,16 @@ def _steps(contents: LogContents) -> list[dict[str, Any]]:
             step["winners"] = list(entry.body["winners"])
             step["scores"] = list(entry.body["scores"])
             step["cheats"] = list(entry.body["cheats"])
+            if "ending" in entry.body:  # how a game ended otherwise than by its rules (spec/log-format.md, "Endings")
+                ending = entry.body["ending"]
+                step["ending"] = {"how": ending["how"], "seats": list(ending["seats"]), "seq": ending["seq"],
+                                  "unchecked": list(ending["unchecked"])}
+        elif entry.kind == "resign":
+            step["resigned"] = entry.body["seat"]
+        elif entry.kind == "claim":
+            step["claimed"] = entry.body["gone"]
+        elif entry.kind == "agree":
+            step["agreed"] = entry.body["how"]
         steps.append(step)
     return steps
 
@@ -67,6 +77,14 @@ def as_text(contents: LogContents) -> str:
             body = f"winners {won}; scores {' '.join(map(str, step['scores']))}"
             if step["cheats"]:
                 body += f"; the audit names seat(s) {','.join(map(str, step['cheats']))}"
+            if "ending" in step:
+                body += f"; {step['ending']['how']} at entry {step['ending']['seq']}"
+        elif step["kind"] == "resign":
+            body = f"seat {step['resigned']} resigns"
+        elif step["kind"] == "claim":
+            body = f"seat {step['claimed']} is claimed: gone for good"
+        elif step["kind"] == "agree":
+            body = f"every seat agrees: {step['agreed']}"
         else:
             body = "; ".join(step["actions"])
         if step["chance"]:

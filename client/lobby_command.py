@@ -33,7 +33,8 @@ def options_for(request: LobbyRequest, name: str | None = None, bind: str | None
     common = dict(name=player_name(name), bind=bind_endpoint(bind) or ANY_PORT, code=table_code(request.code or None, hosting),
                   offer_resume=False)
     if isinstance(request, HostRequest):
-        opts = LanOptions(command="host", bots=request.bots, bot_players=(DEFAULT_BOT,) * request.bots, **common)
+        opts = LanOptions(command="host", bots=request.bots, bot_players=(DEFAULT_BOT,) * request.bots,
+                          patience=request.patience, **common)
         return opts.for_game(game_named(request.game), dict(request.options), request.players)
     if isinstance(request, JoinRequest):
         t = request.table

@@ -25,12 +25,16 @@ from peerboard.engines import IllegalAction
 from peerboard.node.loop import Connection, LogOpened, Node, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.session import (
-    Accepted, Chatted, Confirmed, Desync, RematchAnswer, Equivocation, Event, GameOver, GameStarted, InternalFault, LocalError, PeerAway,
+    Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Equivocation, Event, GameOver, GameStarted,
+    InternalFault, LocalError, Offered, PeerAway, RematchAnswer,
     PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, YourTurn,
 )
 
 HELP = ("Type a move in the game's notation, `help` for the legal moves, `board` to see the board, "
+        "`resign` to resign the game (at any time), `offer draw` or `offer abort` (the others `accept` or `decline` it), "
+        "`claim` to claim a seat away longer than the table's patience, "
         "`say TEXT` to say something to the table, `quit` to leave (resume later with peerboard resume FILE).")
+RESIGN_QUESTION = "Resign the game? The other seats are told at once and it cannot be taken back. (yes/no)"
 FORMING_HELP = ("While the table forms: `seats` lists who holds each seat, `remove N` frees seat N "
                 "(its node is refused from then on), `quit` closes the table.")
 JOINING_HELP = "The table waits for its seats: `seats` lists them once it is full, `quit` leaves it."
@@ -57,7 +61,8 @@ class Seat:
             Seated: self.on_seated, SeatTaken: tell, SeatFreed: tell,
             PeersKnown: tell, GameStarted: self.on_game_started,
             Accepted: self.on_accepted, Confirmed: self.on_confirmed, YourTurn: self.on_your_turn,
-            PeerAway: tell, PeerBack: tell, PeerLeft: tell, PeerMoved: tell,
+            PeerAway: tell, PeerBack: tell, PeerLeft: tell, PeerMoved: tell, Ended: self.on_ended,
+            Claimable: self.on_claimable, Offered: self.on_offered, Declined: tell,
             Desync: self.on_halted, Equivocation: self.on_halted, InternalFault: self.on_internal_fault,
             GameOver: self.on_game_over, Rejected: self.on_rejected, Refused: self.on_refused,
             Chatted: tell, RematchAnswer: tell,
@@ -119,6 +124,32 @@ class Seat:
 
     def on_your_turn(self, e: YourTurn) -> None:
         pass
+
+    def on_ended(self, e: Ended) -> None:
+        self.tell(e)
+
+    def on_claimable(self, e: Claimable) -> None:
+        self.tell(e)
+
+    def on_offered(self, e: Offered) -> None:
+        self.tell(e)
+
+    def offer(self, how: str, accept: bool = True) -> None:
+        """Offer (or accept) `how`, or decline it (said in one line when it cannot be)."""
+        try:
+            if accept:
+                self.node.offer(how)
+            else:
+                self.node.decline(how)
+        except LocalError as exc:
+            self.say(str(exc))
+
+    def claim(self, seat: int) -> None:
+        """Claim seat `seat` (said in one line when it cannot be)."""
+        try:
+            self.node.claim(seat)
+        except LocalError as exc:
+            self.say(str(exc))
 
     def on_rejected(self, e: Rejected) -> None:
         words = self.rejections.words(e)
@@ -195,6 +226,16 @@ class RandomSeat(Seat):
 
         self.node.call_later(self.think, decide)
 
+    def on_claimable(self, e: Claimable) -> None:
+        # a built-in player claims a seat as soon as the table's patience has run out
+        self.tell(e)
+        self.claim(e.seat)
+
+    def on_offered(self, e: Offered) -> None:
+        # a built-in player declines every offer
+        self.tell(e)
+        self.offer(e.how, accept=False)
+
 
 class ConsoleSeat(Seat):
     """A person at a plain line prompt: the board, then the game's notation."""
@@ -207,6 +248,7 @@ class ConsoleSeat(Seat):
         self.turn: YourTurn | None = None
         self.bell = bell_wanted()
         self._rung_at = -1  # how many moves there were when the bell last rang
+        self.asked_to_resign = False  # the next line answers the resign question
         node.watch_fd(stdin_fd, self._readable)
 
     def on_game_started(self, e: GameStarted) -> None:
@@ -255,6 +297,38 @@ class ConsoleSeat(Seat):
             self.say(str(exc))
         return True
 
+    def claim_command(self, rest: str) -> None:
+        """`claim` (the other seat of a two-seat game) or `claim N`."""
+        s = self.node.session
+        if s is None or s.phase is not Phase.PLAYING or s.local_seat is None:
+            self.say("There is no game in progress at this seat.")
+            return
+        if rest and not rest.isdigit():
+            self.say("claim takes a seat number, e.g. `claim 1` (or nothing: the other seat)")
+            return
+        seat = int(rest) if rest else 1 - s.local_seat if s.players == 2 else -1
+        if seat < 0:
+            self.say("Name the seat to claim: `claim N`.")
+            return
+        self.claim(seat)
+
+    def answer_resign(self, text: str) -> None:
+        """The answer to the resign question: yes resigns, no goes on; anything else asks again."""
+        answer = text.lower()
+        if answer in ("y", "yes"):
+            self.asked_to_resign = False
+            try:
+                self.node.resign()
+            except LocalError as exc:
+                self.say(str(exc))
+                return
+            self.say("You resigned; the game ends as soon as the next entry is written.")
+        elif answer in ("n", "no"):
+            self.asked_to_resign = False
+            self.say("Not resigned; the game goes on.")
+        else:
+            self.say("Please answer yes or no: " + RESIGN_QUESTION)
+
     def show_board(self) -> None:
         s = self.node.session
         position = None if s is None else s.position()
@@ -281,6 +355,29 @@ class ConsoleSeat(Seat):
         if not text:
             return
         s = self.node.session
+        if self.asked_to_resign:
+            self.answer_resign(text)
+            return
+        if text == "resign":
+            if s is None or s.phase is not Phase.PLAYING or s.local_seat is None or s.ending is not None:
+                self.say("There is no game in progress at this seat to resign.")
+            else:
+                self.asked_to_resign = True
+                self.say(RESIGN_QUESTION)
+            return
+        word, _, what = text.partition(" ")
+        if word in ("offer", "accept", "decline"):
+            how = {"draw": "drawn", "abort": "aborted"}.get(what.strip())
+            if how is None and word != "offer" and s is not None and len(s.offers) == 1:
+                how = s.offers[0][0]  # (`accept` alone: the one offer standing)
+            if how is None:
+                self.say(f"{word} draw, or {word} abort")
+            else:
+                self.offer(how, accept=word != "decline")
+            return
+        if text == "claim" or text.startswith("claim "):
+            self.claim_command(text[5:].strip())
+            return
         if text == "quit":
             self.say(self.leaving())
             self.node.leave()
@@ -364,4 +461,13 @@ class StrategySeat(Seat):
     def on_event(self, event: Event) -> None:
         super().on_event(event)
         self.player.on_event(event)
+
+    def on_claimable(self, e: Claimable) -> None:
+        # a bot claims a seat as soon as the table's patience has run out
+        self.tell(e)
+        self.claim(e.seat)
+
+    def on_offered(self, e: Offered) -> None:
+        # a bot declines, unless its `on_offer` hook accepts (client/bots/seat.py asks it)
+        self.tell(e)
 

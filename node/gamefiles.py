@@ -130,6 +130,9 @@ class GameFiles:
     def remove_last(self, entry: Entry) -> None:
         self.log.remove_last(entry)
 
+    def set_aside_last(self, entries) -> Path:
+        return self.log.set_aside_last(entries)
+
     def store_choice(self, actions: tuple, nonce: bytes) -> None:
         self.update_seat(choice=(tuple(actions), nonce))
 
@@ -247,8 +250,10 @@ def secrets_of(seat: SeatFile) -> SeatSecrets | None:
 
 
 def is_finished(contents: LogContents) -> bool:
-    """Every seat has signed the result."""
-    return sum(e.kind == "result" for e in contents.entries) >= len(contents.genesis.terms.seats)
+    """Every seat still playing has signed the result (a seat claimed, gone for good, signs none)."""
+    entries = contents.entries
+    gone = {e.body["gone"] for e in entries if e.kind == "claim"}
+    return sum(e.kind == "result" for e in entries) >= len(contents.genesis.terms.seats) - len(gone)
 
 
 def unfinished_games(directory: Path | None = None, game: str | None = None,

@@ -130,12 +130,13 @@ class Node:
         self._runner = EffectRunner(session, self)
 
     def host(self, secrets: SeatSecrets, game: str, players: int, options: dict, beacon: Beacon | None,
-             code: str | None = None) -> bytes:
-        """Open a table (a private one if `code` is given); returns its id."""
+             code: str | None = None, patience: int | None = None) -> bytes:
+        """Open a table (a private one if `code` is given; with this `patience`, the seconds
+        a seat may be away before the others may claim it); returns its id."""
         table = os.urandom(16)
         self.secrets = secrets
         self._begin(Session.host(self.identity, secrets, self.name, self.addr, game, players, options,
-                                 table, os.urandom, time.monotonic(), code=code,
+                                 table, os.urandom, time.monotonic(), code=code, patience=patience,
                                  may_watch=self.transport.admission.watches))
         self.beacon = beacon
         return table
@@ -242,7 +243,7 @@ class Node:
         self.secrets = SeatSecrets.from_master(os.urandom(32))
         self._begin(Session.host(self.identity, self.secrets, self.name, self.addr, game, players, options, table,
                                  os.urandom, time.monotonic(), may_watch=self.transport.admission.watches,
-                                 order=order))
+                                 order=order, patience=s.patience))
         self.on_event(Notice(f"A rematch: table {table.hex()[:8]} is open; you are seat "
                              f"{order.index(self.identity.public_key)} (the first seat moved on)."))
         self.call_later(REMATCH_WAIT, lambda: self._rematch_started(table))
@@ -299,6 +300,31 @@ class Node:
             self.on_event(Notice(f"cannot keep the table's chat in {self._chat.path if self._chat else '?'}: "
                                  f"{exc.strerror or exc}; the game goes on, its chat is not kept here"))
 
+    def offer(self, how: str) -> None:
+        """The local seat offers (or accepts) that the game ends `how` ("drawn", "aborted")."""
+        if self.session is None:
+            raise LocalError("There is no game here.")
+        self.execute(self.session.offer(how, time.monotonic()))
+
+    def decline(self, how: str) -> None:
+        """The local seat declines another seat's offer that the game ends `how`."""
+        if self.session is None:
+            raise LocalError("There is no game here.")
+        self.execute(self.session.decline(how, time.monotonic()))
+
+    def claim(self, seat: int) -> None:
+        """The local seat claims seat `seat`, away longer than the table's patience
+        (protocol.session.LocalError with a sentence if it cannot)."""
+        if self.session is None:
+            raise LocalError("There is no game here.")
+        self.execute(self.session.claim(seat, time.monotonic()))
+
+    def resign(self) -> None:
+        """The local seat resigns the game (protocol.session.LocalError with a sentence if it cannot)."""
+        if self.session is None:
+            raise LocalError("There is no game here.")
+        self.execute(self.session.resign(time.monotonic()))
+
     def leave(self) -> None:
         """Tell the peers this node leaves (once: a second call does nothing)."""
         if self.session is not None and not self._left:
@@ -350,6 +376,11 @@ class Node:
 
     def unstore(self, entry: Entry) -> None:
         self.files.remove_last(entry)
+
+    def set_aside(self, entries: tuple[Entry, ...]) -> None:
+        aside = self.files.set_aside_last(entries)
+        self.event(Notice(f"This seat's own last {len(entries)} entr{'y' if len(entries) == 1 else 'ies'}, "
+                          f"which no other seat took, are kept aside in {aside}: the claim of this seat replaces them."))
 
     def store_genesis(self, genesis: SignedGenesis, addrs: tuple[str, ...]) -> None:
         seat = SeatFile(self.identity.secret, None if self.secrets is None else self.secrets.master, self.name,
@@ -509,8 +540,18 @@ class Node:
 
     def linger(self, seconds: float) -> None:
         """Keep serving for `seconds` after the game ended here, whatever stopped the run,
-        if spectators may still be catching up from this node."""
-        if self.session is not None and self.session.spectators and self.session.halt is None:
+        if spectators may still be catching up from this node; and, when the game ended by
+        a claim, up to `FINISHED_GRACE` seconds for the claimed seat to come back and learn
+        it (it watches then, told why: spec/protocol.md, "Endings")."""
+        s = self.session
+        if s is None or s.halt is not None:
+            return
+        ending = s.ending
+        gone = ending.seats if ending is not None and ending.how == "claimed" else ()
+        if gone and s.local_seat not in gone:
+            self._stopped = False
+            self.run(lambda: all(s.acked(g) >= s.log_length for g in gone), max_seconds=max(seconds, FINISHED_GRACE))
+        elif s.spectators:
             self._stopped = False
             self.run(lambda: False, max_seconds=seconds)
 

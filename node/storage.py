@@ -25,6 +25,7 @@ data_dir = dirs.data_dir  # where a user's games live (node/dirs.py works it out
 #: the errors that mean there is no room left to write
 DISK_FULL_ERRNOS = (errno.ENOSPC, errno.EDQUOT)
 TORN_SUFFIX = ".torn"
+CLAIMED_SUFFIX = ".claimed"
 
 
 def is_disk_full(exc: BaseException) -> bool:
@@ -139,6 +140,34 @@ class LogFile:
         self._handle.truncate(self._size)
         self._handle.seek(self._size)
         os.fsync(self._handle.fileno())
+
+    def set_aside_last(self, entries) -> Path:
+        """Take back `entries`, the last records of the log — this seat's own, never accepted
+        by any other seat, replaced by the claim of this seat (spec/protocol.md, "Endings") —
+        after keeping them, framed, in `<log name>.<offset>.claimed` beside it (fsynced).
+        Returns where they are kept."""
+        data = b"".join(frame(e.encoded) for e in entries)
+        offset = self._size - len(data)
+        self._handle.seek(max(0, offset))
+        tail = self._handle.read(len(data))
+        self._handle.seek(self._size)
+        if offset < 0 or tail != data:
+            raise ValueError("the last records of the log are not those entries")
+        aside = self.path.with_name(f"{self.path.stem}.{offset}{CLAIMED_SUFFIX}")
+        n = 1
+        while aside.exists() and aside.read_bytes() != data:
+            n += 1
+            aside = self.path.with_name(f"{self.path.stem}.{offset}-{n}{CLAIMED_SUFFIX}")
+        with open(aside, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        _fsync_dir(self.path.parent)
+        self._size = offset
+        self._handle.truncate(offset)
+        self._handle.seek(offset)
+        os.fsync(self._handle.fileno())
+        return aside
 
     def _write(self, data: bytes, sync: bool = True) -> None:
         view = memoryview(data)

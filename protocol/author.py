@@ -43,6 +43,8 @@ class Author:
         """"move" or "commit": what the player must decide now; LocalError saying why not."""
         if self.unheard:
             raise LocalError("This seat is catching up with the others; wait a moment.")
+        if chain.ending is not None:
+            raise LocalError(f"The game has ended: seat {chain.ending[1][0]} {chain.ending[0]}.")
         seat, kind = chain.entitled()
         if seat != self.seat or kind not in ("move", "commit"):
             raise LocalError(f"It is not your turn: seat {seat} must write a {kind} entry.")

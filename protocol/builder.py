@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping, Sequence
 from peerboard.engines import Game
 from peerboard.protocol.chain import GameChain
 from peerboard.protocol.identity import Identity
-from peerboard.protocol.records import Entry, Genesis, Seat, SignedGenesis, make_entry, sign_genesis
+from peerboard.protocol.records import Entry, Genesis, Seat, SignedGenesis, make_entry, agree_statement, claim_statement, resign_statement, sign_genesis
 from peerboard.protocol.secrets import SeatSecrets, choice_digest, node_entropy
 
 Chooser = Callable[[Any, int, list], tuple]
@@ -57,10 +57,32 @@ class LogBuilder:
     def game(self) -> Game:
         return self.chain.game
 
-    def add(self, kind: str, body: dict) -> Entry:
-        """Sign and append the next entry; ChainError if the chain refuses it."""
-        seat, expected = self.chain.entitled()
-        if kind != expected:
+    def resign(self, seat: int) -> Entry:
+        """Seat `seat` resigns: the seat entitled to the next entry carries its signed
+        statement into the log (spec/protocol.md, "Endings")."""
+        sig = self.identities[seat].sign(resign_statement(self.chain.genesis.hash, seat))
+        return self.add("resign", {"seat": seat, "sig": sig})
+
+    def claim(self, gone: int) -> Entry:
+        """Every other seat still playing claims seat `gone` (gone for good); the claim's
+        writer, the lowest of them, writes it (spec/protocol.md, "Endings")."""
+        chain = self.chain
+        statement = claim_statement(chain.genesis.hash, gone, chain.next_seq, chain.head)
+        sigs = [self.identities[i].sign(statement) for i in chain.writers if i != gone]
+        return self.add("claim", {"gone": gone, "sigs": sigs}, seat=chain.claim_writer(gone))
+
+    def agree(self, how: str) -> Entry:
+        """Every seat still playing agrees that the game ends `how` ("drawn", "aborted") here;
+        the seat entitled to this entry writes it."""
+        chain = self.chain
+        statement = agree_statement(chain.genesis.hash, how, chain.next_seq, chain.head)
+        return self.add("agree", {"how": how, "sigs": [self.identities[i].sign(statement) for i in chain.writers]})
+
+    def add(self, kind: str, body: dict, seat: int | None = None) -> Entry:
+        """Sign and append the next entry (by `seat`, for a claim); ChainError if the chain refuses it."""
+        entitled, expected = self.chain.entitled()
+        seat = entitled if seat is None else seat
+        if kind != expected and not (kind in ("resign", "agree") and self.chain.may_end()) and kind != "claim":
             raise ValueError(f"the next entry is a {expected} entry, not {kind}")
         entry = make_entry(self.identities[seat], self.chain.next_seq, self.chain.head, seat, kind, body)
         self.chain = self.chain.check(entry)

@@ -21,7 +21,7 @@ from peerboard.engines import CHANCE, TERMINAL, Game, IllegalAction, OptionError
 from peerboard.engines.values import evolve
 from peerboard.protocol import failures
 from peerboard.protocol.identity import verify
-from peerboard.protocol.records import Entry, SignedGenesis
+from peerboard.protocol.records import Entry, SignedGenesis, agree_statement, claim_statement, resign_statement
 from peerboard.protocol.secrets import CHAIN_LENGTH, choice_digest, node_entropy, round_entropy, seed_commitment, sha256
 
 
@@ -91,6 +91,11 @@ class GameChain:
     outcomes: tuple = ()
     results: int = 0
     history: _History | None = None
+    #: how the game ended otherwise than by its rules: (how, seats, seq), else None
+    #: (spec/protocol.md, "Endings")
+    ending: tuple[str, tuple[int, ...], int] | None = None
+    #: the seats that write no audit and no result (gone for good), ascending
+    gone: tuple[int, ...] = ()
 
     # -- construction ----------------------------------------------------------------------
 
@@ -131,9 +136,32 @@ class GameChain:
         return len(self.genesis.terms.seats)
 
     @property
+    def over(self) -> bool:
+        """The game is over: by its rules, or by an ending entry (a resignation)."""
+        return self.ending is not None or self.game.is_terminal(self.state)
+
+    @property
+    def writers(self) -> tuple[int, ...]:
+        """The seats that write the audit and the result: every seat not gone for good."""
+        return tuple(i for i in range(self.seats) if i not in self.gone)
+
+    @property
     def finished(self) -> bool:
-        """The game is over, audited, and every seat has signed the result."""
-        return self.game.is_terminal(self.state) and self.results == self.seats
+        """The game is over, audited, and every seat still there has signed the result."""
+        return self.over and self.results == len(self.writers)
+
+    def may_end(self) -> bool:
+        """Whether an ending entry (a resignation) may come next: the game is not over yet."""
+        return self.ending is None and not self.game.is_terminal(self.state)
+
+    def may_claim(self, gone: int) -> bool:
+        """Whether seat `gone` may be claimed at the next entry: it is a seat still there,
+        and no result is written yet (the results all say the same: spec/protocol.md, "Endings")."""
+        return 0 <= gone < self.seats and gone not in self.gone and self.results == 0 and len(self.writers) > 1
+
+    def claim_writer(self, gone: int) -> int:
+        """The one seat that writes the claim of seat `gone`: the lowest other seat still there."""
+        return next(i for i in self.writers if i != gone)
 
     # -- who writes next ---------------------------------------------------------------------
 
@@ -141,13 +169,15 @@ class GameChain:
         """(seat, kind) of the one entry that may come next; ChainError ("over") when none
         may: the game is over and every seat has signed its result."""
         game, state = self.game, self.state
-        who = game.current(state)
+        who = TERMINAL if self.ending is not None else game.current(state)
         if who == TERMINAL:
-            if self.audits < self.seats:
-                return self.audits, "audit"
-            if self.results >= self.seats:
+            writers = self.writers
+            for seat in writers:  # (a seat claimed after it audited has its audit in the log all the same)
+                if self.audited[seat] is None:
+                    return seat, "audit"
+            if self.results >= len(writers):
                 raise ChainError(self.next_seq, "the game is over and its result is signed by every seat", failures.OVER)
-            return self.results, "result"
+            return writers[self.results], "result"
         if who == CHANCE:
             if self.run is not None:  # paused at a public outcome only its owner can compute
                 return game.chance_owner(state), "chance"
@@ -166,10 +196,30 @@ class GameChain:
 
     def result_body(self) -> dict:
         g, s = self.game, self.state
+        if self.ending is None:
+            return {
+                "winners": list(g.winners(s)), "scores": list(g.scores(s)),
+                "state": g.state_hash(s), "cheats": list(self.cheats),
+            }
+        how, seats, seq = self.ending
         return {
-            "winners": list(g.winners(s)), "scores": list(g.scores(s)),
+            "winners": self.ending_winners(), "scores": list(g.scores(s)),
             "state": g.state_hash(s), "cheats": list(self.cheats),
+            "ending": {"how": how, "seats": list(seats), "seq": seq, "unchecked": list(self.gone)},
         }
+
+    def ending_winners(self) -> list[int]:
+        """Who wins a game that ended otherwise than by its rules: at two seats, the seat
+        the ending does not name; at more, nobody (spec/protocol.md, "Endings"). A game
+        over by its rules before a seat was claimed keeps its rules' winners."""
+        if self.game.is_terminal(self.state):
+            return list(self.game.winners(self.state))
+        how, seats, _ = self.ending
+        if how in ("drawn", "aborted"):
+            return []
+        if self.seats == 2:
+            return [i for i in range(self.seats) if i not in seats]
+        return []
 
     # -- checking an entry --------------------------------------------------------------------
 
@@ -189,6 +239,15 @@ class GameChain:
             if not verify(key, entry.signing_bytes(), entry.sig):
                 raise ChainError(seq, f"bad signature (not seat {entry.seat}'s key)", failures.SIGNATURE)
         seat, kind = self.entitled()
+        if entry.kind in ("resign", "agree") and entry.seat == seat and self.may_end():
+            kind = entry.kind  # the seat entitled to the next entry may carry a resignation or an agreement in its place
+        elif entry.kind == "claim":
+            # a claim stands in place of any entry, written by the claim's one writer
+            gone = entry.body["gone"]
+            if not self.may_claim(gone):
+                raise ChainError(seq, f"seat {gone} cannot be claimed here (not a seat still playing, or the "
+                                      f"result is being signed)", failures.TURN)
+            seat, kind = self.claim_writer(gone), "claim"
         if entry.kind != kind or entry.seat != seat:
             raise ChainError(seq, f"wrong seat: seat {seat} must write {_a(kind)} entry here, not seat {entry.seat} "
                                   f"{_a(entry.kind)}", failures.TURN)
@@ -266,6 +325,50 @@ class GameChain:
         nxt = evolve(self, state=game.apply(state, outcome), run=(entropy, index + 1), blind=self.blind or seed is None)
         return nxt._run_chance(((state, outcome),))
 
+    def _resign(self, entry: Entry) -> "GameChain":
+        """A seat's resignation, signed by it, carried by the seat entitled here (itself or
+        another): the game ends; the audit and the result follow."""
+        resigner, sig = entry.body["seat"], entry.body["sig"]
+        if resigner >= self.seats:
+            raise _Refused(failures.CONSENT, f"seat {resigner} is not at this table: it cannot resign")
+        key = self.genesis.terms.seats[resigner].key
+        if not verify(key, resign_statement(self.genesis.hash, resigner), sig):
+            raise _Refused(failures.CONSENT, f"the resignation is not signed by seat {resigner}")
+        return evolve(self, ending=("resigned", (resigner,), entry.seq), reveals=(), run=None, commits=())
+
+    def _agree(self, entry: Entry) -> "GameChain":
+        """Every seat still playing agreed that the game ends here, drawn or aborted: each
+        signed the statement bound to this seq and the entry before."""
+        how, sigs = entry.body["how"], entry.body["sigs"]
+        signers = self.writers
+        if len(sigs) != len(signers):
+            raise _Refused(failures.CONSENT, f"an agreement that the game is {how} carries {len(sigs)} signatures; it "
+                                             f"takes one of each seat still playing ({len(signers)})")
+        statement = agree_statement(self.genesis.hash, how, entry.seq, entry.prev)
+        for signer, sig in zip(signers, sigs):
+            if not verify(self.genesis.terms.seats[signer].key, statement, sig):
+                raise _Refused(failures.CONSENT, f"the agreement that the game is {how} is not signed by seat {signer}")
+        return evolve(self, ending=(how, signers, entry.seq), reveals=(), run=None, commits=())
+
+    def _claim(self, entry: Entry) -> "GameChain":
+        """Every other seat still there claims seat `gone`, away longer than the table's
+        patience: it is gone for good. Its signatures are each seat's of the claim's
+        statement, bound to this seq and the entry before (spec/protocol.md, "Endings")."""
+        gone, sigs = entry.body["gone"], entry.body["sigs"]
+        signers = [i for i in self.writers if i != gone]
+        if len(sigs) != len(signers):
+            raise _Refused(failures.CONSENT, f"a claim of seat {gone} carries {len(sigs)} signatures; it takes one of "
+                                             f"each other seat still playing ({len(signers)})")
+        statement = claim_statement(self.genesis.hash, gone, entry.seq, entry.prev)
+        for signer, sig in zip(signers, sigs):
+            if not verify(self.genesis.terms.seats[signer].key, statement, sig):
+                raise _Refused(failures.CONSENT, f"the claim of seat {gone} is not signed by seat {signer}")
+        ending = self.ending if self.ending is not None else ("claimed", (gone,), entry.seq)
+        nxt = evolve(self, gone=_add(self.gone, gone), ending=ending, reveals=(), run=None, commits=())
+        if all(nxt.audited[i] is not None for i in nxt.writers) and nxt.audits:
+            nxt = nxt._full_audit(entry.seq)  # the seat it waited for is gone: the audit is whole
+        return nxt
+
     def _audit(self, entry: Entry) -> "GameChain":
         seat, seed = entry.seat, entry.body["seed"]
         nxt = evolve(self, audited=_set(self.audited, seat, seed), audits=self.audits + 1)
@@ -275,7 +378,7 @@ class GameChain:
             if nxt.audit_failure is None:
                 why = f"the audit: seat {seat}'s revealed seed is not the one its genesis commits to"
                 nxt = evolve(nxt, audit_failure=(entry.seq, why))
-        if nxt.audits == self.seats:
+        if all(nxt.audited[i] is not None for i in nxt.writers):
             nxt = nxt._full_audit(entry.seq)
         return nxt
 
@@ -358,6 +461,9 @@ _KINDS = {
     "chance": GameChain._chance,
     "audit": GameChain._audit,
     "result": GameChain._result,
+    "resign": GameChain._resign,
+    "claim": GameChain._claim,
+    "agree": GameChain._agree,
 }
 
 
@@ -383,4 +489,5 @@ def _add(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
 
 def _as_record(body: dict) -> dict:
     """A body as it reads back from the log (lists become tuples)."""
-    return {k: tuple(v) if isinstance(v, list) else v for k, v in body.items()}
+    return {k: tuple(v) if isinstance(v, list) else _as_record(v) if isinstance(v, dict) else v
+            for k, v in body.items()}

@@ -20,6 +20,8 @@ class Confirmations:
         self.hashes: list[tuple[bytes, bytes]] = hashes or []
         self.acked = [held] * seats
         self.confirmed = held
+        #: seats gone for good (claimed): their acks no longer count
+        self.gone: set[int] = set()
         self._early: dict[int, dict[int, tuple[bytes, bytes]]] = {}  # seq -> seat -> (entry, state)
         self._states: dict[int, dict[int, bytes]] = {}  # for the desync report, until confirmed
 
@@ -58,7 +60,7 @@ class Confirmations:
 
     def advance(self) -> list[Confirmed]:
         """What the acks now confirm."""
-        upto = min(min(self.acked), len(self.hashes))
+        upto = min(min(a for i, a in enumerate(self.acked) if i not in self.gone), len(self.hashes))
         confirmed = []
         while self.confirmed < upto:
             self.confirmed += 1

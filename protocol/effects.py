@@ -58,6 +58,15 @@ class Unstore:
 
 
 @dataclass(frozen=True)
+class SetAside:
+    """Take back the last entries appended, from `entries[0]` on — the claimed seat's own,
+    never accepted by any other seat, replaced by the claim of that seat — keeping them in a
+    file beside the log first (spec/protocol.md, "Endings")."""
+
+    entries: tuple[Entry, ...]
+
+
+@dataclass(frozen=True)
 class StoreGenesis:
     genesis: SignedGenesis
     addrs: tuple[str, ...]
@@ -100,6 +109,8 @@ class EffectIO(Protocol):
     def sync(self) -> None: ...
 
     def unstore(self, entry: Entry) -> None: ...
+
+    def set_aside(self, entries: tuple[Entry, ...]) -> None: ...
 
     def store_genesis(self, genesis: SignedGenesis, addrs: tuple[str, ...]) -> None: ...
 
@@ -144,6 +155,8 @@ class EffectRunner:
                     self._deferred.append(effect)
             elif isinstance(effect, Unstore):
                 io.unstore(effect.entry)
+            elif isinstance(effect, SetAside):
+                io.set_aside(effect.entries)
             elif isinstance(effect, StoreGenesis):
                 io.store_genesis(effect.genesis, effect.addrs)
             elif isinstance(effect, StoreChoice):

@@ -146,10 +146,57 @@ WHAT_AT_MOST = 200  # characters of an exception said on the screen (the details
 
 
 @dataclass(frozen=True)
+class Ending:
+    """How a game ended otherwise than by its rules (a result's `ending`, spec/log-format.md):
+    `how` "resigned" or "claimed" (gone for good); the `seats` it names; the `seq` of the entry that ended it; the seats
+    whose hidden draws the audit could not check (their seeds are lost)."""
+
+    how: str
+    seats: tuple[int, ...]
+    seq: int
+    unchecked: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ended(Event):
+    """An entry ended the game here (a resignation): the audit and the result follow."""
+
+    ending: Ending
+
+
+@dataclass(frozen=True)
+class Claimable(Event):
+    """Seat `seat` has been away longer than the table's patience (`patience` seconds): the
+    other seats may claim it (`Session.claim`)."""
+
+    seat: int
+    patience: int
+
+
+@dataclass(frozen=True)
+class Offered(Event):
+    """Seat `seat` offers that the game ends `how` ("drawn" or "aborted"): accept it with
+    `Session.offer(how)`, decline it with `Session.decline(how)`; it lapses once another
+    entry is written."""
+
+    seat: int
+    how: str
+
+
+@dataclass(frozen=True)
+class Declined(Event):
+    """Seat `seat` declined the offer that the game ends `how`."""
+
+    seat: int
+    how: str
+
+
+@dataclass(frozen=True)
 class GameOver(Event):
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     cheats: tuple[int, ...]
+    ending: Ending | None = None  # None: the game ended by its rules
 
 
 @dataclass(frozen=True)
@@ -197,6 +244,6 @@ class RematchAnswer(Event):
 #: every event the session emits
 SESSION_EVENTS: tuple[type[Event], ...] = (
     Seated, SeatTaken, SeatFreed, PeersKnown, GameStarted, Accepted, Confirmed, YourTurn, PeerAway, PeerBack,
-    PeerLeft, PeerMoved, Desync, Equivocation, InternalFault, GameOver, Rejected, Refused, Chatted,
-    RematchAnswer,
+    PeerLeft, PeerMoved, Desync, Equivocation, InternalFault, Ended, Claimable, Offered, Declined, GameOver, Rejected,
+    Refused, Chatted, RematchAnswer,
 )

@@ -39,6 +39,9 @@ COMMITMENT = "commitment"
 ILLEGAL = "illegal"
 #: a reveal that is not the next value of its seat's hash chain
 REVEAL = "reveal"
+#: a resignation (or another ending by consent) whose signed statement is missing or does
+#: not verify under the key of the seat it names
+CONSENT = "consent"
 #: a result entry that is not the game's result
 RESULT = "result"
 #: the audit proves that a seat lied: its seed, or a claim the full re-run refuses
@@ -46,5 +49,5 @@ AUDIT = "audit"
 
 ORDER: tuple[str, ...] = (
     HEADER, FRAME, TRUNCATED, DECODE, SCHEMA, GENESIS, SEQ, PREV, SEAT, SIGNATURE, OVER, TURN,
-    COMMITMENT, ILLEGAL, REVEAL, RESULT, AUDIT,
+    COMMITMENT, ILLEGAL, REVEAL, CONSENT, RESULT, AUDIT,
 )

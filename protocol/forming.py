@@ -297,12 +297,14 @@ class Hosting(Forming):
     def open(cls, identity: Identity, local: Hello, players: int, options: Mapping[str, Any], now: float,
              reached: Callable[[Milestone], None], stretched: bytes | None = None,
              may_watch: Callable[[bytes], bool] | None = None,
-             order: tuple[bytes, ...] | None = None) -> "Hosting":
+             order: tuple[bytes, ...] | None = None, patience: int | None = None) -> "Hosting":
         """The host's table, with its own seat taken: seat 0, or, for a rematch whose seats
-        are the keys `order` in seat order, its key's place there."""
+        are the keys `order` in seat order, its key's place there; `patience`: the seconds a seat may be away before the
+        others may claim it (in the genesis: spec/protocol.md, "Endings")."""
         seat = 0 if order is None else order.index(local.key)
         hosting = cls(identity, local, local.key, players, dict(options), reached, seat=seat, repeat_at=now,
                       stretched=stretched, order=order)
+        hosting.patience = patience
         if may_watch is not None:
             hosting.may_watch = may_watch
         hosting.claims = [None] * players
@@ -311,6 +313,7 @@ class Hosting(Forming):
         return hosting
 
     hands_out_genesis = True
+    patience: int | None = None
 
     @property
     def options_resolved(self) -> Mapping[str, Any]:
@@ -458,6 +461,7 @@ class Hosting(Forming):
         genesis = Genesis(
             game=self.game, engine=engines.get(self.game).version, options=self.options,
             seats=tuple(Seat(h.name, h.key, h.chain, h.seed) for h in hellos), table=self.table,
+            patience=self.patience,
         )
         propose = Propose(genesis, tuple(h.addr for h in hellos))
         self.proposed_at = now

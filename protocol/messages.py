@@ -196,11 +196,43 @@ class Rematch(Message):
     next: bytes | None = None
 
 
+class Resign(Message):
+    """Seat `seat` resigns: its signature of `resign_statement` (protocol/records.py), for
+    the seat entitled to the next entry to carry into the log."""
+
+    kind = "resign"
+    seat: int
+    sig: bytes
+
+
 # -- decoding ------------------------------------------------------------------------------------
 
 
 def _entry(m: dict) -> EntryMessage:
     return EntryMessage(entry_from_record(m["entry"]))
+
+
+@dataclass(frozen=True)
+class Offer(Message):
+    """Seat `seat` offers (or accepts) that the game ends `how` ("drawn", "aborted") at
+    entry `seq` after `prev`: its signature of `agree_statement` (protocol/records.py)."""
+
+    kind = "offer"
+    seat: int
+    how: str
+    seq: int
+    prev: bytes
+    sig: bytes
+
+
+@dataclass(frozen=True)
+class Decline(Message):
+    """Seat `seat` declines the offer that the game ends `how` at entry `seq`."""
+
+    kind = "decline"
+    seat: int
+    how: str
+    seq: int
 
 
 #: every message class by its wire name, with what builds it from its checked fields
@@ -219,6 +251,9 @@ _BUILD: dict[str, tuple[type[Message], Callable[[dict], Message]]] = {
     "leave": (Leave, lambda m: Leave()),
     "rematch": (Rematch, lambda m: Rematch(**m)),
     "say": (Say, lambda m: Say(**m)),
+    "resign": (Resign, lambda m: Resign(**m)),
+    "offer": (Offer, lambda m: Offer(**m)),
+    "decline": (Decline, lambda m: Decline(**m)),
 }
 #: the message classes of protocol version 1
 MESSAGE_CLASSES: tuple[type[Message], ...] = tuple(cls for cls, _ in _BUILD.values())

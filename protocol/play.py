@@ -13,21 +13,28 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from peerboard import engines
+from peerboard.protocol import failures
 from peerboard.protocol.author import Author, Write
 from peerboard.protocol.chain import ChainError, GameChain
 from peerboard.protocol.confirmation import Confirmations
 from peerboard.protocol.forming import NOT_WATCHING, STARTED
-from peerboard.protocol.effects import NextStep, Send, Store, StoreChoice, StoreGenesis, Sync, TakeOwnEntry, Unstore
+from peerboard.protocol.effects import (
+    NextStep, Send, SetAside, Store, StoreChoice, StoreGenesis, Sync, TakeOwnEntry, Unstore,
+)
 from peerboard.protocol.events import (
-    Accepted, Equivocation, Event, GameOver, GameStarted, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Rejected,
+    Accepted, Claimable, Declined, Ended, Ending, Equivocation, Event, GameOver, GameStarted, Offered, PeerAway,
+    PeerBack, PeerLeft, PeerMoved, PeersKnown, Rejected,
 )
 from peerboard.protocol.identity import Identity, fingerprint, verify
 from peerboard.protocol.messages import (
-    Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Refuse, Sign, Want,
+    Ack, Beat, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Offer, Proof, Refuse, Resign,
+    Sign, Want,
 )
 from peerboard.protocol.phases import Milestone
-from peerboard.protocol.records import Entry, SignedGenesis, make_entry
-from peerboard.protocol.schema import NONCE_BYTES
+from peerboard.protocol.records import (
+    Entry, SignedGenesis, agree_statement, claim_statement, make_entry, resign_statement,
+)
+from peerboard.protocol.schema import DEFAULT_PATIENCE, NONCE_BYTES
 from peerboard.protocol.secrets import SeatSecrets
 from peerboard.protocol.surface import LocalError, MoveList, MoveRecord, Phase, Position
 
@@ -81,6 +88,17 @@ class Play:
         self.left: set[int] = set()
         self.asked: dict[bytes, float] = {}  # peer -> when we last asked it for entries
         self.result: GameOver | None = None  # once over
+        #: resignations heard and not yet in the log: seat -> its signed statement; the seat
+        #: entitled to the next entry carries one in (spec/protocol.md, "Endings")
+        self.resignations: dict[int, bytes] = {}
+        self.resigned = False  # the local seat resigned: its statement is repeated until it is in
+        #: seconds a seat may be away before the others may claim it (the genesis's, or the default)
+        self.patience: int = g.patience or DEFAULT_PATIENCE
+        self.claimable_told: set[int] = set()  # seats told `Claimable` since they were last heard
+        #: offers that the game ends drawn or aborted at the next entry: how -> seat -> its
+        #: signature, all for (`offers_at`, the head); they lapse when another entry is written
+        self.offers: dict[str, dict[int, bytes]] = {}
+        self.offers_at: int = 0
         self._options: Mapping[str, Any] | None = None
 
     @classmethod
@@ -130,6 +148,7 @@ class Play:
             hashes.append((entry.hash, chain.game.state_hash(chain.state)))
         # what was stored was acked before the crash; confirmation goes on from here
         self.acks = Confirmations(len(self.seats), self.seat, len(hashes), hashes)
+        self.acks.gone = set(self.chain.gone)
         self.chains.clear()
         self.confirmed_chain = self.chain
         if self.chain.finished:
@@ -222,8 +241,17 @@ class Play:
         if seat is not None and (seat in self.away or seat in self.left):
             self.away.discard(seat)
             self.left.discard(seat)
+            self.claimable_told.discard(seat)
             return [PeerBack(seat)]
         return []
+
+    def away_for(self, index: int, now: float) -> float | None:
+        """How long seat `index` has been silent, if it is away (or left); else None."""
+        if index not in self.away and index not in self.left:
+            return None
+        key = self.seat_keys[index]
+        heard = self.heard.get(key, self.silent_since.get(key))
+        return None if heard is None else now - heard
 
     def beat(self) -> bytes:
         head = self.entries[-1].hash if self.entries else self.genesis.hash
@@ -235,6 +263,13 @@ class Play:
         if beat and self.entries and self.seat is not None:
             # acks are sent once; repeating the latest now and then repairs lost ones
             effects += self._ack(self.entries[-1], self.acks.hashes[-1][1])
+        if beat and self.resigned and self.chain.may_end():
+            # a lost statement is repaired by repetition, as a hello is
+            effects += self._send_seats(Resign(self.seat, self.resignations[self.seat]))
+        if beat and self.seat is not None and self.offers_at == self.chain.next_seq:
+            for how, sigs in sorted(self.offers.items()):
+                if self.seat in sigs:  # our offer (or acceptance) stands: said again, for a lost one
+                    effects += self._send_seats(Offer(self.seat, how, self.offers_at, self.chain.head, sigs[self.seat]))
         for key, seat in self.seats.items():
             if key == self.key or seat in self.away or seat in self.left:
                 continue
@@ -244,6 +279,14 @@ class Play:
             if now - heard > AWAY_AFTER:
                 self.away.add(seat)
                 effects.append(PeerAway(seat))
+        if self.author is not None and not self.author.unheard and self.players == 2:
+            for seat in sorted(self.away | self.left):
+                if seat in self.claimable_told or not self.chain.may_claim(seat):
+                    continue
+                away = self.away_for(seat, now)
+                if away is not None and away >= self.patience:
+                    self.claimable_told.add(seat)
+                    effects.append(Claimable(seat, self.patience))
         return effects
 
     # -- the game's messages ----------------------------------------------------------------------------
@@ -342,6 +385,44 @@ class Play:
             raise MessageError("proof: a signature does not verify")
         return self._halt_equivocation(m)
 
+    def on_resign(self, sender: bytes, m: Resign, now: float) -> list:
+        """A seat resigns: kept until the seat entitled to the next entry carries it in."""
+        keys = self.seat_keys
+        if not m.seat < len(keys) or not verify(keys[m.seat], resign_statement(self.genesis.hash, m.seat), m.sig):
+            raise MessageError(f"resign: not signed by seat {m.seat}")
+        if not self.chain.may_end() or m.seat in self.resignations:
+            return []
+        self.resignations[m.seat] = m.sig
+        return [NextStep()]
+
+    def on_offer(self, sender: bytes, m: Offer, now: float) -> list:
+        """A seat offers (or accepts) a draw or an abort at the next entry."""
+        keys = self.seat_keys
+        if not m.seat < len(keys) or keys[m.seat] != sender:
+            raise MessageError(f"offer: the sender does not hold seat {m.seat}")
+        if not verify(sender, agree_statement(self.genesis.hash, m.how, m.seq, m.prev), m.sig):
+            raise MessageError(f"offer: not signed by seat {m.seat}")
+        chain = self.chain
+        if m.seq != chain.next_seq or m.prev != chain.head or not chain.may_end():
+            return []  # lapsed (another entry came), or for a head this node has not reached: it is said again
+        self._offers_here()
+        sigs = self.offers.setdefault(m.how, {})
+        if m.seat in sigs:
+            return []
+        sigs[m.seat] = m.sig
+        told = [Offered(m.seat, m.how)] if self.seat is not None and self.seat not in sigs else []
+        return told + [NextStep()]
+
+    def on_decline(self, sender: bytes, m: Decline, now: float) -> list:
+        keys = self.seat_keys
+        if not m.seat < len(keys) or keys[m.seat] != sender:
+            raise MessageError(f"decline: the sender does not hold seat {m.seat}")
+        if m.seq != self.chain.next_seq or self.offers_at != m.seq or m.how not in self.offers:
+            return []
+        mine = self.seat in self.offers[m.how]
+        del self.offers[m.how]
+        return [Declined(m.seat, m.how)] if mine else []
+
     def on_leave(self, sender: bytes, m: Leave, now: float) -> list:
         if self.spectators.pop(sender, None) is not None:
             self.broadcast_keys = None
@@ -361,10 +442,20 @@ class Play:
         return [Send(peer, Want(seq).to_bytes())]
 
     def _compare(self, sender: bytes, entry: Entry) -> list:
-        """An entry for a seq already held: a duplicate, or proof of equivocation."""
+        """An entry for a seq already held: a duplicate, the claim of the seat that wrote
+        ours, an entry of a claimed seat that lost to its claim, or proof of equivocation."""
         mine = self.entries[entry.seq - 1]
         if entry.hash == mine.hash:
             return []
+        if mine.kind == "claim" and entry.seat == mine.body["gone"]:
+            return []  # written by the claimed seat before it learnt of the claim: it takes it back when it does
+        if entry.kind == "claim" and mine.seat == entry.body["gone"]:
+            return self._claimed_here(sender, entry)
+        start = self._run_start()
+        if entry.seat != mine.seat and entry.seq > start and self.entries[-1].seat == mine.seat:
+            # ours there may be a run of one seat's entries the others never took (a claimed
+            # seat's, come back): compare from where that run began
+            return [Send(sender, Want(start).to_bytes())]
         if entry.seat == mine.seat and verify(self.seat_keys[entry.seat], entry.signing_bytes(), entry.sig):
             return self._halt_equivocation(Proof(mine, entry))
         raise MessageError(f"entry: a different seq {entry.seq} not signed by its author")
@@ -380,6 +471,10 @@ class Play:
         try:
             checked = self.chain.check(entry)
         except ChainError as exc:
+            if exc.failure == failures.PREV and self.entries:
+                # our last entries may be a seat's that the others never took (a claimed
+                # seat's own, come back): fetch from where that seat's run began, to compare
+                return [Send(sender, Want(self._run_start()).to_bytes())]
             # A refused entry can never be accepted by an honest node, so it cannot
             # split the table: it is no evidence of equivocation, only a strike.
             return self.keeper.reject(sender, f"entry seq {exc.seq}: {exc.why}")
@@ -400,6 +495,62 @@ class Play:
             self.moves.add(entry, before.state, self.acks.confirmed)
             if self.author is not None:
                 self.author.taken(entry)
+        elif entry.kind == "claim":
+            self.acks.gone = set(chain.gone)  # their acks no longer count
+            if self.seat in chain.gone:
+                self.author = None  # this seat is gone for good: it watches the rest as a spectator
+
+    def _run_start(self) -> int:
+        """The seq of the first of the last entries held that one seat wrote in a row."""
+        last = self.entries[-1].seat
+        start = len(self.entries)
+        while start > 1 and self.entries[start - 2].seat == last:
+            start -= 1
+        return start
+
+    def _claimed_here(self, sender: bytes, entry: Entry) -> list:
+        """A claim of the seat whose entries this node holds from that seq on: the other
+        seats never took them (they signed the claim there instead), so they are taken back
+        — kept aside in a file beside the log — and the claim goes in their place."""
+        seq, gone = entry.seq, entry.body["gone"]
+        replaced = self.entries[seq - 1:]
+        if any(e.seat != gone for e in replaced):
+            raise MessageError(f"entry: a claim of seat {gone} in place of other seats' entries")
+        base = self._chain_at(seq - 1)
+        try:
+            checked = base.check(entry)
+        except ChainError as exc:
+            return self.keeper.reject(sender, f"entry seq {exc.seq}: {exc.why}")
+        self.entries = self.entries[:seq - 1]
+        self.chain = base
+        self.ahead.clear()
+        self.chains = {s: c for s, c in self.chains.items() if s < seq}
+        held = min(self.acks.confirmed, seq - 1)
+        self.acks = Confirmations(len(self.seat_keys), self.seat, held, self.acks.hashes[:seq - 1])
+        if self.acks.confirmed == seq - 1 or held not in self.chains:
+            self.confirmed_chain = base
+        self.moves.drop_from(seq)
+        if self.author is not None:
+            self.author.choice = None
+        effects: list = [SetAside(tuple(replaced))]
+        self._append(entry, checked)
+        effects.append(Store(entry))
+        relay = [k for k in self.spectators if k != sender]
+        if relay:
+            data = EntryMessage(entry).to_bytes()
+            effects += [Send(k, data) for k in relay]
+        return effects + self._stored(entry, checked) + [NextStep()]
+
+    def _chain_at(self, seq: int) -> GameChain:
+        """The chain as it stood after entry `seq` (worked out again from the genesis when
+        it is no longer kept)."""
+        if seq in self.chains:
+            return self.chains[seq]
+        known = {i: s for i, s in enumerate(self.chain.known) if s is not None}
+        chain = GameChain.start(self.genesis, known)
+        for entry in self.entries[:seq]:
+            chain = chain.check(entry, signatures=False)
+        return chain
 
     def _stored(self, entry: Entry, chain: GameChain) -> list:
         """`entry` is on disk here, `chain` the chain it ends: ack it with the state hash,
@@ -411,15 +562,29 @@ class Play:
             return effects + self.keeper.halt(desync) + [Accepted(entry.seq, entry)]
         effects += self._advance()
         effects.append(Accepted(entry.seq, entry))
+        if entry.kind in ("resign", "claim", "agree") and chain.ending is not None and chain.ending[2] == entry.seq:
+            effects.append(Ended(self.ending()))
         if chain.finished:
             effects += self._game_over()
         return effects
 
+    def ending(self) -> Ending | None:
+        """How the game ended otherwise than by its rules, if it did."""
+        chain = self.chain
+        if chain.ending is None:
+            return None
+        how, seats, seq = chain.ending
+        return Ending(how, seats, seq, chain.gone)
+
     def _game_over(self) -> list:
-        g, s = self.chain.game, self.chain.state
-        self.result = GameOver(tuple(g.winners(s)), tuple(g.scores(s)), tuple(self.chain.cheats))
+        body = self.chain.result_body()
+        self.result = GameOver(tuple(body["winners"]), tuple(body["scores"]), tuple(self.chain.cheats), self.ending())
         self.keeper.reach(Milestone.ENDED)
         return [self.result]
+
+    def _send_seats(self, message: Message) -> list:
+        data = message.to_bytes()
+        return [Send(k, data) for k in self.seat_keys if k != self.key]
 
     def _ack(self, entry: Entry, state_hash: bytes) -> list:
         if self.seat is None:
@@ -480,11 +645,118 @@ class Play:
         self._append(entry, checked)
         return [Sync()] + self._stored(entry, checked)
 
+    def _offers_here(self) -> None:
+        """Offers of another entry than the next have lapsed."""
+        if self.offers_at != self.chain.next_seq:
+            self.offers = {}
+            self.offers_at = self.chain.next_seq
+
+    def offer(self, how: str) -> list:
+        """The local seat offers — or, when another seat offered it, accepts — that the game
+        ends `how` ("drawn" or "aborted") at the next entry."""
+        chain = self.chain
+        if self.author is None:
+            raise LocalError("Only a seat still playing can offer or accept a draw or an abort.")
+        if not chain.may_end():
+            raise LocalError("The game is over already.")
+        self._offers_here()
+        sigs = self.offers.setdefault(how, {})
+        if self.seat in sigs:
+            raise LocalError(f"You have offered that already; the other seats are asked.")
+        sigs[self.seat] = self.identity.sign(agree_statement(self.genesis.hash, how, chain.next_seq, chain.head))
+        return self._send_seats(Offer(self.seat, how, chain.next_seq, chain.head, sigs[self.seat])) + self.my_turn()
+
+    def decline(self, how: str) -> list:
+        """The local seat declines another seat's offer that the game ends `how`."""
+        self._offers_here()
+        sigs = self.offers.get(how, {})
+        offerers = [s for s in sigs if s != self.seat]
+        if not offerers or self.seat in sigs:
+            raise LocalError(f"There is no offer of {'a draw' if how == 'drawn' else 'an abort'} to decline.")
+        del self.offers[how]
+        message = Decline(self.seat, how, self.chain.next_seq).to_bytes()
+        return [Send(self.seat_keys[s], message) for s in offerers]
+
+    def offers_standing(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """(how, the seats that offered or accepted it) of each offer standing at the next entry."""
+        if self.offers_at != self.chain.next_seq:
+            return ()
+        return tuple((how, tuple(sorted(sigs))) for how, sigs in sorted(self.offers.items()))
+
+    def resign(self) -> list:
+        """The local seat resigns: its statement goes to every seat, and into the log at the
+        next entry — its own, if it is entitled to it, else the entitled seat's."""
+        chain = self.chain
+        if self.author is None:
+            raise LocalError("A spectator has no seat to resign.")
+        if not chain.may_end():
+            raise LocalError("The game is over already.")
+        if self.resigned:
+            raise LocalError("You have resigned already; the game ends as soon as the next entry is written.")
+        self.resigned = True
+        self.resignations[self.seat] = self.identity.sign(resign_statement(self.genesis.hash, self.seat))
+        return self._send_seats(Resign(self.seat, self.resignations[self.seat])) + self.my_turn()
+
+    def claim(self, gone: int, now: float) -> list:
+        """The local seat claims seat `gone`, away longer than the table's patience: at two
+        seats it is the only other seat, so it signs the claim and writes it at once."""
+        chain = self.chain
+        if self.author is None:
+            raise LocalError("Only a seat still playing can claim another seat.")
+        if self.players != 2:
+            raise LocalError("Only a seat of a two-seat game can be claimed in this version; "
+                             "the game waits for the seat that is away.")
+        if not 0 <= gone < self.players or gone == self.seat:
+            raise LocalError(f"Claim the other seat: seat {1 - self.seat}.")
+        if not chain.may_claim(gone):
+            raise LocalError(f"Seat {gone} cannot be claimed now: the game's result is being signed, or it is gone already.")
+        away = self.away_for(gone, now)
+        if away is None:
+            raise LocalError(f"Seat {gone} is not away: only a seat away longer than the table's patience "
+                             f"({self.patience} s) can be claimed.")
+        if away < self.patience:
+            raise LocalError(f"Seat {gone} has been away for {int(away)} s; it can be claimed once it has been away "
+                             f"for the table's patience, {self.patience} s (in {int(self.patience - away) + 1} s).")
+        if self.author.unheard:
+            raise LocalError("This seat is catching up with the others; wait a moment.")
+        sig = self.identity.sign(claim_statement(self.genesis.hash, gone, chain.next_seq, chain.head))
+        return self._write("claim", {"gone": gone, "sigs": [sig]})
+
     def my_turn(self) -> list:
         """Write what the local seat owes by itself, or tell the client it must decide."""
         if self.keeper.phase() is not Phase.PLAYING or self.author is None:
             return []
+        carried = self._resignation_to_carry()
+        if carried is not None:
+            return self._write("resign", {"seat": carried, "sig": self.resignations[carried]})
+        agreed = self._agreement_to_carry()
+        if agreed is not None:
+            sigs = self.offers[agreed]
+            return self._write("agree", {"how": agreed, "sigs": [sigs[s] for s in self.chain.writers]})
         step = self.author.next(self.chain)
         if isinstance(step, Write):
             return self._write(step.kind, step.body)
         return [] if step is None else [step]
+
+    def _agreement_to_carry(self) -> str | None:
+        """The agreement this seat writes now: every seat still playing signed it for the
+        next entry, and this seat is entitled to that entry."""
+        chain = self.chain
+        if self.offers_at != chain.next_seq or not self.offers or self.author.unheard or not chain.may_end():
+            return None
+        if chain.entitled()[0] != self.seat:
+            return None
+        for how in sorted(self.offers):
+            if all(s in self.offers[how] for s in chain.writers):
+                return how
+        return None
+
+    def _resignation_to_carry(self) -> int | None:
+        """The seat whose resignation this seat writes now: it is entitled to the next entry,
+        the game may still end, and a resignation is waiting (the lowest seat first)."""
+        chain = self.chain
+        if not self.resignations or self.author.unheard or not chain.may_end():
+            return None
+        if chain.entitled()[0] != self.seat:
+            return None
+        return min(self.resignations)

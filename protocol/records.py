@@ -24,6 +24,9 @@ from peerboard.protocol.schema import (
 
 GENESIS_DOMAIN = b"peerboard/genesis/v1\x00"
 ENTRY_DOMAIN = b"peerboard/entry/v1\x00"
+RESIGN_DOMAIN = b"peerboard/resign/v1\x00"
+CLAIM_DOMAIN = b"peerboard/claim/v1\x00"
+AGREE_DOMAIN = b"peerboard/agree/v1\x00"
 
 _pack = partial(msgpack.packb, use_bin_type=True)
 _KEY_BODY, _KEY_KIND, _KEY_PREV, _KEY_SEAT, _KEY_SEQ, _KEY_SIG = (_pack(k) for k in ("body", "kind", "prev", "seat", "seq", "sig"))
@@ -59,9 +62,12 @@ class Genesis:
     seats: tuple[Seat, ...]
     table: bytes  # 16 random bytes: two games with the same seats never share a genesis
     protocol: int = PROTOCOL_VERSION
+    #: seconds a seat may be away before the others may claim it; None: not written, the
+    #: default (spec/protocol.md, "Endings")
+    patience: int | None = None
 
     def body(self) -> dict:
-        return {
+        body = {
             "protocol": self.protocol,
             "game": self.game,
             "engine": self.engine,
@@ -69,6 +75,9 @@ class Genesis:
             "seats": [{"name": s.name, "key": s.key, "chain": s.chain, "seed": s.seed} for s in self.seats],
             "table": self.table,
         }
+        if self.patience is not None:
+            body["patience"] = self.patience
+        return body
 
     def signing_bytes(self) -> bytes:
         return GENESIS_DOMAIN + encode(self.body())
@@ -120,7 +129,7 @@ def _genesis_shape(body: Any) -> Genesis:
         if problem is not None:
             raise RecordError(f"the name of seat {i} is not a valid name: {problem}")
     return Genesis(game=body["game"], engine=body["engine"], options=body["options"], seats=seats,
-                   table=body["table"], protocol=body["protocol"])
+                   table=body["table"], protocol=body["protocol"], patience=body.get("patience"))
 
 
 def _genesis_meaning(genesis: Genesis) -> Genesis:
@@ -207,6 +216,26 @@ def make_entry(identity: Identity, seq: int, prev: bytes, seat: int, kind: str, 
     entry = Entry(seq, prev, seat, kind, body, identity.sign(unsigned.signing_bytes()))
     entry.__dict__["_fields"] = unsigned._fields
     return entry
+
+
+def resign_statement(genesis_hash: bytes, seat: int) -> bytes:
+    """What a seat signs to resign the game of `genesis_hash`: its resignation stands
+    whoever carries it into the log, and whenever (spec/protocol.md, "Endings")."""
+    return RESIGN_DOMAIN + encode({"genesis": genesis_hash, "seat": seat})
+
+
+def claim_statement(genesis_hash: bytes, gone: int, seq: int, prev: bytes) -> bytes:
+    """What a seat signs to claim seat `gone`, away longer than the table's patience: bound
+    to the entry it stands at (`seq`, and `prev`, the hash of the entry before), so that a
+    seat that signed it can promise to take no entry of `gone` there (spec/protocol.md, "Endings")."""
+    return CLAIM_DOMAIN + encode({"genesis": genesis_hash, "gone": gone, "prev": prev, "seq": seq})
+
+
+def agree_statement(genesis_hash: bytes, how: str, seq: int, prev: bytes) -> bytes:
+    """What a seat signs to offer, or accept, that the game ends `how` ("drawn" or "aborted")
+    at entry `seq` (after `prev`): bound to that entry, so an offer lapses as soon as any
+    other entry is written there (spec/protocol.md, "Endings")."""
+    return AGREE_DOMAIN + encode({"genesis": genesis_hash, "how": how, "prev": prev, "seq": seq})
 
 
 def entry_from_record(obj: Any, encoded: bytes | None = None) -> Entry:

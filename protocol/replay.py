@@ -46,13 +46,30 @@ class Verdict:
         head = f"valid: {g.game}, seats {names}, {self.entries} entries"
         game, state = chain.game, chain.state
         if chain.finished:
-            winners = game.winners(state)
-            won = " and ".join(f"seat {w} ({shown(g.seats[w].name, 40)})" for w in winners) or "nobody (a draw)"
-            scores = "-".join(str(s) for s in game.scores(state))
-            return f"{head}; {won} won, scores {scores}; final state {game.state_hash(state).hex()[:16]}"
+            result = chain.result_body()
+            winners = result["winners"]
+            nobody = "nobody" if chain.ending is not None else "nobody (a draw)"
+            won = " and ".join(f"seat {w} ({shown(g.seats[w].name, 40)})" for w in winners) or nobody
+            scores = "-".join(str(s) for s in result["scores"])
+            how = f"; {ending_words(chain)}" if chain.ending is not None else ""
+            return f"{head}{how}; {won} won, scores {scores}; final state {game.state_hash(state).hex()[:16]}"
+        if chain.ending is not None:
+            return f"{head}; {ending_words(chain)}; over, the result signed by {chain.results} of {len(chain.writers)} seats"
         if game.is_terminal(state):
             return f"{head}; over, the result signed by {chain.results} of {chain.seats} seats"
         return f"{head}; unfinished, next: seat {chain.entitled()[0]} ({chain.entitled()[1]})"
+
+
+def ending_words(chain: GameChain) -> str:
+    """How the game ended otherwise than by its rules, in words: "seat 1 (bob) resigned at seq 40"."""
+    how, seats, seq = chain.ending
+    names = chain.genesis.terms.seats
+    who = " and ".join(f"seat {i} ({shown(names[i].name, 40)})" for i in seats)
+    if how == "claimed":
+        return f"{who} gone for good: claimed at seq {seq}"
+    if how in ("drawn", "aborted"):
+        return f"every seat agreed: {how} at seq {seq}"
+    return f"{who} {how} at seq {seq}"
 
 
 def audited_seeds(contents: LogContents) -> dict[int, bytes]:

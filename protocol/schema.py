@@ -126,23 +126,34 @@ OPTIONS = Check(lambda v: type(v) is dict and _plain(v), "must be a map of names
 
 
 class Shape:
-    """A map with exactly these keys, each value passing its check."""
+    """A map with exactly these keys, each value passing its check; the `extra` keys may
+    also be there, or not (a field a later version added: older records still fit)."""
 
-    def __init__(self, name: str, fields: Mapping[str, Check]):
+    def __init__(self, name: str, fields: Mapping[str, Check], extra: Mapping[str, Check] | None = None):
         self.name = name
         self.keys = frozenset(fields)
         self.fields = tuple((key, check.ok) for key, check in fields.items())
-        self.rules = {key: check.rule for key, check in fields.items()}
+        self.extra = tuple((key, check.ok) for key, check in (extra or {}).items())
+        self.rules = {key: check.rule for key, check in {**fields, **(extra or {})}.items()}
+        self._all = self.keys | frozenset(extra or {})
 
     def check(self, value: Any) -> dict:
         """`value`, if it fits; SchemaError saying what is wrong otherwise. (The reason is
         built only when a check fails: this runs for every message and entry.)"""
-        if type(value) is not dict or value.keys() != self.keys:
-            raise SchemaError(f"{self.name}: the fields must be exactly {', '.join(sorted(self.keys)) or 'none'}")
+        if type(value) is not dict or (value.keys() != self.keys and not self._fits_with_extra(value)):
+            also = f" (and may hold {', '.join(k for k, _ in self.extra)})" if self.extra else ""
+            raise SchemaError(f"{self.name}: the fields must be exactly {', '.join(sorted(self.keys)) or 'none'}{also}")
         for key, ok in self.fields:
             if not ok(value[key]):
                 raise SchemaError(f"{self.name}: {key} {self.rules[key]}")
+        for key, ok in self.extra:
+            if key in value and not ok(value[key]):
+                raise SchemaError(f"{self.name}: {key} {self.rules[key]}")
         return value
+
+    def _fits_with_extra(self, value: dict) -> bool:
+        keys = value.keys()
+        return bool(self.extra) and self.keys <= keys and keys <= self._all
 
 
 # -- the records of a log (spec/log-format.md) ----------------------------------------------
@@ -150,6 +161,8 @@ class Shape:
 SEAT_NUMBER = whole(0, MAX_SEATS - 1)
 SEAT = Shape("a seat", {"name": text(MAX_NAME), "key": octets(KEY_BYTES), "chain": octets(HASH_BYTES),
                         "seed": octets(HASH_BYTES)})
+MAX_PATIENCE = 86400  # seconds: a day
+DEFAULT_PATIENCE = 300  # seconds, when the genesis does not say
 GENESIS = Shape("the genesis", {
     # any whole number: which one is the genesis check's ("genesis": protocol version 1 only),
     # so -1 and 2 are refused alike, as another protocol (spec/log-format.md, "The genesis")
@@ -160,7 +173,7 @@ GENESIS = Shape("the genesis", {
     # each seat is checked by SEAT, their signatures against their number (records.py)
     "seats": Check(lambda v: type(v) is tuple and 1 <= len(v) <= MAX_SEATS, f"must be a list of 1 to {MAX_SEATS} seats"),
     "table": octets(TABLE_BYTES),
-})
+}, extra={"patience": whole(1, MAX_PATIENCE)})
 SIGNED_GENESIS = Shape("a genesis record", {
     "genesis": Check(lambda v: type(v) is dict, "must be a map"),
     "sigs": listing(octets(SIG_BYTES), 1, MAX_SEATS, f"signatures of {SIG_BYTES} bytes"),
@@ -191,8 +204,36 @@ BODIES: dict[str, Shape] = {
         "scores": listing(Check(is_int, "must be a whole number"), 0, MAX_SEATS, "whole numbers"),
         "state": octets(HASH_BYTES),
         "cheats": listing(SEAT_NUMBER, 0, MAX_SEATS, "seat numbers"),
+    }, extra={"ending": Check(lambda v: _ending_ok(v), "must be a map of how (text), seats, seq and unchecked")}),
+    # a seat's resignation, carried by the seat entitled to the next entry (spec/protocol.md, "Endings")
+    "resign": Shape("a resign body", {"seat": SEAT_NUMBER, "sig": octets(SIG_BYTES)}),
+    # a draw or an abort every seat still playing agreed to (spec/protocol.md, "Endings")
+    "agree": Shape("an agree body", {
+        "how": one_of("drawn", "aborted"),
+        "sigs": listing(octets(SIG_BYTES), 1, MAX_SEATS, f"signatures of {SIG_BYTES} bytes"),
+    }),
+    # a seat gone for good, claimed by every other seat still playing (spec/protocol.md, "Endings")
+    "claim": Shape("a claim body", {
+        "gone": SEAT_NUMBER, "sigs": listing(octets(SIG_BYTES), 1, MAX_SEATS - 1, f"signatures of {SIG_BYTES} bytes"),
     }),
 }
+
+#: how a game ended otherwise than by its rules, as a result's `ending` says
+ENDINGS = ("resigned", "claimed", "drawn", "aborted")
+ENDING = Shape("an ending", {
+    "how": one_of(*ENDINGS),
+    "seats": listing(SEAT_NUMBER, 1, MAX_SEATS, "seat numbers"),
+    "seq": whole(1),
+    "unchecked": listing(SEAT_NUMBER, 0, MAX_SEATS, "seat numbers"),
+})
+
+
+def _ending_ok(value: Any) -> bool:
+    try:
+        ENDING.check(value)
+    except SchemaError:
+        return False
+    return True
 
 
 # -- the messages (spec/protocol.md, "Messages") ----------------------------------------------
@@ -222,4 +263,8 @@ MESSAGES: dict[str, Shape] = {
                                  "next": optional(octets(TABLE_BYTES))}),
     "say": Shape("say", {"table": octets(TABLE_BYTES), "after": whole(0), "text": text(MAX_CHAT, 1),
                          "by": octets(KEY_BYTES), "sig": octets(SIG_BYTES)}),
+    "resign": Shape("resign", {"seat": SEAT_NUMBER, "sig": octets(SIG_BYTES)}),
+    "offer": Shape("offer", {"seat": SEAT_NUMBER, "how": one_of("drawn", "aborted"), "seq": whole(1),
+                             "prev": octets(HASH_BYTES), "sig": octets(SIG_BYTES)}),
+    "decline": Shape("decline", {"seat": SEAT_NUMBER, "how": one_of("drawn", "aborted"), "seq": whole(1)}),
 }

@@ -32,19 +32,20 @@ from peerboard.protocol import chat
 from peerboard.protocol.rematch import ANSWERS, RematchState
 from peerboard.protocol.effects import NextStep, Send, TakeOwnEntry
 from peerboard.protocol.events import (  # re-exported: the session's events are part of its surface
-    Accepted, Chatted, Confirmed, Desync, Equivocation, Event, GameOver, GameStarted, InternalFault, PeerAway, PeerBack,
-    PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, RematchAnswer, Seated, SeatFreed, SeatTaken, YourTurn,
+    Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Ending, Equivocation, Event, GameOver, GameStarted,
+    InternalFault, Offered, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, RematchAnswer, Seated,
+    SeatFreed, SeatTaken, YourTurn,
 )
 from peerboard.protocol.forming import Forming, Hosting, Joining
 from peerboard.protocol.identity import Identity, fingerprint
 from peerboard.protocol.messages import (
     MESSAGE_CLASSES, Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Propose,
-    Refuse, Rematch, Say, Sign, Want, Welcome, decode_message,
+    Decline, Offer, Refuse, Rematch, Resign, Say, Sign, Want, Welcome, decode_message,
 )
 from peerboard.protocol.phases import Milestone, next_phase
 from peerboard.protocol.play import BEAT_EVERY, Keeper, Play
 from peerboard.protocol.records import Entry, SignedGenesis
-from peerboard.protocol.schema import MAX_ACTIONS_PER_ENTRY, is_action
+from peerboard.protocol.schema import MAX_ACTIONS_PER_ENTRY, MAX_PATIENCE, is_action
 from peerboard.protocol.secrets import SeatSecrets
 from peerboard.protocol.surface import LocalError, MoveRecord, Phase, Position, SeatInfo
 from peerboard.protocol.tablecode import knock, stretched
@@ -52,8 +53,8 @@ from peerboard.protocol.tablecode import knock, stretched
 __all__ = [
     "Session", "Phase", "SeatInfo", "Position", "MoveRecord", "LocalError",
     "Event", "Seated", "SeatTaken", "SeatFreed", "PeersKnown", "GameStarted", "Accepted", "Confirmed", "YourTurn",
-    "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "GameOver",
-    "Rejected", "Refused", "Chatted", "RematchAnswer",
+    "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "Ended", "Ending",
+    "Claimable", "Offered", "Declined", "GameOver", "Rejected", "Refused", "Chatted", "RematchAnswer",
 ]
 
 STRIKES_TO_IGNORE = 50  # a peer that sent this many bad messages is no longer read
@@ -102,19 +103,22 @@ class Session:
     def host(cls, identity: Identity, secrets: SeatSecrets, name: str, addr: str, game: str, players: int,
              options: Mapping[str, Any], table: bytes, random: Callable[[int], bytes], now: float,
              code: str | None = None, may_watch: Callable[[bytes], bool] | None = None,
-             order: tuple[bytes, ...] | None = None) -> "Session":
+             order: tuple[bytes, ...] | None = None, patience: int | None = None) -> "Session":
         """Open a table as seat 0 — a private one, that a joiner needs `code` for, if given
         (protocol/tablecode.py); a rematch (`order`: each seat's key in seat order, this
         node's among them) with only those keys, each at its seat. OptionError for a bad
-        game, player count or option, ValueError for a code that cannot be one. Only the
-        spectators `may_watch` admits (None: any) are welcomed; any other is refused before
-        anything else is sent to it."""
+        game, player count or option, ValueError for a code that cannot be one or a `patience`
+        (seconds a seat may be away before the others may claim it; written in the genesis)
+        out of range. Only the spectators `may_watch` admits (None: any) are welcomed; any
+        other is refused before anything else is sent to it."""
         engines.get(game).new_game(players, options)
+        if patience is not None and not (type(patience) is int and 1 <= patience <= MAX_PATIENCE):
+            raise ValueError(f"the patience is a whole number of seconds from 1 to {MAX_PATIENCE}, not {patience!r}")
         session = cls(identity, secrets, name, addr, random, now, private=code is not None, may_watch=may_watch)
         code_key = None if code is None else stretched(code, identity.public_key, table)
         hello = session._hello("seat", table, game)
         session._stage = Hosting.open(identity, hello, players, options, now, session._reach, code_key,
-                                      session._may_watch, order)
+                                      session._may_watch, order, patience)
         return session
 
     @classmethod
@@ -221,6 +225,57 @@ class Session:
             return self._stage.my_turn()
         except Exception as exc:
             return self._fault("taking its own next step", exc)
+
+    def resign(self, now: float) -> list:
+        """The local seat resigns the game, at any time, its turn or not (spec/protocol.md,
+        "Endings"); LocalError saying why it cannot (no game, a spectator, over already)."""
+        if self._phase is not Phase.PLAYING:
+            raise LocalError("There is no game in progress to resign." if self._phase is not Phase.OVER
+                             else "The game is over already.")
+        try:
+            return self._stage.resign()
+        except LocalError:
+            raise
+        except Exception as exc:
+            return self._fault("resigning", exc)
+
+    def offer(self, how: str, now: float) -> list:
+        """The local seat offers that the game ends `how` — "drawn" or "aborted" — at the
+        next entry, or accepts another seat's offer of it; the game ends so once every seat
+        still playing has (spec/protocol.md, "Endings"). LocalError saying why it cannot."""
+        if how not in ("drawn", "aborted"):
+            raise LocalError('An offer is of a draw ("drawn") or of an abort ("aborted").')
+        if self._phase is not Phase.PLAYING:
+            raise LocalError("There is no game in progress here.")
+        try:
+            return self._stage.offer(how)
+        except LocalError:
+            raise
+        except Exception as exc:
+            return self._fault("offering", exc)
+
+    def decline(self, how: str, now: float) -> list:
+        """The local seat declines another seat's offer that the game ends `how`."""
+        if self._phase is not Phase.PLAYING:
+            raise LocalError("There is no game in progress here.")
+        return self._stage.decline(how)
+
+    @property
+    def offers(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """(how, the seats that offered or accepted it) of each offer standing at the next entry."""
+        return self._stage.offers_standing() if isinstance(self._stage, Play) else ()
+
+    def claim(self, seat: int, now: float) -> list:
+        """The local seat claims seat `seat`, away longer than the table's patience: it is
+        gone for good (spec/protocol.md, "Endings"); LocalError saying why it cannot."""
+        if self._phase is not Phase.PLAYING:
+            raise LocalError("There is no game in progress here.")
+        try:
+            return self._stage.claim(seat, now)
+        except (LocalError, ChainError) as exc:
+            raise LocalError(getattr(exc, "why", str(exc))) from None
+        except Exception as exc:
+            return self._fault("claiming a seat", exc)
 
     def leave(self) -> list:
         """This node leaves (cleanly: its peers are told)."""
@@ -420,6 +475,23 @@ class Session:
         return self._stage.result
 
     @property
+    def patience(self) -> int | None:
+        """Seconds a seat may be away before the others may claim it (None before the genesis)."""
+        return self._stage.patience if isinstance(self._stage, Play) else None
+
+    def claimable_in(self, index: int, now: float) -> float | None:
+        """Seconds until seat `index`, away, may be claimed (0: now); None when it is not away."""
+        if not isinstance(self._stage, Play):
+            return None
+        away = self._stage.away_for(index, now)
+        return None if away is None else max(0.0, self._stage.patience - away)
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the game ended otherwise than by its rules (a resignation), once it did; else None."""
+        return self._stage.ending() if isinstance(self._stage, Play) else None
+
+    @property
     def halt(self) -> Event | None:
         """Why the game halted here (Desync, Equivocation or InternalFault), else None."""
         return self._halt
@@ -588,6 +660,9 @@ _TABLE: dict[type[Message], tuple[Handler, ...]] = {
     Leave:          (_forming("on_leave"),    _game("on_leave"),   _ignore),
     Say:            (_ignore,                 _say,                _ignore),
     Rematch:        (_ignore,                 _rematch,            _ignore),
+    Resign:         (_ignore,                 _game("on_resign"),  _ignore),
+    Offer:          (_ignore,                 _game("on_offer"),   _ignore),
+    Decline:        (_ignore,                 _game("on_decline"), _ignore),
 }
 
 

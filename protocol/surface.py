@@ -81,6 +81,11 @@ class MoveList:
                 records[i] = MoveRecord(record.seq, record.seat, record.actions, record.texts, True)
         return tuple(records)
 
+    def drop_from(self, seq: int) -> None:
+        """Forget the moves from entry `seq` on (a claim of this node's seat replaced them)."""
+        self._pending = [(e, s) for e, s in self._pending if e.seq < seq]
+        self._records = [r for r in self._records if r.seq < seq]
+
     def _write_out(self, confirmed: int) -> None:
         game = self.game
         for entry, state in self._pending:

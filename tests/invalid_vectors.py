@@ -38,9 +38,9 @@ from peerboard.protocol.builder import LogBuilder  # noqa: E402
 from peerboard.protocol.chain import GameChain  # noqa: E402
 from peerboard.protocol.identity import Identity  # noqa: E402
 from peerboard.protocol.logfile import frame, header_frame, read_log  # noqa: E402
-from peerboard.protocol.records import ENTRY_DOMAIN, GENESIS_DOMAIN  # noqa: E402
+from peerboard.protocol.records import ENTRY_DOMAIN, GENESIS_DOMAIN, claim_statement, resign_statement  # noqa: E402
 from peerboard.protocol.secrets import SeatSecrets, choice_digest  # noqa: E402
-from vectors import CASES, VECTORS, seats  # noqa: E402
+from vectors import CASES, ENDINGS, VECTORS, seats  # noqa: E402
 
 INVALID = VECTORS / "invalid"
 INDEX = VECTORS / "invalid.json"
@@ -742,6 +742,113 @@ def audit_vectors(aton: Log, asterix: Log) -> list[Vector]:
     return out
 
 
+def _ending_log(name: str) -> Log:
+    """A valid vector of a game that ended by a resignation (tests/vectors.py, ENDINGS)."""
+    _, game, players, *_ = next(c for c in ENDINGS if c[0] == name)  # (name, game, players, ...)
+    _, _, keys = seats(name, players)
+    contents = read_log((VECTORS / f"{name}.pblog").read_bytes())
+    return Log.built(game, contents.genesis.record(), [e.record() for e in contents.entries], keys)
+
+
+def ending_vectors() -> list[Vector]:
+    """Resignations that do not hold (spec/protocol.md, "Endings")."""
+    out = []
+    athos, aton = _ending_log("athos-resigned"), _ending_log("aton-resigned")
+    seq = athos.find(lambda e: e["kind"] == "resign")
+    genesis_hash = sha256(encode(athos.genesis))
+    forged = Identity.from_seed(athos.seeds[1]).sign(resign_statement(genesis_hash, 0))
+    log = athos.changed(seq, body={"seat": 0, "sig": forged})
+    out.append(Vector("athos-consent-resign-not-signed", "athos", seq, F.CONSENT,
+                      f"entry {seq} carries a resignation of seat 0 signed by seat 1, who writes it", log.data()))
+    seq = aton.find(lambda e: e["kind"] == "resign")
+    other_game = Identity.from_seed(aton.seeds[1]).sign(resign_statement(bytes(32), 1))
+    log = aton.changed(seq, body={"seat": 1, "sig": other_game})
+    out.append(Vector("aton-consent-resign-of-another-game", "aton", seq, F.CONSENT,
+                      f"entry {seq} carries seat 1's resignation of another game (its statement names another genesis)",
+                      log.data()))
+    seq = athos.find(lambda e: e["kind"] == "resign")
+    log = athos.copy()
+    log.entry(seq)["seat"] = 0
+    log.sign(seq)
+    log.relink(seq + 1)
+    out.append(Vector("athos-turn-resign-by-a-seat-not-entitled", "athos", seq, F.TURN,
+                      f"entry {seq}, seat 0's resignation, written by seat 0 where seat 1 is entitled to the entry",
+                      log.data()))
+    after = aton.find(lambda e: e["kind"] == "audit")
+    sig = Identity.from_seed(aton.seeds[0]).sign(resign_statement(sha256(encode(aton.genesis)), 0))
+    log = aton.changed(after, kind="resign", body={"seat": 0, "sig": sig})
+    out.append(Vector("aton-turn-resign-after-the-end", "aton", after, F.TURN,
+                      f"entry {after} is seat 0's resignation of a game that seat 1's resignation ended already",
+                      log.data(after + 1)))
+    first = _results(athos)[0]
+    log = athos.copy()
+    for r in _results(log):
+        del log.entry(r)["body"]["ending"]
+    log.relink(first)
+    out.append(Vector("athos-result-ending-missing", "athos", first, F.RESULT,
+                      "the results of a resigned game do not say how it ended (no ending)", log.data()))
+    # claims (a seat gone for good: every other seat signs, bound to the claim's seq and prev)
+    claimed2, claimed3 = _ending_log("aton-claimed"), _ending_log("asterix-claimed")
+
+    def claim_sig(log: Log, signer: int, gone: int, seq: int, prev: bytes) -> bytes:
+        return Identity.from_seed(log.seeds[signer]).sign(claim_statement(sha256(encode(log.genesis)), gone, seq, prev))
+
+    seq = claimed2.find(lambda e: e["kind"] == "claim")
+    e = claimed2.entry(seq)
+    log = claimed2.changed(seq, body={"gone": 0, "sigs": [claim_sig(claimed2, 0, 0, seq, e["prev"])]})
+    out.append(Vector("aton-consent-claim-signed-by-the-claimed-seat", "aton", seq, F.CONSENT,
+                      f"entry {seq}, seat 1's claim of seat 0, carries seat 0's signature instead of seat 1's",
+                      log.data()))
+    log = claimed2.changed(seq, body={"gone": 0, "sigs": [claim_sig(claimed2, 1, 0, seq - 1, e["prev"])]})
+    out.append(Vector("aton-consent-claim-signed-for-another-entry", "aton", seq, F.CONSENT,
+                      f"entry {seq}'s claim signature is seat 1's claim of seat 0 at entry {seq - 1}, not here",
+                      log.data()))
+    seq = claimed3.find(lambda e: e["kind"] == "claim")
+    e = claimed3.entry(seq)
+    log = claimed3.changed(seq, body={"gone": 0, "sigs": [e["body"]["sigs"][0]]})
+    out.append(Vector("asterix-consent-claim-missing-a-signature", "asterix", seq, F.CONSENT,
+                      f"entry {seq} claims seat 0 with seat 1's signature only; seat 2 did not sign", log.data()))
+    log = claimed3.copy()
+    log.entry(seq)["seat"] = 2
+    log.sign(seq)
+    log.relink(seq + 1)
+    out.append(Vector("asterix-turn-claim-by-a-seat-not-its-writer", "asterix", seq, F.TURN,
+                      f"entry {seq}, the claim of seat 0 signed by seats 1 and 2, written by seat 2; its writer "
+                      "is the lowest seat still playing, seat 1", log.data()))
+    last = _results(aton)[-1]
+    before = aton.entry(last - 1)
+    log = aton.changed(last, kind="claim", body={"gone": 0, "sigs": [claim_sig(aton, 1, 0, last, sha256(encode(before)))]})
+    out.append(Vector("aton-turn-claim-while-the-result-is-signed", "aton", last, F.TURN,
+                      f"entry {last} claims seat 0 after seat 0 signed the result", log.data()))
+    # agreements (a draw or an abort: every seat signs, bound to the entry's seq and prev)
+    drawn, aborted = _ending_log("athos-drawn"), _ending_log("asterix-aborted")
+    seq = drawn.find(lambda e: e["kind"] == "agree")
+    e = drawn.entry(seq)
+    log = drawn.changed(seq, body={"how": "drawn", "sigs": [e["body"]["sigs"][0], e["body"]["sigs"][0]]})
+    out.append(Vector("athos-consent-draw-seat-1-did-not-sign", "athos", seq, F.CONSENT,
+                      f"entry {seq}, a draw, carries seat 0's signature twice: seat 1 did not sign", log.data()))
+    log = drawn.changed(seq, body={"how": "aborted", "sigs": list(e["body"]["sigs"])})
+    out.append(Vector("athos-consent-abort-signed-as-a-draw", "athos", seq, F.CONSENT,
+                      f"entry {seq} says the seats agreed to abort; they signed a draw", log.data()))
+    seq = aborted.find(lambda e: e["kind"] == "agree")
+    entitled = aborted.entry(seq)["seat"]
+    log = aborted.copy()
+    log.entry(seq)["seat"] = (entitled + 1) % 3
+    log.sign(seq)
+    log.relink(seq + 1)
+    out.append(Vector("asterix-turn-abort-by-a-seat-not-entitled", "asterix", seq, F.TURN,
+                      f"entry {seq}, an abort every seat signed, written by seat {(entitled + 1) % 3}, not by seat "
+                      f"{entitled}, entitled to it", log.data()))
+    first = _results(aton)[0]
+    log = aton.copy()
+    log.entry(first)["body"]["ending"]["how"] = "abandoned"
+    log.relink(first)
+    out.append(Vector("aton-schema-ending-unknown-how", "aton", first, F.SCHEMA,
+                      f"the result (entry {first}) says the game ended in a way the protocol has no word for",
+                      log.data(first + 1)))
+    return out
+
+
 def build_all() -> list[Vector]:
     aton, athos, asterix = Log.of("aton"), Log.of("athos"), Log.of("asterix")
     return [
@@ -751,6 +858,7 @@ def build_all() -> list[Vector]:
         *signature_vectors(aton, athos, asterix), *over_turn_vectors(aton, athos, asterix),
         *commitment_vectors(aton, athos, asterix), *illegal_vectors(aton, athos, asterix),
         *reveal_vectors(aton, asterix), *result_vectors(aton, asterix), *audit_vectors(aton, asterix),
+        *ending_vectors(),
     ]
 
 

@@ -59,6 +59,7 @@ class Node:
     cut_power_at_sync: bool = False  # lose power at the next fsync of a written entry
     runner: EffectRunner | None = None
     idle_due: bool = False  # an "idle" event is queued for its deferred step
+    aside: list = field(default_factory=list)  # entries a claim of this seat replaced, kept aside
 
     @property
     def key(self) -> bytes:
@@ -101,6 +102,15 @@ class SimIO:
         assert stored and stored[-1] is entry, "took back an entry that is not the last"
         stored.pop()
 
+    def set_aside(self, entries) -> None:
+        disk = self.node.disk
+        disk.entries += disk.written  # (what is kept aside is fsynced first, in its own file)
+        disk.written.clear()
+        n = len(entries)
+        assert [e.hash for e in disk.entries[-n:]] == [e.hash for e in entries], "set aside what is not the tail"
+        del disk.entries[-n:]
+        self.node.aside.extend(entries)
+
     def store_genesis(self, genesis, addrs) -> None:
         self.node.disk.genesis, self.node.disk.addrs = genesis, addrs
 
@@ -142,14 +152,16 @@ class SimNet:
         self.by_key[node.key] = node
         return node
 
-    def table(self, game: str, players: int, options: dict | None = None) -> list[Node]:
-        """`players` nodes; node 0 hosts, the others join; runs until the game has started."""
+    def table(self, game: str, players: int, options: dict | None = None, patience: int | None = None) -> list[Node]:
+        """`players` nodes; node 0 hosts (with that `patience`, if given), the others join;
+        runs until the game has started."""
         nodes = [self.add_node() for _ in range(players)]
         host = nodes[0]
         self.table_id = self.rng.randbytes(16)
         self.game_name = game
         self.begin(host, Session.host(host.identity, host.secrets, "node-0", "sim://0", game, players,
-                                      options or {}, self.table_id, host.rng.randbytes, self.now))
+                                      options or {}, self.table_id, host.rng.randbytes, self.now,
+                                      patience=patience))
         for node in nodes[1:]:
             session, effects = Session.join(node.identity, node.secrets, f"node-{node.index}", f"sim://{node.index}",
                                             host.key, self.table_id, game, node.rng.randbytes, self.now)

@@ -1,6 +1,7 @@
 """A person at the line prompt, in a real terminal (tmux): `peerboard play aton --bots 1 --plain`,
 then help, a wrong move (one line saying why), a legal move, and quit."""
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -48,3 +49,38 @@ def test_a_person_plays_at_the_prompt_in_a_terminal(tmp_path):
         assert "resume" in screen  # how to come back to the unfinished game
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True, timeout=10)
+
+
+def test_a_person_resigns_at_the_prompt_in_a_terminal(tmp_path):
+    """`resign` asks first (an unclear answer asks again, `no` goes on); `yes` resigns: the
+    game ends, the bot's seat wins, and the log says who resigned at which entry."""
+    session = f"pb-resign-{os.getpid()}"
+    command = (f"cd {ROOT} && PEERBOARD_HOME={tmp_path} {sys.executable} -m client.cli play aton --bots 1 --plain; "
+               f"echo EXIT=$?; sleep 30")
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "50", command],
+                   check=True, timeout=10)
+    try:
+        _wait_for(session, "your move")
+        subprocess.run(["tmux", "send-keys", "-t", session, "resign", "Enter"], check=True, timeout=10)
+        _wait_for(session, "(yes/no)")
+        subprocess.run(["tmux", "send-keys", "-t", session, "maybe", "Enter"], check=True, timeout=10)
+        _wait_for(session, "Please answer yes or no")
+        subprocess.run(["tmux", "send-keys", "-t", session, "no", "Enter"], check=True, timeout=10)
+        _wait_for(session, "Not resigned; the game goes on.")
+        subprocess.run(["tmux", "send-keys", "-t", session, "resign", "Enter"], check=True, timeout=10)
+        subprocess.run(["tmux", "send-keys", "-t", session, "yes", "Enter"], check=True, timeout=10)
+        _wait_for(session, "You resigned")
+        screen = _wait_for(session, "Game over:")
+        assert "You resigned at entry" in screen  # (the Ended line)
+        assert "Game over: you resigned at entry" in screen
+        assert "won by seat 1" in screen
+        screen = _wait_for(session, "EXIT=")
+        assert "EXIT=0" in screen and "Traceback" not in screen
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True, timeout=10)
+    logs = list(tmp_path.rglob("*.pblog"))
+    assert logs, "no log was kept"
+    verdict = subprocess.run([sys.executable, "-m", "client.cli", "replay", str(logs[0]), "--verify"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=60)
+    assert verdict.returncode == 0, verdict.stdout
+    assert re.search(r"seat 0 \([^)]*\) resigned at seq \d+; seat 1 \([^)]*\) won", verdict.stdout), verdict.stdout

@@ -11,11 +11,11 @@ import pytest
 from peerboard.protocol import forming
 from peerboard.protocol.identity import Identity
 from peerboard.protocol.messages import (
-    MESSAGE_CLASSES, Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, Proof, Propose, Refuse, Sign,
-    Want, Welcome, Rematch, Say,
+    MESSAGE_CLASSES, Ack, Beat, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, Offer, Proof, Propose,
+    Refuse, Rematch, Resign, Say, Sign, Want, Welcome,
 )
 from peerboard.protocol.phases import TRANSITIONS, Milestone, TransitionError, next_phase
-from peerboard.protocol.records import make_entry
+from peerboard.protocol.records import agree_statement, make_entry, resign_statement
 from peerboard.protocol.session import Desync, InternalFault, Phase, Session
 from simnet import SimNet
 
@@ -48,6 +48,10 @@ def _one_of_each(sender: Identity, seq: int) -> list[Message]:
         Ack(1, seq, _DISK.entries[seq - 1].hash, b"\x07" * 32), Beat(len(_DISK.entries), _DISK.entries[-1].hash),
         Want(1), Proof(entry, forged), Leave(), Rematch(_TABLE, "yes"),
         Say(_TABLE, seq, "hello", sender.public_key, b"\x05" * 64),
+        Resign(1, _NODES[1].identity.sign(resign_statement(_DISK.genesis.hash, 1))),
+        Offer(1, "drawn", seq + 1, entry.prev, _NODES[1].identity.sign(
+            agree_statement(_DISK.genesis.hash, "drawn", seq + 1, entry.prev))),
+        Decline(1, "drawn", seq + 1),
     ]
     assert {type(m) for m in messages} == set(MESSAGE_CLASSES)  # a new message class belongs here too
     return messages

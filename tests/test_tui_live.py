@@ -53,9 +53,9 @@ class Table:
         self.node.submit = recorded
         self.thread = threading.Thread(target=self.source.run_node, args=(60,), daemon=True)
 
-    def bot(self, name: str) -> Proc:
+    def bot(self, name: str, *more: str) -> Proc:
         args = ["bot", self.transport.endpoint, "--key", self.key.hex(), "--table", self.table.hex(), "--game",
-                self.game, "--name", name, "--bind", LOOPBACK, "--max-seconds", "60"]
+                self.game, "--name", name, "--bind", LOOPBACK, "--max-seconds", "60", *more]
         self.bots.append(Proc(args, self.tmp_path / name, self.tmp_path / f"{name}.out"))
         return self.bots[-1]
 
@@ -239,3 +239,67 @@ def test_f7_at_the_end_plays_the_table_again_with_the_first_seat_moved_on(table_
             assert t.node.session.genesis_hash != first and t.node.session.seats[0].name == "bot-1"
 
     run(body())
+
+
+def test_f6_asks_once_then_resigns_and_the_game_ends_on_both_sides(table_of):
+    t = table_of()
+
+    async def body():
+        screen = Screen(GamePresenter(t.source), 120, 32)
+        async with screen:
+            t.thread.start()
+            t.bot("bot-1")
+            await screen.until(lambda: "Your turn:" in screen.text(), 30)
+            assert "F6 Resign" in screen.text()
+            await screen.press("f6")
+            await screen.until(lambda: "Resign the game?" in screen.text(), 10)
+            await screen.type("no")  # any other answer: not resigned
+            await screen.until(lambda: "Not resigned; the game goes on." in screen.text(), 10)
+            assert t.node.session.ending is None
+            await screen.press("f6")
+            await screen.press("f6")
+            await screen.until(lambda: t.node.session.result is not None, 30)
+            assert t.node.session.ending.seats == (0,)
+            assert t.node.session.result.winners == (1,)
+        t.thread.join(10)
+        t.bots[0].wait_for(r"Game over: seat 0 \(ann\) resigned at entry \d+; won by seat 1 \(bot-1\)", 20)
+
+    run(body())
+
+
+
+def test_a_draw_offered_is_declined_by_a_bot_and_accepted_by_one_whose_hook_says_so(table_of):
+    """A bot declines every offer unless its strategy's `on_offer` accepts: the screen hears
+    the decline; then, against a bot that accepts, the game ends drawn on both sides."""
+    t = table_of()
+
+    async def declined():
+        screen = Screen(GamePresenter(t.source), 120, 32)
+        async with screen:
+            t.thread.start()
+            t.bot("bot-1", "--strategy", "random", "--think", "5")
+            await screen.until(lambda: "Your turn:" in screen.text(), 30)
+            await screen.type("offer draw")
+            await screen.until(lambda: "declined a draw; the game goes on." in screen.text(), 20)
+            assert t.node.session.ending is None
+            screen.input.send_text("\x1b[21~")  # F10
+            await screen.until(lambda: screen.task.done())
+
+    run(declined())
+    t.thread.join(10)
+
+    u = table_of()
+
+    async def accepted():
+        screen = Screen(GamePresenter(u.source), 120, 32)
+        async with screen:
+            u.thread.start()
+            u.bot("bot-2", "--strategy", "tests.accepting_bot:AcceptingBot")
+            await screen.until(lambda: "Your turn:" in screen.text(), 30)
+            await screen.type("offer draw")
+            await screen.until(lambda: u.node.session.result is not None, 30)
+            assert u.node.session.ending.how == "drawn" and u.node.session.result.winners == ()
+        u.thread.join(10)
+        u.bots[0].wait_for(r"Game over: every seat agreed to a draw at entry \d+; won by nobody", 20)
+
+    run(accepted())

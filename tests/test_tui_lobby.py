@@ -119,9 +119,15 @@ def test_hosting_through_the_form_checks_the_options_and_gives_the_table_asked_f
             await screen.type("x1", enter=True)
             assert "a host's code has at least 6 characters" in screen.text()  # too short to resist guessing
             await screen.type("x1x1", enter=False)
+            await screen.press("down")  # the table's patience: 300 s unless changed
+            await screen.press("backspace", "backspace", "backspace")
+            await screen.type("0", enter=True)
+            assert "The patience is a whole number of seconds from 1 to 86400." in screen.text()
+            await screen.press("backspace")
+            await screen.type("45", enter=False)
             await screen.press_last("enter")
         assert screen.presenter.request == HostRequest("asterix", 3, 1, {"carry_rule": "either", "max_rounds": 5},
-                                                       "x1x1x1")
+                                                       "x1x1x1", 45)
 
     run(body())
 

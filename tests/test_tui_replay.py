@@ -179,3 +179,16 @@ def test_the_replay_viewer_shows_what_was_said_at_its_place_in_the_game(tmp_path
 
     run(body())
     assert log.read_bytes() == (VECTORS / "aton.pblog").read_bytes()
+
+
+def test_a_resigned_game_replays_to_its_ending_said_in_the_status_line():
+    from peerboard.client.tui.replay import ReplaySource
+    from peerboard.protocol.logfile import read_log
+
+    path = Path(__file__).resolve().parent.parent / "spec" / "vectors" / "athos-resigned.pblog"
+    source = ReplaySource(read_log(path.read_bytes()), path.name)
+    source.index = 41
+    assert not source.snapshot().over
+    source.index = 42  # the resign entry
+    snap = source.snapshot()
+    assert snap.over and snap.status.startswith("game over: seat 0 (seat-0) resigned at seq 42")

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from peerboard.protocol.replay import verify_log
-from vectors import CASES, VECTORS, build, hashes
+from vectors import CASES, ENDINGS, VECTORS, build, build_ending, hashes
 
 
 @pytest.mark.parametrize("name, players, options", CASES, ids=[c[0] for c in CASES])
@@ -21,3 +21,36 @@ def test_vector_verifies_and_hashes_as_recorded(name, players, options):
 @pytest.mark.parametrize("name, players, options", CASES, ids=[c[0] for c in CASES])
 def test_vector_is_rebuilt_byte_for_byte(name, players, options):
     assert build(name, players, options) == (VECTORS / f"{name}.pblog").read_bytes()
+
+
+@pytest.mark.parametrize("case", ENDINGS, ids=[c[0] for c in ENDINGS])
+def test_an_ending_vector_verifies_and_its_result_says_how_it_ended(case):
+    name, game, players, options, after, seat, how = case
+    data = (VECTORS / f"{name}.pblog").read_bytes()
+    assert build_ending(*case) == data  # rebuilt byte for byte
+    verdict = verify_log(data)
+    assert verdict.ok and verdict.chain.finished, verdict.summary()
+    result = verdict.chain.result_body()
+    if seat is None:  # agreed by every seat, at the first decision after entry `after`
+        assert result["ending"]["how"] == how and result["ending"]["seats"] == list(range(players))
+        assert result["ending"]["seq"] > after and result["winners"] == []
+        assert f"{how} at seq {result['ending']['seq']}" in verdict.summary()
+        return
+    said = "resigned at" if how == "resigned" else "gone for good: claimed at"
+    assert f"seat {seat} (seat-{seat}) {said} seq {after + 1}" in verdict.summary()
+    unchecked = [seat] if how == "claimed" else []
+    assert result["ending"] == {"how": how, "seats": [seat], "seq": after + 1, "unchecked": unchecked}
+    assert result["winners"] == ([1 - seat] if players == 2 else [])
+
+
+def test_a_claimed_game_is_finished_for_the_lobby_and_its_export_says_how_it_ended():
+    from peerboard.client.export import as_text
+    from peerboard.node.gamefiles import is_finished
+    from peerboard.protocol.logfile import read_log
+
+    contents = read_log((VECTORS / "aton-claimed.pblog").read_bytes())
+    assert is_finished(contents)  # one result: the claimed seat signs none
+    assert not is_finished(read_log((VECTORS / "aton-claimed.pblog").read_bytes()[:-200]))
+    text = as_text(contents)
+    assert "seat 0 is claimed: gone for good" in text and "claimed at entry 16" in text
+    assert "seat 0 resigns" in as_text(read_log((VECTORS / "athos-resigned.pblog").read_bytes()))

@@ -22,6 +22,17 @@ CASES = [
     ("asterix", 3, {"max_rounds": 2}),
 ]
 
+#: games that end otherwise than by their rules (spec/protocol.md, "Endings"): (file name,
+#: game, players, options, the entry after which it ends, the seat it names, how)
+ENDINGS = [
+    ("aton-resigned", "aton", 2, {"win_points": 15}, 20, 1, "resigned"),
+    ("athos-resigned", "athos", 2, {}, 41, 0, "resigned"),  # out of turn: seat 1 carries it
+    ("aton-claimed", "aton", 2, {"win_points": 15}, 15, 0, "claimed"),  # seat 1 claims seat 0
+    ("asterix-claimed", "asterix", 3, {"max_rounds": 2}, 12, 0, "claimed"),  # seats 1 and 2 claim seat 0
+    ("athos-drawn", "athos", 2, {}, 30, None, "drawn"),  # both seats agree to a draw
+    ("asterix-aborted", "asterix", 3, {"max_rounds": 2}, 9, None, "aborted"),  # all three agree to abort
+]
+
 
 def seats(name: str, players: int) -> tuple[random.Random, list[bytes], list[bytes]]:
     """The vector's random source, and its seats' master secrets and Ed25519 seeds (the
@@ -39,6 +50,29 @@ def build(name: str, players: int, options: dict) -> bytes:
         rng.randbytes(16), lambda: rng.randbytes(16),
     )
     log.play(lambda state, seat, legal: legal[rng.randrange(len(legal))])
+    return header_frame() + frame(log.chain.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
+
+
+def build_ending(name: str, game: str, players: int, options: dict, after: int, seat: int, how: str) -> bytes:
+    """A game where, after entry `after`, seat `seat` resigns (the seat entitled to the next
+    entry carries the resignation) or is claimed by every other seat, then audited and signed."""
+    rng, masters, keys = seats(name, players)
+    log = LogBuilder.table(
+        engines.get(game), options, [f"seat-{i}" for i in range(players)], masters, keys,
+        rng.randbytes(16), lambda: rng.randbytes(16),
+    )
+    choose = lambda state, seat, legal: legal[rng.randrange(len(legal))]  # noqa: E731
+    while len(log.entries) < after:
+        log.step(choose)
+    if how == "resigned":
+        log.resign(seat)
+    elif how == "claimed":
+        log.claim(seat)
+    else:
+        while log.chain.entitled()[1] not in ("move", "commit"):  # an agreement is made at a decision
+            log.step(choose)
+        log.agree(how)
+    log.play(choose)
     return header_frame() + frame(log.chain.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
 
 
@@ -63,6 +97,10 @@ def main() -> None:
         doc = {"game": name, "players": players, "options": options, "state_hashes": hashes(data)}
         (VECTORS / f"{name}.hashes.json").write_text(json.dumps(doc, indent=0) + "\n")
         print(f"{name}: {len(data)} bytes, {len(doc['state_hashes']) - 1} entries")
+    for name, *case in ENDINGS:
+        data = build_ending(name, *case)
+        (VECTORS / f"{name}.pblog").write_bytes(data)
+        print(f"{name}: {len(data)} bytes")
 
 
 if __name__ == "__main__":

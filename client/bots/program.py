@@ -181,8 +181,16 @@ class ProgramBot(Bot):
     def on_action(self, seat: int, actions: tuple[Action, ...], texts: tuple[str, ...]) -> None:
         self._notify({"type": "action", "seat": seat, "actions": list(texts)}, "an action")
 
+    def on_ending(self, how: str, seats: tuple[int, ...], seq: int) -> None:
+        # said in the `end` message that follows, as its "ending" (older programs ignore the key)
+        self._ending = {"how": how, "seats": list(seats), "seq": seq}
+
     def on_end(self, winners: tuple[int, ...], scores: tuple[int, ...]) -> None:
-        self._notify({"type": "end", "winners": list(winners), "scores": list(scores)}, "the end")
+        message = {"type": "end", "winners": list(winners), "scores": list(scores)}
+        ending = getattr(self, "_ending", None)
+        if ending is not None:
+            message["ending"] = ending
+        self._notify(message, "the end")
 
     def close(self) -> None:
         proc, self.proc = self.proc, None

@@ -104,6 +104,16 @@ class Bot:
     def on_action(self, seat: int, actions: tuple[Action, ...], texts: tuple[str, ...]) -> None:
         """A seat's move was accepted (every seat's, this bot's own too), with its notation."""
 
+    def on_offer(self, how: str, seat: int) -> bool:
+        """Seat `seat` offers that the game ends `how` ("drawn" or "aborted"): True accepts,
+        False (the default) declines. Called at a LAN table only."""
+        return False
+
+    def on_ending(self, how: str, seats: tuple[int, ...], seq: int) -> None:
+        """The game ended otherwise than by its rules, at entry `seq`: `how` is "resigned"
+        and `seats` the seat that resigned (spec/log-format.md, "Endings"). `on_end` follows
+        once the result is signed."""
+
     def on_end(self, winners: tuple[int, ...], scores: tuple[int, ...]) -> None:
         """The game is over."""
 

@@ -3,7 +3,7 @@
 It reads the game only through the session's public surface (spec/protocol.md, "The
 session's public surface"): `session.legal_actions()`, `session.decision_kind()`,
 `session.position().state` (the local seat's view), `session.moves`, and the events
-GameStarted, YourTurn, Accepted and GameOver. A decision runs in a worker thread, so the
+GameStarted, YourTurn, Accepted, Ended (a resignation) and GameOver. A decision runs in a worker thread, so the
 node keeps its heartbeats and acks going while a search thinks; its answer is handed to
 the node from the node's own loop (`node.call_later`), and dropped if the game moved on
 meanwhile. A bot that fails is guarded as in self-play (client/bots/guard.py).
@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from peerboard.client.bots.guard import GuardedSeat
 from peerboard.client.bots.sdk import Bot, Decision, notation_of
-from peerboard.protocol.session import Accepted, GameOver, GameStarted, LocalError, YourTurn
+from peerboard.protocol.session import Accepted, Ended, GameOver, GameStarted, LocalError, Offered, YourTurn
 
 POLL = 0.02  # seconds between looks at a decision in progress
 
@@ -54,11 +54,33 @@ class BotSeat:
                 self._tell_moves()
             case YourTurn():
                 self._decide()
+            case Offered(seat=seat, how=how):
+                self._answer_offer(seat, how)
+            case Ended(ending=ending):
+                self._tell_moves()
+                if self.guard is not None:
+                    self.guard.hook("on_ending", ending.how, tuple(ending.seats), ending.seq)
             case GameOver(winners=winners, scores=scores):
                 self._tell_moves()
                 if self.guard is not None:
                     self.guard.hook("on_end", tuple(winners), tuple(scores))
                 self.close()
+
+    def _answer_offer(self, seat: int, how: str) -> None:
+        """The bot's `on_offer` says whether to accept; a bot that fails there declines."""
+        accept = False
+        if self.guard is not None and self.guard.fault is None:
+            try:
+                accept = bool(self.bot.on_offer(how, seat))
+            except Exception as exc:
+                self.report(f"the bot failed in on_offer ({type(exc).__name__}: {exc}); declining")
+        try:
+            if accept:
+                self.node.offer(how)
+            else:
+                self.node.decline(how)
+        except LocalError:
+            pass  # (the offer lapsed meanwhile)
 
     def _tell_moves(self) -> None:
         if self.guard is None:

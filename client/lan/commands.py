@@ -56,7 +56,8 @@ def _host(opts: LanOptions, bind: str) -> ExitCode:
     homes = _bot_homes(opts.bots) if opts.bots else []
     node.seat_extra = {"bind": transport.endpoint, "bots": [str(h) for h in homes], "bot_players": list(opts.bot_players)}
     table = node.host(SeatSecrets.from_master(os.urandom(32)), game.name, opts.players, dict(opts.options),
-                      discovery.Beacon(bind_host, opts.beacon_port) if opts.beacon else None, code=opts.code)
+                      discovery.Beacon(bind_host, opts.beacon_port) if opts.beacon else None, code=opts.code,
+                      patience=opts.patience)
     seat.say(f"table {table.hex()[:8]} open: {game.title}, {opts.players} seats; you are seat 0 "
              f"({identity.fingerprint}), listening on {addr}")
     code = f" --code {opts.code}" if opts.code else ""

@@ -90,6 +90,8 @@ class LanOptions:
     file: Path | None = None
     # host (a private table), join, bot
     code: str | None = None
+    # host, play: seconds a seat may be away before the others may claim it (None: the default)
+    patience: int | None = None
 
     def for_game(self, game: engines.Game, options: Mapping[str, Any], players: int | None) -> "LanOptions":
         """These options for a table of `game` (host, play): the seats are the bots and this

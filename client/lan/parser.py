@@ -11,6 +11,7 @@ from peerboard.client.lan.commands import cmd_host, cmd_join, cmd_key, cmd_play,
 from peerboard.client.lan.options import ANY_PORT, DEFAULT_BOT, LanOptions
 from peerboard.client.lan.reading import read_options
 from peerboard.client.lan.resume import cmd_resume
+from peerboard.protocol.schema import DEFAULT_PATIENCE
 
 
 def _lan(command: Callable[[LanOptions], ExitCode]) -> Callable[[argparse.Namespace], ExitCode]:
@@ -38,6 +39,12 @@ def _node_flags(p: argparse.ArgumentParser, bind: str | None) -> None:
     p.add_argument("--parent", type=int, default=None, help=argparse.SUPPRESS)
 
 
+def _patience_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--patience", type=int, metavar="SECONDS", default=None,
+                   help=f"how long a seat may be away before the other seat may claim it and win "
+                        f"(default {DEFAULT_PATIENCE}; written in the genesis, so every seat agrees)")
+
+
 def _bot_flags(p: argparse.ArgumentParser) -> None:
     """A bot of the SDK at this seat (`bot`; `resume`, for a bot's own game)."""
     p.add_argument("--strategy", metavar="NAME", help="the player: random, greedy, mcts (each optionally @BUDGET: "
@@ -63,6 +70,7 @@ def add_commands(sub) -> None:
     private = p.add_mutually_exclusive_group()
     private.add_argument("--code", help="a private table: a joiner must give this code (it never travels)")
     private.add_argument("--private", action="store_true", help="a private table with a code picked and printed")
+    _patience_flag(p)
     _node_flags(p, ANY_PORT)
     p.set_defaults(run=_lan(cmd_host))
 
@@ -92,6 +100,7 @@ def add_commands(sub) -> None:
     p.add_argument("--bots", metavar="N|LIST", help=f"how many bots (default 1, {DEFAULT_BOT}), or one strategy "
                    f"per bot: random, greedy, mcts, each optionally @BUDGET, or mypkg.mybot:MyBot")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
+    _patience_flag(p)
     _node_flags(p, None)
     p.set_defaults(run=_lan(cmd_play))
 

@@ -19,6 +19,7 @@ from peerboard.client.usage import UsageError, game_named, options_from
 from peerboard.node.keys import parse_key
 from peerboard.protocol.names import name_problem
 from peerboard.protocol.schema import MAX_NAME, TABLE_BYTES
+from peerboard.protocol.schema import MAX_PATIENCE
 from peerboard.protocol.tablecode import code_problem, host_code_problem, pick_code
 
 TABLE_ID = re.compile(r"^[0-9a-f]{1,32}$")  # (the start of) a table id, as `peerboard tables` shows it
@@ -50,6 +51,7 @@ def read_options(args: argparse.Namespace) -> LanOptions:
         beacon=not given.get("no_beacon", False),
         watch=given.get("watch", False), wait=_seconds(given.get("wait", 3.0), "--wait"),
         file=Path(given["file"]) if given.get("file") else None, code=code,
+        patience=table_patience(given.get("patience")),
     )
     if args.command in ("host", "play"):
         bot_players = _bot_players(given.get("bots"), 1 if args.command == "play" else 0)
@@ -88,6 +90,13 @@ def table_code(text: str | None, hosting: bool = False) -> str | None:
     if problem:
         raise UsageError(f"--code: {problem}")
     return text
+
+
+def table_patience(value: int | None) -> int | None:
+    """`--patience`: the seconds a seat may be away before the others may claim it, checked."""
+    if value is not None and not 1 <= value <= MAX_PATIENCE:
+        raise UsageError(f"--patience takes a whole number of seconds from 1 to {MAX_PATIENCE}, not {value}")
+    return value
 
 
 def bind_endpoint(text: str | None) -> str | None:

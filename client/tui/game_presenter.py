@@ -46,6 +46,7 @@ class GamePresenter:
         #: the terminal's bell (the application sets it unless PEERBOARD_BELL is off)
         self.bell: Callable[[], None] = lambda: None
         self.closed = False
+        self.resign_asked = False  # F6 (or `resign`) once: the next F6 (or `yes`) resigns
 
     def start(self) -> None:
         """Listen to the source and take the decision in front, if any."""
@@ -131,6 +132,9 @@ class GamePresenter:
             Command("f4", "Board", self.toggle_focus),
             Command("f5", "Remove seat", self.remove_seat, "" if removing else None),
             Command("f7", "Again", self.again, "" if snap.over and snap.local_seat is not None else None),
+            Command("f6", "Resign", self.resign, playing),
+            Command("f8", "Claim", self.claim, "" if snap.patience is not None and any(
+                s.connection in ("away", "left") for s in snap.seats) else None),
             Command("f10", "Quit", self.quit),
         ]
 
@@ -154,6 +158,57 @@ class GamePresenter:
             self.closed = True
             self.source.close()
         self.leave()
+
+    def answer_offer(self, command: str) -> None:
+        """`offer draw`, `offer abort`, `accept [draw|abort]`, `decline [draw|abort]`."""
+        word, _, what = command.partition(" ")
+        how = {"draw": "drawn", "abort": "aborted"}.get(what.strip())
+        offers = getattr(self.source, "offers", lambda: ())()
+        if how is None and word != "offer" and len(offers) == 1:
+            how = offers[0][0]
+        act = getattr(self.source, "offer" if word != "decline" else "decline", None)
+        if how is None or act is None:
+            self.say(f"{word} draw, or {word} abort" if act is not None else "There is no game to offer that in.", "warn")
+            return
+        try:
+            act(how)
+        except SubmitError as exc:
+            self.say(str(exc), "warn")
+            return
+        if word == "offer":
+            self.say(f"You offered {'a draw' if how == 'drawn' else 'to abort the game'}; the other seats are asked.")
+
+    def claim(self) -> None:
+        """Claim the other seat, away longer than the table's patience (F8, or `claim`)."""
+        snap = self.model.snapshot
+        claim = getattr(self.source, "claim", None)
+        if claim is None or snap.local_seat is None or snap.forming is not None or snap.over:
+            self.say("There is no seat to claim here.", "warn")
+            return
+        try:
+            claim(1 - snap.local_seat)
+        except SubmitError as exc:
+            self.say(str(exc), "warn")
+
+    def resign(self) -> None:
+        """Resign the game, at any time: asked once, done on the second F6 (or `yes`)."""
+        snap = self.model.snapshot
+        resign = getattr(self.source, "resign", None)
+        if resign is None or snap.forming is not None or snap.local_seat is None or snap.over:
+            self.say("There is no game in progress at this seat to resign.", "warn")
+            return
+        if not self.resign_asked:
+            self.resign_asked = True
+            self.say("Resign the game? It cannot be taken back: F6 again (or type yes) resigns; "
+                     "anything else goes on playing.", "warn")
+            return
+        self.resign_asked = False
+        try:
+            resign()
+        except SubmitError as exc:
+            self.say(str(exc), "warn")
+            return
+        self.say("You resigned; the game ends as soon as the next entry is written.")
 
     def remove_seat(self, index: int | None = None) -> None:
         """The host takes a seat back before the game starts: the seat under the board
@@ -185,7 +240,19 @@ class GamePresenter:
         """A line typed into the input field."""
         words = text.strip()
         command = words.lower()
-        if command in ("", "send", "done"):
+        if self.resign_asked and command in ("y", "yes"):
+            self.resign()
+            return
+        asked, self.resign_asked = self.resign_asked, False  # any other line: not resigned
+        if command == "resign":
+            self.resign()
+        elif command == "claim":
+            self.claim()
+        elif command.split(" ")[0] in ("offer", "accept", "decline"):
+            self.answer_offer(command)
+        elif asked and command in ("n", "no"):
+            self.say("Not resigned; the game goes on.")
+        elif command in ("", "send", "done"):
             self.send()
         elif command == "undo":
             self.undo()

@@ -219,7 +219,12 @@ class GameView:
             score = "" if seat.score is None else f"{seat.score:>3}"
             link = CONNECTION.get(seat.connection, seat.connection)
             if seat.last_heard is not None and seat.connection in ("away", "left"):
-                link += f" {int(now - seat.last_heard)}s"
+                away = int(now - seat.last_heard)
+                link += f" {away}s"
+                if snap.patience is not None and seat.index != snap.local_seat:
+                    # the table's patience counted down: then F8 claims the seat
+                    left = snap.patience - away
+                    link += f", claim in {left}s" if left > 0 else ", F8 claims"
             style = f"class:seat{seat.index}" + (" class:panel.turn" if turn else "")
             out.append((style, f"{mark}{seat.index} {seat.name[:12]:<12}"))
             out.append(("", f" {score} {link}\n"))

@@ -42,6 +42,8 @@ def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = (), chat: t
         legal=tuple(s.legal_actions()) if decision else (), moves=moves,
         status=_status(s, seats, to_act), over=phase == "over",
         title=title or f"{game.title} · {_seat_title(s)}", forming=forming, chat=chat,
+        patience=s.patience if s.players == 2 and s.local_seat is not None and s.ending is None
+        and phase == "playing" else None,
     )
 
 

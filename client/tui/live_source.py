@@ -112,6 +112,25 @@ class LiveSource:
     def rematch(self, answer: str) -> None:
         self._ask("rematch", answer, "take the answer")
 
+    def resign(self) -> None:
+        """The local seat resigns (SubmitError: why it cannot)."""
+        self._ask("resign", None, "resign")
+
+    def offer(self, how: str) -> None:
+        """Offer (or accept) a draw or an abort (SubmitError: why not)."""
+        self._ask("offer", how, "offer it")
+
+    def decline(self, how: str) -> None:
+        self._ask("decline", how, "decline it")
+
+    def offers(self) -> tuple:
+        s = self.node.session
+        return s.offers if s is not None else ()
+
+    def claim(self, seat: int) -> None:
+        """The local seat claims seat `seat`, away too long (SubmitError: why it cannot)."""
+        self._ask("claim", seat, "claim the seat")
+
     def remove_seat(self, index: int) -> None:
         """The host takes a seat back before the game starts (SubmitError: why it cannot)."""
         self._ask("remove", index, "answer")
@@ -197,6 +216,14 @@ class LiveSource:
                 self._answer(done, lambda: self.node.rematch(value))
             elif what == "chat":
                 self._answer(done, lambda: self.node.say(value))
+            elif what == "resign":
+                self._answer(done, self.node.resign)
+            elif what == "offer":
+                self._answer(done, lambda: self.node.offer(value))
+            elif what == "decline":
+                self._answer(done, lambda: self.node.decline(value))
+            elif what == "claim":
+                self._answer(done, lambda: self.node.claim(value))
             elif what == "remove":
                 self._answer(done, lambda: self.node.remove_seat(value))
             elif what == "stop":

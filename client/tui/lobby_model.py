@@ -12,6 +12,7 @@ from peerboard.client.lan.options import DEFAULT_BOT
 from peerboard.client.tui.lobby_source import HostRequest, LobbySnapshot, TableLine, UnfinishedLine, option_fields
 from peerboard.client.tui.source import Alert
 from peerboard.engines import OptionError
+from peerboard.protocol.schema import DEFAULT_PATIENCE, MAX_PATIENCE
 from peerboard.protocol.tablecode import host_code_problem
 
 
@@ -118,6 +119,8 @@ class HostForm(Form):
             else:
                 self.fields.append(Field(name, name, text=json.dumps(default), hint=hint))
         self.fields.append(Field("code", "private code", hint="empty: an open table; else joiners must give it"))
+        self.fields.append(Field("patience", "patience", text=str(DEFAULT_PATIENCE),
+                                 hint="seconds a seat may be away before the other seat may claim it"))
 
     def change(self, by: int) -> None:
         name = self.current.name
@@ -141,7 +144,10 @@ class HostForm(Form):
         code = values["code"].value
         if code and host_code_problem(code):
             raise OptionError(f"The private code: {host_code_problem(code)}.")
-        return HostRequest(game.name, players, int(values["bots"].value), options, values["code"].value)
+        patience = values["patience"].value.strip()
+        if not patience.isdigit() or not 1 <= int(patience) <= MAX_PATIENCE:
+            raise OptionError(f"The patience is a whole number of seconds from 1 to {MAX_PATIENCE}.")
+        return HostRequest(game.name, players, int(values["bots"].value), options, values["code"].value, int(patience))
 
 
 class CodeForm(Form):

@@ -71,6 +71,7 @@ class HostRequest:
     bots: int
     options: dict = field(default_factory=dict)
     code: str = ""      # a private table's code ("" for an open table); never in a beacon
+    patience: int | None = None  # seconds a seat may be away before the others may claim it
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from peerboard.protocol.identity import fingerprint
 from peerboard.node.chatfile import chat_path, read_chat_file
 from peerboard.protocol.logfile import LogContents, LogFileError, read_log
 from peerboard.protocol.messages import Say
-from peerboard.protocol.replay import Verdict, audited_seeds, verify_contents
+from peerboard.protocol.replay import Verdict, audited_seeds, ending_words, verify_contents
 
 
 CHAT_SHOWN = 4  # the latest lines said at the table by the entry shown
@@ -51,6 +51,8 @@ class ReplaySource:
                      for line in chat]
         self.states: list[Any] = [chain.state]
         self.to_act: list[tuple[int, str] | None] = [_entitled(chain)]
+        #: how the game ended otherwise than by its rules, in words, at each entry ("" before)
+        self.endings: list[str] = [""]
         self.lines: list[MoveLine] = []
         for entry in contents.entries:
             text = _entry_text(chain, entry)
@@ -66,6 +68,7 @@ class ReplaySource:
             self.lines.append(MoveLine(entry.seq, entry.seat, line))
             self.states.append(chain.state)
             self.to_act.append(_entitled(chain))
+            self.endings.append(printable(ending_words(chain), 200) if chain.ending is not None else "")
         self.index = 0
         self.view_as = view_as if view_as is not None and 0 <= view_as < len(self.seats) else None
         self._listeners: list[Callable[[SourceEvent], None]] = []
@@ -79,9 +82,12 @@ class ReplaySource:
         scores = game.scores(full)
         seats = tuple(SeatLine(i, name, fp, scores[i], "", None) for i, (name, fp) in enumerate(self.seats))
         at = self.to_act[self.index]
+        ending = self.endings[self.index]
         if game.is_terminal(full):
             won = game.winners(full)
             status = "game over: " + (" and ".join(f"seat {w} ({self.seats[w][0]})" for w in won) or "a draw")
+        elif ending:
+            status = f"game over: {ending}" + (f"; next: seat {at[0]} ({self.seats[at[0]][0]}), {at[1]}" if at else "")
         elif at is not None:
             status = f"next: seat {at[0]} ({self.seats[at[0]][0]}), {at[1]}"
         else:
@@ -89,7 +95,7 @@ class ReplaySource:
         return Snapshot(
             game=game, seq=self.index, state=shown, seats=seats, local_seat=self.view_as, to_act=at,
             decision=None, legal=(), moves=tuple(self.lines), status=status,
-            over=game.is_terminal(full), title=self.title(),
+            over=game.is_terminal(full) or bool(ending), title=self.title(),
             chat=tuple([words for after, words in self.chat if after <= self.index][-CHAT_SHOWN:]),
         )
 

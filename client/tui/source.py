@@ -88,6 +88,9 @@ class Snapshot:
     #: the latest lines said at the table, oldest first, printable already (a replay: those
     #: said by this entry)
     chat: tuple[str, ...] = ()
+    #: seconds a seat may be away before the local seat may claim it (a live two-seat game
+    #: the local seat plays), else None: the seats panel counts it down
+    patience: int | None = None
 
 
 @dataclass(frozen=True)
