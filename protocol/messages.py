@@ -196,6 +196,7 @@ class Rematch(Message):
     next: bytes | None = None
 
 
+@dataclass(frozen=True)
 class Resign(Message):
     """Seat `seat` resigns: its signature of `resign_statement` (protocol/records.py), for
     the seat entitled to the next entry to carry into the log."""
