@@ -218,6 +218,7 @@ def test_a_version_2_program_answers_only_its_decisions_and_gets_a_seed_per_game
     kinds = [m["type"] for m in heard]
     assert kinds.count("hello") == 2 and kinds.count("start") == 2 and kinds.count("end") == 2
     assert kinds.count("decide") > 4 and kinds.count("action") > kinds.count("decide")
+    assert all("text" in m["view"] for m in heard if m["type"] == "decide")  # it did not say "text": false
     seeds = [m["seed"] for m in heard if m["type"] == "start"]
     assert seeds[0] != seeds[1] and all(isinstance(s, int) and 0 <= s < 2 ** 32 for s in seeds)
     again = tmp_path / "again.jsonl"
@@ -266,3 +267,23 @@ def test_the_example_bot_answers_a_message_it_does_not_know_with_an_error():
     hello, error = (json.loads(line) for line in proc.stdout.splitlines())
     assert hello["protocol"] == 1 and hello["games"] == "*"  # any game it is offered
     assert error == {"error": "unknown message type 'ponder'"}
+
+
+def test_the_examples_speak_version_2_and_ask_for_no_drawn_board():
+    from peerboard.client.bots.program import ProgramBot
+
+    commands = [f"{PY} examples/random_bot.py"] + (["node examples/random_bot.js"] if shutil.which("node") else [])
+    for command in commands:
+        bot = ProgramBot(command)
+        try:
+            assert bot.introduce() in ("example-python", "example-node")
+            assert bot.protocol == 2 and bot.text is False
+        finally:
+            bot.close()
+    old = ProgramBot(f"{PY} examples/random_bot.py")
+    old.protocols = (1,)  # a peerboard that offers version 1 alone
+    try:
+        old.introduce()
+        assert old.protocol == 1
+    finally:
+        old.close()
