@@ -67,8 +67,14 @@ class AsterixKnowledge(Knowledge):
         # best unless this seat holds it
         tops = []
         for c in range(len(CATEGORIES)):
-            ranked = sorted((h[c] for h in held), reverse=True)
-            tops.append((ranked[0], ranked[1]))
+            first = second = -1.0  # holdings are never negative
+            for h in held:
+                x = h[c]
+                if x > first:
+                    first, second = x, first
+                elif x > second:
+                    second = x
+            tops.append((first, second))
         values = []
         for i in seats:
             mine = held[i]
