@@ -80,6 +80,8 @@ class ProgramBot(Bot):
         #: the version its hello chose
         self.protocol = 0
         self.games: Any = ANY_GAME
+        #: why the handshake failed, once it has
+        self.refused: str | None = None
         #: whether its views carry `text`, the board drawn (a hello with "text": false: no)
         self.text = True
         #: what its last line answered (a stray line after it is blamed on it)
@@ -206,8 +208,17 @@ class ProgramBot(Bot):
     def introduce(self) -> str:
         """Start the program and shake hands; its hello's name ("" for none). `on_start`
         does this itself; a LAN seat calls it first to show the name at the table."""
+        if self.refused is not None:
+            raise BotFault(self.refused)  # the handshake failed before: it stays failed
         if self.proc is not None:
             return self.program_name
+        try:
+            return self._handshake()
+        except BotFault as exc:
+            self.refused = str(exc)
+            raise
+
+    def _handshake(self) -> str:
         self._spawn()
         offered = self.protocols
         hello = self._ask({"type": "hello", "protocol": PROTOCOL, "protocols": list(offered)},
