@@ -1,6 +1,6 @@
 """Asterix: The Hunt engine speed. Prints figures; asserts nothing about time.
 
-    .venv/bin/python bench/bench_asterix.py [--games N] [--corner N] [--playouts N]
+    .venv/bin/python bench/bench_asterix.py [--games N] [--corner N] [--positions N] [--only-reference]
 
 0. Against a fixed reference workload, in the same run: random complete games (2, 4 and 8
    players) and MCTS playouts (2 players, the bench_bots positions), each as work done per

@@ -342,6 +342,8 @@ def _move(state: State, square: int) -> State:
     kind = kind_at(tiles, square)
     if kind in CARRIED_KINDS and can_carry(state.carried[seat], kind, state.carry_rule):
         return evolve(state, pawns=pawns, dice=dice, phase=PICK)
+    if not dice and pawns.count(square) < 2:  # nothing to take, nobody to rob, no die left
+        return _end_turn(state, pawns=pawns, dice=dice)
     return _after_pick(evolve(state, pawns=pawns, dice=dice))
 
 
@@ -377,24 +379,26 @@ def _next_die(state: State) -> State:
     return _end_turn(state)
 
 
-def _end_turn(state: State) -> State:
-    """Discard a potion, pass the turn on, and end the game after the last round."""
+def _end_turn(state: State, **changes: Any) -> State:
+    """Discard a potion, pass the turn on, and end the game after the last round.
+    `changes`: what the turn's last action changed, made in the same copy of the state."""
     seat = state.actor
     potions = replaced(state.potions, seat, max(0, state.potions[seat] - 1))
     following = (seat + 1) % state.players
     round_ = state.round
     if following == state.first:
         if round_ >= state.max_rounds:
-            return evolve(state, phase=OVER, potions=potions, dice=())
+            return evolve(state, **{**changes, "phase": OVER, "potions": potions, "dice": ()})
         round_ += 1
-    return _start_turn(state, following, potions, round_)
+    return _start_turn(state, following, potions, round_, **changes)
 
 
-def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int) -> State:
+def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int, **changes: Any) -> State:
     # Potions come back up to 3 only for a pawn that starts its turn in the village.
-    if BIT[state.pawns[seat]] & VILLAGE:
+    if BIT[changes.get("pawns", state.pawns)[seat]] & VILLAGE:
         potions = replaced(potions, seat, FULL_POTIONS)
-    state = evolve(state, phase=ROLL, actor=seat, round=round_, potions=potions, dice=())
+    state = evolve(state, **{**changes, "phase": ROLL, "actor": seat, "round": round_, "potions": potions,
+                             "dice": ()})
     if nothing_can_change(state):
         return evolve(state, phase=OVER)
     return state
