@@ -240,6 +240,26 @@ def test_a_stray_reply_is_blamed_on_what_the_program_last_answered_and_it_is_tol
     assert len(told) == 1 and "answers nothing" in told[0]["error"]
 
 
+def test_a_version_1_program_that_answers_a_decision_twice_is_blamed_for_that_decision(tmp_path):
+    bot = tmp_path / "twice.py"
+    bot.write_text(textwrap.dedent('''
+        import json, sys
+        for raw in sys.stdin:
+            m = json.loads(raw)
+            if m["type"] == "hello":
+                print(json.dumps({"protocol": 1}), flush=True)
+            elif m["type"] == "decide":
+                print(json.dumps({"action": m["legal"][0]}), flush=True)
+                print(json.dumps({"action": m["legal"][0]}), flush=True)  # once too often
+            elif m["type"] != "error":
+                print(json.dumps({"ok": True}), flush=True)
+    '''))
+    out = peerboard("selfplay", "aton", "--players", "exec,random", "--exec", f"{PY} {bot}", "--seed", "2")
+    (line,) = [line for line in out.stderr.splitlines() if line.startswith("game 1: seat 0")]
+    assert "its decision 1" in line and ("answers nothing" in line or "a second answer" in line), line
+    assert " in on_" not in line and "the start" not in line
+
+
 def test_a_program_that_takes_too_long_is_sent_the_promised_error(tmp_path):
     bot = tmp_path / "slow.py"
     bot.write_text(textwrap.dedent('''

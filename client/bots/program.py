@@ -124,13 +124,13 @@ class ProgramBot(Bot):
                 if left <= 0 or not select.select([], [fd], [], left)[1]:
                     raise BotFault(f"stopped reading its input (nothing read for {NOTICE_SECONDS:g} s)") from None
             except (BrokenPipeError, OSError):
-                raise BotFault(self._gone()) from None
+                raise BotFault(self._gone("its input")) from None
 
-    def _gone(self) -> str:
+    def _gone(self, closed: str) -> str:
         try:
             status = self.proc.wait(timeout=1)
         except subprocess.TimeoutExpired:
-            return "closed its input"
+            return f"closed {closed}"
         return f"exited (status {status})" if status >= 0 else f"was killed by signal {-status}"
 
     def _line(self, seconds: float, what: str) -> bytes:
@@ -143,7 +143,7 @@ class ProgramBot(Bot):
                 raise BotFault(f"did not answer {what} within {seconds:g} s")
             chunk = os.read(fd, 65536)
             if not chunk:
-                raise BotFault(self._gone() + f" instead of answering {what}")
+                raise BotFault(self._gone("its output") + f" instead of answering {what}")
             self.buffer += chunk
             if len(self.buffer) > MAX_LINE and b"\n" not in self.buffer:
                 self._tell(f"a line is at most {MAX_LINE} bytes")
@@ -194,10 +194,11 @@ class ProgramBot(Bot):
         if self.protocol >= 2:
             self.pending.append((json.dumps(message, separators=(",", ":")) + "\n").encode())
             return
+        before = self.answered
         reply = self._ask(message, NOTICE_SECONDS, what)
         if "action" in reply:
-            self._tell(f"{what} is answered {{\"ok\": true}}; was that a second answer to {self.answered}?")
-            raise BotFault(f"answered {what} with an action: a second answer to {self.answered}?")
+            self._tell(f"{what} is answered {{\"ok\": true}}; was that a second answer to {before}?")
+            raise BotFault(f"wrote a second answer to {before} (an action, read as its reply to {what})")
         if "ok" not in reply and "error" not in reply:
             self._tell(f'the reply to {what} is {{"ok": true}} or {{"error": "..."}}')
             raise BotFault(f'answered {what} with neither "ok" nor "error"')
