@@ -198,7 +198,7 @@ class InProcess(Executor):
 
 
 #: without a terminal, a progress line this often (a long tournament is not silent)
-PROGRESS_SECONDS = 30.0
+PROGRESS_SECONDS = 60.0
 
 
 def run(matches: Sequence[Match], executor: Executor, done: Callable[[Outcome], None] | None = None,
