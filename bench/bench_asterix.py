@@ -1,7 +1,15 @@
 """Asterix: The Hunt engine speed. Prints figures; asserts nothing about time.
 
-    .venv/bin/python bench/bench_asterix.py [--games N] [--corner N]
+    .venv/bin/python bench/bench_asterix.py [--games N] [--corner N] [--positions N] [--only-reference]
 
+0. Against a fixed reference workload, in the same run: random complete games (2, 4 and 8
+   players) and MCTS playouts (2 players, the bench_bots positions), each as work done per
+   second of the reference workload (a frozen piece of pure Python of the engine's kind:
+   frozen dataclass copies, tuple replaces, dict lookups, bit masks; never to be changed),
+   so that a figure measured on a busy machine or another one compares with the figure of
+   the engine before the speed-up (BEFORE: engine 2 at commit 08ecd36, measured the same
+   way on this project's machine): the ratio is the speed-up. CPU time of this process
+   (a busy machine disturbs it less than wall time), the two measured in turns.
 1. Random complete games per second for 2, 4 and 8 players (default options).
 2. legal_actions for a die move: the layered bitmask walk (the engine) against the
    walk-by-walk oracle of the tests, on the same positions in the same run.
@@ -22,6 +30,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
+from dataclasses import dataclass, replace  # noqa: E402
+
 from peerboard import engines  # noqa: E402
 from peerboard.engines.asterix.board import SQUARE_NAMES  # noqa: E402
 from peerboard.engines.asterix.rules import move_actions  # noqa: E402
@@ -31,6 +41,95 @@ from peerboard.engines.playout import random_action, random_game  # noqa: E402
 from test_asterix_support import oracle_landings  # noqa: E402
 
 GAME = engines.get("asterix")
+
+#: work per reference-second of the engine at 08ecd36 (before the speed-up of issue 25),
+#: measured with this very bench (the old package first on the path) on this project's
+#: 2-core machine, the median of three runs
+BEFORE = {"random 2": 2.588, "random 4": 1.839, "random 8": 1.500, "mcts": 5.873}
+
+
+@dataclass(frozen=True)
+class _Piece:
+    square: int
+    marks: tuple[int, ...]
+    mask: int
+
+
+def reference(rounds: int = 20_000) -> float:
+    """The fixed reference workload: CPU seconds for `rounds` rounds of it. Never change it
+    (BEFORE's figures are counted in it)."""
+    started = time.process_time()
+    piece = _Piece(0, (0,) * 8, 0)
+    table = {i: (i * 7) % 64 for i in range(64)}
+    for i in range(rounds):
+        square = table[(piece.square + i) % 64]
+        marks = piece.marks[:i % 8] + (square,) + piece.marks[i % 8 + 1:]
+        mask = (piece.mask | (1 << square)) & ((1 << 64) - 1)
+        piece = replace(piece, square=square, marks=marks, mask=mask ^ (mask >> 1))
+    return time.process_time() - started
+
+
+def in_turns(work, pieces: int) -> tuple[float, float, int]:
+    """(CPU seconds of `work`, of the reference, units of work): `pieces` pieces of work,
+    each followed by one reference, so that a busy moment hits both alike."""
+    spent = ref = 0.0
+    units = 0
+    for n in range(pieces):
+        started = time.process_time()
+        units += work(n)
+        spent += time.process_time() - started
+        ref += reference()
+    return spent, ref, units
+
+
+def mcts_playouts(n: int, budget: int = 100) -> int:
+    """The playouts of one MCTS decision at the n-th position of seeded random 2-player games."""
+    from peerboard.client.bots.mcts import MctsBot
+    from peerboard.client.bots.sdk import Budget, Decision, notation_of
+
+    rng = random.Random(f"positions:{n}")
+    state = GAME.new_game(2)
+    while True:
+        if GAME.is_terminal(state):
+            state = GAME.new_game(2)
+        seat = GAME.current(state)
+        if seat >= 0:
+            legal = tuple(GAME.legal_actions(state))
+            if len(legal) > 1 and rng.random() < 0.2:
+                break
+        state = GAME.apply(state, random_action(GAME, state, rng))
+    bot = MctsBot(seed=n, budget=Budget(playouts=budget))
+    view = GAME.view(state, seat)
+    bot.decide(Decision("asterix", GAME, seat, view, legal, notation_of(GAME, view, legal)))
+    return bot.playouts
+
+
+def one_game(players: int):
+    def work(n: int) -> int:
+        random_game(GAME, players, random.Random(f"reference:{players}:{n}"))
+        return 1
+
+    return work
+
+
+def against_reference(games: int, positions: int) -> bool:
+    print("Against the fixed reference workload (work per reference-second, CPU time; BEFORE: the engine at "
+          "08ecd36):")
+    measured = False
+    rows = [(f"random {p}", f"random {p}-player games", one_game(p)) for p in (2, 4, 8)]
+    rows.append(("mcts", "MCTS playouts (2 players, budget 100)", mcts_playouts))
+    for key, what, work in rows:
+        pieces = games if key != "mcts" else positions
+        spent, ref, units = in_turns(work, pieces)
+        if not units or spent <= 0:
+            continue
+        measured = True
+        per_ref = units / spent * (ref / pieces)  # units per second, times one reference's seconds
+        before = BEFORE[key]
+        ratio = f"{per_ref / before:5.2f} x before" if before else "(no BEFORE figure)"
+        print(f"  {what:<40} {units / spent:9.1f} /s CPU   {per_ref:8.3f} per reference  "
+              f"before {before:8.3f}  {ratio}")
+    return measured
 
 
 def random_games(players: int, games: int) -> None:
@@ -102,7 +201,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="random games per player count")
     parser.add_argument("--corner", type=int, default=300, help="games for the endless-corner count")
+    parser.add_argument("--positions", type=int, default=10, help="MCTS decisions against the reference")
+    parser.add_argument("--only-reference", action="store_true", help="part 0 alone")
     args = parser.parse_args()
+    if not against_reference(args.games, args.positions):
+        print("measured nothing", file=sys.stderr)
+        sys.exit(1)
+    if args.only_reference:
+        return
     print(f"Random complete games ({args.games} a player count, seeded):")
     for players in (2, 4, 8):
         random_games(players, args.games)

@@ -9,11 +9,22 @@ budget per decision (`--budget`, default 100 playouts: only mcts spends it). The
 playouts per second per game, and a tournament's games per second with --jobs 1 and
 --jobs 2 (random players, so the figure is the table's own cost). Goals: mcts vs random
 >= 90%, greedy vs random >= 70%, mcts vs greedy >= 60%.
+
+Then what a program bot's decision costs (spec/bot-protocol.md): the time peerboard spends
+in an `--exec` bot (examples/random_bot.py) per decision — the decision and the
+notifications since the one before, message building included — in protocol version 2 and
+version 1, against the floor measured in the same run and the same moments: one JSON line
+round trip over a pipe (the same decide message, built and sent to a Python child that
+parses it and writes one line back, just before each decision). Goal: version 2 at most
+1.5x the floor. Exits 1 when it measured nothing.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import statistics
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -23,6 +34,9 @@ from pathlib import Path
 from peerboard import engines  # noqa: E402
 from peerboard.client.bots import tournament  # noqa: E402
 from peerboard.client.bots.mcts import MctsBot  # noqa: E402
+from peerboard.client.bots.program import ProgramBot  # noqa: E402
+from peerboard.client.bots.players import RandomBot  # noqa: E402
+from peerboard.client.bots.table import play_game  # noqa: E402
 from peerboard.client.bots.sdk import Budget, Decision, notation_of  # noqa: E402
 from peerboard.client.bots.stats import wilson  # noqa: E402
 from peerboard.engines.playout import random_action  # noqa: E402
@@ -81,6 +95,95 @@ def throughput(game: str, games: int, jobs: int, seed: int) -> float:
     return games / (time.perf_counter() - started)
 
 
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = f"{sys.executable} {ROOT / 'examples' / 'random_bot.py'}"
+# the floor's child: read a line, parse it, answer one line (what any program must do at least)
+ECHO = ("import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    m = json.loads(line)\n"
+        "    print(json.dumps({'action': m['legal'][0]}), flush=True)\n")
+
+
+class TimedProgram(ProgramBot):
+    """A program bot that times what peerboard spends in it per decision: the decision and
+    the notifications since the one before (the start, which starts the process, is left
+    out: it is once a game, not per decision). Just before each decision it times the
+    floor too, the same decide message sent to `echo` and one line read back, so both are
+    measured in the same conditions (the game's own work in between, the same machine load)."""
+
+    def __init__(self, command: str, echo: subprocess.Popen, seed: str, version: int = 2):
+        super().__init__(command, seed=seed)
+        self.protocols = (1, 2) if version == 2 else (1,)
+        self.echo = echo
+        self.spent = 0.0
+        self.costs: list[float] = []
+        self.floors: list[tuple[float, float]] = []  # (built and sent, sent)
+
+    def _timed(self, fn, *args):
+        started = time.perf_counter()
+        try:
+            return fn(*args)
+        finally:
+            self.spent += time.perf_counter() - started
+
+    def decide(self, decision):
+        started = time.perf_counter()
+        line = (json.dumps(self.decide_message(decision), separators=(",", ":")) + "\n").encode()
+        built = time.perf_counter()
+        self.echo.stdin.write(line)
+        json.loads(self.echo.stdout.readline())
+        self.floors.append((time.perf_counter() - started, time.perf_counter() - built))
+        try:
+            return self._timed(super().decide, decision)
+        finally:
+            self.costs.append(self.spent)
+            self.spent = 0.0
+
+    def on_action(self, *args):
+        return self._timed(super().on_action, *args)
+
+    def on_end(self, *args):
+        return self._timed(super().on_end, *args)
+
+
+def exec_decisions(game_name: str, games: int, version: int, seed: int) -> tuple[float, float, float, int]:
+    """(the median seconds a decision costs in the program bot, the median floor with the
+    message built and without, decisions) over `games` games of examples/random_bot.py
+    against the random player."""
+    game = engines.get(game_name)
+    costs: list[float] = []
+    floors: list[tuple[float, float]] = []
+    echo = subprocess.Popen([sys.executable, "-c", ECHO], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+    try:
+        for n in range(games):
+            bot = TimedProgram(EXAMPLE, echo, seed=f"{seed}:{n}", version=version)
+            played = play_game(game, {}, [bot, RandomBot(seed=n)], ["exec", "random"], random.Random(f"{seed}:{n}"))
+            if played.faults:
+                raise SystemExit(f"the example bot failed: {played.faults[0]}")
+            costs += bot.costs[1:]  # the first decision of a game waits for the program to be warm
+            floors += bot.floors[1:]
+    finally:
+        echo.stdin.close()
+        echo.wait()
+    if not costs:
+        return 0.0, 0.0, 0.0, 0
+    return (statistics.median(costs), statistics.median(f for f, _ in floors),
+            statistics.median(f for _, f in floors), len(costs))
+
+
+def exec_cost(game_name: str, games: int, seed: int) -> bool:
+    two, floor2, bare2, n2 = exec_decisions(game_name, games, 2, seed)
+    one, floor1, bare1, n1 = exec_decisions(game_name, games, 1, seed)
+    print(f"program bot ({game_name}, examples/random_bot.py, {games} games against random; medians):")
+    print("  floor: the same decide message built (its view as JSON) and sent to a Python child that parses it")
+    print("  and writes one line back, just before each decision; bare: the round trip alone, the line built")
+    for version, cost, floor, bare, n in ((2, two, floor2, bare2, n2), (1, one, floor1, bare1, n1)):
+        print(f"  protocol {version}: {cost * 1e6:6.0f} us a decision (with the notifications since the one before);"
+              f" floor {floor * 1e6:5.0f} us: {cost / floor:5.2f} x; bare {bare * 1e6:5.0f} us: {cost / bare:5.2f} x"
+              f"  ({n} decisions)" + ("; goal <= 1.5 x the floor" if version == 2 else ""))
+    return n1 > 0 and n2 > 0
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=100, help="games per pairing (Aton, Asterix)")
@@ -90,7 +193,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=14)
     ap.add_argument("--only", nargs="*", default=["aton", "asterix", "athos"])
     ap.add_argument("--pairings", nargs="*", default=[f"{a},{b}" for a, b, _ in PAIRINGS])
+    ap.add_argument("--exec-games", type=int, default=6, help="games for the program bot's cost (0: skip it)")
+    ap.add_argument("--no-playouts", action="store_true", help="skip MCTS playouts and the tournament throughput")
     args = ap.parse_args()
+    measured = 0
     budget = Budget.parse(args.budget)
     print(f"bots: the same budget per decision for both sides: {budget} (only mcts spends it); "
           f"--jobs {args.jobs}; seed {args.seed}")
@@ -100,12 +206,20 @@ def main() -> None:
         for text in args.pairings:
             a, b = text.split(",")
             print(pairing(game, a, b, n, budget, args.jobs, args.seed), flush=True)
-    print("MCTS playouts per second (one process; budget 200 per position):")
-    for game in args.only:
-        print(playouts_per_second(game, 200, 10 if game != "athos" else 3, args.seed), flush=True)
-    one, two = throughput("aton", 40, 1, args.seed), throughput("aton", 40, 2, args.seed)
-    print(f"tournament, aton, random players, 40 games: --jobs 1 {one:.1f} games/s, --jobs 2 {two:.1f} games/s "
-          f"(ratio {two / one:.2f})")
+            measured += 1
+    if not args.no_playouts:
+        print("MCTS playouts per second (one process; budget 200 per position):")
+        for game in args.only:
+            print(playouts_per_second(game, 200, 10 if game != "athos" else 3, args.seed), flush=True)
+            measured += 1
+        one, two = throughput("aton", 40, 1, args.seed), throughput("aton", 40, 2, args.seed)
+        print(f"tournament, aton, random players, 40 games: --jobs 1 {one:.1f} games/s, --jobs 2 {two:.1f} games/s "
+              f"(ratio {two / one:.2f})")
+    if args.exec_games:
+        measured += exec_cost("aton", args.exec_games, args.seed)
+    if not measured:
+        print("measured nothing", file=sys.stderr)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

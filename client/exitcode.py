@@ -13,4 +13,5 @@ class ExitCode(IntEnum):
     REFUSED = 2  # the table refused this node, or never answered
     GAVE_UP = 3  # --max-seconds passed before the game was over
     INTERNAL = 4  # our own bug outside a game (the message names the file with the details)
+    PLAYER_FAILED = 5  # `selfplay`: a player's bot never chose a move (a program that could not start)
     INTERRUPTED = 130  # Ctrl-C (the shell's 128 + SIGINT)

@@ -18,6 +18,7 @@ from peerboard.client.bots.guard import ON_ERROR
 from peerboard.client.bots.players import RandomBot
 from peerboard.client.bots.sdk import BotError, Budget
 from peerboard.client.bots.table import play_game
+from peerboard.client.exitcode import ExitCode
 from peerboard.client.usage import UsageError, game_named, options_from
 from peerboard.engines import Game, OptionError
 from peerboard.node.storage import LogFile
@@ -150,9 +151,7 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sy
         write_log(path, outcome.genesis, outcome.entries)
         paths[outcome.index] = path
         who = ", ".join(f"{s}:{players[p].label}" for s, p in enumerate(outcome.seating))
-        won = ", ".join(str(w) for w in outcome.result_winners()) or "nobody"
-        if not outcome.finished:
-            won = "nobody: stopped unfinished at the move limit"
+        won = outcome.result_words()
         journal.write(f"game {outcome.index + 1} {path.name}: seats {who}; won by {won}; scores "
                       f"{'-'.join(map(str, outcome.scores))}; {outcome.moves} moves\n")
         for line in outcome.faults:
@@ -172,9 +171,14 @@ def command(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sy
         print(file=out)
     print(f"{game.title}: {args.games} game(s), {seats} players, seed {seed}", file=out)
     print(results.table(), file=out)
+    failed = results.failed_players()
     if save_dir is not None:
         first = paths[0]
         where = first if args.games == 1 else f"{save_dir}/ ({args.games} files, journal {save_dir / 'selfplay.log'})"
         print(f"log: {where}", file=out)
         print(f"check it: peerboard replay {first} --verify", file=out)
+    if failed:
+        print(f"{', '.join(s.player.label for s in failed)}: never chose a move in any game (see the lines above); "
+              f"the results are not its own", file=err)
+        return ExitCode.PLAYER_FAILED
     return 0

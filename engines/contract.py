@@ -98,6 +98,13 @@ class Game(ABC):
     def is_terminal(self, state: Any) -> bool:
         return self.current(state) == TERMINAL
 
+    def sides(self, state: Any) -> tuple[tuple[int, ...], ...]:
+        """engine (optional): the seats that win or lose together, each side in seat
+        order: every seat alone (the default), or teams (Athos with teams: (0, 2), (1, 3)).
+        Several winners who are one side won as a team; several sides among the winners
+        share the win."""
+        return tuple((seat,) for seat in range(len(self.scores(state))))
+
     @abstractmethod
     def winners(self, state: Any) -> list[int]:
         """engine: the winning seats (several for a shared win, none for a draw)."""

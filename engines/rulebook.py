@@ -15,7 +15,7 @@ spec/engine-contract.md ("How an engine is written") is the recipe around this t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Mapping, TypeVar
+from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar
 
 from peerboard.engines.contract import Action, IllegalAction
 
@@ -48,6 +48,11 @@ def until_settled(step: Callable[[S], S]) -> Callable[[S], S]:
     return settle
 
 
+def _unsettled(state: Any) -> Any:
+    """The default `settle`: a game whose rules have no forced steps."""
+    return state
+
+
 def always(state: Any, *args: Any) -> None:
     """The `problem` of an action that is always allowed in its phase (an "end" or "skip")."""
     return None
@@ -68,21 +73,40 @@ class Rulebook(Generic[S]):
     #: (state, kind) -> why that kind of action is out of place here (a sentence)
     elsewhere: Callable[[S, str], str]
     #: state -> the state after every step the rules leave no choice in (none by default)
-    settle: Callable[[S], S] = lambda state: state
+    settle: Callable[[S], S] = _unsettled
+    #: the action values the engine itself hands out (its legal lists are built from these
+    #: very objects), decoded once: `apply` skips step 1 for an action that *is* one of
+    #: them. Identity, not equality: ("die", True) equals ("die", 1) and must still be
+    #: refused by `decode`, so anything else (a text parsed, an action off the wire) is
+    #: decoded in full.
+    known: Iterable[Action] = ()
+
+    def __post_init__(self) -> None:
+        table = {action: (action, self.decode(action)) for action in self.known}
+        object.__setattr__(self, "_decoded", table)
+        object.__setattr__(self, "_settles", self.settle is not _unsettled)
 
     def legal_actions(self, state: S) -> list[Action]:
         lister = self.lists.get(self.phase(state))
         return lister(state) if lister is not None else []
 
     def apply(self, state: S, action: Action) -> S:
-        kind, args = self.decode(action)
+        try:
+            hit = self._decoded.get(action)  # type: ignore[attr-defined]
+        except TypeError:  # unhashable (a list inside): malformed, decode says how
+            hit = None
+        if hit is not None and hit[0] is action:
+            kind, args = hit[1]
+        else:
+            kind, args = self.decode(action)
         rule = self.rules.get((self.phase(state), kind))
         if rule is None:
             raise IllegalAction(self.elsewhere(state, kind))
         problem = rule.problem(state, *args)
         if problem is not None:
             raise IllegalAction(problem)
-        return self.settle(rule.effect(state, *args))
+        after = rule.effect(state, *args)
+        return self.settle(after) if self._settles else after  # type: ignore[attr-defined]
 
     def kinds(self, phase: str) -> list[str]:
         """The kinds of action a phase takes, in the table's order (for error messages)."""

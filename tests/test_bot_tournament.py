@@ -1,6 +1,7 @@
 """Tournaments: seats rotated fairly, results with error bars, logs that verify, any
 concurrent.futures.Executor (a process pool; a Dask cluster on loopback)."""
 import os
+import re
 import subprocess
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -124,3 +125,54 @@ def test_a_tournament_runs_on_a_local_dask_cluster():
     assert [o.index for o in outcomes] == [0, 1, 2, 3]
     assert [(o.winners, o.moves) for o in outcomes] == [(o.winners, o.moves) for o in here]
     assert all(o.genesis is not None and o.entries for o in outcomes)
+
+
+def _outcome(index, seating, winners, sides, never_played=(), forfeits=()):
+    return tournament.Outcome(index, seating, winners, (0,) * len(seating), 10, forfeits, [], None, [], None,
+                              True, never_played, ("",) * len(seating), sides)
+
+
+def test_a_team_game_won_by_a_team_is_a_win_for_each_of_its_players_not_a_draw():
+    players = tournament.parse_players("4", 4)
+    teams = ((0, 2), (1, 3))
+    results = tournament.results_of(players, 4, [
+        _outcome(0, (0, 1, 2, 3), (0, 2), teams),   # players 0 and 2 won together
+        _outcome(1, (1, 2, 3, 0), (1, 3), teams),   # seats 1 and 3: players 2 and 0 again
+    ])
+    assert [(s.wins, s.draws, s.losses, s.team_wins) for s in results.standings] == [
+        (2, 0, 0, 2), (0, 0, 2, 0), (2, 0, 0, 2), (0, 0, 2, 0)]
+    assert results.undecided == 0 and results.team_wins == {(0, 2): 1, (1, 3): 1}
+    table = results.table()
+    rows = [line.split() for line in table.splitlines()]
+    assert ["team", "0+2", "1", "50.0%"] in rows and ["team", "1+3", "1", "50.0%"] in rows
+    assert ["draws", "0", "0.0%"] in rows
+    # without teams, the same two winners shared the win: a draw for both
+    alone = tuple((s,) for s in range(4))
+    shared = tournament.results_of(players, 4, [_outcome(0, (0, 1, 2, 3), (0, 2), alone)])
+    assert [(s.wins, s.draws) for s in shared.standings] == [(0, 1), (0, 0), (0, 1), (0, 0)]
+
+
+def test_a_game_a_player_never_chose_a_move_in_is_not_its_game():
+    players = tournament.parse_players("random,greedy", 2)
+    results = tournament.results_of(players, 2, [
+        _outcome(0, (0, 1), (0,), ((0,), (1,)), never_played=(0,)),  # the stand-in won for it
+        _outcome(1, (1, 0), (0,), ((0,), (1,)), never_played=(1,)),
+    ])
+    first, second = results.standings
+    assert (first.games, first.wins, first.stood_in) == (0, 0, 2) and first.never_played
+    assert (second.games, second.wins, second.losses) == (2, 1, 1)
+    assert [s.player.label for s in results.failed_players()] == ["random"]
+    row = results.table().splitlines()[1].split()
+    assert row[:7] == ["random", "0", "0", "0", "0", "-", "-"]
+
+
+def test_without_a_terminal_a_long_tournament_prints_progress_lines(capsys, monkeypatch):
+    monkeypatch.setattr(tournament, "PROGRESS_SECONDS", 0.0)  # a line after every game here
+    players = tournament.parse_players("random,random", 2)
+    matches = tournament.schedule("aton", {"win_points": 5}, players, 3, seed=1)
+    tournament.run(matches, tournament.InProcess(), label="Aton selfplay")
+    lines = capsys.readouterr().out.splitlines()
+    assert [re.sub(r", \d+ s$", "", line) for line in lines] == [
+        "Aton selfplay: 1 of 3 games done", "Aton selfplay: 2 of 3 games done"]
+    tournament.run(matches, tournament.InProcess(), progress=False)
+    assert capsys.readouterr().out == ""

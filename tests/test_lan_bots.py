@@ -72,6 +72,20 @@ def test_a_program_that_answers_garbage_at_a_table_falls_back_to_random_and_the_
         procs.close()
 
 
+def test_a_program_at_a_table_without_a_name_is_called_what_its_hello_calls_it(tmp_path):
+    procs = Procs(tmp_path)
+    try:
+        host = procs.start("host", "host", "aton", "--bind", LOOPBACK, "--headless", "--no-beacon")
+        bot = procs.start("bot", "bot", *join_args(host), "--exec", f"{sys.executable} examples/random_bot.py",
+                          "--bind", LOOPBACK)
+        for p in (host, bot):
+            assert p.wait(90) == 0, p.text()[-2000:]
+        seats = verify(the_log(host.home)).split(" entries")[0]
+        assert ":example-python" in seats, seats  # not "player", not the user's name
+    finally:
+        procs.close()
+
+
 def test_a_spectator_the_table_admits_is_admitted_by_its_bots_too_and_gets_the_whole_game(tmp_path):
     watcher = load_identity(tmp_path / "watcher")
     procs = Procs(tmp_path)

@@ -38,16 +38,22 @@ class GuardedSeat:
         self.fallback = RandomBot(seed=f"{seed}:fallback")
         self.fault: str | None = None
         self.moves = 0  # decisions made (for the fault line)
+        self.chosen = 0  # of them, the bot's own choices (not the stand-in's)
 
     @property
     def forfeited(self) -> bool:
         return self.fault is not None and self.on_error == "forfeit"
 
-    def _fail(self, why: str) -> None:
+    @property
+    def played_none(self) -> bool:
+        """It failed before it chose a single move: none of the seat's moves were its own."""
+        return self.fault is not None and self.chosen == 0
+
+    def _fail(self, why: str, when: str) -> None:
         self.fault = why
         then = ("forfeits the game (it plays random moves to the end)" if self.on_error == "forfeit"
                 else "is played by the random player from here")
-        self.report(f"seat {self.seat} ({self.label}) {why} at its decision {self.moves + 1}; the seat {then}")
+        self.report(f"seat {self.seat} ({self.label}) {why} {when}; the seat {then}")
         try:
             self.bot.close()
         except Exception:  # a bot that cannot even close: nothing more to do with it
@@ -58,13 +64,15 @@ class GuardedSeat:
             try:
                 action = self.bot.decide(decision)
             except Exception as exc:
-                self._fail(describe(exc))
+                self._fail(describe(exc), f"at its decision {self.moves + 1}")
             else:
                 action = _as_action(action)
                 if action in decision.legal:
                     self.moves += 1
+                    self.chosen += 1
                     return action
-                self._fail(f"answered {action!r}, which is not one of the {len(decision.legal)} legal actions")
+                self._fail(f"answered {action!r}, which is not one of the {len(decision.legal)} legal actions",
+                           f"at its decision {self.moves + 1}")
         self.moves += 1
         return self.fallback.decide(decision)
 
@@ -75,7 +83,15 @@ class GuardedSeat:
         try:
             getattr(self.bot, name)(*args)
         except Exception as exc:
-            self._fail(describe(exc) + f" in {name}")
+            self._fail(describe(exc), self._when(name))
+
+    def _when(self, hook: str) -> str:
+        """When a hook failed, in the bot author's words (not the SDK's method names)."""
+        if hook == "on_start":
+            return "at the start of the game"
+        if hook == "on_end":
+            return "at the end of the game"
+        return f"after its decision {self.moves}" if self.moves else "before its first decision"
 
     def start(self, game: str, players: int, options: Mapping[str, Any]) -> None:
         self.hook("on_start", game, self.seat, players, dict(options))

@@ -14,10 +14,13 @@ from peerboard.client.games import piece
 from peerboard.engines import Game
 
 
-def view_json(game: Game, view: Any, seat: int) -> dict:
+def view_json(game: Game, view: Any, seat: int, text: bool = True) -> dict:
+    """The view's fields, and with `text` the board as text (drawing it costs more than
+    the rest: a program that does not read it says so in its hello)."""
     own = piece(game.name, "view")
     out = own.view_json(game, view, seat) if own is not None else record_json(game, view, seat)
-    out["text"] = game.render_text(view, seat)
+    if text:
+        out["text"] = game.render_text(view, seat)
     return out
 
 

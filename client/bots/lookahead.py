@@ -32,16 +32,20 @@ def lookahead(game: Game, know: Judge, state: Any, seat: int, depth: int, budget
         if known is not None and known[0] >= depth:
             return known[1]
     budget[0] -= 1
-    if depth <= 0 or budget[0] <= 0 or game.current(state) != seat or game.secret_choice(state):
+    own = game.current(state) == seat and not game.secret_choice(state)
+    if depth <= 0 or budget[0] <= 0 or not own:
         value = know.evaluate(state)[seat]
-        if game.current(state) != seat or game.secret_choice(state):
+        if not own:
             depth = 1 << 30  # the seat's actions end here: as deep as any search
         elif budget[0] <= 0:
             depth = 0  # cut short
     else:
         value = -1.0
+        apply = game.apply
         for action in game.legal_actions(state):
-            value = max(value, lookahead(game, know, game.apply(state, action), seat, depth - 1, budget, seen))
+            found = lookahead(game, know, apply(state, action), seat, depth - 1, budget, seen)
+            if found > value:
+                value = found
     if seen is not None:
         seen[state] = (depth, value)
     return value

@@ -31,6 +31,12 @@ class Played:
     faults: list[str] = field(default_factory=list)
     genesis: SignedGenesis | None = None
     entries: list[Entry] = field(default_factory=list)
+    #: the seats whose bot failed before it chose a single move (a stand-in played them)
+    never_played: tuple[int, ...] = ()
+    #: the name each seat's bot gave itself, where it gave one (a program's hello)
+    names: tuple[str, ...] = ()
+    #: the sides that win or lose together (game.sides): each seat alone, or teams
+    sides: tuple[tuple[int, ...], ...] = ()
 
 
 def play_game(game: Game, options: Mapping[str, Any], bots: Sequence[Bot], labels: Sequence[str],
@@ -93,4 +99,7 @@ def play_game(game: Game, options: Mapping[str, Any], bots: Sequence[Bot], label
         for s in seats:
             s.close()
     forfeits = tuple(s.seat for s in seats if s.forfeited)
-    return Played(winners, scores, moves, state, finished, forfeits, faults, log.chain.genesis, log.entries)
+    never = tuple(s.seat for s in seats if s.played_none)
+    names = tuple(str(getattr(bot, "program_name", "") or "") for bot in bots)
+    return Played(winners, scores, moves, state, finished, forfeits, faults, log.chain.genesis, log.entries,
+                  never, names, tuple(tuple(side) for side in game.sides(state)))

@@ -13,6 +13,7 @@ import os
 import random
 import shlex
 import sys
+import time
 from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -121,6 +122,29 @@ class Outcome:
     entries: list[Entry]
     state: Any
     finished: bool = True
+    #: seats whose bot failed before it chose a single move: a stand-in played them all game
+    never_played: tuple[int, ...] = ()
+    #: the name each seat's bot gave itself ("" where none: a program's hello without one)
+    names: tuple[str, ...] = ()
+    #: the sides that win or lose together (game.sides): each seat alone, or teams
+    sides: tuple[tuple[int, ...], ...] = ()
+
+    def team_win(self) -> tuple[int, ...] | None:
+        """The side that won as a team (several seats of one side), else None."""
+        winners = tuple(sorted(self.result_winners()))
+        return winners if len(winners) > 1 and winners in self.sides else None
+
+    def result_words(self) -> str:
+        """Who won for the results, in words: the forfeits named (the log's own winners
+        are the board's, not the table's)."""
+        if not self.finished:
+            return "nobody: stopped unfinished at the move limit"
+        won = ", ".join(str(w) for w in self.result_winners()) or "nobody"
+        if not self.forfeits:
+            return won
+        board = ", ".join(str(w) for w in self.winners) or "nobody"
+        who = ", ".join(str(f) for f in self.forfeits)
+        return f"{won} (seat {who} forfeited; on the board: won by {board})"
 
     def result_winners(self) -> tuple[int, ...]:
         """The seats that won for the results table: a forfeiting seat never wins; when
@@ -143,7 +167,8 @@ def play_match(match: Match) -> Outcome:
     played = play_game(game, match.options, bots, labels, rng, match.time_limit, match.on_error,
                        max_moves=match.max_moves)
     return Outcome(match.index, match.seating, played.winners, played.scores, played.moves, played.forfeits,
-                   played.faults, played.genesis, played.entries, played.state, played.finished)
+                   played.faults, played.genesis, played.entries, played.state, played.finished,
+                   played.never_played, played.names, played.sides)
 
 
 def schedule(game: str, options: Mapping[str, Any], players: Sequence[Player], games: int, seed: int,
@@ -172,10 +197,16 @@ class InProcess(Executor):
         return future
 
 
+#: without a terminal, a progress line this often (a long tournament is not silent)
+PROGRESS_SECONDS = 60.0
+
+
 def run(matches: Sequence[Match], executor: Executor, done: Callable[[Outcome], None] | None = None,
         label: str = "", progress: bool | None = None) -> list[Outcome]:
     """Play every match on `executor`; `done(outcome)` as each one ends (in the order
-    they finish); the outcomes in match order. A progress bar on a terminal."""
+    they finish); the outcomes in match order. By default a progress bar on a terminal,
+    and without one a line on stdout every PROGRESS_SECONDS; progress=False: neither."""
+    lines = progress is None and len(matches) > 1 and not sys.stdout.isatty()
     if progress is None:
         progress = len(matches) > 1 and sys.stderr.isatty() and sys.stdout.isatty()
     if isinstance(executor, InProcess):
@@ -183,12 +214,19 @@ def run(matches: Sequence[Match], executor: Executor, done: Callable[[Outcome], 
     else:
         futures_iter = as_completed([executor.submit(play_match, m) for m in matches])
     outcomes: list[Outcome] = []
+    started = time.monotonic()
+    said = [started]
 
     def take(future: Future) -> None:
         outcome = future.result()
         outcomes.append(outcome)
         if done is not None:
             done(outcome)
+        now = time.monotonic()
+        if lines and now - said[0] >= PROGRESS_SECONDS and len(outcomes) < len(matches):
+            said[0] = now
+            print(f"{label or 'selfplay'}: {len(outcomes)} of {len(matches)} games done, "
+                  f"{now - started:.0f} s", flush=True)
 
     if progress:
         from prompt_toolkit.shortcuts import ProgressBar
@@ -214,6 +252,17 @@ class Standing:
     losses: int = 0
     faults: int = 0     # games in which its bot failed
     forfeits: int = 0
+    #: games in which its bot failed before it chose a single move: a stand-in played the
+    #: seat, so the game is not in its games, wins, draws or losses (a forfeit still is: a loss)
+    stood_in: int = 0
+    #: the names its bot gave itself (a program's hello), in the order first met
+    names: list[str] = field(default_factory=list)
+    team_wins: int = 0  # of its wins, won with its team
+
+    @property
+    def never_played(self) -> bool:
+        """Every one of its games was played by a stand-in: it has no results of its own."""
+        return self.stood_in > 0 and self.games == 0
 
 
 @dataclass
@@ -226,6 +275,8 @@ class Results:
     unfinished: int = 0  # games stopped at the move limit (among the undecided)
     games: int = 0
     moves: int = 0
+    #: games won by a team (several seats of one side), per side
+    team_wins: dict[tuple[int, ...], int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.standings = [Standing(p) for p in self.players]
@@ -236,41 +287,77 @@ class Results:
         self.moves += outcome.moves
         self.unfinished += not outcome.finished
         winners = outcome.result_winners()
+        team = outcome.team_win()
         if len(winners) == 1:
             self.seat_wins[winners[0]] += 1
+        elif team is not None:
+            self.team_wins[team] = self.team_wins.get(team, 0) + 1
         else:
             self.undecided += 1
         faulted = {int(line.split()[1]) for line in outcome.faults if line.startswith("seat ")}
         for seat, p in enumerate(outcome.seating):
             st = self.standings[p]
+            name = outcome.names[seat] if seat < len(outcome.names) else ""
+            if name and name not in st.names:
+                st.names.append(name)
+            st.faults += seat in faulted
+            st.forfeits += seat in outcome.forfeits
+            if seat in outcome.never_played and seat not in outcome.forfeits:
+                st.stood_in += 1  # not its game: it never chose a move in it
+                continue
             st.games += 1
-            if seat in winners and len(winners) == 1:
+            if seat in winners and (len(winners) == 1 or team is not None):
                 st.wins += 1
+                st.team_wins += team is not None
             elif seat in winners or not winners:
                 st.draws += 1
             else:
                 st.losses += 1
-            st.faults += seat in faulted
-            st.forfeits += seat in outcome.forfeits
+
+    def failed_players(self) -> list[Standing]:
+        """The players whose bot never chose a move: it could not be started, or failed
+        before its first decision, in every game (a tournament that says so exits non-zero)."""
+        return [s for s in self.standings if s.never_played]
 
     def table(self) -> str:
         width = max([len("player")] + [len(s.player.label) for s in self.standings]) + 2
         rows = [f"{'player':<{width}}{'games':>6}{'wins':>6}{'draws':>6}{'losses':>7}{'win rate':>10}"
-                f"{'95% interval':>18}{'faults':>8}"]
+                f"{'95% interval':>18}  faults"]
         for s in self.standings:
-            low, high = wilson(s.wins, s.games)
-            rate = s.wins / s.games if s.games else 0.0
-            faults = f"{s.faults}" + (f" ({s.forfeits} forfeit)" if s.forfeits else "")
-            rows.append(f"{s.player.label:<{width}}{s.games:>6}{s.wins:>6}{s.draws:>6}{s.losses:>7}{rate:>10.1%}"
-                        f"{f'[{low:.1%}, {high:.1%}]':>18}{faults:>8}")
-        if len(self.standings) == 2 and self.seats == 2:
+            if s.games:
+                low, high = wilson(s.wins, s.games)
+                rate, interval = f"{s.wins / s.games:.1%}", f"[{low:.1%}, {high:.1%}]"
+            else:
+                rate, interval = "-", "-"
+            notes = [f"{s.forfeits} forfeit"] if s.forfeits else []
+            if s.stood_in:
+                notes.append(f"{s.stood_in} never played")
+            faults = f"{s.faults}" + (f" ({', '.join(notes)})" if notes else "")
+            rows.append(f"{s.player.label:<{width}}{s.games:>6}{s.wins:>6}{s.draws:>6}{s.losses:>7}{rate:>10}"
+                        f"{interval:>18}  {faults}")
+        if len(self.standings) == 2 and self.seats == 2 and all(s.games for s in self.standings):
             a, b = self.standings
             diff, low, high = elo_interval(a.wins, a.draws, a.losses)
             rows.append(f"Elo difference, {a.player.label} - {b.player.label}: {signed(diff)} "
                         f"[{signed(low)}, {signed(high)}] (95%)")
+        for s in self.standings:
+            if s.names:
+                rows.append(f"{s.player.label} calls itself {', '.join(map(repr, s.names))}")
+            if s.never_played:
+                rows.append(f"{s.player.label} never chose a move: its bot failed before its first decision in "
+                            f"every game (a stand-in played its seat), so it has no results")
+            elif s.stood_in:
+                rows.append(f"{s.player.label}: {s.stood_in} game(s) not counted, its bot having failed before "
+                            f"its first decision in them")
+            if s.team_wins:
+                rows.append(f"{s.player.label}: {s.team_wins} of its wins with its team")
         rows.append(f"{'seat':<8}{'wins':>8}{'share':>9}")
         for seat, n in enumerate(self.seat_wins):
             rows.append(f"{seat:<8}{n:>8}{n / self.games:>9.1%}")
+        for side in sorted(self.team_wins):
+            n = self.team_wins[side]
+            team = "+".join(map(str, side))
+            rows.append(f"{'team ' + team:<8}{n:>8}{n / self.games:>9.1%}")
         rows.append(f"{'draws':<8}{self.undecided:>8}{self.undecided / self.games:>9.1%}")
         if self.unfinished:
             rows.append(f"unfinished: {self.unfinished} of the draws stopped at the move limit, nobody "

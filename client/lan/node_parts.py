@@ -57,5 +57,24 @@ def _strategy_seat(opts: LanOptions, node: Node) -> Seat:
 
     (player,) = parse_players("exec" if opts.exec else opts.strategy, 1, [opts.exec] if opts.exec else [])
     seed = str(opts.seed if opts.seed is not None else int.from_bytes(os.urandom(4), "big"))
-    return StrategySeat(node, player.make(seed), player.label, seed, opts.on_error, opts.time, opts.faults,
+    bot = player.make(seed)
+    if opts.exec and not opts.named:
+        _name_by_hello(node, bot)
+    return StrategySeat(node, bot, player.label, seed, opts.on_error, opts.time, opts.faults,
                         remake=lambda: player.make(seed), verbose=opts.verbose)
+
+
+def _name_by_hello(node: Node, bot: object) -> None:
+    """Without --name, a program's seat is called what its hello calls it: the handshake
+    happens now, before the table is joined (a program that fails it is reported when the
+    game starts, as any fault of a bot)."""
+    from peerboard.client.bots.guard import BotFault
+    from peerboard.protocol.schema import MAX_NAME
+    from peerboard.protocol.names import name_problem
+
+    try:
+        name = bot.introduce()  # type: ignore[attr-defined]
+    except BotFault:
+        return
+    if name and name_problem(name, MAX_NAME) is None:
+        node.name = name

@@ -54,6 +54,8 @@ class LanOptions:
 
     command: str
     name: str = "player"
+    #: whether --name gave it (else a program bot at the seat is named by its hello)
+    named: bool = False
     bind: str | None = None
     advertise: str | None = None
     headless: bool = False

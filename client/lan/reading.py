@@ -40,7 +40,7 @@ def read_options(args: argparse.Namespace) -> LanOptions:
     if given.get("private"):
         code = pick_code(os.urandom)
     opts = LanOptions(
-        command=args.command, name=name, bind=_endpoint(given.get("bind"), "--bind"),
+        command=args.command, name=name, named=given.get("name") is not None, bind=_endpoint(given.get("bind"), "--bind"),
         advertise=_ip(given.get("advertise")),
         headless=given.get("headless", False), plain=given.get("plain", False), seed=given.get("seed"),
         think=_seconds(given.get("think", 0.0), "--think"),

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 
 from prompt_toolkit.application import DummyApplication
-from prompt_toolkit.application.current import get_app
+from prompt_toolkit.application.current import get_app_or_none
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.data_structures import Point
@@ -106,8 +106,10 @@ class GameView:
         """Whether the screen fits the terminal (if not, `too_small` says so in one line),
         and the size of each of its parts: every window is given its exact size, so a frame
         costs the drawing, not prompt-toolkit's measuring and sharing out of space."""
-        app = get_app()
-        if isinstance(app, DummyApplication):  # (the layout being built: nothing drawn yet)
+        # (get_app, with no application running, makes a DummyApplication, and with it every
+        # default key binding: most of the first frame's cost, the layout being built asking)
+        app = get_app_or_none()
+        if app is None or isinstance(app, DummyApplication):  # (the layout being built: nothing drawn yet)
             return True
         size = app.output.get_size()
         self.model.forming_width = max(40, min(90, size.columns - PANEL_WIDTH - 1))
@@ -351,8 +353,9 @@ class GameView:
                 self.layout.focus(want)
         except ValueError:
             pass  # the body is not on screen (terminal too small): focus again when it is
-        app = get_app()
-        app.invalidate()
+        app = get_app_or_none()
+        if app is not None:  # (none yet: the first frame draws it all)
+            app.invalidate()
 
 
 def _without_last_newline(fragments: list) -> list:

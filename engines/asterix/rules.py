@@ -7,6 +7,7 @@ legal) and what it does.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
 from peerboard.engines.contract import Action, IllegalAction
@@ -62,20 +63,31 @@ _2D6: list[tuple[Action, int]] = [
 _PLACEMENTS: list[Action] = [("village", SQUARE_NAMES[s]) for s in VILLAGE_SQUARES]
 # The move actions of each rank for each 8-bit pattern of landings on it, in file order:
 # a landing mask becomes its action list with eight lookups instead of a loop per square.
+_MOVE_TO: tuple[Action, ...] = tuple(("move", name) for name in SQUARE_NAMES)  # [square]
 _MOVES_BY_RANK: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(("move", SQUARE_NAMES[8 * rank + f]) for f in range(8) if byte >> f & 1) for byte in range(256))
+    tuple(tuple(_MOVE_TO[8 * rank + f] for f in range(8) if byte >> f & 1) for byte in range(256))
     for rank in range(8)
 )
 
 
+_DIE_MOVES: tuple[Action, ...] = tuple(("die", v) for v in range(7))  # [v] is "die v"
+_TILE_LAID: tuple[Action, ...] = tuple(("tile", name) for name in KIND_NAMES)  # [kind]
+
+
 def move_actions(mask: int) -> list[Action]:
     """The move actions landing on the squares of `mask`, a1 first."""
+    return list(_move_tuple(mask))
+
+
+# A pure function of one mask (a pawn's landings): a search lists the same ones again and again.
+@lru_cache(maxsize=1 << 14)
+def _move_tuple(mask: int) -> tuple[Action, ...]:
     moves: list[Action] = []
     for rank in range(8):
         byte = mask >> (8 * rank) & 255
         if byte:
             moves += _MOVES_BY_RANK[rank][byte]
-    return moves
+    return tuple(moves)
 
 
 def new_state(players: int, options: Mapping[str, Any]) -> State:
@@ -132,25 +144,19 @@ def landing_mask(state: State, steps: int) -> int:
 
 def usable_dice(state: State) -> list[int]:
     """The distinct dice values (low first) that have at least one legal landing."""
-    values = sorted(set(state.dice))
-    return [v for v in values if landing_mask(state, v)]
-
-
-def tile_to_pick(state: State) -> int | None:
-    """The kind the mover may pick up where it stands, or None."""
     seat = state.actor
-    kind = kind_at(state.tiles, state.pawns[seat])
-    if kind in CARRIED_KINDS and can_carry(state.carried[seat], kind, state.carry_rule):
-        return kind
-    return None
+    start, blocked = state.pawns[seat], blocked_squares(state.tiles, state.potions[seat])
+    return [v for v in sorted(set(state.dice)) if landings(start, v, blocked)]
 
 
 def thefts(state: State) -> list[tuple[int, int]]:
     """(victim, kind) pairs the mover may steal: other pawns on its square, within its load."""
     seat = state.actor
     square = state.pawns[seat]
+    found: list[tuple[int, int]] = []
+    if state.pawns.count(square) < 2:  # alone on its square: nobody to rob (the usual case)
+        return found
     load = state.carried[seat]
-    found = []
     for victim in range(state.players):
         if victim == seat or state.pawns[victim] != square:
             continue
@@ -166,7 +172,7 @@ def chance_weights(state: State) -> list[tuple[Action, int]]:
         return list(_2D6)
     if state.phase == LAYOUT:
         left = tiles_left_to_lay(state)
-        return [(("tile", KIND_NAMES[k]), n) for k, n in enumerate(left) if n]
+        return [(_TILE_LAID[k], n) for k, n in enumerate(left) if n]
     if state.phase == FIRST_ROLL:
         return list(_D6)
     raise IllegalAction(f"No chance event happens now: it is {situation(state)}.")
@@ -236,7 +242,7 @@ BOOK: Rulebook[State] = Rulebook(
         FIRST_ROLL: lambda state: [action for action, _ in _D6],
         PLACE: lambda state: list(_PLACEMENTS),
         ROLL: lambda state: [action for action, _ in _2D6],
-        ORDER: lambda state: [("die", v) for v in usable_dice(state)] or [SKIP],
+        ORDER: lambda state: [_DIE_MOVES[v] for v in usable_dice(state)] or [SKIP],
         MOVE: lambda state: move_actions(mask) if (mask := landing_mask(state, state.dice[0])) else [SKIP],
         PICK: lambda state: [PICK_UP, LEAVE],
         STEAL: lambda state: [("steal", v, KIND_NAMES[k]) for v, k in thefts(state)] + [LEAVE],
@@ -257,6 +263,8 @@ BOOK: Rulebook[State] = Rulebook(
     },
     decode=decode,
     elsewhere=_elsewhere,
+    known=(SKIP, PICK_UP, LEAVE, *_DIE_MOVES[1:], *_TILE_LAID, *_PLACEMENTS,
+           *(a for a, _ in _D6), *(a for a, _ in _2D6), *_MOVE_TO),
 )
 
 
@@ -308,32 +316,35 @@ def _order(state: State, first_die: int) -> State:
 
 
 def _move(state: State, square: int) -> State:
+    """The pawn lands on `square` with the die at dice[0], and what landing does: the
+    village banks and ends the turn, a cohort is defeated, a tile may be picked up,
+    another pawn may be robbed. (One copy of the state per outcome: a search makes
+    hundreds of thousands of moves.)"""
     seat = state.actor
-    return _land(evolve(state, pawns=replaced(state.pawns, seat, square), dice=state.dice[1:]), square)
-
-
-def _land(state: State, square: int) -> State:
-    """What landing does: the village banks and ends the turn, a cohort is defeated,
-    a tile may be picked up, another pawn may be robbed."""
-    seat = state.actor
-    if BIT[square] & VILLAGE:
-        state = _deposit(state, seat)
+    pawns = replaced(state.pawns, seat, square)
+    dice = state.dice[1:]
+    bit = BIT[square]
+    if bit & VILLAGE:
+        state = _deposit(evolve(state, pawns=pawns, dice=dice), seat)
         if state.phase == OVER:
             return state
         return _end_turn(state)  # entering the village ends the turn's movement
-    kind = kind_at(state.tiles, square)
-    if kind == COHORT:
-        state = evolve(
-            state,
-            tiles=_without_tile(state.tiles, COHORT, square),
+    tiles = state.tiles
+    if bit & tiles[COHORT]:
+        state = _check_end(evolve(
+            state, pawns=pawns, dice=dice,
+            tiles=_without_tile(tiles, COHORT, square),
             piles=replaced(state.piles, seat, _plus(state.piles[seat], COHORT)),
-        )
-        state = _check_end(state)
+        ))
         if state.phase == OVER:
             return state
-    elif tile_to_pick(state) is not None:
-        return evolve(state, phase=PICK)
-    return _after_pick(state)
+        return _after_pick(state)
+    kind = kind_at(tiles, square)
+    if kind in CARRIED_KINDS and can_carry(state.carried[seat], kind, state.carry_rule):
+        return evolve(state, pawns=pawns, dice=dice, phase=PICK)
+    if not dice and pawns.count(square) < 2:  # nothing to take, nobody to rob, no die left
+        return _end_turn(state, pawns=pawns, dice=dice)
+    return _after_pick(evolve(state, pawns=pawns, dice=dice))
 
 
 def _pick(state: State, up: bool) -> State:
@@ -368,24 +379,26 @@ def _next_die(state: State) -> State:
     return _end_turn(state)
 
 
-def _end_turn(state: State) -> State:
-    """Discard a potion, pass the turn on, and end the game after the last round."""
+def _end_turn(state: State, **changes: Any) -> State:
+    """Discard a potion, pass the turn on, and end the game after the last round.
+    `changes`: what the turn's last action changed, made in the same copy of the state."""
     seat = state.actor
     potions = replaced(state.potions, seat, max(0, state.potions[seat] - 1))
     following = (seat + 1) % state.players
     round_ = state.round
     if following == state.first:
         if round_ >= state.max_rounds:
-            return evolve(state, phase=OVER, potions=potions, dice=())
+            return evolve(state, **{**changes, "phase": OVER, "potions": potions, "dice": ()})
         round_ += 1
-    return _start_turn(state, following, potions, round_)
+    return _start_turn(state, following, potions, round_, **changes)
 
 
-def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int) -> State:
+def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int, **changes: Any) -> State:
     # Potions come back up to 3 only for a pawn that starts its turn in the village.
-    if BIT[state.pawns[seat]] & VILLAGE:
+    if BIT[changes.get("pawns", state.pawns)[seat]] & VILLAGE:
         potions = replaced(potions, seat, FULL_POTIONS)
-    state = evolve(state, phase=ROLL, actor=seat, round=round_, potions=potions, dice=())
+    state = evolve(state, **{**changes, "phase": ROLL, "actor": seat, "round": round_, "potions": potions,
+                             "dice": ()})
     if nothing_can_change(state):
         return evolve(state, phase=OVER)
     return state

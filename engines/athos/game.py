@@ -54,6 +54,10 @@ class Athos(Game):
     def winners(self, state: State) -> list[int]:
         return rules.winners(state)
 
+    def sides(self, state: State) -> tuple[tuple[int, ...], ...]:
+        """Each seat alone, or with the option teams the two teams (0, 2) and (1, 3)."""
+        return rules.sides(state)
+
     def scores(self, state: State) -> list[int]:
         """Monks on the summit, per seat."""
         return [nodes.count(SUMMIT) for nodes in state.monks]

@@ -16,12 +16,19 @@ _VILLAGE_XY = ((3, 3), (4, 3), (3, 4), (4, 4))
 CATEGORIES = (BOAR, COHORT, MENHIR, MISTLETOE)
 
 
-def _home_distance(square: int) -> int:
-    """King steps from `square` to the nearest village square (lakes ignored)."""
-    if square < 0:
-        return 0
+def _distance_to_village(square: int) -> int:
     x, y = square % 8, square // 8
     return min(max(abs(x - vx), abs(y - vy)) for vx, vy in _VILLAGE_XY)
+
+
+#: per square, king steps to the nearest village square (lakes ignored); the search asks
+#: it of every pawn in every position it values
+HOME_DISTANCE: tuple[int, ...] = tuple(_distance_to_village(square) for square in range(64))
+
+
+def _home_distance(square: int) -> int:
+    """King steps from `square` to the nearest village square (lakes ignored)."""
+    return HOME_DISTANCE[square] if square >= 0 else 0
 
 
 class AsterixKnowledge(Knowledge):
@@ -53,18 +60,30 @@ class AsterixKnowledge(Knowledge):
         seats = range(state.players)
         held = []
         for i in seats:
-            pile, carried = state.piles[i], state.carried[i]
-            keep = max(0.25, 0.85 - 0.1 * _home_distance(state.pawns[i]))
+            pile, carried, square = state.piles[i], state.carried[i], state.pawns[i]
+            keep = max(0.25, 0.85 - 0.1 * (HOME_DISTANCE[square] if square >= 0 else 0))
             held.append([pile[k] + keep * carried[k] for k in CATEGORIES])
+        # per category, the best and second-best holding: the best other seat's is the
+        # best unless this seat holds it
+        tops = []
+        for c in range(len(CATEGORIES)):
+            first = second = -1.0  # holdings are never negative
+            for h in held:
+                x = h[c]
+                if x > first:
+                    first, second = x, first
+                elif x > second:
+                    second = x
+            tops.append((first, second))
         values = []
         for i in seats:
+            mine = held[i]
             v = 0.0
-            for c in range(len(CATEGORIES)):
-                best_other = max(held[j][c] for j in seats if j != i)
-                lead = held[i][c] - best_other
-                v += max(-1.0, min(1.0, lead / 2.0))
+            for c, (first, second) in enumerate(tops):
+                lead = mine[c] - (second if mine[c] == first else first)
+                v += -1.0 if lead < -2.0 else 1.0 if lead > 2.0 else lead / 2.0
             # the tie-breaks: menhirs, then boars
-            v += 0.02 * held[i][2] + 0.01 * held[i][0]
+            v += 0.02 * mine[2] + 0.01 * mine[0]
             values.append(v)
         return values
 
