@@ -3,8 +3,7 @@ analysis file beside each log.
 
 The decisions of all the logs are shared out one at a time to the executor (`--jobs`
 processes, or a Dask cluster with `--scheduler`, as `selfplay` does); each is searched
-with a generator seeded by the seed, the log's head hash and the decision's place in the
-log, so the analysis is the same however the work is shared out and in whatever order it
+with a generator seeded by the seed and the decision's place in the log, so the analysis is the same however the work is shared out and in whatever order it
 comes back.
 """
 from __future__ import annotations
@@ -40,32 +39,30 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="search on a Dask distributed cluster (needs the `cluster` extra)")
 
 
-def rng_for(seed: int, head: bytes, position: Position) -> random.Random:
-    """The search's generator for one decision: by its place, never by the state (which
-    holds cards the seat did not see)."""
-    return random.Random(f"peerboard-analyse:{seed}:{head.hex()}:{position.seq}:{position.index}")
+def rng_for(seed: int, position: Position) -> random.Random:
+    """The search's generator for one decision: by the seed and the decision's place in
+    the log, never by the state (which holds cards the seat did not see)."""
+    return random.Random(f"peerboard-analyse:{seed}:{position.seq}:{position.index}")
 
 
-_walked: tuple[bytes, Game, list[Position], bytes] | None = None
+_walked: tuple[bytes, Game, list[Position]] | None = None
 
 
-def _positions_of(data: bytes) -> tuple[Game, list[Position], bytes]:
-    """The decisions of a log and its head, walked once per process (the last log walked
-    is kept)."""
+def _positions_of(data: bytes) -> tuple[Game, list[Position]]:
+    """The decisions of a log, walked once per process (the last log walked is kept)."""
     global _walked
     digest = hashlib.sha256(data).digest()
     if _walked is None or _walked[0] != digest:
-        contents = read_log(data)
-        game, found = positions(contents)
-        _walked = (digest, game, found, document.head_of(contents))
-    return _walked[1], _walked[2], _walked[3]
+        game, found = positions(read_log(data))
+        _walked = (digest, game, found)
+    return _walked[1], _walked[2]
 
 
 def judge_in_log(data: bytes, number: int, budget: Budget, seed: int) -> Judgement | None:
     """The judgement of decision `number` of the log `data` (a task for an executor:
     its arguments are bytes and numbers, which any process or cluster can take)."""
-    game, found, head = _positions_of(data)
-    return judge(game, found[number], budget, rng_for(seed, head, found[number]))
+    game, found = _positions_of(data)
+    return judge(game, found[number], budget, rng_for(seed, found[number]))
 
 
 def analyse(paths: list[Path], budget: Budget, seed: int, executor, out: TextIO = sys.stdout,
