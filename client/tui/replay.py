@@ -52,11 +52,25 @@ class ReplaySource:
             self.lines.append(MoveLine(entry.seq, entry.seat, line))
             self.states.append(chain.state)
             self.to_act.append(_entitled(chain))
+        #: the analysis beside the log (client/tui/win_graph.py), None when there is none
+        #: that belongs to this log; `analysis_note` says why not
+        self.analysis = None
+        self.analysis_note = ""
         self.index = 0
         self.view_as = view_as if view_as is not None and 0 <= view_as < len(self.seats) else None
         self._listeners: list[Callable[[SourceEvent], None]] = []
 
     # -- GameSource -----------------------------------------------------------------------------
+
+    def attach_analysis(self, doc: dict) -> None:
+        """Show `doc` (an analysis of this log, document.read's): the graph, and each
+        judged entry's mark in the move list."""
+        from peerboard.client.tui.win_graph import Track
+
+        track = Track(doc, len(self.states))
+        self.analysis = track
+        self.lines = [MoveLine(m.seq, m.seat, f"{m.text} {track.sign(m.seq)}".rstrip(), m.confirmed)
+                      for m in self.lines]
 
     def snapshot(self) -> Snapshot:
         full = self.states[self.index]
@@ -155,6 +169,13 @@ def load(path: Path, view_as: int | None = None) -> tuple[ReplaySource | None, V
     except LogFileError as exc:
         return None, Verdict.refused(exc)
     try:
-        return ReplaySource(contents, path.name, view_as), None
+        source = ReplaySource(contents, path.name, view_as)
     except ChainError:
         return None, verify_contents(contents)
+    from peerboard.client.analysis import document
+
+    try:
+        source.attach_analysis(document.read(document.path_for(path), contents))
+    except document.AnalysisFileError as exc:
+        source.analysis_note = str(exc)
+    return source, None

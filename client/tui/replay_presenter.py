@@ -56,7 +56,30 @@ class ReplayPresenter(GamePresenter):
         self.checking.add_done_callback(lambda _: self.redraw())
 
     def guide(self, width: int = 80) -> str:
-        return ""  # (the situation line and the status line say it all)
+        return ""
+
+    def graph_seat(self) -> int:
+        """Whose chance the graph shows: the seat whose view is shown, else seat 0."""
+        return self.source.view_as if self.source.view_as is not None else 0
+
+    def graph(self, width: int, rows: int) -> list | None:
+        from peerboard.client.tui.win_graph import fragments
+
+        track = self.source.analysis
+        if track is None:
+            return None
+        return fragments(track, self.graph_seat(), self.source.index, width, rows)
+
+    def graph_caption(self, width: int) -> str:
+        track = self.source.analysis
+        if track is None:
+            return ""
+        seat = self.graph_seat()
+        names = [name for name, _ in self.source.seats]
+        chance = track.chances[self.source.index][seat]
+        text = (f"seat {seat} {names[seat]}: {100 * chance:.0f}% to win · "
+                f"{track.line(self.source.index, names)}")
+        return text[:width]  # (the situation line and the status line say it all)
 
     def hint(self) -> str:
         if self.source.verdict is None:
