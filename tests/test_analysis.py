@@ -169,3 +169,19 @@ def test_a_hidden_hand_does_not_change_the_judgement_of_a_move(tmp_path):
                         Budget(playouts=40), rng_for(0, p)) for s in (one, other)]
         leaks += cheats[0] != cheats[1]
     assert leaks  # a search that saw seat 1's cards would judge differently
+
+
+def test_the_analysis_on_a_dask_cluster_is_the_analysis_here(tmp_path):
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        pytest.skip("Dask is not installed (pip install 'peerboard[cluster]'); the cluster test needs it")
+    _, path = aton_log(tmp_path)
+    run_analyse([path], budget="10", seed=3)
+    here = json.loads(document.path_for(path).read_text())
+    document.path_for(path).unlink()
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        code = analyse([path], Budget(playouts=10), 3, client.get_executor(), io.StringIO(), io.StringIO())
+    assert code == 0
+    assert json.loads(document.path_for(path).read_text()) == here

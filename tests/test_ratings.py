@@ -58,3 +58,44 @@ def test_a_tampered_copy_is_left_out_and_its_game_still_counted_once(tmp_path, m
     assert [r["bot"] for r in rows if r["name"] == "ann"] == [False, False]
     best = rows[0]
     assert best["wins"] == 1 and best["mu"] > 25 > rows[-1]["mu"]
+
+
+class _Keys:
+    """os for play_game with the seats' signing keys chosen: the same player (key) at
+    several games, as at a club."""
+
+    def __init__(self, keys):
+        self._keys = list(keys)
+
+    def urandom(self, n):
+        return self._keys.pop(0)
+
+
+def test_a_player_is_its_key_across_games_with_the_name_it_last_used(tmp_path, monkeypatch):
+    from peerboard.client.bots import table
+    from peerboard.protocol.identity import fingerprint
+
+    monkeypatch.setenv("PEERBOARD_HOME", str(tmp_path / "home"))
+    ann_key, bob_key = bytes([1]) * 32, bytes([2]) * 32
+    games = tmp_path / "games"
+    games.mkdir()
+    results = []
+    for n, (keys, names) in enumerate([((ann_key, bob_key), ["ann", "bob"]), ((bob_key, ann_key), ["bob", "ann"]),
+                                       ((ann_key, bob_key), ["anna", "bob"])]):
+        monkeypatch.setattr(table, "os", _Keys(keys))
+        played = aton_game(games / f"g{n}.pblog", n + 10, names)
+        results.append((played.genesis.terms.seats, played.winners))
+    code, text = run([games], as_json=True)
+    rows = {r["name"]: r for r in json.loads(text)["ladders"]["aton"]}
+    assert set(rows) == {"anna", "bob"}  # ann's key, by the name it used last
+    ann_print = fingerprint(results[0][0][0].key)
+    assert rows["anna"]["fingerprint"] == ann_print and rows["anna"]["games"] == rows["bob"]["games"] == 3
+    won = {"anna": 0, "bob": 0}
+    for seats, winners in results:
+        for w in winners:
+            won["anna" if fingerprint(seats[w].key) == ann_print else "bob"] += 1
+    assert rows["anna"]["wins"] == won["anna"] and rows["bob"]["wins"] == won["bob"]
+    assert rows["anna"]["wins"] + rows["anna"]["draws"] + rows["anna"]["losses"] == 3
+    if won["anna"] != won["bob"]:
+        better = max(won, key=won.get)
+        assert rows[better]["mu"] > rows[min(won, key=won.get)]["mu"]
