@@ -185,3 +185,31 @@ def test_the_analysis_on_a_dask_cluster_is_the_analysis_here(tmp_path):
         code = analyse([path], Budget(playouts=10), 3, client.get_executor(), io.StringIO(), io.StringIO())
     assert code == 0
     assert json.loads(document.path_for(path).read_text()) == here
+
+
+def test_f7_in_the_viewer_analyses_the_log_and_the_graph_appears(pig, tmp_path, monkeypatch):
+    import asyncio
+
+    from peerboard.client.analysis import command
+    from peerboard.client.tui.replay import load
+    from peerboard.client.tui.replay_presenter import ReplayPresenter
+    from tui_harness import Screen, run
+
+    monkeypatch.setattr(command, "DEFAULT_BUDGET", Budget(playouts=30))
+    path = planted_game(pig, tmp_path)
+    seq = blunder_seq(path)
+
+    async def body():
+        source, _ = load(path)
+        assert source.analysis is None and "no analysis beside the log" in source.analysis_note
+        async with Screen(ReplayPresenter(source), 120, 40) as screen:
+            await screen.until(lambda: source.verdict is not None)
+            assert "to win ·" not in screen.text()
+            await screen.press("\x1b[18~")  # F7
+            await screen.until(lambda: source.analysis is not None, 60)
+            await screen.type(str(seq))
+            assert "to win ·" in screen.text() and f"seq {seq} seat 0 ann: hold" in screen.text()
+            assert "Analysed" in screen.text() or "hold ?" in screen.text()
+
+    run(body())
+    assert document.path_for(path).exists()

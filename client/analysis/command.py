@@ -12,9 +12,10 @@ import argparse
 import hashlib
 import random
 import sys
+import threading
 from concurrent.futures import Future, as_completed
 from pathlib import Path
-from typing import TextIO
+from typing import Callable, TextIO
 
 from peerboard.client.analysis import document
 from peerboard.client.analysis.judge import DEFAULT_BUDGET, Judgement, judge
@@ -63,6 +64,30 @@ def judge_in_log(data: bytes, number: int, budget: Budget, seed: int) -> Judgeme
     its arguments are bytes and numbers, which any process or cluster can take)."""
     game, found = _positions_of(data)
     return judge(game, found[number], budget, rng_for(seed, found[number]))
+
+
+def analyse_here(contents: LogContents, file_name: str, budget: Budget | None = None, seed: int = 0,
+                 progress: Callable[[int, int], None] | None = None,
+                 stop: threading.Event | None = None) -> dict | None:
+    """The analysis document of a verified log, searched in this process (the replay
+    viewer's F7): `progress(done, total)` after each decision; None when `stop` was set
+    (checked between decisions). Unjudgeable when its seats' knowledge cannot be rebuilt."""
+    budget = budget or DEFAULT_BUDGET
+    game, found = positions(contents)
+    total = sum(not p.forced for p in found)
+    judged: list[Judgement | None] = []
+    done = 0
+    for p in found:
+        if stop is not None and stop.is_set():
+            return None
+        if p.forced:
+            judged.append(None)
+            continue
+        judged.append(judge(game, p, budget, rng_for(seed, p)))
+        done += 1
+        if progress is not None:
+            progress(done, total)
+    return document.document(contents, file_name, judged, len(found), str(budget), seed, game.version)
 
 
 def analyse(paths: list[Path], budget: Budget, seed: int, executor, out: TextIO = sys.stdout,

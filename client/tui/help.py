@@ -15,7 +15,8 @@ at once. `quit` or Ctrl-C leaves; the game waits (peerboard resume brings you ba
 REPLAY_KEYS = """\
 Left/Right step one entry, PgUp/PgDn ten, Home/End the start and the end.
 Type a number and Enter to jump to that entry. Space plays and pauses; + and - change
-the speed. F6 shows the game as the next seat saw it (or the public view)."""
+the speed. F6 shows the game as the next seat saw it (or the public view). F7 analyses
+the log (every move judged, as `peerboard analyse` does) when no analysis is beside it."""
 
 
 def rules_of(game_name: str) -> str:

@@ -56,6 +56,8 @@ class ReplaySource:
         #: that belongs to this log; `analysis_note` says why not
         self.analysis = None
         self.analysis_note = ""
+        #: the log file's path (where its analysis is kept), when it was read from one
+        self.path: Path | None = None
         self.index = 0
         self.view_as = view_as if view_as is not None and 0 <= view_as < len(self.seats) else None
         self._listeners: list[Callable[[SourceEvent], None]] = []
@@ -172,6 +174,7 @@ def load(path: Path, view_as: int | None = None) -> tuple[ReplaySource | None, V
         source = ReplaySource(contents, path.name, view_as)
     except ChainError:
         return None, verify_contents(contents)
+    source.path = path
     from peerboard.client.analysis import document
 
     try:
