@@ -44,6 +44,7 @@ bench: $(TESTS)
 	$(BIN)/python bench/bench_tui.py
 	$(BIN)/python bench/bench_discovery.py
 	$(BIN)/python bench/bench_resume.py
+	$(BIN)/python bench/bench_analysis.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

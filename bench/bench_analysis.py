@@ -12,7 +12,10 @@ Per game: one game between two greedy players (seed 26) saved as a signed log, t
   playouts of the played and the preferred action) less what two processes save;
 * how often the preferred move at the budget is the one a search at 10 times the budget
   prefers, over `--sample` decisions spread evenly over the game (each with its own
-  seed), with its 95% (Wilson) interval.
+  seed), with its 95% (Wilson) interval; and, as the 10x search values them, what the
+  preferred move at the budget gives up against its own (the mean regret, in points of
+  the mover's chance: a differing preference between two near-equal moves costs ~0),
+  and how often the played move's mark (none, mistake, blunder) is the same at both.
 
 Exits 1 if it measured nothing.
 """
@@ -29,7 +32,7 @@ from pathlib import Path
 
 from peerboard import engines
 from peerboard.client.analysis.command import analyse, rng_for
-from peerboard.client.analysis.judge import judge
+from peerboard.client.analysis.judge import mark_of, search_position
 from peerboard.client.analysis.positions import positions
 from peerboard.client.bots.mcts import MctsBot
 from peerboard.client.bots.players import GreedyBot
@@ -75,26 +78,36 @@ def main() -> int:
             baseline = time.perf_counter() - started
             step = max(1, len(judged) // max(1, args.sample))
             sample = judged[::step][:args.sample]
-            agree = 0
+            agree = marks = 0
+            regret = 0.0
             for p in sample:
-                short = judge(game, p, budget, rng_for(0, p))
-                long = judge(game, p, deep, rng_for(1, p))
-                agree += short.preferred == long.preferred
-            lo, hi = wilson(agree, len(sample))
-            rows.append((game.title, len(judged), seconds, baseline, agree, len(sample), lo, hi))
+                short, short_pref, _ = search_position(game, p, budget, rng_for(0, p))
+                long, long_pref, n = search_position(game, p, deep, rng_for(1, p))
+                long.focus(short_pref, max(8, n // 10))  # (valued by the long search too)
+                agree += short_pref == long_pref
+                worth = {a: t.mean()[p.seat] for a, t in long.tallies.items()}
+                regret += max(0.0, worth[long_pref] - worth[short_pref])
+                short_worth = {a: t.mean()[p.seat] for a, t in short.tallies.items()}
+                marks += (mark_of(max(0.0, short_worth[short_pref] - short_worth[p.played]))
+                          == mark_of(max(0.0, worth[long_pref] - worth[p.played])))
+            k = len(sample)
+            lo, hi = wilson(agree, k)
+            rows.append((game.title, len(judged), seconds, baseline, agree, k, lo, hi, regret / k, marks))
             measured += 1
             print(f"{game.title}: {len(judged)} decisions, analyse --jobs 2 {seconds:.1f} s, "
                   f"mcts deciding them in one process {baseline:.1f} s (ratio {seconds / baseline:.2f}); "
-                  f"preferred move as at 10x: {agree}/{len(sample)} [{lo:.0%}, {hi:.0%}]", flush=True)
+                  f"preferred move as at 10x: {agree}/{k} [{lo:.0%}, {hi:.0%}], mean regret "
+                  f"{100 * regret / k:.1f} points, the same mark {marks}/{k}", flush=True)
     if not measured:
         print("measured nothing", file=sys.stderr)
         return 1
     print()
     print(f"| game | decisions | analyse --jobs 2 (budget {args.budget}) | mcts, 1 process | ratio | "
-          f"preferred = at {10 * args.budget} |")
-    print("|---|---|---|---|---|---|")
-    for title, n, s, b, a, k, lo, hi in rows:
-        print(f"| {title} | {n} | {s:.1f} s | {b:.1f} s | {s / b:.2f} | {a}/{k} [{lo:.0%}, {hi:.0%}] |")
+          f"preferred = at {10 * args.budget} | its regret there | same mark |")
+    print("|---|---|---|---|---|---|---|---|")
+    for title, n, s, b, a, k, lo, hi, r, m in rows:
+        print(f"| {title} | {n} | {s:.1f} s | {b:.1f} s | {s / b:.2f} | {a}/{k} [{lo:.0%}, {hi:.0%}] | "
+              f"{100 * r:.1f} points | {m}/{k} |")
     return 0
 
 

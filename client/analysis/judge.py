@@ -148,10 +148,10 @@ class JudgingSearch(Search):
         return 0 if tally is None else tally.n
 
 
-def judge(game: Game, position: Position, budget: Budget, rng: random.Random) -> Judgement | None:
-    """The judgement of one decision (None when it was forced: one legal action)."""
-    if position.forced:
-        return None
+def search_position(game: Game, position: Position, budget: Budget, rng: random.Random) -> tuple[JudgingSearch, Action, int]:
+    """The search of one decision that is not forced, run to the budget and topped up
+    for the played and the preferred action: (the search, the preferred action, the
+    playouts of the budget)."""
     seat, view = position.seat, position.view
     legal = position.legal
     decision = Decision(game.name, game, seat, view, legal, notation_of(game, view, legal), position.kind)
@@ -172,10 +172,19 @@ def judge(game: Game, position: Position, budget: Budget, rng: random.Random) ->
     least = max(8, n // 10)
     search.focus(position.played, least)
     search.focus(preferred, least)
+    return search, preferred, n
+
+
+def judge(game: Game, position: Position, budget: Budget, rng: random.Random) -> Judgement | None:
+    """The judgement of one decision (None when it was forced: one legal action)."""
+    if position.forced:
+        return None
+    search, preferred, n = search_position(game, position, budget, rng)
+    view = position.view
     before = search.tallies[preferred].mean()
     after = search.tallies[position.played].mean()
     return Judgement(
-        position.seq, position.index, seat, position.kind,
+        position.seq, position.index, position.seat, position.kind,
         game.format_action(view, position.played), game.format_action(view, preferred),
         tuple(round(v, 4) for v in before), tuple(round(v, 4) for v in after),
         search.played_through(position.played), search.played_through(preferred), n,
