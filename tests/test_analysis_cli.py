@@ -57,3 +57,18 @@ def test_ratings_of_the_vectors_count_each_game_and_leave_out_an_invalid_one(tmp
     assert "left out: " in out.stdout and "aton-prev-zero.pblog: invalid at seq" in out.stdout
     for name in ("aton", "athos", "asterix"):
         assert f"\n{name}\n" in out.stdout
+
+
+def test_the_analysis_is_the_same_under_any_hash_seed(tmp_path):
+    files = []
+    for hashseed in ("1", "2"):
+        folder = tmp_path / hashseed
+        folder.mkdir()
+        log = folder / "aton.pblog"
+        shutil.copy(ROOT / "spec" / "vectors" / "aton.pblog", log)
+        env = dict(os.environ, PEERBOARD_HOME=str(tmp_path), PYTHONHASHSEED=hashseed)
+        out = subprocess.run([sys.executable, "-m", "peerboard.client.cli", "analyse", str(log), "--budget", "8"],
+                             capture_output=True, text=True, env=env, timeout=300)
+        assert out.returncode == 0, out.stderr
+        files.append((folder / "aton.analysis.json").read_text())
+    assert files[0] == files[1]
