@@ -95,7 +95,12 @@ def analyse(paths: list[Path], budget: Budget, seed: int, executor, out: TextIO 
     jobs: list[tuple[Path, bytes, LogContents, Game, list[Position]]] = []
     bad = 0
     for path in paths:
-        data = path.read_bytes()
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            print(f"{path}: not analysed: cannot be read ({exc.strerror})", file=err)
+            bad += 1
+            continue
         verdict = verify_log(data)
         if not verdict.ok:
             print(f"{path}: not analysed: {verdict.summary()}", file=err)
