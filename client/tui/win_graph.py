@@ -68,7 +68,7 @@ class Track:
         if step is None:
             return "not judged (a forced or a non-move entry)"
         mark = f" {step.mark}" if step.mark else ""
-        better = "" if step.preferred == step.played else f"; better {step.preferred}"
+        better = "; the preferred move" if step.preferred == step.played else f"; better {step.preferred}"
         return (f"seq {seq} seat {step.seat} {names[step.seat]}: {step.played}{mark}, "
                 f"{100 * step.before:.0f}% -> {100 * step.after:.0f}%{better}")
 
