@@ -213,3 +213,25 @@ def test_f7_in_the_viewer_analyses_the_log_and_the_graph_appears(pig, tmp_path, 
 
     run(body())
     assert document.path_for(path).exists()
+
+
+def test_the_graph_rises_and_falls_with_the_chance_and_marks_the_blunder_and_the_current_entry():
+    from peerboard.client.tui.win_graph import Track, fragments
+
+    def move(seq, before, after, mark):
+        return {"seq": seq, "index": 0, "seat": 0, "kind": "move", "played": "hold", "preferred": "roll",
+                "before": [before, 1 - before], "after": [after, 1 - after], "drop": max(0, before - after),
+                "mark": mark}
+
+    doc = {"seats": [{"name": "ann"}, {"name": "bob"}],
+           "moves": [move(1, 0.5, 1.0, ""), move(2, 1.0, 0.0, "blunder")]}
+    track = Track(doc, 3)  # positions 0 (the genesis), 1 and 2
+    assert [c[0] for c in track.chances] == [0.5, 1.0, 0.0]
+    assert track.sign(2) == "??" and track.sign(1) == ""
+    assert "hold blunder, 100% -> 0%; better roll" in track.line(2, ["ann", "bob"])
+    cells = fragments(track, 0, current=0, width=3, rows=2)
+    rows = "".join(text for _, text in cells).split("\n")
+    # position 0: half (the bottom row), marked as the current one; 1: full; 2: nothing
+    assert rows == ["│█ ", "██ "]
+    styles = [style for style, text in cells if text != "\n"]
+    assert styles[0] == "class:cursor" and styles[2] == "class:status.error"
