@@ -235,3 +235,65 @@ def test_the_graph_rises_and_falls_with_the_chance_and_marks_the_blunder_and_the
     assert rows == ["│█ ", "██ "]
     styles = [style for style, text in cells if text != "\n"]
     assert styles[0] == "class:cursor" and styles[2] == "class:status.error"
+
+
+def test_the_opponents_hand_changed_in_the_audit_leaves_a_seats_judgement_unchanged(tmp_path):
+    """Two Aton logs alike in everything seat 0 could see — the same public randomness and
+    the same own seed — but with seat 1 holding other cards (another private seed, which
+    the audit reveals): seat 0's decisions that it faced alike are judged alike."""
+    from hashlib import sha256
+
+    from peerboard.client.bots.sdk import Decision, notation_of
+    from peerboard.protocol.builder import LogBuilder, new_genesis
+    from peerboard.protocol.identity import Identity
+    from peerboard.protocol.records import sign_genesis
+    from peerboard.protocol.secrets import SeatSecrets
+
+    class OtherSeed(SeatSecrets):
+        @property
+        def seed(self):
+            return sha256(b"another hand" + self.master).digest()
+
+    game = engines.get("aton")
+
+    def build(second, name):
+        rng = random.Random(9)
+        identities = [Identity.from_seed(bytes([1]) * 32), Identity.from_seed(bytes([2]) * 32)]
+        secrets = [SeatSecrets.from_master(bytes([3]) * 32), second.from_master(bytes([4]) * 32)]
+        genesis = sign_genesis(new_genesis(game, {}, ["ann", "bob"], identities, secrets, bytes(16)), identities)
+        log = LogBuilder(genesis, identities, secrets, lambda: rng.randbytes(16))
+        bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
+
+        def choose(state, seat, legal):
+            view = game.view(state, seat)
+            kind = log.chain.entitled()[1]
+            return bots[seat].decide(Decision(game.name, game, seat, view, tuple(legal),
+                                              notation_of(game, view, legal), kind))
+
+        for _ in range(5000):
+            if log.chain.finished:
+                break
+            log.step(choose)
+        path = tmp_path / name
+        write_log(path, log.chain.genesis, log.entries)
+        return path
+
+    paths = [build(SeatSecrets, "same.pblog"), build(OtherSeed, "other.pblog")]
+    found = [positions(read_log(p.read_bytes()))[1] for p in paths]
+    # seat 1's own first view: its hand differs between the two logs
+    first_of_1 = [next(p for p in f if p.seat == 1) for f in found]
+    assert first_of_1[0].view.seats[1].hand != first_of_1[1].view.seats[1].hand
+    # seat 0's decisions while what it saw was the same in both
+    alike = []
+    for a, b in zip([p for p in found[0] if p.seat == 0], [p for p in found[1] if p.seat == 0]):
+        if (a.seq, a.index, a.view, a.legal) != (b.seq, b.index, b.view, b.legal):
+            break
+        alike.append(a)
+    judged = [p for p in alike if not p.forced]
+    assert judged, "no decision of seat 0 was faced alike in the two logs"
+    for p in paths:
+        run_analyse([p], budget="40")
+    docs = [json.loads(document.path_for(p).read_text()) for p in paths]
+    for p in judged:
+        records = [[m for m in d["moves"] if (m["seq"], m["index"]) == (p.seq, p.index)] for d in docs]
+        assert records[0] and records[0] == records[1]
