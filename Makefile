@@ -48,6 +48,7 @@ bench: $(TESTS)
 	$(BIN)/python bench/bench_want_flood.py
 	$(BIN)/python bench/bench_guesses.py
 	$(BIN)/python bench/bench_endings.py
+	$(BIN)/python bench/bench_analysis.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

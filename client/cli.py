@@ -98,6 +98,18 @@ def _verify_many(paths: list[Path]) -> ExitCode:
     return ExitCode.DONE if not bad else ExitCode.INVALID
 
 
+def cmd_analyse(args: argparse.Namespace) -> ExitCode:
+    from peerboard.client.analysis import command
+
+    return command.command(args)
+
+
+def cmd_ratings(args: argparse.Namespace) -> ExitCode:
+    from peerboard.client import ratings
+
+    return ratings.command(args)
+
+
 def cmd_games(args: argparse.Namespace) -> ExitCode:
     for name in engines.names():
         game = engines.get(name)
@@ -144,6 +156,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--plain", action="store_true", help="print the game as text instead of the full-screen viewer")
     p.add_argument("--as", dest="view_as", type=int, metavar="SEAT", help="see the game as this seat saw it")
     p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("analyse", help="judge every move of saved games: mistakes, blunders, the better move")
+    from peerboard.client.analysis.command import add_arguments as analyse_arguments
+
+    analyse_arguments(p)
+    p.set_defaults(run=cmd_analyse)
+
+    p = sub.add_parser("ratings", help="a ladder per game from the signed logs in the games directory")
+    from peerboard.client.ratings import add_arguments as ratings_arguments
+
+    ratings_arguments(p)
+    p.set_defaults(run=cmd_ratings)
 
     p = sub.add_parser("games", help="list the games and their options")
     p.set_defaults(run=cmd_games)

@@ -84,6 +84,14 @@ class GamePresenter:
             return "The game starts when every seat is taken · F1 help · F10 leaves the table"
         return "F1 help · Tab lists your moves · F4 points at the board · F10 leaves (the game waits for you)"
 
+    def graph(self, width: int, rows: int) -> list | None:
+        """A graph across the screen under the board and panel (the replay viewer's
+        win-probability graph), as fragments; None: no graph."""
+        return None
+
+    def graph_caption(self, width: int) -> str:
+        return ""
+
     def guide(self, width: int = 80) -> str:
         """The line under the board: what to do now, in at most `width` columns when a
         shorter wording exists (the cursor's spot takes it when the board has the focus)."""

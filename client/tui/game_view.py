@@ -43,6 +43,8 @@ from peerboard.client.tui.widgets import key_bar, key_label, message_window, on_
 MOVE_BLOCK = 50
 FRAME_BELOW_INPUT = 3  # the input line, the status line and the key bar: the completion menu sits above them
 CHAT_ROWS = 6  # at most this many rows of the table's chat above the input line
+#: the win-probability graph's rows (a caption line and the graph), when the presenter has one
+GRAPH_ROWS = 5
 CONNECTION = {"you": "you", "connected": "", "away": "away", "left": "left", "": ""}
 
 
@@ -82,6 +84,8 @@ class GameView:
         self.panel_width, self.left_width = PANEL_MAX, 80
         self.body_rows = self.board_rows = self.seat_rows = self.move_rows = self.button_rows = self.status_rows = 1
         self.chat_rows = 0  # the chat's rows, its heading included (0: nothing said yet)
+        self.graph_rows = 0  # the win-probability graph's (0: none, or no room for it)
+        self.columns = 80
         self.body = self._body()
         too_small = message_window(lambda: self.too_small)
         root = FloatContainer(
@@ -117,13 +121,18 @@ class GameView:
         self.too_small = self.model.too_small(size.columns, size.rows, drawing.width, drawing.height)
         if self.too_small:
             return False
+        # the graph only when the screen still fits without its rows
+        has_graph = self.presenter.graph(1, 1) is not None
+        self.graph_rows = GRAPH_ROWS if has_graph and not self.model.too_small(
+            size.columns, size.rows - GRAPH_ROWS, drawing.width, drawing.height) else 0
+        self.columns = size.columns
         self.panel_width = max(PANEL_WIDTH, min(PANEL_MAX, size.columns - drawing.width - 1))
         self.left_width = size.columns - self.panel_width - 1
         alert = self.model.alert
         long_error = alert is not None and alert.kind == "error"
         self.status_rows = min(3, -(-len(alert.text) // max(size.columns, 1))) if long_error else 1
         # the situation line above, the status line and the key bar below
-        self.body_rows = max(1, size.rows - 2 - self.status_rows)
+        self.body_rows = max(1, size.rows - 2 - self.status_rows - self.graph_rows)
         width = sum(len(route.text) + 3 for route in self.model.picking.buttons())
         self.button_rows = max(1, min(3, -(-width // max(self.left_width, 1))))
         self.board_rows = max(1, min(drawing.height, self.body_rows - self.button_rows - 1))
@@ -162,6 +171,12 @@ class GameView:
         return HSplit([
             Window(FormattedTextControl(lambda: [("class:heading", self.model.situation())]), height=1),
             VSplit([left, Window(width=1, char="│", style="class:dim"), panel], height=lambda: exact(self.body_rows)),
+            ConditionalContainer(HSplit([
+                Window(FormattedTextControl(lambda: [("class:heading", self.presenter.graph_caption(self.columns))]),
+                       height=1),
+                Window(FormattedTextControl(lambda: self.presenter.graph(self.columns, GRAPH_ROWS - 1) or []),
+                       height=GRAPH_ROWS - 1, wrap_lines=False),
+            ]), Condition(lambda: self.graph_rows > 0)),
             status_line(lambda: self.model.alert, self.presenter.hint, lambda: self.status_rows),
             key_bar(self.presenter.commands),
         ])

@@ -23,9 +23,10 @@ Ctrl-C leaves; the game waits (peerboard resume brings you back)."""
 REPLAY_KEYS = """\
 Left/Right step one entry, PgUp/PgDn ten, Home/End the start and the end.
 Type a number and Enter to jump to that entry. Space plays and pauses; + and - change
-the speed. F6 shows the game as the next seat saw it (or the public view). What was
-said at the table (the chat file beside the log) shows above the input line from the
-entry it was said after."""
+the speed. F6 shows the game as the next seat saw it (or the public view). F7 analyses
+the log (every move judged, as `peerboard analyse` does) when no analysis is beside it.
+What was said at the table (the chat file beside the log) shows above the input line from
+the entry it was said after."""
 
 
 def rules_of(game_name: str) -> str:

@@ -69,11 +69,27 @@ class ReplaySource:
             self.states.append(chain.state)
             self.to_act.append(_entitled(chain))
             self.endings.append(printable(ending_words(chain), 200) if chain.ending is not None else "")
+        #: the analysis beside the log (client/tui/win_graph.py), None when there is none
+        #: that belongs to this log; `analysis_note` says why not
+        self.analysis = None
+        self.analysis_note = ""
+        #: the log file's path (where its analysis is kept), when it was read from one
+        self.path: Path | None = None
         self.index = 0
         self.view_as = view_as if view_as is not None and 0 <= view_as < len(self.seats) else None
         self._listeners: list[Callable[[SourceEvent], None]] = []
 
     # -- GameSource -----------------------------------------------------------------------------
+
+    def attach_analysis(self, doc: dict) -> None:
+        """Show `doc` (an analysis of this log, document.read's): the graph, and each
+        judged entry's mark in the move list."""
+        from peerboard.client.tui.win_graph import Track
+
+        track = Track(doc, len(self.states))
+        self.analysis = track
+        self.lines = [MoveLine(m.seq, m.seat, f"{m.text} {track.sign(m.seq)}".rstrip(), m.confirmed)
+                      for m in self.lines]
 
     def snapshot(self) -> Snapshot:
         full = self.states[self.index]
@@ -183,6 +199,14 @@ def load(path: Path, view_as: int | None = None) -> tuple[ReplaySource | None, V
         return None, Verdict.refused(exc)
     chat, _ = read_chat_file(chat_path(path), contents.genesis.terms.table)
     try:
-        return ReplaySource(contents, path.name, view_as, chat), None
+        source = ReplaySource(contents, path.name, view_as, chat)
     except ChainError:
         return None, verify_contents(contents)
+    source.path = path
+    from peerboard.client.analysis import document
+
+    try:
+        source.attach_analysis(document.read(document.path_for(path), contents))
+    except document.AnalysisFileError as exc:
+        source.analysis_note = str(exc)
+    return source, None

@@ -2,11 +2,13 @@
 
 Arrow keys step one entry, PgUp/PgDn ten, Home/End jump to the start and the end, a typed
 number jumps to that entry, Space plays and pauses at a speed + and - change, F6 shows the
-game as the next seat saw it. The verdict of the log's verification stays in the status line.
+game as the next seat saw it, F7 analyses the log when no analysis is beside it (the graph
+of client/tui/win_graph.py then shows). The verdict of the log's verification stays in the status line.
 """
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Callable
 
 from peerboard.client.tui.game_presenter import Command, GamePresenter
@@ -37,6 +39,9 @@ class ReplayPresenter(GamePresenter):
         self.speed = DEFAULT_SPEED
         self.playing = False
         self._timer = None
+        #: set to stop an analysis under way (F7) at its next decision
+        self._stop_analysis = threading.Event()
+        self.analysing = False
 
     def start(self) -> None:
         """Show the log at once; its verification runs in a thread and its verdict takes the
@@ -56,7 +61,30 @@ class ReplayPresenter(GamePresenter):
         self.checking.add_done_callback(lambda _: self.redraw())
 
     def guide(self, width: int = 80) -> str:
-        return ""  # (the situation line and the status line say it all)
+        return ""
+
+    def graph_seat(self) -> int:
+        """Whose chance the graph shows: the seat whose view is shown, else seat 0."""
+        return self.source.view_as if self.source.view_as is not None else 0
+
+    def graph(self, width: int, rows: int) -> list | None:
+        from peerboard.client.tui.win_graph import fragments
+
+        track = self.source.analysis
+        if track is None:
+            return None
+        return fragments(track, self.graph_seat(), self.source.index, width, rows)
+
+    def graph_caption(self, width: int) -> str:
+        track = self.source.analysis
+        if track is None:
+            return ""
+        seat = self.graph_seat()
+        names = [name for name, _ in self.source.seats]
+        chance = track.chances[self.source.index][seat]
+        text = (f"seat {seat} {names[seat]}: {100 * chance:.0f}% to win · "
+                f"{track.line(self.source.index, names)}")
+        return text[:width]  # (the situation line and the status line say it all)
 
     def hint(self) -> str:
         if self.source.verdict is None:
@@ -76,6 +104,8 @@ class ReplayPresenter(GamePresenter):
             Command("+", "Speed", lambda: self.change_speed(1), "+/-"),
             Command("-", "Slower", lambda: self.change_speed(-1), None),
             Command("f6", "View", self.source.cycle_view),
+            # (bound, not on the bar: the bar is full at 120 columns; F1's help names it)
+            Command("f7", "Analyse", self.analyse, None),
             Command("f10", "Quit", self.quit),
         ]
 
@@ -140,6 +170,73 @@ class ReplayPresenter(GamePresenter):
             self._timer.cancel()
             self._timer = None
 
+    # -- analysis ----------------------------------------------------------------------------------
+
+    def analyse(self) -> None:
+        """F7: analyse the log here (`peerboard analyse FILE` at the default budget), in a
+        thread of its own; its file is written beside the log and the graph appears."""
+        source = self.source
+        if source.analysis is not None:
+            self.say("The analysis beside the log is shown: the graph at the foot of the screen.")
+            return
+        if self.analysing:
+            self.say("The analysis is under way.")
+            return
+        if source.verdict is None:
+            self.say("The log is still being checked; analyse it once the check is done.", "warn")
+            return
+        if not source.verdict.ok:
+            self.say("Only a log that checks out is analysed.", "warn")
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        self.analysing = True
+        self.say(f"Analysing every move ({source.analysis_note or 'no analysis yet'}) …")
+        # a daemon thread: leaving the viewer never waits for it (it stops at the next decision)
+        threading.Thread(target=self._analyse_in_thread, args=(loop,), daemon=True).start()
+
+    def _analyse_in_thread(self, loop) -> None:
+        from peerboard.client.analysis import document
+        from peerboard.client.analysis.command import analyse_here
+        from peerboard.client.analysis.positions import Unjudgeable
+
+        source = self.source
+
+        def later(fn, *args):
+            if loop is None:
+                fn(*args)
+            elif not loop.is_closed():
+                loop.call_soon_threadsafe(fn, *args)
+
+        def progress(done: int, total: int) -> None:
+            later(self.say, f"Analysing: {done} of {total} decisions …")
+
+        try:
+            doc = analyse_here(source.contents, source.name, progress=progress, stop=self._stop_analysis)
+        except Unjudgeable as exc:
+            later(self._analysed, None, f"Not analysed: {exc}.")
+            return
+        if doc is None:
+            return
+        note = ""
+        if source.path is not None:
+            try:
+                document.write(document.path_for(source.path), doc)
+            except OSError as exc:
+                note = f" (not saved: {exc.strerror})"
+        later(self._analysed, doc, note)
+
+    def _analysed(self, doc, note: str) -> None:
+        self.analysing = False
+        if doc is None:
+            self.say(note, "warn")
+            return
+        self.source.attach_analysis(doc)
+        self.say(f"Analysed {len(doc['moves'])} moves{note}.")
+
     def quit(self) -> None:
+        self._stop_analysis.set()
         self._stop()
         super().quit()
