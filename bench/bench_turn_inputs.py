@@ -313,7 +313,7 @@ def turn(table: Table, way: str, rng: random.Random) -> tuple[int, int] | None:
         legal = plan.legal_now()
         action = ("keep",) if ("keep",) in legal else rng.choice(legal)
         if way == "mouse":
-            table.wait(lambda s: not any(w in _last_lines(s) for w in ("Sent:", "Taken at once")), "the screen", 5)
+            table.wait(lambda s: not any(w in _last_lines(s) for w in ("Sent:", "Taken at once")), "the screen", 20)
             spots = board_for(table.game_name).spots(plan.preview, action)
             if spots is None:
                 table.click_text(game.format_action(plan.preview, action))

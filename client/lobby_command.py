@@ -30,7 +30,7 @@ def options_for(request: LobbyRequest, name: str | None = None, bind: str | None
         # (a resumed game plays under the name and where it was played)
         return LanOptions(command="resume", name=player_name(name), file=request.path, offer_resume=False)
     hosting = isinstance(request, HostRequest)
-    common = dict(name=player_name(name), bind=bind_endpoint(bind) or ANY_PORT, code=table_code(request.code or None, hosting),
+    common = dict(name=player_name(name), named=name is not None, bind=bind_endpoint(bind) or ANY_PORT, code=table_code(request.code or None, hosting),
                   offer_resume=False)
     if isinstance(request, HostRequest):
         opts = LanOptions(command="host", bots=request.bots, bot_players=(DEFAULT_BOT,) * request.bots,

@@ -42,7 +42,7 @@ def test_help_shows_the_rules_the_engine_gives(name):
 
 
 def test_the_lobby_help_names_no_game_and_needs_no_engine():
-    assert help_text("", "keys", [("F1", "Help")]) == "F1 Help\n\nkeys\n\n\n\nEsc, F1 or ? closes this help."
+    assert help_text("", "keys", [("F1", "Help")]) == "F1 Help\n\nkeys\n\nEsc, F1 or ? closes this help."
 
 
 def test_the_shipped_games_bring_their_own_board_knowledge_and_view_where_they_have_them():

@@ -30,7 +30,7 @@ def _wait_for(session: str, text: str, seconds: float = 30.0) -> str:
 
 def test_a_person_plays_at_the_prompt_in_a_terminal(tmp_path):
     session = f"pb-{os.getpid()}"
-    command = (f"cd {ROOT} && PEERBOARD_HOME={tmp_path} {sys.executable} -m client.cli play aton --bots 1 --plain; "
+    command = (f"cd {ROOT} && PEERBOARD_HOME={tmp_path} {sys.executable} -m peerboard.client.cli play aton --bots 1 --plain; "
                f"echo EXIT=$?; sleep 30")
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "50", command],
                    check=True, timeout=10)
@@ -55,7 +55,7 @@ def test_a_person_resigns_at_the_prompt_in_a_terminal(tmp_path):
     """`resign` asks first (an unclear answer asks again, `no` goes on); `yes` resigns: the
     game ends, the bot's seat wins, and the log says who resigned at which entry."""
     session = f"pb-resign-{os.getpid()}"
-    command = (f"cd {ROOT} && PEERBOARD_HOME={tmp_path} {sys.executable} -m client.cli play aton --bots 1 --plain; "
+    command = (f"cd {ROOT} && PEERBOARD_HOME={tmp_path} {sys.executable} -m peerboard.client.cli play aton --bots 1 --plain; "
                f"echo EXIT=$?; sleep 30")
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "50", command],
                    check=True, timeout=10)
@@ -74,13 +74,15 @@ def test_a_person_resigns_at_the_prompt_in_a_terminal(tmp_path):
         assert "You resigned at entry" in screen  # (the Ended line)
         assert "Game over: you resigned at entry" in screen
         assert "won by seat 1" in screen
+        _wait_for(session, "Play again?")
+        subprocess.run(["tmux", "send-keys", "-t", session, "no", "Enter"], check=True, timeout=10)
         screen = _wait_for(session, "EXIT=")
         assert "EXIT=0" in screen and "Traceback" not in screen
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True, timeout=10)
     logs = list(tmp_path.rglob("*.pblog"))
     assert logs, "no log was kept"
-    verdict = subprocess.run([sys.executable, "-m", "client.cli", "replay", str(logs[0]), "--verify"], cwd=ROOT,
+    verdict = subprocess.run([sys.executable, "-m", "peerboard.client.cli", "replay", str(logs[0]), "--verify"], cwd=ROOT,
                              capture_output=True, text=True, timeout=60)
     assert verdict.returncode == 0, verdict.stdout
     assert re.search(r"seat 0 \([^)]*\) resigned at seq \d+; seat 1 \([^)]*\) won", verdict.stdout), verdict.stdout

@@ -27,7 +27,7 @@ def tmux_of():
 
 
 def test_the_replay_viewer_steps_jumps_helps_and_leaves_in_a_real_terminal(tmux_of):
-    t = tmux_of(f"{sys.executable} -m client.cli replay spec/vectors/aton.pblog")
+    t = tmux_of(f"{sys.executable} -m peerboard.client.cli replay spec/vectors/aton.pblog")
     t.wait_for("aton.pblog · 0/74")
     t.wait_for("valid: aton, seats 0:seat-0, 1:seat-1, 74 entries")  # the check, once it is in
     t.keys("Right", "Right", "Right")
@@ -50,7 +50,7 @@ def test_the_replay_viewer_steps_jumps_helps_and_leaves_in_a_real_terminal(tmux_
 
 
 def test_a_terminal_too_small_gets_one_message_and_growing_it_redraws_the_board(tmux_of):
-    t = tmux_of(f"{sys.executable} -m client.cli replay spec/vectors/athos.pblog", 70, 20)
+    t = tmux_of(f"{sys.executable} -m peerboard.client.cli replay spec/vectors/athos.pblog", 70, 20)
     t.wait_for("Athos needs a terminal of at least")
     t.resize(120, 30)
     screen = t.wait_for("summit, arrivals")
@@ -61,7 +61,7 @@ def test_a_terminal_too_small_gets_one_message_and_growing_it_redraws_the_board(
 
 def test_verifying_several_files_in_a_terminal_ends_with_every_verdict(tmux_of):
     files = " ".join(f"spec/vectors/{g}.pblog" for g in ("aton", "asterix", "athos"))
-    t = tmux_of(f"{sys.executable} -m client.cli replay --verify {files}")
+    t = tmux_of(f"{sys.executable} -m peerboard.client.cli replay --verify {files}")
     screen = t.wait_for("EXIT=", seconds=60)
     assert "3 of 3 valid" in screen and "EXIT=0" in screen and "Traceback" not in screen
     assert "spec/vectors/athos.pblog: valid: athos" in screen
