@@ -4,6 +4,7 @@ one UsageError, said before anything starts."""
 from __future__ import annotations
 
 import argparse
+import getpass
 import ipaddress
 import math
 import os
@@ -66,13 +67,22 @@ def read_options(args: argparse.Namespace) -> LanOptions:
 def player_name(given: str | None) -> str:
     """The name this node shows: `--name`, else the user's name; UsageError for one that
     cannot be a player's."""
-    name = given or os.environ.get("USER") or "player"
+    name = given or user_name() or "player"
     problem = name_problem(name, MAX_NAME)
     if problem is not None:
         if given:
             raise UsageError(f"--name: {problem}")
         raise UsageError(f"your user name cannot be a player's name ({problem}): give one with --name")
     return name
+
+
+def user_name() -> str | None:
+    """The user's login name: $LOGNAME/$USER when set, else the account's own name (a shell
+    started by tmux, cron or a service may carry no $USER), None when there is none."""
+    try:
+        return getpass.getuser() or None
+    except (OSError, KeyError):  # (no variable and no entry in the password database)
+        return None
 
 
 def table_code(text: str | None) -> str | None:
