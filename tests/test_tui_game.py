@@ -295,6 +295,47 @@ def test_a_game_played_by_keystrokes_against_random_players(game, options, playe
     run(body())
 
 
+def _cut_at_a_word(shown: str, whole: str) -> bool:
+    """Whether `shown` is `whole`, or `whole` shortened at a word break with "…"."""
+    if shown == whole:
+        return True
+    if not shown.endswith("…"):
+        return False
+    kept = shown[:-1]
+    return whole.startswith(kept) and (whole[len(kept)] in " ;,·:" or kept == "")
+
+
+def test_an_asterix_game_of_four_at_80_columns_cuts_no_text_mid_word():
+    """The situation line wraps, the line under the board, the header and the move list
+    are shortened at a word with "…" (issue 24, 15: "place 3.2; plac")."""
+    async def body():
+        source = LocalSource(engines.get("asterix"), 4, {"max_rounds": 3}, seed=11)
+        async with _screen("asterix", source=source, columns=80, rows=30) as screen:
+            model, view, rng = screen.presenter.model, screen.view, random.Random(4)
+            for _ in range(120):
+                plan = model.plan
+                if source.snapshot().over:
+                    break
+                if plan is not None and plan.open:
+                    await screen.type(rng.choice(model.legal_texts()))
+                else:
+                    await screen.press("enter")
+            rows = screen.text().split("\n")
+            situation = model.situation()
+            top = " ".join(line.strip() for line in rows[: len(view.situation_lines)])
+            assert _cut_at_a_word(top, situation), (top, situation)
+            panel = [row.split("│", 1)[1] for row in rows if "│" in row]
+            whole = {f"{m.seq:>4} {m.seat if m.seat >= 0 else ' '} {m.text}": m for m in model.move_lines()}
+            listed = [row.rstrip() for row in panel if row[:4].strip().isdigit()]
+            assert listed and any(t.endswith("…") for t in listed), panel  # (four players' turns are long)
+            for shown in listed:
+                seq = int(shown[:4])
+                full = next(t for t in whole if int(t[:4]) == seq)
+                assert _cut_at_a_word(shown, full), (shown, full)
+
+    run(body())
+
+
 # -- the frame: help, size, colour, leaving ---------------------------------------------------------------
 
 

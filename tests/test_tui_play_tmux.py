@@ -137,3 +137,47 @@ def test_max_seconds_ends_the_screen_with_exit_status_3_and_says_how_to_come_bac
     screen = _joined(t.wait_for("EXIT=", 20))
     assert "EXIT=3" in screen and "Gave up (--max-seconds); the game is not over." in screen
     assert RESUME.search(screen) and "Traceback" not in screen
+
+
+def _descendants(pid: int) -> list[tuple[int, str]]:
+    """The processes started under `pid` (pid, command line), from ps."""
+    rows = subprocess.run(["ps", "-eo", "pid=,ppid=,args="], capture_output=True, text=True, timeout=10).stdout
+    children: dict[int, list[tuple[int, str]]] = {}
+    for row in rows.splitlines():
+        child, parent, args = row.strip().split(None, 2) if len(row.split()) > 2 else (*row.split(), "")
+        children.setdefault(int(parent), []).append((int(child), args))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child[0])
+    return found
+
+
+def test_a_silent_seat_is_shown_away_for_a_time_that_counts_on_while_nothing_else_happens(tmux_of):
+    """Nothing is typed and nothing comes from the network: the "away Ns" beside the bot's
+    seat still counts (issue 24, 12: it stood at 5s for twenty seconds)."""
+    import os
+    import signal
+    import time
+
+    t = tmux_of(f"{PEERBOARD} play aton --bots 1 --name ann")
+    t.wait_for("Your turn:", 60)
+    pane = int(t._run("display-message", "-p", "-t", "t", "#{pane_pid}").strip())
+    bots = [pid for pid, args in _descendants(pane) if " bot " in f" {args} "]
+    assert bots, _descendants(pane)
+    for pid in bots:
+        os.kill(pid, signal.SIGSTOP)  # (silent: it sends no heartbeat)
+    try:
+        away = re.compile(r"away (\d+)s")
+        first = int(away.search(t.wait_until(lambda s: away.search(s), "away Ns", 40)).group(1))
+        deadline = time.monotonic() + 20
+        seen = first
+        while time.monotonic() < deadline and seen < first + 2:
+            time.sleep(0.25)
+            m = away.search(t.screen())
+            seen = int(m.group(1)) if m else seen
+        assert seen >= first + 2, f"'away {first}s' stood still; the screen:\n{t.screen()}"
+    finally:
+        for pid in bots:
+            os.kill(pid, signal.SIGCONT)

@@ -9,6 +9,7 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 
+from peerboard.client.text import within
 from peerboard.client.tui.source import Alert
 
 #: how a key's prompt-toolkit name is written on the bar
@@ -49,15 +50,21 @@ def key_bar(commands: Callable[[], Sequence]) -> Window:
     return Window(FormattedTextControl(fragments), height=1, style="class:keybar")
 
 
-def status_line(alert: Callable[[], "Alert | None"], hint: Callable[[], str], rows: Callable[[], int] = lambda: 1) -> Window:
+def status_line(alert: Callable[[], "Alert | None"], hint: Callable[[], str], rows: Callable[[], int] = lambda: 1,
+                columns: Callable[[], int | None] = lambda: None) -> Window:
     """The latest alert, or else the screen's hint, on `rows()` lines (an error may take two,
-    so the file holding its details is not cut off)."""
+    so the file holding its details is not cut off); broken at words in `columns()`, and
+    what does not fit shortened with "…" at a word."""
+
+    def fitted(text: str) -> str:
+        width = columns()
+        return text if width is None else "\n".join(within(text, width, rows()))
 
     def fragments():
         a = alert()
         if a is None:
-            return [("class:dim", hint())]
-        return [(f"class:status.{a.kind}", a.text)]
+            return [("class:dim", fitted(hint()))]
+        return [(f"class:status.{a.kind}", fitted(a.text))]
 
     return Window(FormattedTextControl(fragments), height=lambda: Dimension.exact(rows()), wrap_lines=True)
 
