@@ -108,6 +108,28 @@ def test_the_lobby_lists_a_table_hosted_elsewhere_and_joins_it(tmux_of, procs, t
     host.wait_for(r"left the table; the game waits until it resumes", 10)
 
 
+def test_a_wrong_private_code_in_the_lobby_is_asked_again_and_the_right_one_joins(tmux_of, procs, tmp_path):
+    port = str(free_udp_port())
+    host = Proc(["host", "aton", "--headless", "--name", "hosty", "--code", "s3cret", "--bind", "tcp://127.0.0.1:0",
+                 "--max-seconds", "90"], tmp_path / "host", tmp_path / "host.out", beacon_port=int(port))
+    procs.append(host)
+    table = host.wait_for(r"table (\w{8}) open", 20).group(1)
+    t = tmux_of(PEERBOARD, PEERBOARD_BEACON_PORT=port)
+    t.wait_for(f"{table}  aton")
+    t.keys("Enter")
+    t.wait_for("Join a private table")
+    t.type("wrong")
+    t.keys("Enter")
+    screen = t.wait_for("That is not this private table's code: ask its host for it.", 30)
+    assert "Join a private table" in screen and "EXIT=" not in screen
+    t.type("s3cret")
+    t.keys("Enter")
+    screen = t.wait_for("Aton · you are seat 1", 30)
+    assert "0 hosty" in screen
+    t.keys("F10")
+    assert "EXIT=0" in t.wait_for("EXIT=")
+
+
 def test_the_lobby_form_hosts_a_table_and_the_forming_screen_shows_who_takes_a_seat(tmux_of, procs, tmp_path):
     port = str(free_udp_port())
     t = tmux_of(f"{PEERBOARD} lobby --name ann --bind tcp://127.0.0.1:0", PEERBOARD_BEACON_PORT=port)
