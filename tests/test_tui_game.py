@@ -406,3 +406,20 @@ def test_a_click_on_a_function_key_label_does_what_the_key_does():
             assert screen.presenter.model.help_shown
 
     run(body())
+
+
+@pytest.mark.parametrize("pasted", ["\x1b[5M", "\x1b[1;2M", "\x1b[<1;2M", "\x1b[<99;3;4M", "\x1b[9;9;9;9M"])
+def test_pasted_text_holding_an_escape_sequence_is_text_at_the_move_line(pasted):
+    """prompt-toolkit's parser takes `ESC [ 5 M` for a mouse report and its handler raised
+    on it ("Internal error in the terminal client (ValueError)"): pasted text is text."""
+    async def body():
+        async with _screen("aton") as screen:
+            await screen.type(f"assign{pasted} x", enter=False)
+            assert screen.app.is_running and not screen.task.done()
+            assert screen.presenter.model.alert is None or "Internal error" not in screen.presenter.model.alert.text
+            typed = screen.view.input.text
+            assert typed.startswith("assign") and typed.endswith(" x") and "\x1b" not in typed
+            await screen.click(2, 2)  # a real click still is one
+            assert screen.app.is_running
+
+    run(body())

@@ -37,7 +37,7 @@ from peerboard.client.tui.game_model import PANEL_MAX, PANEL_WIDTH
 from peerboard.client.tui.game_presenter import GamePresenter
 from peerboard.client.tui.help import help_text
 from peerboard.client.tui.picking import BUTTON
-from peerboard.client.tui.widgets import key_bar, key_label, message_window, on_click, status_line
+from peerboard.client.tui.widgets import key_bar, key_label, message_window, mouse_or_text, on_click, status_line
 
 #: how often a timer shown on screen ("away 12s") is drawn again while it counts
 TIMER_TICK = 1.0
@@ -327,6 +327,7 @@ class GameView:
         kb.add("tab", filter=Condition(lambda: self.model.focus == "input"))(generate_completions)
         kb.add("c-c")(lambda e: self.presenter.interrupt())
         kb.add("<sigint>")(lambda e: self.presenter.interrupt())  # SIGINT from outside the terminal
+        mouse_or_text(kb, self._pasted)
 
         @kb.add("escape")
         def _(event) -> None:
@@ -341,6 +342,12 @@ class GameView:
                 self.presenter.toggle_focus()
 
         return kb
+
+    def _pasted(self, text: str) -> None:
+        """Text that came in looking like a mouse report goes to the input line as typed."""
+        self.model.focus = "input"
+        self.refresh()
+        self.input.insert_text(text)
 
     def refresh(self) -> None:
         """The model changed: focus follows it, and the screen is redrawn."""

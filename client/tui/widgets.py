@@ -69,6 +69,25 @@ def status_line(alert: Callable[[], "Alert | None"], hint: Callable[[], str], ro
     return Window(FormattedTextControl(fragments), height=lambda: Dimension.exact(rows()), wrap_lines=True)
 
 
+def mouse_or_text(kb, as_text: Callable[[str], None]) -> None:
+    """Bind mouse reports on `kb`: a well-formed one is a click (prompt-toolkit's own
+    handler), anything else that merely looks like one — pasted text holding
+    `ESC [ 5 M`, say — is text, handed to `as_text` without its escape character
+    (prompt-toolkit's parser would raise on it, and the screen call it our fault)."""
+    from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings
+    from prompt_toolkit.keys import Keys
+
+    (click,) = load_mouse_bindings().get_bindings_for_keys((Keys.Vt100MouseEvent,))
+
+    @kb.add(Keys.Vt100MouseEvent)
+    def _(event) -> object:
+        try:
+            return click.handler(event)
+        except (ValueError, KeyError, IndexError):  # (what no terminal sends as a mouse report)
+            as_text(event.data.lstrip("\x1b"))
+            return None
+
+
 def message_window(text: Callable[[], str]) -> Window:
     """A whole screen holding one message (a terminal below the minimum size)."""
     return Window(FormattedTextControl(lambda: [("class:status.warn", text())]), wrap_lines=True)
