@@ -52,6 +52,9 @@ MAX_WATCHERS = 32
 
 PRIVATE = "this table is private: ask its host for the code"
 WRONG_CODE = "that is not this private table's code: ask its host for it"
+#: a hello to watch a table whose host admits no such spectator (its transport would refuse
+#: the key once the game starts: said now, once, rather than welcomed in vain)
+NO_WATCHING = "this table admits no spectators (its host admits one with --spectator KEY or --spectators-any)"
 REMOVED = "the host removed this node from the table"
 CLOSED = "the host closed the table"
 
@@ -253,13 +256,17 @@ class Hosting(Forming):
     #: when each spectator was last heard
     watchers_heard: dict[bytes, float] = field(default_factory=dict)
     proposed_at: float = 0.0
+    #: whether the host admits a key to watch (its node's answer; None: any key)
+    admits: Callable[[bytes], bool] | None = None
 
     @classmethod
     def open(cls, identity: Identity, local: Hello, players: int, options: Mapping[str, Any], now: float,
-             reached: Callable[[Milestone], None], stretched: bytes | None = None) -> "Hosting":
-        """The host's table, with its own seat 0 taken."""
+             reached: Callable[[Milestone], None], stretched: bytes | None = None,
+             admits: Callable[[bytes], bool] | None = None) -> "Hosting":
+        """The host's table, with its own seat 0 taken; `admits(key)`: whether that key may
+        watch (None: any key)."""
         hosting = cls(identity, local, local.key, players, dict(options), reached, seat=0, repeat_at=now,
-                      stretched=stretched)
+                      stretched=stretched, admits=admits)
         hosting.claims = [Claim(local, now, answered=True)] + [None] * (players - 1)
         hosting.previous = [local.key] + [None] * (players - 1)
         return hosting
@@ -352,6 +359,8 @@ class Hosting(Forming):
         return effects
 
     def _watcher(self, sender: bytes, m: Hello, now: float) -> list:
+        if self.admits is not None and not self.admits(sender):
+            return [Send(sender, Refuse(NO_WATCHING).to_bytes())]
         if sender not in self.spectators and len(self.spectators) >= MAX_WATCHERS:
             return [Send(sender, Refuse(f"this table takes at most {MAX_WATCHERS} spectators before it "
                                         f"starts").to_bytes())]
@@ -449,6 +458,10 @@ class Joining(Forming):
     """A joiner's side: a seat or a spectator asking the host, told its seat by the
     `welcome`, signing the proposal; it repeats what it said until the game starts."""
 
+    #: the seat and players of the last welcome said as `Seated` (a repeated hello is
+    #: answered by the same welcome every few seconds: it is news only once)
+    welcomed: tuple[int, int] | None = None
+
     @classmethod
     def ask(cls, identity: Identity, local: Hello, host: bytes, now: float,
             reached: Callable[[Milestone], None]) -> "Joining":
@@ -469,13 +482,17 @@ class Joining(Forming):
     def on_welcome(self, sender: bytes, m: Welcome, now: float) -> list:
         if sender != self.host:
             raise MessageError("welcome: not from the host")
-        if self.proposal is not None:
+        withdrawn = self.proposal is not None
+        if withdrawn:
             # the host withdrew its proposal (a seat was freed): forming again
             self.proposal, self.addrs, self.sigs = None, (), {}
             self.repeat_at = now
             self.reached(Milestone.WITHDRAWN)
         self.seat = None if m.seat < 0 else m.seat
         self.players = m.players
+        if not withdrawn and self.welcomed == (m.seat, m.players):
+            return []
+        self.welcomed = (m.seat, m.players)
         return [Seated(m.seat, m.players)]
 
     def on_refuse(self, sender: bytes, m: Refuse, now: float) -> list:
