@@ -43,11 +43,11 @@ from peerboard.protocol.play import BEAT_EVERY, Keeper, Play
 from peerboard.protocol.records import Entry, SignedGenesis
 from peerboard.protocol.schema import MAX_ACTIONS_PER_ENTRY, is_action
 from peerboard.protocol.secrets import SeatSecrets
-from peerboard.protocol.surface import LocalError, MoveRecord, Phase, Position, SeatInfo
+from peerboard.protocol.surface import ChanceRecord, LocalError, MoveRecord, Phase, Position, SeatInfo
 from peerboard.protocol.tablecode import knock, stretched
 
 __all__ = [
-    "Session", "Phase", "SeatInfo", "Position", "MoveRecord", "LocalError",
+    "Session", "Phase", "SeatInfo", "Position", "MoveRecord", "ChanceRecord", "LocalError",
     "Event", "Seated", "SeatTaken", "SeatFreed", "PeersKnown", "GameStarted", "Accepted", "Confirmed", "YourTurn",
     "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "GameOver",
     "Rejected", "Refused",
@@ -303,6 +303,12 @@ class Session:
     def moves(self) -> tuple[MoveRecord, ...]:
         """Every accepted move entry, in order, with its actions in the game's notation."""
         return self._stage.move_records()
+
+    @property
+    def chance(self) -> tuple[ChanceRecord, ...]:
+        """The chance outcomes of the game so far, in order: one record per entry that
+        brought any about (a hidden draw of another seat: its placeholder)."""
+        return self._stage.chance_records()
 
     @property
     def result(self) -> GameOver | None:

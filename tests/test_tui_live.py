@@ -101,8 +101,12 @@ def test_the_forming_screen_lists_the_seats_then_the_game_starts_and_a_turn_goes
             await screen.press("enter")
             # the bot's reply, drawn as soon as it came: in the move list and the status line
             await screen.until(lambda: "seat 1 (bot-1) played:" in screen.text(), 20)
-            moves = screen.presenter.model.snapshot.moves
+            lines = screen.presenter.model.snapshot.moves
+            moves = [m for m in lines if " -> " not in m.text]
             assert [m.seat for m in moves[:2]] == [0, 1] and moves[0].text == "keep"
+            # the draws that dealt the hands, where they came about: the other seat's hidden
+            draws = [m.text for m in lines if m.text.startswith("reveal -> draw ")]
+            assert draws and "draw ?" in draws[0] and any(d.isdigit() for d in draws[0])
             assert t.submitted_on and threading.get_ident() not in t.submitted_on  # the node's own thread
             screen.input.send_text("\x1b[21~")  # F10 (the screen closes: no key after it is read)
             await screen.until(lambda: screen.task.done())

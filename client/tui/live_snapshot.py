@@ -24,7 +24,7 @@ def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = ()) -> Snap
                  info.connection, info.last_heard, printable(info.address, 80))
         for info in s.seats
     )
-    moves = tuple(MoveLine(m.seq, m.seat, "; ".join(m.texts), m.seq <= s.confirmed_seq) for m in s.moves)
+    moves = move_lines(s)
     decision = s.decision_kind()
     to_act = position.to_act if position is not None else None
     phase = s.phase.value
@@ -43,6 +43,26 @@ def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = ()) -> Snap
         status=_status(s, seats, to_act), over=phase == "over",
         title=title or f"{game.title} · {_seat_title(s)}", forming=forming,
     )
+
+
+def move_lines(s: Any) -> tuple[MoveLine, ...]:
+    """The moves, and the chance outcomes (dice, draws) where they came about, as the replay
+    viewer writes them: `-> roll 4` after the move that brought it, or its own line after a
+    reveal (`reveal -> roll 4`)."""
+    confirmed = s.confirmed_seq
+    chance = {c.seq: c for c in s.chance}
+    lines: list[MoveLine] = []
+    for m in s.moves:
+        text = "; ".join(m.texts)
+        c = chance.pop(m.seq, None)
+        if c is not None:
+            text += "  -> " + ", ".join(c.texts)
+        lines.append(MoveLine(m.seq, m.seat, text, m.seq <= confirmed))
+    if chance:
+        lines += [MoveLine(c.seq, c.seat, f"{c.kind} -> " + ", ".join(c.texts), c.seq <= confirmed)
+                  for c in chance.values()]
+        lines.sort(key=lambda line: line.seq)
+    return tuple(lines)
 
 
 def _seat_title(s: Any) -> str:
