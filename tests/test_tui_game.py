@@ -130,6 +130,27 @@ def test_aton_cartouches_typed_pointed_at_and_clicked_give_the_same_choice():
     _three_ways("aton", "assign", lambda m, a: m.plan.text_of(a), lambda a: [f"card:{v}" for v in a[1:]], seed=5)
 
 
+def test_aton_cards_pointed_at_fill_the_cartouches_in_order_and_ask_for_no_target():
+    """(issue 24, 19: each card clicked said "now its target", and the line under the
+    board "picked 3 → ?", though the cards simply fill cartouches 1 to 4.)"""
+    async def body():
+        async with _screen("aton", seed=5) as screen:
+            await _to_decision(screen, "assign")
+            model = screen.presenter.model
+            action = model.plan.legal_now()[-1]
+            await _click(screen, f"card:{action[1]}")
+            text = screen.text()
+            first = f"Cartouche 1: {action[1]}; now the card for cartouche 2 (Esc clears)."
+            assert model.alert.text == first and "target" not in text and "→ ?" not in text
+            await _click(screen, f"card:{action[2]}")
+            assert f"cartouche 1: {action[1]}, cartouche 2: {action[2]}; now the card for cartouche 3" in screen.text()
+            for v in action[3:]:
+                await _click(screen, f"card:{v}")
+            assert model.plan.actions == (action,)
+
+    run(body())
+
+
 def test_asterix_village_square_typed_pointed_at_and_clicked_give_the_same_placement():
     _three_ways("asterix", "village", lambda m, a: m.plan.text_of(a), lambda a: [f"sq:{a[1]}"], players=2)
 

@@ -196,7 +196,8 @@ class GameView:
             parts.append(info)
         selection = self.model.picking.selection
         if selection:
-            parts.append("picked " + " → ".join(s.partition(":")[2] for s in selection) + " → ?")
+            parts.append(self.presenter.picked_words()
+                         or "picked " + " → ".join(s.partition(":")[2] for s in selection) + " → ?")
         used = len("   ".join(parts))
         room = self.left_width - used - (3 if parts else 0)
         guide = self.presenter.guide(room) if not selection else ""
