@@ -33,7 +33,9 @@ from peerboard.node.keys import curve_public
 from peerboard.node.storage import disk_full_text, is_disk_full
 from peerboard.node.transport import ConnectionEvent, Transport, valid_address
 from peerboard.protocol.effects import EffectRunner
-from peerboard.protocol.events import Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, SeatTaken
+from peerboard.protocol.events import (
+    Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, SeatTaken, YourTurn,
+)
 from peerboard.protocol.identity import Identity
 from peerboard.protocol.logfile import LogContents
 from peerboard.protocol.messages import Hello, MessageError, decode_message
@@ -102,6 +104,9 @@ class Node:
         self._unknown_noted: set[bytes] = set()
         self._over_at: float | None = None  # when the game was over here
         self._left = False
+        #: a secret choice the player made before its seat may commit to it (a seat ahead of
+        #: it in the group commits first): committed the moment the session asks for it
+        self.held_choice: tuple | None = None
 
     # -- starting a session ---------------------------------------------------------------------
 
@@ -158,8 +163,32 @@ class Node:
         return None if self.files is None else self.files.path
 
     def submit(self, actions: list, now: float | None = None) -> None:
-        """The local decision (LocalError from the session if it is not allowed)."""
-        self.execute(self.session.submit(actions, time.monotonic() if now is None else now))
+        """The local decision (LocalError from the session if it is not allowed). A secret
+        choice made while a seat ahead in the group still commits (`Session.choice_ahead`)
+        is held here and committed the moment the session asks for it: nothing on the wire
+        or in the log differs from a choice made then."""
+        s = self.session
+        if s is not None and s.decision_kind() is None:
+            ahead = s.choice_ahead()
+            if ahead:
+                self._hold(actions, ahead)
+                return
+        self.execute(s.submit(actions, time.monotonic() if now is None else now))
+
+    def _hold(self, actions: list, ahead: tuple) -> None:
+        chosen = tuple(tuple(a) for a in actions) if isinstance(actions, (list, tuple)) else ()
+        if len(chosen) != 1 or chosen[0] not in ahead:
+            raise LocalError("A secret choice is one of your choices here (assign … for Aton's cartouches).")
+        self.held_choice = chosen[0]
+
+    def _commit_held(self, turn: YourTurn) -> None:
+        """The session asks for the secret choice the player made already: it is committed
+        now; if the session no longer takes it, the player is asked after all."""
+        held, self.held_choice = self.held_choice, None
+        try:
+            self.execute(self.session.submit([held], time.monotonic()))
+        except LocalError:
+            self.on_event(turn)
 
     def leave(self) -> None:
         """Tell the peers this node leaves (once: a second call does nothing)."""
@@ -250,6 +279,14 @@ class Node:
         elif isinstance(event, InternalFault):
             event = self._keep_details(event)
             self._stopped = True
+        elif (isinstance(event, YourTurn) and event.kind == "commit" and self.held_choice is not None
+              and self.held_choice in event.legal):
+            # (the player chose already: nobody is asked again; committed on the next turn
+            # of the loop, outside the effects being carried out now)
+            self.call_later(0, lambda: self._commit_held(event))
+            return
+        elif isinstance(event, YourTurn) and event.kind == "commit":
+            self.held_choice = None  # (none, or one the game no longer offers: the player chooses)
         self.on_event(event)
 
     def _introduce_spectator(self) -> None:

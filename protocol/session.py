@@ -299,6 +299,17 @@ class Session:
         kind = self.decision_kind()
         return () if kind is None else self._stage.options_for(kind)
 
+    def choice_ahead(self) -> tuple:
+        """A secret choice the local seat is in but may not commit to yet (a seat ahead of
+        it in the group commits first): its options, the same it will be offered then; ()
+        when there is none. A node may take the choice now and submit it when it may."""
+        if self._phase is not Phase.PLAYING or self._stage.author is None:
+            return ()
+        try:
+            return self._stage.author.choice_ahead(self._stage.chain)
+        except ChainError:
+            return ()
+
     @property
     def moves(self) -> tuple[MoveRecord, ...]:
         """Every accepted move entry, in order, with its actions in the game's notation."""

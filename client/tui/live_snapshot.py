@@ -26,6 +26,13 @@ def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = ()) -> Snap
     )
     moves = move_lines(s)
     decision = s.decision_kind()
+    legal = tuple(s.legal_actions()) if decision else ()
+    held = getattr(node, "held_choice", None)
+    if decision is None and held is None:
+        # a secret choice the seat is in, before its turn to commit: it may choose now
+        # (the node holds it and commits it when it may: node/loop.py, `submit`)
+        legal = tuple(s.choice_ahead())
+        decision = "commit" if legal else None
     to_act = position.to_act if position is not None else None
     phase = s.phase.value
     forming = None
@@ -39,8 +46,8 @@ def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = ()) -> Snap
     return Snapshot(
         game=game, seq=position.seq if position is not None else 0, state=state, seats=seats,
         local_seat=s.local_seat, to_act=to_act, decision=decision,
-        legal=tuple(s.legal_actions()) if decision else (), moves=moves,
-        status=_status(s, seats, to_act), over=phase == "over",
+        legal=legal, moves=moves,
+        status=_status(s, seats, to_act, decision, held), over=phase == "over",
         title=title or f"{game.title} · {_seat_title(s)}", forming=forming,
     )
 
@@ -71,7 +78,8 @@ def _seat_title(s: Any) -> str:
     return f"you are seat {s.local_seat}"
 
 
-def _status(s: Any, seats: tuple[SeatLine, ...], to_act: tuple[int, str] | None) -> str:
+def _status(s: Any, seats: tuple[SeatLine, ...], to_act: tuple[int, str] | None, decision: str | None = None,
+            held: tuple | None = None) -> str:
     phase = s.phase.value
     if phase == "forming":
         if not s.players:
@@ -88,6 +96,10 @@ def _status(s: Any, seats: tuple[SeatLine, ...], to_act: tuple[int, str] | None)
     seat, kind = to_act
     if seat == s.local_seat and kind in ("move", "commit"):
         return "Your secret choice." if kind == "commit" else "Your turn."
+    if decision == "commit":  # (ahead of its turn to commit: both choose at the same time)
+        return f"Your secret choice ({seat_name(s, seat)} chooses too)."
+    if held is not None:
+        return f"Your choice is made: it goes in once {seat_name(s, seat)} has committed."
     doing = {"move": "to move", "commit": "to choose in secret", "reveal": "to reveal",
              "chance": "to draw", "audit": "to reveal its seed", "result": "to sign the result"}
     return f"Waiting for {seat_name(s, seat)} {doing.get(kind, kind)}."
