@@ -37,6 +37,22 @@ def shorten(text: str, width: int) -> str:
     return cut + "…"
 
 
+def shorten_start(text: str, width: int) -> str:
+    """`text` in at most `width` columns, its beginning given up at a clause ("; ") or a
+    word break ("…" first) when it is too long: for a line whose newest words are last."""
+    if len(text) <= width:
+        return text
+    if width <= 1:
+        return "…"[:max(width, 0)]
+    tail = text[len(text) - (width - 1):]
+    cut = tail.find("; ")  # (a whole clause if one ends early enough, else a whole word)
+    if not 0 <= cut < (width - 1) // 2:
+        cut = tail.find(" ")
+    if 0 <= cut < (width - 1) * 2 // 3:
+        tail = tail[cut + 1:]
+    return "…" + tail.lstrip(" ;,·")
+
+
 def within(text: str, width: int, rows: int) -> list[str]:
     """`text` in at most `rows` lines of at most `width` columns, broken at spaces; what
     does not fit ends the last line as "…" at a word (`shorten`)."""

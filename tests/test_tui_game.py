@@ -444,3 +444,20 @@ def test_pasted_text_holding_an_escape_sequence_is_text_at_the_move_line(pasted)
             assert screen.app.is_running
 
     run(body())
+
+
+def test_the_other_seats_moves_in_the_status_line_keep_the_newest_when_too_long():
+    """(issue 24, 16) The other seats' moves are said oldest first; a line too long for the
+    screen lost its end, so the status line told of moves older than the move list's last.
+    It loses its beginning instead."""
+    from peerboard.client.tui.source import Alert
+
+    said = "; ".join(f"seat {i % 3} (bot-{i % 3}) played: move c{i}; pick" for i in range(1, 9))
+    async def body():
+        async with _screen("aton", columns=100) as screen:
+            screen.presenter.on_source_event(Alert(said, newest_last=True))
+            await screen.flush()
+            status = screen.text().rstrip("\n").split("\n")[-2]
+            assert status.startswith("…") and status.endswith("seat 2 (bot-2) played: move c8; pick"), status
+
+    run(body())

@@ -203,3 +203,4 @@ def test_a_silent_seat_is_shown_away_for_a_time_that_counts_on_while_nothing_els
     finally:
         for pid in bots:
             os.kill(pid, signal.SIGCONT)
+

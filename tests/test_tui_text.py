@@ -40,3 +40,11 @@ def test_a_long_text_wraps_at_words_and_only_its_last_line_is_shortened():
     text = "Round 3 of 4. seat 2 (random-2) moves the pawn: 2 potions, 5 moves left this turn."
     assert within(text, 40, 3) == ["Round 3 of 4. seat 2 (random-2) moves", "the pawn: 2 potions, 5 moves left this", "turn."]
     assert within(text, 40, 2) == ["Round 3 of 4. seat 2 (random-2) moves", "the pawn: 2 potions, 5 moves left…"]
+
+
+def test_the_other_seats_moves_too_long_for_the_line_lose_their_oldest_not_the_newest():
+    from peerboard.client.text import shorten_start
+
+    said = "seat 1 (bot-1) played: move c3; steal menhir from seat 2; seat 2 (bot-2) played: die 5; move c3"
+    assert shorten_start(said, 50) == "…seat 2 (bot-2) played: die 5; move c3"
+    assert shorten_start(said, 200) == said

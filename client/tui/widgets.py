@@ -9,7 +9,7 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 
-from peerboard.client.text import within
+from peerboard.client.text import shorten_start, within
 from peerboard.client.tui.source import Alert
 
 #: how a key's prompt-toolkit name is written on the bar
@@ -56,15 +56,19 @@ def status_line(alert: Callable[[], "Alert | None"], hint: Callable[[], str], ro
     so the file holding its details is not cut off); broken at words in `columns()`, and
     what does not fit shortened with "…" at a word."""
 
-    def fitted(text: str) -> str:
+    def fitted(text: str, newest_last: bool = False) -> str:
         width = columns()
-        return text if width is None else "\n".join(within(text, width, rows()))
+        if width is None:
+            return text
+        if newest_last and rows() == 1:  # (what just happened is at its end: keep that)
+            return shorten_start(text, width)
+        return "\n".join(within(text, width, rows()))
 
     def fragments():
         a = alert()
         if a is None:
             return [("class:dim", fitted(hint()))]
-        return [(f"class:status.{a.kind}", fitted(a.text))]
+        return [(f"class:status.{a.kind}", fitted(a.text, a.newest_last))]
 
     return Window(FormattedTextControl(fragments), height=lambda: Dimension.exact(rows()), wrap_lines=True)
 
