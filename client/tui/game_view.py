@@ -220,7 +220,7 @@ class GameView:
                 link += f" {int(now - seat.last_heard)}s"
                 self._tick()
             style = f"class:seat{seat.index}" + (" class:panel.turn" if turn else "")
-            out.append((style, f"{mark}{seat.index} {seat.name[:12]:<12}"))
+            out.append((style, f"{mark}{seat.index} {shorten(seat.name, 12):<12}"))
             out.append(("", f" {score} {link}\n"))
             out.append(("class:dim", f"  {seat.fingerprint}\n"))
             detail = self._seat_detail(state, seat.index)

@@ -11,7 +11,7 @@ from prompt_toolkit.widgets import Frame
 from peerboard.client.tui.help import help_text
 from peerboard.client.tui.lobby_presenter import LobbyPresenter
 from peerboard.client.tui.lobby_source import TableLine
-from peerboard.client.tui.widgets import key_bar, key_label, mouse_or_text, on_click, status_line
+from peerboard.client.tui.widgets import columns_now, key_bar, key_label, mouse_or_text, on_click, status_line
 
 
 class LobbyView:
@@ -23,7 +23,7 @@ class LobbyView:
         body = HSplit([
             Window(FormattedTextControl([("class:title", " peerboard · lobby ")]), height=1),
             self.list_window,
-            status_line(lambda: self.model.alert, presenter.hint),
+            status_line(lambda: self.model.alert, presenter.hint, columns=columns_now),
             key_bar(presenter.commands),
         ])
         self.layout = Layout(FloatContainer(body, floats=[

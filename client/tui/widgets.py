@@ -37,17 +37,34 @@ def key_bar(commands: Callable[[], Sequence]) -> Window:
     """The function keys with their labels; a click on a label does what the key does."""
 
     def fragments():
+        shown = [c for c in commands() if c.shown is not None]
+        width = columns_now()
+        # a bar too wide for the terminal leaves out whole keys (the last, Quit, stays),
+        # never half a label
+        while len(shown) > 2 and sum(len(_key_text(c)) + len(c.label) + 3 for c in shown) > width:
+            del shown[-2]
         out = []
-        for command in commands():
-            if command.shown is None:
-                continue
+        for command in shown:
             click = on_click(command.run)
-            out.append(("class:keybar.key", f" {command.shown or key_label(command.key)}", click))
+            out.append(("class:keybar.key", _key_text(command), click))
             out.append(("class:keybar", f" {command.label} ", click))
             out.append(("", " "))
         return out
 
     return Window(FormattedTextControl(fragments), height=1, style="class:keybar")
+
+
+def _key_text(command) -> str:
+    return f" {command.shown or key_label(command.key)}"
+
+
+def columns_now() -> int:
+    """The terminal's width now (wide when no application runs yet)."""
+    from prompt_toolkit.application import DummyApplication
+    from prompt_toolkit.application.current import get_app
+
+    app = get_app()
+    return 1 << 16 if isinstance(app, DummyApplication) else app.output.get_size().columns
 
 
 def status_line(alert: Callable[[], "Alert | None"], hint: Callable[[], str], rows: Callable[[], int] = lambda: 1,
