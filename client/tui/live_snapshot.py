@@ -28,7 +28,9 @@ def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = ()) -> Snap
     decision = s.decision_kind()
     legal = tuple(s.legal_actions()) if decision else ()
     held = getattr(node, "held_choice", None)
-    if decision is None and held is None:
+    if held is not None:  # (chosen already: the node commits it on its next turn, nobody is asked)
+        decision, legal = None, ()
+    elif decision is None:
         # a secret choice the seat is in, before its turn to commit: it may choose now
         # (the node holds it and commits it when it may: node/loop.py, `submit`)
         legal = tuple(s.choice_ahead())
@@ -94,12 +96,14 @@ def _status(s: Any, seats: tuple[SeatLine, ...], to_act: tuple[int, str] | None,
     if to_act is None:
         return ""
     seat, kind = to_act
+    if held is not None:
+        if seat == s.local_seat:
+            return "Your choice is made: it goes in now."
+        return f"Your choice is made: it goes in once {seat_name(s, seat)} has committed."
     if seat == s.local_seat and kind in ("move", "commit"):
         return "Your secret choice." if kind == "commit" else "Your turn."
     if decision == "commit":  # (ahead of its turn to commit: both choose at the same time)
         return f"Your secret choice ({seat_name(s, seat)} chooses too)."
-    if held is not None:
-        return f"Your choice is made: it goes in once {seat_name(s, seat)} has committed."
     doing = {"move": "to move", "commit": "to choose in secret", "reveal": "to reveal",
              "chance": "to draw", "audit": "to reveal its seed", "result": "to sign the result"}
     return f"Waiting for {seat_name(s, seat)} {doing.get(kind, kind)}."
