@@ -204,3 +204,19 @@ def test_a_silent_seat_is_shown_away_for_a_time_that_counts_on_while_nothing_els
         for pid in bots:
             os.kill(pid, signal.SIGCONT)
 
+
+
+def test_pasted_text_holding_an_escape_sequence_is_text_in_a_real_terminal(tmux_of):
+    """(issue 24, 11: "Internal error in the terminal client (ValueError)", from
+    prompt-toolkit's mouse-report parser.)"""
+    from tui_harness import input_line
+
+    t = tmux_of(f"{PEERBOARD} play aton --bots 1 --name ann")
+    t.wait_for("Your turn:", 60)
+    t.type("keep\x1b[5M x")
+    screen = t.wait_until(lambda s: input_line(s).endswith(" x"), "the pasted text on the input line", 20)
+    assert input_line(screen) == "keep[5M x" and "Internal error" not in screen
+    t.keys("C-u")
+    t.type("keep")
+    t.keys("Enter")
+    t.wait_for("Planned: keep.", 20)  # and the screen goes on as ever
