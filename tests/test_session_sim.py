@@ -224,4 +224,3 @@ def test_a_planned_turn_of_several_actions_is_one_entry():
     multi = [e for e in nodes[0].disk.entries if e.kind == "move" and len(e.body["actions"]) > 1]
     assert len(multi) >= 3
     assert_agreement(net, nodes)
-
