@@ -178,7 +178,7 @@ class Node:
     def _hold(self, actions: list, ahead: tuple) -> None:
         chosen = tuple(tuple(a) for a in actions) if isinstance(actions, (list, tuple)) else ()
         if len(chosen) != 1 or chosen[0] not in ahead:
-            raise LocalError("A secret choice is one of your choices here (assign … for Aton's cartouches).")
+            raise LocalError("That is not one of your secret choices here.")
         self.held_choice = chosen[0]
 
     def _commit_held(self, turn: YourTurn) -> None:
