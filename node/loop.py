@@ -120,19 +120,9 @@ class Node:
         table = os.urandom(16)
         self.secrets = secrets
         self._begin(Session.host(self.identity, secrets, self.name, self.addr, game, players, options,
-                                 table, os.urandom, time.monotonic(), code=code, admits=self._admits_watcher))
+                                 table, os.urandom, time.monotonic(), code=code))
         self.beacon = beacon
         return table
-
-    def _admits_watcher(self, key: bytes) -> bool:
-        """Whether this node's transport will let `key` in to watch once the game starts."""
-        admission = getattr(self.transport, "admission", None)
-        if admission is None:  # (a transport that admits everyone: a test's stand-in)
-            return True
-        try:
-            return admission.watches(curve_public(key))
-        except ValueError:
-            return False
 
     def join(self, secrets: SeatSecrets | None, host_key: bytes, host_addr: str, table: bytes, game: str,
              code: str | None = None) -> None:

@@ -48,10 +48,6 @@ class Admission:
     spectator_keys: set[bytes] = field(default_factory=set)
     open_to_spectators: bool = False
 
-    def watches(self, curve_key: bytes) -> bool:
-        """Whether this key is admitted to watch the game (a spectator's, or anyone's)."""
-        return self.open_to_spectators or curve_key in self.spectator_keys
-
     def allows(self, curve_key: bytes) -> bool:
         return (self.forming or self.open_to_spectators or curve_key in self.seats
                 or curve_key in self.spectator_keys)

@@ -52,9 +52,6 @@ MAX_WATCHERS = 32
 
 PRIVATE = "this table is private: ask its host for the code"
 WRONG_CODE = "that is not this private table's code: ask its host for it"
-#: a hello to watch a table whose host admits no such spectator (its transport would refuse
-#: the key once the game starts: said now, once, rather than welcomed in vain)
-NO_WATCHING = "this table admits no spectators (its host admits one with --spectator KEY or --spectators-any)"
 REMOVED = "the host removed this node from the table"
 CLOSED = "the host closed the table"
 
@@ -259,17 +256,13 @@ class Hosting(Forming):
     #: when each spectator was last heard
     watchers_heard: dict[bytes, float] = field(default_factory=dict)
     proposed_at: float = 0.0
-    #: whether the host admits a key to watch (its node's answer; None: any key)
-    admits: Callable[[bytes], bool] | None = None
 
     @classmethod
     def open(cls, identity: Identity, local: Hello, players: int, options: Mapping[str, Any], now: float,
-             reached: Callable[[Milestone], None], stretched: bytes | None = None,
-             admits: Callable[[bytes], bool] | None = None) -> "Hosting":
-        """The host's table, with its own seat 0 taken; `admits(key)`: whether that key may
-        watch (None: any key)."""
+             reached: Callable[[Milestone], None], stretched: bytes | None = None) -> "Hosting":
+        """The host's table, with its own seat 0 taken."""
         hosting = cls(identity, local, local.key, players, dict(options), reached, seat=0, repeat_at=now,
-                      stretched=stretched, admits=admits)
+                      stretched=stretched)
         hosting.claims = [Claim(local, now, answered=True)] + [None] * (players - 1)
         hosting.previous = [local.key] + [None] * (players - 1)
         return hosting
@@ -362,8 +355,6 @@ class Hosting(Forming):
         return effects
 
     def _watcher(self, sender: bytes, m: Hello, now: float) -> list:
-        if self.admits is not None and not self.admits(sender):
-            return [Send(sender, Refuse(NO_WATCHING).to_bytes())]
         if sender not in self.spectators and len(self.spectators) >= MAX_WATCHERS:
             return [Send(sender, Refuse(f"this table takes at most {MAX_WATCHERS} spectators before it "
                                         f"starts").to_bytes())]

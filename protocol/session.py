@@ -91,16 +91,15 @@ class Session:
     @classmethod
     def host(cls, identity: Identity, secrets: SeatSecrets, name: str, addr: str, game: str, players: int,
              options: Mapping[str, Any], table: bytes, random: Callable[[int], bytes], now: float,
-             code: str | None = None, admits: Callable[[bytes], bool] | None = None) -> "Session":
+             code: str | None = None) -> "Session":
         """Open a table as seat 0 — a private one, that a joiner needs `code` for, if given
         (protocol/tablecode.py); OptionError for a bad game, player count or option,
-        ValueError for a code that cannot be one. `admits(key)`: whether the host lets that
-        key watch (None: any key); a hello to watch from another is refused."""
+        ValueError for a code that cannot be one."""
         engines.get(game).new_game(players, options)
         session = cls(identity, secrets, name, addr, random, now, private=code is not None)
         code_key = None if code is None else stretched(code, identity.public_key, table)
         hello = session._hello("seat", table, game)
-        session._stage = Hosting.open(identity, hello, players, options, now, session._reach, code_key, admits)
+        session._stage = Hosting.open(identity, hello, players, options, now, session._reach, code_key)
         return session
 
     @classmethod
