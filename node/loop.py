@@ -33,15 +33,13 @@ from peerboard.node.keys import curve_public
 from peerboard.node.storage import disk_full_text, is_disk_full
 from peerboard.node.transport import ConnectionEvent, Transport, valid_address
 from peerboard.protocol.effects import EffectRunner
-from peerboard.protocol.events import (
-    Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, SeatTaken, YourTurn,
-)
+from peerboard.protocol.events import Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, SeatTaken
 from peerboard.protocol.identity import Identity
 from peerboard.protocol.logfile import LogContents
 from peerboard.protocol.messages import Hello, MessageError, decode_message
 from peerboard.protocol.records import Entry, SignedGenesis
 from peerboard.protocol.secrets import SeatSecrets
-from peerboard.protocol.session import LocalError, Phase, Session
+from peerboard.protocol.session import LocalError, Phase, Session, YourTurn
 
 TICK = 0.2  # seconds between session ticks (heartbeats, away peers, retries)
 BEACON_EVERY = 1.0
@@ -92,6 +90,9 @@ class Node:
         self.overrides: dict[bytes, str] = {}  # key -> address used instead of the announced one
         self.hello_addrs: dict[bytes, str] = {}
         self.beacon: Beacon | None = None
+        #: a secret choice the player made before its seat may commit to it (a seat ahead of
+        #: it in the group commits first): committed the moment the session asks for it
+        self.held_choice: tuple | None = None
         self._runner: EffectRunner | None = None
         self._stopped = False
         self._timers: list = []
@@ -104,9 +105,6 @@ class Node:
         self._unknown_noted: set[bytes] = set()
         self._over_at: float | None = None  # when the game was over here
         self._left = False
-        #: a secret choice the player made before its seat may commit to it (a seat ahead of
-        #: it in the group commits first): committed the moment the session asks for it
-        self.held_choice: tuple | None = None
 
     # -- starting a session ---------------------------------------------------------------------
 

@@ -76,15 +76,6 @@ def player_name(given: str | None) -> str:
     return name
 
 
-def user_name() -> str | None:
-    """The user's login name: $LOGNAME/$USER when set, else the account's own name (a shell
-    started by tmux, cron or a service may carry no $USER), None when there is none."""
-    try:
-        return getpass.getuser() or None
-    except (OSError, KeyError):  # (no variable and no entry in the password database)
-        return None
-
-
 def table_code(text: str | None) -> str | None:
     """`--code`: a private table's code, checked (None: an open table)."""
     if text is not None and code_problem(text):
@@ -211,3 +202,11 @@ def table_name(target: str | None, key: str | None, table: str | None, game: str
         raise UsageError(f"--table takes the {2 * TABLE_BYTES} hex digits the host prints")
     return ByAddress(endpoint, host_key, table_id, game)
 
+
+def user_name() -> str | None:
+    """The user's login name: $LOGNAME/$USER when set, else the account's own name (a shell
+    started by tmux, cron or a service may carry no $USER), None when there is none."""
+    try:
+        return getpass.getuser() or None
+    except (OSError, KeyError):  # (no variable and no entry in the password database)
+        return None
