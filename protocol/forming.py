@@ -171,9 +171,6 @@ class Forming:
     def move_records(self) -> tuple:
         return ()
 
-    def chance_records(self) -> tuple:
-        return ()
-
     # -- the proposal and the signatures -----------------------------------------------------
 
     def on_propose(self, sender: bytes, m: Propose, now: float) -> list:
@@ -452,10 +449,6 @@ class Joining(Forming):
     """A joiner's side: a seat or a spectator asking the host, told its seat by the
     `welcome`, signing the proposal; it repeats what it said until the game starts."""
 
-    #: the seat and players of the last welcome said as `Seated` (a repeated hello is
-    #: answered by the same welcome every few seconds: it is news only once)
-    welcomed: tuple[int, int] | None = None
-
     @classmethod
     def ask(cls, identity: Identity, local: Hello, host: bytes, now: float,
             reached: Callable[[Milestone], None]) -> "Joining":
@@ -476,17 +469,13 @@ class Joining(Forming):
     def on_welcome(self, sender: bytes, m: Welcome, now: float) -> list:
         if sender != self.host:
             raise MessageError("welcome: not from the host")
-        withdrawn = self.proposal is not None
-        if withdrawn:
+        if self.proposal is not None:
             # the host withdrew its proposal (a seat was freed): forming again
             self.proposal, self.addrs, self.sigs = None, (), {}
             self.repeat_at = now
             self.reached(Milestone.WITHDRAWN)
         self.seat = None if m.seat < 0 else m.seat
         self.players = m.players
-        if not withdrawn and self.welcomed == (m.seat, m.players):
-            return []
-        self.welcomed = (m.seat, m.players)
         return [Seated(m.seat, m.players)]
 
     def on_refuse(self, sender: bytes, m: Refuse, now: float) -> list:

@@ -85,6 +85,9 @@ class Session:
         self._strikes: dict[bytes, int] = {}
         self._halt: Event | None = None
         self._next_beat = now
+        #: the seat and players last said as `Seated`: a joiner's repeated hello is answered by
+        #: the same welcome every few seconds, news only once (or after a proposal withdrawn)
+        self._seated: tuple[int, int] | None = None
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -353,6 +356,8 @@ class Session:
     def _reach(self, milestone: Milestone) -> None:
         """The one place the phase changes: as the phase table says (protocol/phases.py)."""
         self._phase = next_phase(self._phase, milestone)
+        if milestone is Milestone.WITHDRAWN:
+            self._seated = None  # (the welcome that withdraws a proposal is news, whatever it says)
 
     def _reject(self, sender: bytes, reason: str) -> list:
         """The sender's fault: said, and counted against it."""
@@ -390,6 +395,7 @@ class Session:
 
     def _formed(self, effects: list) -> list:
         """After the forming handshake took a message: the game starts once it has its genesis."""
+        effects = self._news_only(effects)
         f = self._stage
         if f.genesis is None:
             return effects
@@ -399,6 +405,17 @@ class Session:
         except ChainError as exc:
             f.genesis = None
             raise MessageError(f"genesis: {exc.why}") from None
+
+    def _news_only(self, effects: list) -> list:
+        """`effects` without a `Seated` that says again what the last one said."""
+        out = []
+        for e in effects:
+            if isinstance(e, Seated):
+                if (e.seat, e.players) == self._seated:
+                    continue
+                self._seated = (e.seat, e.players)
+            out.append(e)
+        return out
 
     def _start(self, genesis: SignedGenesis, addrs: tuple[str, ...], spectators: Mapping[bytes, str],
                hand_out: bool, resumed: bool = False) -> list:

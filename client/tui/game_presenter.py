@@ -290,12 +290,6 @@ class GamePresenter:
         else:
             self.say(f"Picked {self._describe(spot)}; now its target (Esc clears).")
 
-    def picked_words(self) -> str | None:
-        """What the spots pointed at so far mean, in the board's words, when it has its own
-        (Aton's cards fill the cartouches in order); None: spots that ask for a target."""
-        words = getattr(self.model.board, "picked", None)
-        return words(self.model.picking.selection) if words is not None else None
-
     def _pick_earlier(self, spot: str, missed: Outcome) -> Outcome:
         """A spot no action takes now may be one the plan can take in another order (a tile
         placed before one already planned): the engine's order is restored when it joins."""
@@ -351,6 +345,12 @@ class GamePresenter:
         ordered = sorted(positions, key=lambda s: positions[s])
         chosen = [s for s in ordered if s in targets] or ordered
         self.model.cursor = chosen[0] if chosen else None
+
+    def picked_words(self) -> str | None:
+        """What the spots pointed at so far mean, in the board's words, when it has its own
+        (Aton's cards fill the cartouches in order); None: spots that ask for a target."""
+        words = getattr(self.model.board, "picked", None)
+        return words(self.model.picking.selection) if words is not None else None
 
     def cursor_info(self) -> str:
         model = self.model
