@@ -36,11 +36,26 @@ def cmd_replay(args: argparse.Namespace) -> ExitCode:
         raise UsageError("several files can only be checked together (--verify); view or export one at a time")
     if args.verify and len(paths) > 1:
         return _verify_many(paths)
+    if args.view_as is not None:
+        _check_seat(paths[0], args.view_as)
     if args.verify or args.export or args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return _replay_text(paths[0], args)
     from peerboard.client.tui import run_replay
 
     return run_replay(paths[0], view_as=args.view_as)
+
+
+def _check_seat(path: Path, seat: int) -> None:
+    """`--as SEAT`: UsageError unless the game of the log at `path` has that seat (a log
+    that cannot be read is left to the verdict, which says why)."""
+    from peerboard.protocol.logfile import LogFileError, read_log
+
+    try:
+        seats = len(read_log(path.read_bytes()).genesis.terms.seats)
+    except LogFileError:
+        return
+    if not 0 <= seat < seats:
+        raise UsageError(f"--as {seat}: this game has {seats} seats, numbered 0 to {seats - 1}")
 
 
 def _replay_text(path: Path, args: argparse.Namespace) -> ExitCode:

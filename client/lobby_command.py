@@ -18,8 +18,9 @@ from peerboard.client.lan.commands import cmd_host, cmd_join
 from peerboard.client.lan.options import ANY_PORT, DEFAULT_BOT, LanOptions
 from peerboard.client.lan.reading import bind_endpoint, player_name, table_code, table_name
 from peerboard.client.lan.resume import cmd_resume
-from peerboard.client.tui.lobby_source import HostRequest, JoinRequest, LobbyRequest, ResumeRequest
+from peerboard.client.tui.lobby_source import CodeAgain, HostRequest, JoinRequest, LobbyRequest, ResumeRequest
 from peerboard.client.usage import UsageError, game_named
+from peerboard.protocol.forming import WRONG_CODE
 
 
 def options_for(request: LobbyRequest, name: str | None = None, bind: str | None = None) -> LanOptions:
@@ -44,10 +45,13 @@ def options_for(request: LobbyRequest, name: str | None = None, bind: str | None
     raise TypeError(f"{request!r} is no lobby request")
 
 
-def run_request(request: LobbyRequest, args: argparse.Namespace) -> ExitCode:
-    """The game the lobby's request asks for, run by its command."""
+def run_request(request: LobbyRequest, args: argparse.Namespace, refusals: list[str] | None = None) -> ExitCode:
+    """The game the lobby's request asks for, run by its command (a join adds the reasons
+    the table refused it for to `refusals`)."""
     opts = options_for(request, args.name, args.bind)
-    command = {"host": cmd_host, "join": cmd_join, "resume": cmd_resume}[opts.command]
+    if opts.command == "join":
+        return cmd_join(opts, refusals)
+    command = {"host": cmd_host, "resume": cmd_resume}[opts.command]
     return command(opts)
 
 
@@ -58,9 +62,14 @@ def cmd_lobby(args: argparse.Namespace) -> ExitCode:
     from peerboard.client.tui.lobby_source import NetworkLobby
 
     request = run_lobby(NetworkLobby())
-    if request is None:
-        return ExitCode.DONE
-    return run_request(request, args)
+    while request is not None:
+        refusals: list[str] = []
+        status = run_request(request, args, refusals)
+        if not (isinstance(request, JoinRequest) and request.code and WRONG_CODE in refusals):
+            return status
+        # a mistyped code is asked again, at the lobby, for the same table
+        request = run_lobby(NetworkLobby(), code_again=CodeAgain(request.table, f"{WRONG_CODE[0].upper()}{WRONG_CODE[1:]}."))
+    return ExitCode.DONE
 
 
 def add_command(sub) -> None:

@@ -413,6 +413,10 @@ class ConsoleSeat(Seat):
                 shown = ", ".join(names[:80]) + (f", … ({len(names)} in all)" if len(names) > 80 else "")
                 self.say(f"legal now: {shown}")
             return
+        ahead = s.choice_ahead() if waiting and s is not None and self.node.held_choice is None else ()
+        if ahead:  # a secret choice before its turn to commit: both seats choose at the same time
+            self._choose_ahead(text, ahead)
+            return
         if waiting:
             if s is not None and s.phase in (Phase.FORMING, Phase.SIGNING):
                 self.say("The game has not started. " + (FORMING_HELP if s.local_seat == 0 else JOINING_HELP))
@@ -432,6 +436,28 @@ class ConsoleSeat(Seat):
             self.node.submit([action])
         except LocalError as exc:
             self.say(str(exc))
+
+
+    def _choose_ahead(self, text: str, ahead: tuple) -> None:
+        """The secret choice typed while a seat ahead still chooses: the node holds it and
+        commits it in its turn (node/loop.py, `submit`)."""
+        s = self.node.session
+        game, state = s.game, s.position().state
+        try:
+            action = tuple(game.parse_action(state, text))
+        except IllegalAction:
+            action = None
+        if action not in ahead:
+            names = ", ".join(game.format_action(state, a) for a in ahead[:12])
+            self.say(f"{text!r} is not one of your secret choices; they are: {names}"
+                     + (f", … ({len(ahead)} in all)" if len(ahead) > 12 else ""))
+            return
+        try:
+            self.node.submit([action])
+        except LocalError as exc:
+            self.say(str(exc))
+            return
+        self.say("Your choice is made: it goes in once the seat ahead of you has committed.")
 
 
 class StrategySeat(Seat):

@@ -43,7 +43,7 @@ from peerboard.protocol.messages import Hello, MessageError, decode_message
 from peerboard.protocol.records import Entry, SignedGenesis
 from peerboard.protocol.rematch import REMATCH_WAIT, next_order
 from peerboard.protocol.secrets import SeatSecrets
-from peerboard.protocol.session import LocalError, Phase, Session
+from peerboard.protocol.session import LocalError, Phase, Session, YourTurn
 
 TICK = 0.2  # seconds between session ticks (heartbeats, away peers, retries)
 BEACON_EVERY = 1.0
@@ -97,6 +97,9 @@ class Node:
         self.overrides: dict[bytes, str] = {}  # key -> address used instead of the announced one
         self.hello_addrs: dict[bytes, str] = {}
         self.beacon: Beacon | None = None
+        #: a secret choice the player made before its seat may commit to it (a seat ahead of
+        #: it in the group commits first): committed the moment the session asks for it
+        self.held_choice: tuple | None = None
         self._runner: EffectRunner | None = None
         self._stopped = False
         self._timers: list = []
@@ -172,8 +175,32 @@ class Node:
         return None if self.files is None else self.files.path
 
     def submit(self, actions: list, now: float | None = None) -> None:
-        """The local decision (LocalError from the session if it is not allowed)."""
-        self.execute(self.session.submit(actions, time.monotonic() if now is None else now))
+        """The local decision (LocalError from the session if it is not allowed). A secret
+        choice made while a seat ahead in the group still commits (`Session.choice_ahead`)
+        is held here and committed the moment the session asks for it: nothing on the wire
+        or in the log differs from a choice made then."""
+        s = self.session
+        if s is not None and s.decision_kind() is None:
+            ahead = s.choice_ahead()
+            if ahead:
+                self._hold(actions, ahead)
+                return
+        self.execute(s.submit(actions, time.monotonic() if now is None else now))
+
+    def _hold(self, actions: list, ahead: tuple) -> None:
+        chosen = tuple(tuple(a) for a in actions) if isinstance(actions, (list, tuple)) else ()
+        if len(chosen) != 1 or chosen[0] not in ahead:
+            raise LocalError("That is not one of your secret choices here.")
+        self.held_choice = chosen[0]
+
+    def _commit_held(self, turn: YourTurn) -> None:
+        """The session asks for the secret choice the player made already: it is committed
+        now; if the session no longer takes it, the player is asked after all."""
+        held, self.held_choice = self.held_choice, None
+        try:
+            self.execute(self.session.submit([held], time.monotonic()))
+        except LocalError:
+            self.on_event(turn)
 
     def say(self, text: str) -> None:
         """Say `text` to the table (LocalError from the session if it cannot be said now)."""
@@ -428,6 +455,14 @@ class Node:
         elif isinstance(event, InternalFault):
             event = self._keep_details(event)
             self._stopped = True
+        elif (isinstance(event, YourTurn) and event.kind == "commit" and self.held_choice is not None
+              and self.held_choice in event.legal):
+            # (the player chose already: nobody is asked again; committed on the next turn
+            # of the loop, outside the effects being carried out now)
+            self.call_later(0, lambda: self._commit_held(event))
+            return
+        elif isinstance(event, YourTurn) and event.kind == "commit":
+            self.held_choice = None  # (none, or one the game no longer offers: the player chooses)
         self.on_event(event)
 
     def _spectator_hello(self) -> bytes:

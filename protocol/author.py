@@ -61,6 +61,19 @@ class Author:
             self._options = (at, tuple(legal))
         return self._options[1]
 
+    def choice_ahead(self, chain: GameChain) -> tuple:
+        """A secret choice this seat is in but may not commit to yet — a seat ahead of it in
+        the group commits first — and its options then (the engine's `choices_for`: the
+        others' choices cannot change them); () when there is none."""
+        if self.unheard or self.choice is not None:
+            return ()
+        game, state = chain.game, chain.state
+        if self.seat not in game.secret_choice(state) or self.seat in {s for s, _ in chain.commits}:
+            return ()
+        if chain.entitled() == (self.seat, "commit"):
+            return ()  # (its decision now: `decision`)
+        return tuple(game.choices_for(state, self.seat))
+
     def revealing(self, chain: GameChain) -> bool:
         """Whether the move due is the reveal of the choice this seat committed."""
         return self.choice is not None and bool(chain.game.secret_choice(chain.state))

@@ -200,6 +200,9 @@ class Forming:
     def move_records(self) -> tuple:
         return ()
 
+    def chance_records(self) -> tuple:
+        return ()
+
     # -- the proposal and the signatures -----------------------------------------------------
 
     def on_propose(self, sender: bytes, m: Propose, now: float) -> list:

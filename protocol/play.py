@@ -36,7 +36,7 @@ from peerboard.protocol.records import (
 )
 from peerboard.protocol.schema import DEFAULT_PATIENCE, NONCE_BYTES
 from peerboard.protocol.secrets import SeatSecrets
-from peerboard.protocol.surface import LocalError, MoveList, MoveRecord, Phase, Position
+from peerboard.protocol.surface import ChanceRecord, LocalError, MoveList, MoveRecord, Phase, Position
 
 BEAT_EVERY = 1.0  # seconds between heartbeats (each carries the head)
 AWAY_AFTER = 5.0  # a seat silent this long is shown as away
@@ -222,6 +222,9 @@ class Play:
 
     def move_records(self) -> tuple[MoveRecord, ...]:
         return self.moves.records(self.acks.confirmed)
+
+    def chance_records(self) -> tuple[ChanceRecord, ...]:
+        return self.moves.chance_records()
 
     # -- bookkeeping ------------------------------------------------------------------------------------
 
@@ -491,6 +494,8 @@ class Play:
         self.chain = chain
         self.chains[entry.seq] = chain
         self.entries.append(entry)
+        if chain.outcomes and entry.kind != "audit":  # (the audit re-runs the whole game: no news)
+            self.moves.add_chance(entry, chain.outcomes)
         if entry.kind == "move":
             self.moves.add(entry, before.state, self.acks.confirmed)
             if self.author is not None:

@@ -47,11 +47,11 @@ from peerboard.protocol.play import BEAT_EVERY, Keeper, Play
 from peerboard.protocol.records import Entry, SignedGenesis
 from peerboard.protocol.schema import MAX_ACTIONS_PER_ENTRY, MAX_PATIENCE, is_action
 from peerboard.protocol.secrets import SeatSecrets
-from peerboard.protocol.surface import LocalError, MoveRecord, Phase, Position, SeatInfo
+from peerboard.protocol.surface import ChanceRecord, LocalError, MoveRecord, Phase, Position, SeatInfo
 from peerboard.protocol.tablecode import knock, stretched
 
 __all__ = [
-    "Session", "Phase", "SeatInfo", "Position", "MoveRecord", "LocalError",
+    "Session", "Phase", "SeatInfo", "Position", "MoveRecord", "ChanceRecord", "LocalError",
     "Event", "Seated", "SeatTaken", "SeatFreed", "PeersKnown", "GameStarted", "Accepted", "Confirmed", "YourTurn",
     "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "Ended", "Ending",
     "Claimable", "Offered", "Declined", "GameOver", "Rejected", "Refused", "Chatted", "RematchAnswer",
@@ -96,6 +96,9 @@ class Session:
         self._next_beat = now
         self._chat = chat.ChatRoom()
         self._rematch: RematchState | None = None  # from the genesis on
+        #: the seat and players last said as `Seated`: a joiner's repeated hello is answered by
+        #: the same welcome every few seconds, news only once (or after a proposal withdrawn)
+        self._seated: tuple[int, int] | None = None
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -465,10 +468,27 @@ class Session:
         kind = self.decision_kind()
         return () if kind is None else self._stage.options_for(kind)
 
+    def choice_ahead(self) -> tuple:
+        """A secret choice the local seat is in but may not commit to yet (a seat ahead of
+        it in the group commits first): its options, the same it will be offered then; ()
+        when there is none. A node may take the choice now and submit it when it may."""
+        if self._phase is not Phase.PLAYING or self._stage.author is None:
+            return ()
+        try:
+            return self._stage.author.choice_ahead(self._stage.chain)
+        except ChainError:
+            return ()
+
     @property
     def moves(self) -> tuple[MoveRecord, ...]:
         """Every accepted move entry, in order, with its actions in the game's notation."""
         return self._stage.move_records()
+
+    @property
+    def chance(self) -> tuple[ChanceRecord, ...]:
+        """The chance outcomes of the game so far, in order: one record per entry that
+        brought any about (a hidden draw of another seat: its placeholder)."""
+        return self._stage.chance_records()
 
     @property
     def result(self) -> GameOver | None:
@@ -520,6 +540,8 @@ class Session:
     def _reach(self, milestone: Milestone) -> None:
         """The one place the phase changes: as the phase table says (protocol/phases.py)."""
         self._phase = next_phase(self._phase, milestone)
+        if milestone is Milestone.WITHDRAWN:
+            self._seated = None  # (the welcome that withdraws a proposal is news, whatever it says)
 
     def _reject(self, sender: bytes, reason: str) -> list:
         """The sender's fault: said, and counted against it."""
@@ -563,6 +585,7 @@ class Session:
 
     def _formed(self, effects: list) -> list:
         """After the forming handshake took a message: the game starts once it has its genesis."""
+        effects = self._news_only(effects)
         f = self._stage
         if f.genesis is None:
             return effects
@@ -572,6 +595,17 @@ class Session:
         except ChainError as exc:
             f.genesis = None
             raise MessageError(f"genesis: {exc.why}") from None
+
+    def _news_only(self, effects: list) -> list:
+        """`effects` without a `Seated` that says again what the last one said."""
+        out = []
+        for e in effects:
+            if isinstance(e, Seated):
+                if (e.seat, e.players) == self._seated:
+                    continue
+                self._seated = (e.seat, e.players)
+            out.append(e)
+        return out
 
     def _start(self, genesis: SignedGenesis, addrs: tuple[str, ...], spectators: Mapping[bytes, str],
                hand_out: bool, resumed: bool = False) -> list:

@@ -45,6 +45,17 @@ class MoveRecord:
 
 
 @dataclass(frozen=True)
+class ChanceRecord:
+    """The chance outcomes (dice, draws, shuffles) one accepted entry brought about, for move
+    lists: a hidden draw of another seat is its placeholder, as the local view has it."""
+
+    seq: int
+    seat: int  # the entry's author
+    kind: str  # the entry's kind: "reveal", "chance", "move" ...
+    texts: tuple[str, ...]  # each outcome in the game's notation, written at the state before it
+
+
+@dataclass(frozen=True)
 class Position:
     seq: int  # entries applied (0: just the genesis)
     state: Any  # the local seat's view (a spectator's: the public view)
@@ -63,6 +74,16 @@ class MoveList:
         self.game = game
         self._records: list[MoveRecord] = []
         self._pending: list[tuple[Entry, Any]] = []  # (move entry, the state before it)
+        self._chance: list[ChanceRecord] = []
+
+    def add_chance(self, entry: Entry, outcomes: tuple) -> None:
+        """The chance outcomes `entry` brought about, as (state before, outcome) pairs
+        (written out at once: there are few, and their states are not kept)."""
+        texts = tuple(self.game.format_action(state, outcome) for state, outcome in outcomes)
+        self._chance.append(ChanceRecord(entry.seq, entry.seat, entry.kind, texts))
+
+    def chance_records(self) -> tuple[ChanceRecord, ...]:
+        return tuple(self._chance)
 
     def add(self, entry: Entry, before: Any, confirmed: int) -> None:
         self._pending.append((entry, before))

@@ -100,7 +100,7 @@ def test_landing_on_another_pawn_lets_the_mover_steal_one_thing_or_leave_it_be()
     state = play(state, "move d2")
     assert state.phase == STEAL
     assert GAME.legal_actions(state) == [("steal", 1, "boar"), ("steal", 1, "mistletoe"), ("leave",)]
-    stolen = play(state, "steal 1 boar")
+    stolen = play(state, "steal boar from seat 1")
     assert stolen.carried == (load("B"), load("G")) and stolen.phase == MOVE
     spared = play(state, "leave")
     assert spared.carried == (load(), load("BG"))
@@ -110,7 +110,7 @@ def test_with_several_pawns_on_the_square_the_mover_picks_one_victim():
     state = position(FIELD, pawns=("b2", "d2", "d2"), dice=(2, 6), carried=("", "G", "M"))
     state = play(state, "move d2")
     assert GAME.legal_actions(state) == [("steal", 1, "mistletoe"), ("steal", 2, "menhir"), ("leave",)]
-    state = play(state, "steal 2 menhir")
+    state = play(state, "steal menhir from seat 2")
     assert state.carried == (load("M"), load("G"), load())
 
 

@@ -28,7 +28,7 @@ SCRIPT = (
         (("skip",), "skip"),
         (("pick",), "pick"),
         (("leave",), "leave"),
-        (("steal", 2, "menhir"), "steal 2 menhir"),
+        (("steal", 2, "menhir"), "steal menhir from seat 2"),
     ],
 )
 def test_every_action_has_one_text_form(action, text):
@@ -51,7 +51,8 @@ def test_parsing_ignores_case_and_extra_whitespace():
         ("move c3 c4", "wrong form"),
         ("move z9", "not a square"),
         ("die five", "not a number"),
-        ("steal 1 gold", "not a tile kind"),
+        ("steal gold from seat 1", "not a tile kind"),
+        ("steal menhir from 1", "write 'steal KIND from seat SEAT'"),
         ("move h8", "not legal now"),
         ("pick", "not legal now"),
     ],
@@ -80,8 +81,18 @@ def test_numbers_must_be_true_integers():
 def test_the_steal_phase_offers_steals_in_seat_then_kind_order():
     state = position(pawns=("c3", "c3", "c3"), phase=STEAL, carried=("", "GM", "B"))
     assert [GAME.format_action(state, a) for a in GAME.legal_actions(state)] == [
-        "steal 1 menhir", "steal 1 mistletoe", "steal 2 boar", "leave",
+        "steal menhir from seat 1", "steal mistletoe from seat 1", "steal boar from seat 2", "leave",
     ]
+
+
+def test_a_theft_names_the_thing_then_whose_pawn_and_the_earlier_form_is_still_read():
+    """`steal 2 menhir` read as "two menhirs" (issue 24, 19); a log holds the action
+    ("steal", 2, "menhir"), not its text, so old logs read as before; the earlier text is
+    still taken (a bot of the earlier notation)."""
+    state = position(pawns=("c3", "c3", "c3"), phase=STEAL, carried=("", "GM", "B"))
+    assert GAME.parse_action(state, "steal menhir from seat 1") == ("steal", 1, "menhir")
+    assert GAME.parse_action(state, "steal 1 menhir") == ("steal", 1, "menhir")
+    assert GAME.format_action(state, ("steal", 2, "boar")) == "steal boar from seat 2"
 
 
 @pytest.mark.parametrize(

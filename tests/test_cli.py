@@ -103,11 +103,21 @@ def test_export_json_and_text(tmp_path):
     (["tables", "--wait", "-1"], "--wait takes a number of seconds, 0 or more, not -1"),
     (["resume", "no-such.pblog", "--bind", "tcp://127.0.0.1:0"], "no such file: no-such.pblog"),
     (["host", "aton", "--option", "win_points=forty"], "win_points='forty' must be a whole number"),
+    (["replay", os.path.join(ROOT, "spec", "vectors", "aton.pblog"), "--as", "5"],
+     "--as 5: this game has 2 seats, numbered 0 to 1"),
+    (["replay", os.path.join(ROOT, "spec", "vectors", "aton.pblog"), "--as", "-1", "--plain"], "--as -1: this game has 2 seats"),
 ])
 def test_the_rough_edges_are_one_line_and_exit_2(args, says, tmp_path):
     out = peerboard(*args, cwd=tmp_path)
     assert out.returncode == 2, out.stdout + out.stderr
     assert out.stderr.count("\n") == 1 and says in out.stderr and "Traceback" not in out.stderr
+
+
+def test_the_help_says_which_player_a_bot_is():
+    top = peerboard("--help").stdout
+    assert "random moves unless --strategy or --exec" in " ".join(top.split())
+    host = " ".join(peerboard("host", "--help").stdout.split())
+    assert "a number (greedy bots)" in host
 
 
 def test_version_says_which_peerboard_and_which_protocol_and_log_format():

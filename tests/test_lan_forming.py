@@ -53,6 +53,23 @@ def test_a_joiner_killed_while_the_table_forms_loses_its_seat_and_the_table_stil
         procs.close()
 
 
+def test_a_joiner_is_told_its_seat_once_while_the_table_forms(tmp_path):
+    """(issue 24, 18: "seated" said every 2 s while the table formed: the host answers each
+    repeated hello with the same welcome.)"""
+    procs = Procs(tmp_path)
+    try:
+        host = _host(procs, *ASTERIX3)
+        alice = _join(procs, host, "alice")
+        alice.wait_for("You have seat 1 of 3", 20)
+        time.sleep(5)  # (the hello is repeated every 2 s, and answered each time)
+        assert alice.text().count("You have seat 1 of 3") == 1, alice.text()
+        bob = _join(procs, host, "bob")
+        _finish([host, alice, bob])
+        assert alice.text().count("You have seat 1 of 3") == 1
+    finally:
+        procs.close()
+
+
 def test_a_clean_leave_frees_the_seat_at_once_and_the_same_key_takes_it_again(tmp_path):
     procs = Procs(tmp_path)
     try:

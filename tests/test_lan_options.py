@@ -76,6 +76,17 @@ def test_host_and_play_options_hold_the_checked_game():
         opts.players = 4  # one value, read once
 
 
+def test_a_player_is_called_by_the_user_name_even_where_no_USER_is_set(monkeypatch):
+    import pwd
+    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):
+        monkeypatch.delenv(variable, raising=False)
+    account = pwd.getpwuid(os.getuid()).pw_name
+    assert options("join").name == account  # (a shell started by tmux or a service may carry no $USER)
+    monkeypatch.setenv("USER", "alice")
+    assert options("host", "aton").name == "alice"
+    assert options("join", "--name", "bob").name == "bob"
+
+
 def test_a_private_table_gets_the_code_given_or_one_picked_and_resume_may_listen_elsewhere():
     assert options("host", "aton", "--code", "Tea-Time").code == "Tea-Time"
     picked = options("host", "aton", "--private").code

@@ -86,3 +86,38 @@ def test_a_person_resigns_at_the_prompt_in_a_terminal(tmp_path):
                              capture_output=True, text=True, timeout=60)
     assert verdict.returncode == 0, verdict.stdout
     assert re.search(r"seat 0 \([^)]*\) resigned at seq \d+; seat 1 \([^)]*\) won", verdict.stdout), verdict.stdout
+
+
+def test_at_the_prompt_seat_1_gives_its_secret_choice_while_seat_0_still_chooses(tmp_path):
+    """(issue 24, 4) The host, seat 0, thinks 3 s a decision; seat 1 types its `assign`
+    before seat 0 has committed: it is taken (held by its node, committed in its turn),
+    never "It is not your turn"."""
+    import re
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from lanhelp import Proc
+
+    host = Proc(["host", "aton", "--headless", "--think", "3", "--name", "hosty", "--bind", "tcp://127.0.0.1:0",
+                 "--no-beacon", "--max-seconds", "90"], tmp_path / "host", tmp_path / "host.out")
+    session = f"pb-{os.getpid()}-ahead"
+    try:
+        line = host.wait_for(r"peerboard join (tcp://\S+ --key \w+ --table \w+ --game aton)", 20).group(1)
+        command = (f"cd {ROOT} && PEERBOARD_HOME={tmp_path / 'bea'} {sys.executable} -m peerboard.client.cli join {line} "
+                   f"--plain --name bea --bind tcp://127.0.0.1:0; echo EXIT=$?; sleep 30")
+        subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "160", "-y", "50", command],
+                       check=True, timeout=10)
+        _wait_for(session, "seat 1, your move", 60)  # keep or exchange
+        subprocess.run(["tmux", "send-keys", "-t", session, "keep", "Enter"], check=True, timeout=10)
+        _wait_for(session, "You played: keep", 30)
+        subprocess.run(["tmux", "send-keys", "-t", session, "assign", "Enter"], check=True, timeout=10)
+        screen = _wait_for(session, "is not one of your secret choices; they are: ", 30)
+        choice = re.search(r"they are: (assign \d \d \d \d)", screen).group(1)
+        subprocess.run(["tmux", "send-keys", "-t", session, choice, "Enter"], check=True, timeout=10)
+        screen = _wait_for(session, "Your choice is made: it goes in once the seat ahead of you has committed.", 10)
+        assert "It is not your turn" not in screen
+        _wait_for(session, f"You played: {choice}", 30)  # committed in its turn, then revealed
+        subprocess.run(["tmux", "send-keys", "-t", session, "quit", "Enter"], check=True, timeout=10)
+        assert "EXIT=0" in _wait_for(session, "EXIT=", 20)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True, timeout=10)
+        host.close()

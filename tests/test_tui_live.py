@@ -101,8 +101,12 @@ def test_the_forming_screen_lists_the_seats_then_the_game_starts_and_a_turn_goes
             await screen.press("enter")
             # the bot's reply, drawn as soon as it came: in the move list and the status line
             await screen.until(lambda: "seat 1 (bot-1) played:" in screen.text(), 20)
-            moves = screen.presenter.model.snapshot.moves
+            lines = screen.presenter.model.snapshot.moves
+            moves = [m for m in lines if " -> " not in m.text]
             assert [m.seat for m in moves[:2]] == [0, 1] and moves[0].text == "keep"
+            # the draws that dealt the hands, where they came about: the other seat's hidden
+            draws = [m.text for m in lines if m.text.startswith("reveal -> draw ")]
+            assert draws and "draw ?" in draws[0] and any(d.isdigit() for d in draws[0])
             assert t.submitted_on and threading.get_ident() not in t.submitted_on  # the node's own thread
             screen.input.send_text("\x1b[21~")  # F10 (the screen closes: no key after it is read)
             await screen.until(lambda: screen.task.done())
@@ -305,3 +309,71 @@ def test_a_draw_offered_is_declined_by_a_bot_and_accepted_by_one_whose_hook_says
         u.bots[0].wait_for(r"Game over: every seat agreed to a draw at entry \d+; won by nobody", 20)
 
     run(accepted())
+
+
+def test_a_secret_choice_is_made_while_the_seat_ahead_still_chooses_and_committed_in_its_turn(tmp_path):
+    """Aton's cartouches are chosen at the same time (issue 24, 4): seat 1 plans and sends
+    its `assign` while seat 0 (a bot that thinks 2 s) has not committed; its node holds the
+    choice and commits it the moment seat 0's commitment is in; the log is as ever (it
+    verifies, seat 0's commit before seat 1's)."""
+    import re
+    import subprocess
+    import sys
+
+    host = Proc(["host", "aton", "--headless", "--think", "2", "--name", "hosty", "--bind", LOOPBACK, "--no-beacon",
+                 "--max-seconds", "90"], tmp_path / "host", tmp_path / "host.out")
+    try:
+        m = host.wait_for(r"peerboard join (tcp://\S+) --key (\w+) --table (\w+) --game aton", 20)
+        identity = Identity.from_seed(os.urandom(32))
+        transport = Transport(identity, LOOPBACK, Admission())
+        node = Node(identity, "bea", transport, transport.endpoint, on_event=lambda e: None, games=tmp_path / "games")
+        source = LiveSource(node)
+        node.join(SeatSecrets.from_master(os.urandom(32)), bytes.fromhex(m.group(2)), m.group(1),
+                  bytes.fromhex(m.group(3)), "aton")
+        source.prepare()
+        thread = threading.Thread(target=source.run_node, args=(80,), daemon=True)
+
+        async def body():
+            screen = Screen(GamePresenter(source), 120, 32)
+            async with screen:
+                thread.start()
+                model = screen.presenter.model
+                for _ in range(200):  # (keep or exchange, as a person would, until the cartouches)
+                    await screen.until(lambda: model.plan is not None and model.plan.open, 40)
+                    snap = model.snapshot
+                    if snap.decision == "commit":
+                        break
+                    await screen.type(model.legal_texts()[0])
+                    await screen.press("enter")
+                assert snap.decision == "commit" and snap.to_act == (0, "commit"), snap  # seat 0 still chooses
+                assert snap.status == "Your secret choice (seat 0 (hosty) chooses too)."
+                assert "Your secret choice: type it" in screen.text()
+                choice = model.plan.legal_now()[0]
+                await screen.type(model.plan.text_of(choice))
+                await screen.press("enter")
+                assert "It is not your turn" not in screen.text()
+                await screen.until(lambda: "Your choice is made: it goes in once seat 0 (hosty) has committed."
+                                   in screen.text(), 10)
+                # committed in its turn, then revealed with seat 0's: the cartouches are the ones chosen
+                await screen.until(lambda: getattr(model.snapshot.state.seats[1], "cartouches", None) is not None, 30)
+                assert tuple(model.snapshot.state.seats[1].cartouches) == tuple(choice[1:])
+                screen.input.send_text("\x1b[21~")  # F10
+                await screen.until(lambda: screen.task.done())
+
+        run(body())
+        thread.join(10)
+        log = next((tmp_path / "games").glob("*.pblog"))
+        out = subprocess.run([sys.executable, "-m", "peerboard.client.cli", "replay", str(log), "--verify", "--plain"],
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0 and "valid: aton" in out.stdout, out.stdout + out.stderr
+        kinds = re.findall(r"^\s*(\d+)\s+seat (\d)\s+commit", subprocess.run(
+            [sys.executable, "-m", "peerboard.client.cli", "replay", str(log), "--export", "text"],
+            capture_output=True, text=True, timeout=60).stdout, re.M)
+        assert [seat for _, seat in kinds][:2] == ["0", "1"], kinds
+    finally:
+        if "node" in locals():
+            source.close()
+            if thread.is_alive():
+                thread.join(10)
+            node.close(linger=0)
+        host.close()

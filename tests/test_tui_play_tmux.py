@@ -108,6 +108,28 @@ def test_the_lobby_lists_a_table_hosted_elsewhere_and_joins_it(tmux_of, procs, t
     host.wait_for(r"left the table; the game waits until it resumes", 10)
 
 
+def test_a_wrong_private_code_in_the_lobby_is_asked_again_and_the_right_one_joins(tmux_of, procs, tmp_path):
+    port = str(free_udp_port())
+    host = Proc(["host", "aton", "--headless", "--name", "hosty", "--code", "s3cret", "--bind", "tcp://127.0.0.1:0",
+                 "--max-seconds", "90"], tmp_path / "host", tmp_path / "host.out", beacon_port=int(port))
+    procs.append(host)
+    table = host.wait_for(r"table (\w{8}) open", 20).group(1)
+    t = tmux_of(PEERBOARD, PEERBOARD_BEACON_PORT=port)
+    t.wait_for(f"{table}  aton")
+    t.keys("Enter")
+    t.wait_for("Join a private table")
+    t.type("wrong")
+    t.keys("Enter")
+    screen = t.wait_for("That is not this private table's code: ask its host for it.", 30)
+    assert "Join a private table" in screen and "EXIT=" not in screen
+    t.type("s3cret")
+    t.keys("Enter")
+    screen = t.wait_for("Aton · you are seat 1", 30)
+    assert "0 hosty" in screen
+    t.keys("F10")
+    assert "EXIT=0" in t.wait_for("EXIT=")
+
+
 def test_the_lobby_form_hosts_a_table_and_the_forming_screen_shows_who_takes_a_seat(tmux_of, procs, tmp_path):
     port = str(free_udp_port())
     t = tmux_of(f"{PEERBOARD} lobby --name ann --bind tcp://127.0.0.1:0", PEERBOARD_BEACON_PORT=port)
@@ -137,3 +159,64 @@ def test_max_seconds_ends_the_screen_with_exit_status_3_and_says_how_to_come_bac
     screen = _joined(t.wait_for("EXIT=", 20))
     assert "EXIT=3" in screen and "Gave up (--max-seconds); the game is not over." in screen
     assert RESUME.search(screen) and "Traceback" not in screen
+
+
+def _descendants(pid: int) -> list[tuple[int, str]]:
+    """The processes started under `pid` (pid, command line), from ps."""
+    rows = subprocess.run(["ps", "-eo", "pid=,ppid=,args="], capture_output=True, text=True, timeout=10).stdout
+    children: dict[int, list[tuple[int, str]]] = {}
+    for row in rows.splitlines():
+        child, parent, args = row.strip().split(None, 2) if len(row.split()) > 2 else (*row.split(), "")
+        children.setdefault(int(parent), []).append((int(child), args))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child[0])
+    return found
+
+
+def test_a_silent_seat_is_shown_away_for_a_time_that_counts_on_while_nothing_else_happens(tmux_of):
+    """Nothing is typed and nothing comes from the network: the "away Ns" beside the bot's
+    seat still counts (issue 24, 12: it stood at 5s for twenty seconds)."""
+    import os
+    import signal
+    import time
+
+    t = tmux_of(f"{PEERBOARD} play aton --bots 1 --name ann")
+    t.wait_for("Your turn:", 60)
+    pane = int(t._run("display-message", "-p", "-t", "t", "#{pane_pid}").strip())
+    bots = [pid for pid, args in _descendants(pane) if " bot " in f" {args} "]
+    assert bots, _descendants(pane)
+    for pid in bots:
+        os.kill(pid, signal.SIGSTOP)  # (silent: it sends no heartbeat)
+    try:
+        away = re.compile(r"away (\d+)s")
+        first = int(away.search(t.wait_until(lambda s: away.search(s), "away Ns", 40)).group(1))
+        deadline = time.monotonic() + 20
+        seen = first
+        while time.monotonic() < deadline and seen < first + 2:
+            time.sleep(0.25)
+            m = away.search(t.screen())
+            seen = int(m.group(1)) if m else seen
+        assert seen >= first + 2, f"'away {first}s' stood still; the screen:\n{t.screen()}"
+    finally:
+        for pid in bots:
+            os.kill(pid, signal.SIGCONT)
+
+
+
+def test_pasted_text_holding_an_escape_sequence_is_text_in_a_real_terminal(tmux_of):
+    """(issue 24, 11: "Internal error in the terminal client (ValueError)", from
+    prompt-toolkit's mouse-report parser.)"""
+    from tui_harness import input_line
+
+    t = tmux_of(f"{PEERBOARD} play aton --bots 1 --name ann")
+    t.wait_for("Your turn:", 60)
+    t.type("keep\x1b[5M x")
+    screen = t.wait_until(lambda s: input_line(s).endswith(" x"), "the pasted text on the input line", 20)
+    assert input_line(screen) == "keep[5M x" and "Internal error" not in screen
+    t.keys("C-u")
+    t.type("keep")
+    t.keys("Enter")
+    t.wait_for("Planned: keep.", 20)  # and the screen goes on as ever

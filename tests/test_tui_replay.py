@@ -39,6 +39,26 @@ def test_arrow_keys_step_through_every_entry_of_a_vector_log_and_back(name):
     run(body())
 
 
+@pytest.mark.parametrize("columns", [100, 120, 170])
+@pytest.mark.parametrize("name", ["asterix", "athos"])
+def test_the_header_shows_the_entry_and_whose_view_whatever_the_width_and_file_name(name, columns, tmp_path):
+    """The entry number and the view come first; a long name (as a game's own log is
+    named in the data directory) is what gets shortened, at a word, with "…"."""
+    path = tmp_path / f"{name}-20261201-134502-3fa9c2d1-qkvy-yhgc.pblog"
+    path.write_bytes((VECTORS / f"{name}.pblog").read_bytes())
+
+    async def body():
+        source, _ = load(path)
+        async with Screen(ReplayPresenter(source), columns, 32) as screen:
+            await screen.press("pagedown", "pagedown", "f6", "f6")
+            header = screen.text().split("\n")[1].split("│", 1)[1]
+            assert header.strip().startswith(f"20/{source.last} · as seat 1"), header
+            if columns < 170:
+                assert header.rstrip().endswith("…")
+
+    run(body())
+
+
 @pytest.mark.parametrize("name", ["aton", "asterix"])
 def test_the_states_shown_are_the_vector_states_entry_by_entry(name):
     import json

@@ -28,12 +28,12 @@ def tmux_of():
 
 def test_the_replay_viewer_steps_jumps_helps_and_leaves_in_a_real_terminal(tmux_of):
     t = tmux_of(f"{sys.executable} -m peerboard.client.cli replay spec/vectors/aton.pblog")
-    t.wait_for("aton.pblog · 0/74")
+    t.wait_for("0/74 · everything · Aton · aton.pblog")
     t.wait_for("valid: aton, seats 0:seat-0, 1:seat-1, 74 entries")  # the check, once it is in
     t.keys("Right", "Right", "Right")
-    t.wait_for("· 3/74 ·")
+    t.wait_for("│ 3/74 ·")
     t.keys("4", "2", "Enter")
-    screen = t.wait_for("· 42/74 ·")
+    screen = t.wait_for("│ 42/74 ·")
     assert "Temple 1" in screen and "Kingdom of the Dead" in screen
     t.keys("?")
     t.wait_for("Aton, 2 players: red (seat 0) and blue (seat 1)")
@@ -43,10 +43,27 @@ def test_the_replay_viewer_steps_jumps_helps_and_leaves_in_a_real_terminal(tmux_
         time.sleep(0.1)
     assert "Aton, 2 players" not in t.screen()
     t.keys("End")
-    t.wait_for("· 74/74 ·")
+    t.wait_for("│ 74/74 ·")
     t.keys("F10")
     screen = t.wait_for("EXIT=")
     assert "EXIT=0" in screen and "Traceback" not in screen
+
+
+@pytest.mark.parametrize("columns", [120, 170])
+def test_the_header_shows_the_entry_and_whose_view_f6_shows(tmux_of, tmp_path, columns):
+    """(issue 24, 9: the header was cut to the panel's width before the entry number.)"""
+    from pathlib import Path
+
+    log = tmp_path / "asterix-20261201-134502-3fa9c2d1-qkvy-yhgc.pblog"
+    log.write_bytes((Path(__file__).resolve().parent.parent / "spec" / "vectors" / "asterix.pblog").read_bytes())
+    t = tmux_of(f"{sys.executable} -m peerboard.client.cli replay {log}", columns, 32)
+    t.wait_for("│ 0/52 · everything")
+    t.keys("PageDown", "F6")
+    t.wait_for("│ 10/52 · as seat 0")
+    t.keys("F6", "F6", "F6")
+    t.wait_for("│ 10/52 · everything")
+    t.keys("F10")
+    assert "EXIT=0" in t.wait_for("EXIT=")
 
 
 def test_a_terminal_too_small_gets_one_message_and_growing_it_redraws_the_board(tmux_of):

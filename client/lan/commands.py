@@ -24,7 +24,7 @@ from peerboard.node.loop import Node
 from peerboard.protocol.identity import fingerprint
 from peerboard.protocol.schema import PROTOCOL_VERSION
 from peerboard.protocol.secrets import SeatSecrets
-from peerboard.protocol.session import Phase
+from peerboard.protocol.session import Phase, Refused
 
 
 def cmd_host(opts: LanOptions) -> ExitCode:
@@ -79,7 +79,10 @@ def _host(opts: LanOptions, bind: str) -> ExitCode:
     return _run_with_bots(node, seat, opts, procs)
 
 
-def cmd_join(opts: LanOptions) -> ExitCode:
+def cmd_join(opts: LanOptions, refusals: list[str] | None = None) -> ExitCode:
+    """Join (or watch) a table; each reason the table gives for refusing this node is
+    added to `refusals` when given (the lobby asks a private table's code again when it
+    was wrong)."""
     resumed = None if opts.command == "bot" else _offer_resume(opts)
     if resumed is not None:
         return resumed
@@ -93,6 +96,15 @@ def cmd_join(opts: LanOptions) -> ExitCode:
     addr = _advertised(transport.endpoint, _host_of(at.endpoint)[0], opts.advertise)
     node = Node(identity, opts.name, transport, addr, on_event=lambda e: None)
     seat = _seat(opts, node)
+    if refusals is not None:
+        told = node.on_event
+
+        def on_event(event) -> None:
+            if isinstance(event, Refused):
+                refusals.append(event.reason)
+            told(event)
+
+        node.on_event = on_event
     node.seat_extra = {"bind": transport.endpoint}
     secrets = None if opts.watch else SeatSecrets.from_master(os.urandom(32))
     seat.say(f"joining {at.endpoint} (host {fingerprint(at.key)}) as {identity.fingerprint}"

@@ -75,7 +75,7 @@ def add_commands(sub) -> None:
     p.set_defaults(run=_lan(cmd_host))
 
     for command, help_ in (("join", "take a seat at a table (or --watch it)"),
-                           ("bot", "a headless random seat joining a table")):
+                           ("bot", "a bot seat joining a table, headless (random moves unless --strategy or --exec)")):
         p = sub.add_parser(command, help=help_)
         p.add_argument("target", nargs="?", metavar="TABLE|ADDRESS",
                        help="a table id or host fingerprint from `peerboard tables`, or tcp://HOST:PORT")

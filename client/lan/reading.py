@@ -4,6 +4,7 @@ one UsageError, said before anything starts."""
 from __future__ import annotations
 
 import argparse
+import getpass
 import ipaddress
 import math
 import os
@@ -74,7 +75,7 @@ def _rematches(given: int | None) -> int | None:
 def player_name(given: str | None) -> str:
     """The name this node shows: `--name`, else the user's name; UsageError for one that
     cannot be a player's."""
-    name = given or os.environ.get("USER") or "player"
+    name = given or user_name() or "player"
     problem = name_problem(name, MAX_NAME)
     if problem is not None:
         if given:
@@ -218,3 +219,11 @@ def table_name(target: str | None, key: str | None, table: str | None, game: str
         raise UsageError(f"--table takes the {2 * TABLE_BYTES} hex digits the host prints")
     return ByAddress(endpoint, host_key, table_id, game)
 
+
+def user_name() -> str | None:
+    """The user's login name: $LOGNAME/$USER when set, else the account's own name (a shell
+    started by tmux, cron or a service may carry no $USER), None when there is none."""
+    try:
+        return getpass.getuser() or None
+    except (OSError, KeyError):  # (no variable and no entry in the password database)
+        return None

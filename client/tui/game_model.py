@@ -59,6 +59,12 @@ class GameModel:
         decision = Decision(snapshot.seq, snapshot.decision, snapshot.legal)
         if decision == self.decision or decision == self.sent:
             return False
+        if (decision.kind == "commit" and self.decision is not None and self.decision.kind == "commit"
+                and decision.legal == self.decision.legal and self.plan is not None):
+            # the same secret choice, chosen ahead of the seat's turn to commit: the seat
+            # ahead committed meanwhile (a commit changes nothing in the game), so the plan stays
+            self.decision = decision
+            return False
         self.decision = decision
         self._set_plan(Plan(snapshot.game, snapshot.local_seat, snapshot.decision, snapshot.state, snapshot.legal))
         return True

@@ -415,6 +415,8 @@ class GamePresenter:
             self._cursor_home()
         if outcome.note:
             self.say(outcome.note)
+        elif (words := self.picked_words()) is not None:  # (the board's own words for what is pointed at)
+            self.say(f"{words[0].upper()}{words[1:]} (Esc clears).")
         else:
             self.say(f"Picked {self._describe(spot)}; now its target (Esc clears).")
 
@@ -502,6 +504,12 @@ class GamePresenter:
         ordered = sorted(positions, key=lambda s: positions[s])
         chosen = [s for s in ordered if s in targets] or ordered
         self.model.cursor = chosen[0] if chosen else None
+
+    def picked_words(self) -> str | None:
+        """What the spots pointed at so far mean, in the board's words, when it has its own
+        (Aton's cards fill the cartouches in order); None: spots that ask for a target."""
+        words = getattr(self.model.board, "picked", None)
+        return words(self.model.picking.selection) if words is not None else None
 
     def cursor_info(self) -> str:
         model = self.model

@@ -30,14 +30,19 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.widgets import Frame
 
+from peerboard.client.text import shorten, within
 from peerboard.client.tui.boards import Drawing
 from peerboard.client.tui.forming import wrap
 from peerboard.client.tui.game_model import PANEL_MAX, PANEL_WIDTH
 from peerboard.client.tui.game_presenter import GamePresenter
 from peerboard.client.tui.help import help_text
 from peerboard.client.tui.picking import BUTTON
-from peerboard.client.tui.widgets import key_bar, key_label, message_window, on_click, status_line
+from peerboard.client.tui.widgets import key_bar, key_label, message_window, mouse_or_text, on_click, status_line
 
+#: how often a timer shown on screen ("away 12s") is drawn again while it counts
+TIMER_TICK = 1.0
+#: the most lines the situation line above the board takes (a long one wraps, then shortens)
+SITUATION_ROWS = 2
 #: the move list is laid out in blocks of this many lines around the current one (a long
 #: game is not laid out whole on every frame)
 MOVE_BLOCK = 50
@@ -86,6 +91,8 @@ class GameView:
         self.chat_rows = 0  # the chat's rows, its heading included (0: nothing said yet)
         self.graph_rows = 0  # the win-probability graph's (0: none, or no room for it)
         self.columns = 80
+        self.situation_lines: list[str] = [""]
+        self._ticking = False  # a redraw is due for a timer on screen
         self.body = self._body()
         too_small = message_window(lambda: self.too_small)
         root = FloatContainer(
@@ -130,9 +137,12 @@ class GameView:
         self.left_width = size.columns - self.panel_width - 1
         alert = self.model.alert
         long_error = alert is not None and alert.kind == "error"
-        self.status_rows = min(3, -(-len(alert.text) // max(size.columns, 1))) if long_error else 1
-        # the situation line above, the status line and the key bar below
-        self.body_rows = max(1, size.rows - 2 - self.status_rows - self.graph_rows)
+        # (at words: the last words of an error name the file holding its details)
+        self.status_rows = min(3, len(within(alert.text, size.columns, 3))) if long_error else 1
+        self.columns = size.columns
+        self.situation_lines = within(self.model.situation(), size.columns, SITUATION_ROWS)
+        # the situation line(s) above, the status line and the key bar below
+        self.body_rows = max(1, size.rows - len(self.situation_lines) - 1 - self.status_rows - self.graph_rows)
         width = sum(len(route.text) + 3 for route in self.model.picking.buttons())
         self.button_rows = max(1, min(3, -(-width // max(self.left_width, 1))))
         self.board_rows = max(1, min(drawing.height, self.body_rows - self.button_rows - 1))
@@ -153,10 +163,11 @@ class GameView:
         left = HSplit([
             self.board_window,
             Window(FormattedTextControl(self._button_fragments), wrap_lines=True, height=lambda: exact(self.button_rows)),
-            Window(FormattedTextControl(lambda: [("class:info", self._info())]), height=1),
+            Window(FormattedTextControl(lambda: [("class:info", shorten(self._info(), self.left_width))]), height=1),
         ], width=lambda: exact(self.left_width))
         panel = HSplit([
-            Window(FormattedTextControl(lambda: [("class:title", f" {self.model.snapshot.title} ")]), height=1),
+            Window(FormattedTextControl(
+                lambda: [("class:title", f" {shorten(self.model.snapshot.title, self.panel_width - 2)} ")]), height=1),
             Window(FormattedTextControl(self._seat_fragments), wrap_lines=True, height=lambda: exact(self.seat_rows)),
             Window(FormattedTextControl([("class:heading", "moves")]), height=1),
             Window(FormattedTextControl(self._move_fragments, get_cursor_position=self._move_cursor),
@@ -169,7 +180,8 @@ class GameView:
             self.input_window,
         ], width=lambda: exact(self.panel_width))
         return HSplit([
-            Window(FormattedTextControl(lambda: [("class:heading", self.model.situation())]), height=1),
+            Window(FormattedTextControl(lambda: [("class:heading", "\n".join(self.situation_lines))]),
+                   height=lambda: exact(len(self.situation_lines))),
             VSplit([left, Window(width=1, char="│", style="class:dim"), panel], height=lambda: exact(self.body_rows)),
             ConditionalContainer(HSplit([
                 Window(FormattedTextControl(lambda: [("class:heading", self.presenter.graph_caption(self.columns))]),
@@ -177,7 +189,7 @@ class GameView:
                 Window(FormattedTextControl(lambda: self.presenter.graph(self.columns, GRAPH_ROWS - 1) or []),
                        height=GRAPH_ROWS - 1, wrap_lines=False),
             ]), Condition(lambda: self.graph_rows > 0)),
-            status_line(lambda: self.model.alert, self.presenter.hint, lambda: self.status_rows),
+            status_line(lambda: self.model.alert, self.presenter.hint, lambda: self.status_rows, lambda: self.columns),
             key_bar(self.presenter.commands),
         ])
 
@@ -216,7 +228,8 @@ class GameView:
             parts.append(info)
         selection = self.model.picking.selection
         if selection:
-            parts.append("picked " + " → ".join(s.partition(":")[2] for s in selection) + " → ?")
+            parts.append(self.presenter.picked_words()
+                         or "picked " + " → ".join(s.partition(":")[2] for s in selection) + " → ?")
         used = len("   ".join(parts))
         room = self.left_width - used - (3 if parts else 0)
         guide = self.presenter.guide(room) if not selection else ""
@@ -242,8 +255,9 @@ class GameView:
                     # the table's patience counted down: then F8 claims the seat
                     left = snap.patience - away
                     link += f", claim in {left}s" if left > 0 else ", F8 claims"
+                self._tick()
             style = f"class:seat{seat.index}" + (" class:panel.turn" if turn else "")
-            out.append((style, f"{mark}{seat.index} {seat.name[:12]:<12}"))
+            out.append((style, f"{mark}{seat.index} {shorten(seat.name, 12):<12}"))
             out.append(("", f" {score} {link}\n"))
             out.append(("class:dim", f"  {seat.fingerprint}\n"))
             detail = self._seat_detail(state, seat.index)
@@ -259,6 +273,23 @@ class GameView:
             return self.model.board.seat_detail(state, seat)
         except Exception:
             return ""
+
+    def _tick(self) -> None:
+        """A timer is on screen: draw it again in a second, though nothing else happens
+        (no redraw is due while no timer is shown: an idle screen costs nothing)."""
+        if self._ticking:
+            return
+        app = get_app()
+        loop = getattr(app, "loop", None)
+        if isinstance(app, DummyApplication) or loop is None:
+            return
+        self._ticking = True
+
+        def again() -> None:
+            self._ticking = False
+            app.invalidate()
+
+        loop.call_later(TIMER_TICK, again)
 
     def _move_lines(self) -> tuple[list, int, int]:
         """The move list's lines laid out (the blocks around the current entry), where the
@@ -290,7 +321,7 @@ class GameView:
             if line.seq == current:
                 style += " class:selected"
             seat = line.seat if line.seat >= 0 else " "
-            out.append((style, f"{line.seq:>4} {seat} {line.text}\n"))
+            out.append((style, shorten(f"{line.seq:>4} {seat} {line.text}", self.panel_width) + "\n"))
         return _without_last_newline(out) or [("class:dim", "(no moves yet)")]
 
     def _move_cursor(self) -> Point:  # (keeps the current entry in view)
@@ -345,6 +376,7 @@ class GameView:
         kb.add("tab", filter=Condition(lambda: self.model.focus == "input"))(generate_completions)
         kb.add("c-c")(lambda e: self.presenter.interrupt())
         kb.add("<sigint>")(lambda e: self.presenter.interrupt())  # SIGINT from outside the terminal
+        mouse_or_text(kb, self._pasted)
 
         @kb.add("escape")
         def _(event) -> None:
@@ -359,6 +391,12 @@ class GameView:
                 self.presenter.toggle_focus()
 
         return kb
+
+    def _pasted(self, text: str) -> None:
+        """Text that came in looking like a mouse report goes to the input line as typed."""
+        self.model.focus = "input"
+        self.refresh()
+        self.input.insert_text(text)
 
     def refresh(self) -> None:
         """The model changed: focus follows it, and the screen is redrawn."""

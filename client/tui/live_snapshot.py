@@ -24,8 +24,17 @@ def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = (), chat: t
                  info.connection, info.last_heard, printable(info.address, 80))
         for info in s.seats
     )
-    moves = tuple(MoveLine(m.seq, m.seat, "; ".join(m.texts), m.seq <= s.confirmed_seq) for m in s.moves)
+    moves = move_lines(s)
     decision = s.decision_kind()
+    legal = tuple(s.legal_actions()) if decision else ()
+    held = getattr(node, "held_choice", None)
+    if held is not None:  # (chosen already: the node commits it on its next turn, nobody is asked)
+        decision, legal = None, ()
+    elif decision is None:
+        # a secret choice the seat is in, before its turn to commit: it may choose now
+        # (the node holds it and commits it when it may: node/loop.py, `submit`)
+        legal = tuple(s.choice_ahead())
+        decision = "commit" if legal else None
     to_act = position.to_act if position is not None else None
     phase = s.phase.value
     forming = None
@@ -39,12 +48,32 @@ def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = (), chat: t
     return Snapshot(
         game=game, seq=position.seq if position is not None else 0, state=state, seats=seats,
         local_seat=s.local_seat, to_act=to_act, decision=decision,
-        legal=tuple(s.legal_actions()) if decision else (), moves=moves,
-        status=_status(s, seats, to_act), over=phase == "over",
+        legal=legal, moves=moves,
+        status=_status(s, seats, to_act, decision, held), over=phase == "over",
         title=title or f"{game.title} · {_seat_title(s)}", forming=forming, chat=chat,
         patience=s.patience if s.players == 2 and s.local_seat is not None and s.ending is None
         and phase == "playing" else None,
     )
+
+
+def move_lines(s: Any) -> tuple[MoveLine, ...]:
+    """The moves, and the chance outcomes (dice, draws) where they came about, as the replay
+    viewer writes them: `-> roll 4` after the move that brought it, or its own line after a
+    reveal (`reveal -> roll 4`)."""
+    confirmed = s.confirmed_seq
+    chance = {c.seq: c for c in s.chance}
+    lines: list[MoveLine] = []
+    for m in s.moves:
+        text = "; ".join(m.texts)
+        c = chance.pop(m.seq, None)
+        if c is not None:
+            text += "  -> " + ", ".join(c.texts)
+        lines.append(MoveLine(m.seq, m.seat, text, m.seq <= confirmed))
+    if chance:
+        lines += [MoveLine(c.seq, c.seat, f"{c.kind} -> " + ", ".join(c.texts), c.seq <= confirmed)
+                  for c in chance.values()]
+        lines.sort(key=lambda line: line.seq)
+    return tuple(lines)
 
 
 def _seat_title(s: Any) -> str:
@@ -53,7 +82,8 @@ def _seat_title(s: Any) -> str:
     return f"you are seat {s.local_seat}"
 
 
-def _status(s: Any, seats: tuple[SeatLine, ...], to_act: tuple[int, str] | None) -> str:
+def _status(s: Any, seats: tuple[SeatLine, ...], to_act: tuple[int, str] | None, decision: str | None = None,
+            held: tuple | None = None) -> str:
     phase = s.phase.value
     if phase == "forming":
         if not s.players:
@@ -68,8 +98,14 @@ def _status(s: Any, seats: tuple[SeatLine, ...], to_act: tuple[int, str] | None)
     if to_act is None:
         return ""
     seat, kind = to_act
+    if held is not None:
+        if seat == s.local_seat:
+            return "Your choice is made: it goes in now."
+        return f"Your choice is made: it goes in once {seat_name(s, seat)} has committed."
     if seat == s.local_seat and kind in ("move", "commit"):
         return "Your secret choice." if kind == "commit" else "Your turn."
+    if decision == "commit":  # (ahead of its turn to commit: both choose at the same time)
+        return f"Your secret choice ({seat_name(s, seat)} chooses too)."
     doing = {"move": "to move", "commit": "to choose in secret", "reveal": "to reveal",
              "chance": "to draw", "audit": "to reveal its seed", "result": "to sign the result"}
     return f"Waiting for {seat_name(s, seat)} {doing.get(kind, kind)}."

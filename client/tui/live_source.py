@@ -325,7 +325,7 @@ class LiveSource:
         for seat, text in self._theirs:
             said_.append(printable(text) if seat == last else played(s, seat, text))
             last = seat
-        return Alert("; ".join(said_))
+        return Alert("; ".join(said_), newest_last=True)
 
     def _game_over(self, e: Any, words: Words) -> Alert:
         self.ending = [words.text]

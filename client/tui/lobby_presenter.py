@@ -8,7 +8,7 @@ from peerboard.engines import OptionError
 from peerboard.protocol.tablecode import code_problem
 from peerboard.client.tui.game_presenter import Command
 from peerboard.client.tui.lobby_model import CodeForm, HostForm, LobbyModel
-from peerboard.client.tui.lobby_source import JoinRequest, LobbyRequest, LobbySource, ResumeRequest, TableLine
+from peerboard.client.tui.lobby_source import CodeAgain, JoinRequest, LobbyRequest, LobbySource, ResumeRequest, TableLine
 from peerboard.client.tui.source import Alert, Changed, SourceEvent
 
 LOBBY_KEYS = """\
@@ -23,9 +23,12 @@ class LobbyPresenter:
     keys_help = LOBBY_KEYS
 
     def __init__(self, source: LobbySource, redraw: Callable[[], None] = lambda: None,
-                 leave: Callable[[], None] = lambda: None):
+                 leave: Callable[[], None] = lambda: None, code_again: CodeAgain | None = None):
         self.source = source
         self.model = LobbyModel(source.snapshot())
+        if code_again is not None:  # (the code given for this table was refused: give it again)
+            self.model.form = CodeForm(code_again.table)
+            self.model.alert = Alert(code_again.reason, "warn")
         self.redraw = redraw
         self.leave = leave
         #: what the person chose (None: they left without choosing)

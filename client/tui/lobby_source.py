@@ -88,6 +88,15 @@ class ResumeRequest:
 LobbyRequest = HostRequest | JoinRequest | ResumeRequest
 
 
+@dataclass(frozen=True)
+class CodeAgain:
+    """The lobby opened again to ask a private table's code once more: the table, and why
+    (the table refused the code given)."""
+
+    table: TableLine
+    reason: str
+
+
 class LobbySource(Protocol):
     def snapshot(self) -> LobbySnapshot: ...
 

@@ -11,7 +11,7 @@ from prompt_toolkit.widgets import Frame
 from peerboard.client.tui.help import help_text
 from peerboard.client.tui.lobby_presenter import LobbyPresenter
 from peerboard.client.tui.lobby_source import TableLine
-from peerboard.client.tui.widgets import key_bar, key_label, on_click, status_line
+from peerboard.client.tui.widgets import columns_now, key_bar, key_label, mouse_or_text, on_click, status_line
 
 
 class LobbyView:
@@ -23,7 +23,7 @@ class LobbyView:
         body = HSplit([
             Window(FormattedTextControl([("class:title", " peerboard · lobby ")]), height=1),
             self.list_window,
-            status_line(lambda: self.model.alert, presenter.hint),
+            status_line(lambda: self.model.alert, presenter.hint, columns=columns_now),
             key_bar(presenter.commands),
         ])
         self.layout = Layout(FloatContainer(body, floats=[
@@ -108,6 +108,8 @@ class LobbyView:
             if len(event.data) == 1 and event.data.isprintable():
                 p.form_type(event.data)
 
+        # (pasted text that looks like a mouse report is text: typed into an open form)
+        mouse_or_text(kb, lambda text: p.form_type(text) if p.model.form is not None else None)
         return kb
 
     def refresh(self) -> None:

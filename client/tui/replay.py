@@ -144,7 +144,8 @@ class ReplaySource:
 
     def title(self) -> str:
         seen = "everything" if self.view_as is None else f"as seat {self.view_as}"
-        return f"{self.game.title} · {self.name} · {self.index}/{self.last} · {seen}"
+        # where the replay stands first: a long file name is what gets shortened in a narrow panel
+        return f"{self.index}/{self.last} · {seen} · {self.game.title} · {self.name}"
 
     def goto(self, index: int) -> None:
         index = max(0, min(self.last, index))

@@ -105,6 +105,9 @@ class Alert:
 
     text: str
     kind: str = "info"
+    #: the newest part is at the end (the other seats' moves, oldest first): a line too
+    #: long for the screen loses its beginning, never what just happened
+    newest_last: bool = False
 
 
 SourceEvent = Changed | Alert

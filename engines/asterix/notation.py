@@ -8,7 +8,8 @@
     move c3          land on c3 with the die being moved
     skip             no die can be used / the second die has no landing
     pick / leave     pick up the tile landed on, or leave it
-    steal 2 menhir   take a menhir from seat 2's pawn (or "leave" them be)
+    steal menhir from seat 2   take one menhir from seat 2's pawn (or "leave" them be)
+                     (the earlier `steal 2 menhir`, which read as "two menhirs", is still read)
 
 Parsing is case-insensitive and ignores extra whitespace; it checks the form only.
 Whether the action is legal here is the rules' business (game.parse_action asks them).
@@ -46,7 +47,7 @@ USAGE = {
     "skip": "skip",
     "pick": "pick",
     "leave": "leave",
-    "steal": "steal SEAT KIND",
+    "steal": "steal KIND from seat SEAT",
 }
 
 
@@ -79,6 +80,8 @@ def format_action(action: Action) -> str:
         raise IllegalAction(f"{action!r} is not an Asterix action.")
     if len(action) != len(FORMS[action[0]]) + 1:
         raise IllegalAction(f"{action!r} is not an Asterix action: the form is '{USAGE[action[0]]}'.")
+    if action[0] == "steal":  # (the thing first: "steal 2 menhir" read as two menhirs)
+        return f"steal {action[2]} from seat {action[1]}"
     return " ".join(str(part) for part in action)
 
 
@@ -88,6 +91,8 @@ def parse_text(text: str) -> Action:
     if not words:
         raise IllegalAction("An empty text names no action; type one such as 'move c3' or 'pick'.")
     verb, args = words[0], words[1:]
+    if verb == "steal" and len(args) == 4 and args[1:3] == ["from", "seat"]:
+        args = [args[3], args[0]]  # (the seat, then the kind: the action's own order)
     form = FORMS.get(verb)
     if form is None:
         known = ", ".join(FORMS)

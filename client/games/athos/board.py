@@ -15,6 +15,7 @@ from __future__ import annotations
 from peerboard.engines.athos.board import (
     COLOUR_LETTERS, COLOURS, COORDS, HEX_COLOUR, HEX_COUNT, NODE_NAMES, ROW_LETTERS, ROWS, START_AREAS, SUMMIT,
 )
+from peerboard.engines.athos.rules import finished_sides, winners
 from peerboard.client.tui.boards.canvas import BoardContext, Canvas, Drawing
 
 _CELL = 4
@@ -49,6 +50,32 @@ Reading the board. The mountain, valley at the foot: rows a (17 hexes) up to k (
  What scores: each monk on the summit counts 1; when a seat has all 3 up, the round is
  finished, and the seat that used the fewest points in its last turn wins.
  Pointing: a monk, then where it goes; a hex alone places a tile (in any order)."""
+
+
+def _why_over(state, names: tuple[str, ...]) -> str:
+    """Who won and by which rule: all monks up, and when several sides are, the fewest
+    points spent in the last turn (spec/games/athos.md, "End")."""
+    def side_name(side: tuple[int, ...]) -> str:
+        who = " and ".join(f"seat {s} ({_name(names, s)})" for s in side)
+        return f"team {who}" if len(side) > 1 else who
+
+    done = finished_sides(state)
+    if not done:  # (the engine ends a game only so; said rather than raised all the same)
+        return "nobody won"
+    won = winners(state)
+    up = f"all {MONKS * len(done[0])} monks on the summit"
+    if len(done) == 1:
+        return f"{side_name(done[0])} won, with {up}"
+    spent = {side: sum(state.last_spent[s] for s in side) for side in done}
+    winning = [side for side in done if side[0] in won]
+    others = ", ".join(f"{spent[side]} for {side_name(side)}" for side in done if side not in winning)
+    who = " and ".join(side_name(side) for side in winning)
+    least = f"{spent[winning[0]]} point{'s' if spent[winning[0]] != 1 else ''}"
+    if len(winning) > 1:
+        return (f"{who} share the win: {len(done)} sides have {up}, and these spent the fewest points "
+                f"in their last turn, {least} each" + (f", against {others}" if others else ""))
+    return (f"{who} won: {len(done)} sides have {up}, and it spent the fewest points in its last turn, "
+            f"{least}, against {others}")
 
 
 def _monks_at(state) -> dict[int, list[int]]:
@@ -171,7 +198,7 @@ class AthosBoard:
     def situation(self, state, names: tuple[str, ...]) -> str:
         who = f"seat {state.actor} ({_name(names, state.actor)})"
         if state.phase == "over":
-            return f"Round {state.round}. Game over."
+            return f"Round {state.round}. Game over: {_why_over(state, names)}."
         doing = _PHASES.get(state.phase, state.phase)
         extra = ""
         if state.phase == "move":

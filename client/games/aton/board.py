@@ -146,6 +146,16 @@ class AtonBoard:
 
     # -- pointing --------------------------------------------------------------------------------
 
+    def picked(self, selection: tuple[str, ...]) -> str | None:
+        """The cards pointed at so far fill the cartouches in order: no card has a target
+        to ask for, only the next cartouche its card."""
+        chosen = [s[5:] for s in selection if s.startswith("card:")]
+        if not chosen:
+            return None
+        filled = ", ".join(f"cartouche {i + 1}: {v}" for i, v in enumerate(chosen))
+        more = f"; now the card for cartouche {len(chosen) + 1}" if len(chosen) < 4 else ""
+        return filled + more
+
     def spots(self, state: State, action: tuple) -> tuple[str, ...] | None:
         kind = action[0]
         if kind in ("remove", "place", "retrieve"):

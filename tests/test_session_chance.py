@@ -1,0 +1,34 @@
+"""The chance outcomes on the session's surface (spec/protocol.md, "The session's public
+surface", `chance`): what a move list shows of dice and draws, in a simulated network."""
+from peerboard.protocol.chain import GameChain
+from simnet import SimNet
+
+
+def test_the_chance_outcomes_are_on_the_surface_where_they_came_about():
+    """Dice and draws for move lists (issue 24, 17): every seat sees the public ones alike,
+    at the entry that brought them about, written as the replay of the log writes them; a
+    hidden draw of another seat is its placeholder."""
+    net = SimNet(11)
+    nodes = net.table("asterix", 3, {"max_rounds": 1})
+    assert net.run(lambda: net.finished(nodes), max_time=20000)
+    records = [n.session.chance for n in nodes]
+    assert records[0] == records[1] == records[2]
+    rolls = [c for c in records[0] if c.texts[0].startswith("roll ")]
+    assert rolls and all(c.kind == "reveal" and len(c.texts) == 1 for c in rolls)
+    chain = GameChain.start(nodes[0].disk.genesis)
+    expected = []
+    for entry in nodes[0].disk.entries:
+        chain = chain.check(entry, signatures=False)
+        if chain.outcomes and entry.kind != "audit":
+            expected.append((entry.seq, tuple(chain.game.format_action(s, o) for s, o in chain.outcomes)))
+    assert [(c.seq, c.texts) for c in records[0]] == expected
+    from peerboard.client.tui.live_snapshot import move_lines  # (what the game screen's move list shows)
+
+    shown = {line.seq: line.text for line in move_lines(nodes[1].session)}
+    assert all(shown[c.seq] == "reveal -> " + c.texts[0] for c in rolls)
+
+    net = SimNet(5)
+    red, blue = net.table("aton", 2)
+    net.run(lambda: len(red.disk.entries) >= 6, max_time=2000)
+    first = red.session.chance[0].texts
+    assert any(t == "draw ?" for t in first) and any(t != "draw ?" for t in first)  # its own, and the other's hidden
