@@ -5,7 +5,7 @@
     verdict = verify_file("games/aton-....pblog")
     print(verdict.summary())            # "valid: aton, seats 0:ann, 1:bot-1, 83 entries; ..."
     if verdict.ok:
-        game, state = verdict.chain.game, verdict.chain.state   # the final position
+        game, state = verdict.ledger.game, verdict.ledger.state   # the final position
 
 `read_log(data)` gives the records themselves (the signed genesis and every entry), as
 spec/log-format.md describes them; `verify_log(data)` is `peerboard replay FILE --verify`.

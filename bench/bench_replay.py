@@ -30,7 +30,7 @@ def build_log(game, players, seed):
         [rng.randbytes(32) for _ in range(players)], rng.randbytes(16), lambda: rng.randbytes(16),
     )
     log.play(lambda state, seat, legal: legal[rng.randrange(len(legal))])
-    data = header_frame() + frame(log.chain.genesis.record()) + b"".join(frame(e.record()) for e in log.entries)
+    data = header_frame() + frame(log.ledger.genesis.record()) + b"".join(frame(e.record()) for e in log.entries)
     return data, log
 
 
@@ -49,7 +49,7 @@ def best_of(runs: int, *works) -> list[float]:
 def bench(name: str, players: int, games: int) -> None:
     game = engines.get(name)
     logs = [build_log(game, players, seed) for seed in range(games)]
-    signed = [(log.chain.genesis.terms.seats[e.seat].key, e.signing_bytes(), e.sig) for _, log in logs for e in log.entries]
+    signed = [(log.ledger.genesis.terms.seats[e.seat].key, e.signing_bytes(), e.sig) for _, log in logs for e in log.entries]
     entries = len(signed)
     t_verify, t_sigs = best_of(5, lambda: all(verify_log(data).ok for data, _ in logs),
                                lambda: all(verify(key, message, sig) for key, message, sig in signed))

@@ -44,7 +44,7 @@ def build(game: str, players: int, seed: int, drop_last: int = 0) -> tuple[bytes
                            rng.randbytes(16), lambda: rng.randbytes(16))
     log.play(lambda state, seat, legal: legal[rng.randrange(len(legal))])
     entries = log.entries[:len(log.entries) - drop_last]
-    data = header_frame() + frame(log.chain.genesis.record()) + b"".join(frame(e.encoded) for e in entries)
+    data = header_frame() + frame(log.ledger.genesis.record()) + b"".join(frame(e.encoded) for e in entries)
     return data, keys, masters
 
 

@@ -77,9 +77,9 @@ def _replay_text(path: Path, args: argparse.Namespace) -> ExitCode:
         print(export.as_json(contents))
     elif not args.verify:
         print(export.as_text(contents))
-        if verdict.chain is not None:
-            game, state = verdict.chain.game, verdict.chain.state
-            seat = args.view_as if args.view_as is not None and 0 <= args.view_as < verdict.chain.seats else None
+        if verdict.ledger is not None:
+            game, state = verdict.ledger.game, verdict.ledger.state
+            seat = args.view_as if args.view_as is not None and 0 <= args.view_as < verdict.ledger.seats else None
             print()
             print(colour.board(game, state if seat is None else game.view(state, seat), seat, sys.stdout))
     stream = sys.stderr if args.export else sys.stdout

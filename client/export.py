@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from peerboard.protocol.chain import ChainError, GameChain
+from peerboard.protocol.ledger import LedgerError, Ledger
 from peerboard.protocol.identity import fingerprint
 from peerboard.protocol.logfile import LogContents
 from peerboard.protocol.replay import audited_seeds
@@ -27,24 +27,24 @@ def _steps(contents: LogContents) -> list[dict[str, Any]]:
     about in the game's notation (hidden draws shown once the audit revealed them)."""
     steps = []
     try:
-        chain = GameChain.start(contents.genesis, audited_seeds(contents))
-    except ChainError:
+        ledger = Ledger.start(contents.genesis, audited_seeds(contents))
+    except LedgerError:
         return steps
     for entry in contents.entries:
-        game, state = chain.game, chain.state
+        game, state = ledger.game, ledger.state
         try:
-            chain = chain.check(entry)
-        except ChainError:
+            ledger = ledger.check(entry)
+        except LedgerError:
             break  # the export ends where the log stops checking out
         texts: list[str] = []
         if entry.kind == "move":
-            # the chain took them: each is legal where it stands, so the engine can write it
+            # the ledger took them: each is legal where it stands, so the engine can write it
             for action in entry.body["actions"]:
                 texts.append(game.format_action(state, action))
                 state = game.apply(state, action)
         step = {
             "seq": entry.seq, "seat": entry.seat, "kind": entry.kind, "actions": texts,
-            "chance": [chain.game.format_action(before, o) for before, o in chain.outcomes],
+            "chance": [ledger.game.format_action(before, o) for before, o in ledger.outcomes],
         }
         if entry.kind == "result":
             step["winners"] = list(entry.body["winners"])

@@ -21,7 +21,7 @@ from typing import Any, TextIO
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.text import printable
 from peerboard.client.usage import UsageError
-from peerboard.protocol.chain import GameChain
+from peerboard.protocol.ledger import Ledger
 from peerboard.protocol.identity import fingerprint
 from peerboard.protocol.logfile import LogContents, LogFileError, read_log
 from peerboard.protocol.replay import verify_contents
@@ -37,11 +37,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="the ladders as JSON, for scripts")
 
 
-def result_of(contents: LogContents, chain: GameChain) -> tuple[int, ...] | None:
+def result_of(contents: LogContents, ledger: Ledger) -> tuple[int, ...] | None:
     """The winners as the log's signed result says (() for a draw), None when the game has
     no result every seat signed (`chain`: the log, verified). The one place a result is
     read: every kind of ending the log records comes through here."""
-    if not chain.finished:
+    if not ledger.finished:
         return None
     for entry in reversed(contents.entries):
         if entry.kind == "result":
@@ -111,7 +111,7 @@ def gather(dirs: list[Path]) -> Gathered:
             if not verdict.ok:
                 out.invalid.append((path, verdict.summary()))
                 continue
-            winners = result_of(contents, verdict.chain)
+            winners = result_of(contents, verdict.ledger)
             if winners is None:
                 out.unfinished.append(path)
                 continue

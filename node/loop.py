@@ -156,7 +156,7 @@ class Node:
         self.execute(effects)
 
     def resume(self, files: GameFiles, contents: LogContents) -> None:
-        """Go on with a stored game (ChainError if its log does not check out)."""
+        """Go on with a stored game (LedgerError if its log does not check out)."""
         seat = files.seat
         self.files, self.secrets, self.seat_extra = files, secrets_of(seat), dict(seat.extra)
         session, effects = Session.resume(

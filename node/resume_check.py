@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from peerboard.protocol import failures
-from peerboard.protocol.chain import ChainError, GameChain
+from peerboard.protocol.ledger import LedgerError, Ledger
 from peerboard.protocol.identity import verify
 from peerboard.protocol.logfile import LogContents, LogFileError, frame, read_log, torn_tail
 from peerboard.protocol.replay import Verdict, verify_contents
 
-#: the failures of an entry whose signature and place in the chain checked out: the rules
+#: the failures of an entry whose signature and place in the log checked out: the rules
 #: refused what it says (the classes after `signature` in protocol/failures.ORDER, but the
 #: audit: a lie it proves is how the game went, and the game goes on to its result)
 RULES_REFUSED = frozenset(failures.ORDER[failures.ORDER.index(failures.SIGNATURE) + 1:]) - {failures.AUDIT}
@@ -82,10 +82,10 @@ def _sound(contents: LogContents) -> bool:
     """Every entry checks out, the audit's verdict aside (replay stops at the audit entry
     that proves a lie; resume needs the entries after it checked too)."""
     try:
-        chain = GameChain.start(contents.genesis)
+        ledger = Ledger.start(contents.genesis)
         for entry in contents.entries:
-            chain = chain.check(entry)
-    except ChainError:
+            ledger = ledger.check(entry)
+    except LedgerError:
         return False
     return contents.error is None
 

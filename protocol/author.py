@@ -2,7 +2,7 @@
 
 A seat's node writes some entries by itself — its reveals (and a new hash chain's tip when
 one is spent), an outcome from its own pile, the reveal of a secret choice it committed, its
-audit, its result — and asks its player for the others: a move, or a secret choice to commit. `Author` says which, for the chain as it
+audit, its result — and asks its player for the others: a move, or a secret choice to commit. `Author` says which, for the ledger as it
 stands, and keeps what that takes: the choice committed and not yet revealed, the prompt
 last given (and the legal moves offered with it), and, after a restart, the seats whose head
 it has not heard yet (it writes nothing until it has).
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from peerboard.protocol.chain import GameChain
+from peerboard.protocol.ledger import Ledger
 from peerboard.protocol.events import YourTurn
 from peerboard.protocol.records import Entry
 from peerboard.protocol.secrets import SeatSecrets, choice_digest, node_entropy
@@ -39,80 +39,80 @@ class Author:
         self._offered: tuple[int, frozenset] = (0, frozenset())  # (seq, the legal moves prompted there)
         self._options: tuple[tuple[int, str] | None, tuple] = (None, ())  # ((seq, kind), its options)
 
-    def decision(self, chain: GameChain) -> str:
+    def decision(self, ledger: Ledger) -> str:
         """"move" or "commit": what the player must decide now; LocalError saying why not."""
         if self.unheard:
             raise LocalError("This seat is catching up with the others; wait a moment.")
-        if chain.ending is not None:
-            raise LocalError(f"The game has ended: seat {chain.ending[1][0]} {chain.ending[0]}.")
-        seat, kind = chain.entitled()
+        if ledger.ending is not None:
+            raise LocalError(f"The game has ended: seat {ledger.ending[1][0]} {ledger.ending[0]}.")
+        seat, kind = ledger.entitled()
         if seat != self.seat or kind not in ("move", "commit"):
             raise LocalError(f"It is not your turn: seat {seat} must write a {kind} entry.")
-        if kind == "move" and self.revealing(chain):
+        if kind == "move" and self.revealing(ledger):
             raise LocalError("Your committed choice is revealed automatically.")
         return kind
 
-    def options(self, chain: GameChain, kind: str) -> tuple:
+    def options(self, ledger: Ledger, kind: str) -> tuple:
         """The seat's options for its `kind` of decision at the head (worked out once)."""
-        at = (chain.next_seq, kind)
+        at = (ledger.next_seq, kind)
         if self._options[0] != at:
-            game, state = chain.game, chain.state
+            game, state = ledger.game, ledger.state
             legal = game.choices_for(state, self.seat) if kind == "commit" else game.legal_actions(state)
             self._options = (at, tuple(legal))
         return self._options[1]
 
-    def choice_ahead(self, chain: GameChain) -> tuple:
+    def choice_ahead(self, ledger: Ledger) -> tuple:
         """A secret choice this seat is in but may not commit to yet — a seat ahead of it in
         the group commits first — and its options then (the engine's `choices_for`: the
         others' choices cannot change them); () when there is none."""
         if self.unheard or self.choice is not None:
             return ()
-        game, state = chain.game, chain.state
-        if self.seat not in game.secret_choice(state) or self.seat in {s for s, _ in chain.commits}:
+        game, state = ledger.game, ledger.state
+        if self.seat not in game.secret_choice(state) or self.seat in {s for s, _ in ledger.commits}:
             return ()
-        if chain.entitled() == (self.seat, "commit"):
+        if ledger.entitled() == (self.seat, "commit"):
             return ()  # (its decision now: `decision`)
         return tuple(game.choices_for(state, self.seat))
 
-    def revealing(self, chain: GameChain) -> bool:
+    def revealing(self, ledger: Ledger) -> bool:
         """Whether the move due is the reveal of the choice this seat committed."""
-        return self.choice is not None and bool(chain.game.secret_choice(chain.state))
+        return self.choice is not None and bool(ledger.game.secret_choice(ledger.state))
 
-    def next(self, chain: GameChain) -> Write | YourTurn | None:
+    def next(self, ledger: Ledger) -> Write | YourTurn | None:
         """What the seat does now: write an entry it owes, ask its player (once per
         decision), or nothing (it is not the seat's turn, or it has not heard every seat)."""
         if self.unheard:
             return None
-        seat, kind = chain.entitled()
+        seat, kind = ledger.entitled()
         if seat != self.seat:
             return None
         secrets = self.secrets
         if kind == "reveal":
-            return Write(kind, {"value": secrets.reveal(chain.chain_used[seat] + 1)})
+            return Write(kind, {"value": secrets.reveal(ledger.chain_used[seat] + 1)})
         if kind == "chain":  # its hash chain is spent: commit to the next one
-            return Write(kind, {"tip": secrets.next_tip(chain.chain_used[seat])})
+            return Write(kind, {"tip": secrets.next_tip(ledger.chain_used[seat])})
         if kind == "chance":
-            entropy, index = chain.run
-            return Write(kind, {"outcome": chain.game.sample_chance(chain.state, node_entropy(entropy, index, secrets.seed))})
+            entropy, index = ledger.run
+            return Write(kind, {"outcome": ledger.game.sample_chance(ledger.state, node_entropy(entropy, index, secrets.seed))})
         if kind == "audit":
             return Write(kind, {"seed": secrets.seed})
         if kind == "result":
-            return Write(kind, chain.result_body())
-        if kind == "move" and self.revealing(chain):
+            return Write(kind, ledger.result_body())
+        if kind == "move" and self.revealing(ledger):
             actions, nonce = self.choice
             return Write(kind, {"actions": list(actions), "nonce": nonce})
-        if self._prompted == (chain.next_seq, kind):
+        if self._prompted == (ledger.next_seq, kind):
             return None
-        self._prompted = (chain.next_seq, kind)
-        legal = self.options(chain, kind)
+        self._prompted = (ledger.next_seq, kind)
+        legal = self.options(ledger, kind)
         if kind == "move":
-            self._offered = (chain.next_seq, frozenset(legal))
+            self._offered = (ledger.next_seq, frozenset(legal))
         return YourTurn(seat, kind, legal)
 
-    def offered(self, chain: GameChain, actions: tuple) -> bool:
+    def offered(self, ledger: Ledger, actions: tuple) -> bool:
         """Whether `actions` is a single move from the legal list the prompt offered: it
         applies by the engine contract, so it may leave before it is re-run."""
-        return len(actions) == 1 and self._offered[0] == chain.next_seq and actions[0] in self._offered[1]
+        return len(actions) == 1 and self._offered[0] == ledger.next_seq and actions[0] in self._offered[1]
 
     def commit(self, actions: tuple, nonce: bytes) -> dict:
         """The body of the commit entry for this secret choice (kept until it is revealed)."""
@@ -120,7 +120,7 @@ class Author:
         return {"digest": choice_digest(actions, nonce)}
 
     def taken(self, entry: Entry) -> None:
-        """A move entry is in the chain: the seat's own reveal of its choice frees it."""
+        """A move entry is in the ledger: the seat's own reveal of its choice frees it."""
         if entry.seat == self.seat and entry.body["nonce"] is not None:
             self.choice = None
 

@@ -1,5 +1,5 @@
 """A whole table in one process: every seat's keys and secrets, every entry signed by the
-seat entitled to it and checked by the chain before it is kept (selfplay, tests, vectors).
+seat entitled to it and checked by the ledger before it is kept (selfplay, tests, vectors).
 
 A seat's decisions come from `choose(state, seat, options) -> action`; everything else —
 reveals (and new hash chains' tips), commitments to secret choices and their reveals, announced
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from peerboard.engines import Game
-from peerboard.protocol.chain import GameChain
+from peerboard.protocol.ledger import Ledger
 from peerboard.protocol.identity import Identity
 from peerboard.protocol.records import Entry, Genesis, Seat, SignedGenesis, make_entry, agree_statement, claim_statement, resign_statement, sign_genesis
 from peerboard.protocol.secrets import SeatSecrets, choice_digest, node_entropy
@@ -33,7 +33,7 @@ class LogBuilder:
         # knows_hidden=False: the builder follows the public view only, as a verifier
         # would, so its seats may claim things their hidden cards do not allow (tests).
         known = {i: s.seed for i, s in enumerate(secrets)} if knows_hidden else {}
-        self.chain = GameChain.start(genesis, known)
+        self.ledger = Ledger.start(genesis, known)
         self.identities = list(identities)
         self.secrets = list(secrets)
         self.entries: list[Entry] = []
@@ -51,52 +51,52 @@ class LogBuilder:
 
     @property
     def state(self) -> Any:
-        return self.chain.state
+        return self.ledger.state
 
     @property
     def game(self) -> Game:
-        return self.chain.game
+        return self.ledger.game
 
     def resign(self, seat: int) -> Entry:
         """Seat `seat` resigns: the seat entitled to the next entry carries its signed
         statement into the log (spec/protocol.md, "Endings")."""
-        sig = self.identities[seat].sign(resign_statement(self.chain.genesis.hash, seat))
+        sig = self.identities[seat].sign(resign_statement(self.ledger.genesis.hash, seat))
         return self.add("resign", {"seat": seat, "sig": sig})
 
     def claim(self, gone: int) -> Entry:
         """Every other seat still playing claims seat `gone` (gone for good); the claim's
         writer, the lowest of them, writes it (spec/protocol.md, "Endings")."""
-        chain = self.chain
-        statement = claim_statement(chain.genesis.hash, gone, chain.next_seq, chain.head)
-        sigs = [self.identities[i].sign(statement) for i in chain.writers if i != gone]
-        return self.add("claim", {"gone": gone, "sigs": sigs}, seat=chain.claim_writer(gone))
+        ledger = self.ledger
+        statement = claim_statement(ledger.genesis.hash, gone, ledger.next_seq, ledger.head)
+        sigs = [self.identities[i].sign(statement) for i in ledger.writers if i != gone]
+        return self.add("claim", {"gone": gone, "sigs": sigs}, seat=ledger.claim_writer(gone))
 
     def agree(self, how: str) -> Entry:
         """Every seat still playing agrees that the game ends `how` ("drawn", "aborted") here;
         the seat entitled to this entry writes it."""
-        chain = self.chain
-        statement = agree_statement(chain.genesis.hash, how, chain.next_seq, chain.head)
-        return self.add("agree", {"how": how, "sigs": [self.identities[i].sign(statement) for i in chain.writers]})
+        ledger = self.ledger
+        statement = agree_statement(ledger.genesis.hash, how, ledger.next_seq, ledger.head)
+        return self.add("agree", {"how": how, "sigs": [self.identities[i].sign(statement) for i in ledger.writers]})
 
     def add(self, kind: str, body: dict, seat: int | None = None) -> Entry:
-        """Sign and append the next entry (by `seat`, for a claim); ChainError if the chain refuses it."""
-        entitled, expected = self.chain.entitled()
+        """Sign and append the next entry (by `seat`, for a claim); LedgerError if the ledger refuses it."""
+        entitled, expected = self.ledger.entitled()
         seat = entitled if seat is None else seat
-        if kind != expected and not (kind in ("resign", "agree") and self.chain.may_end()) and kind != "claim":
+        if kind != expected and not (kind in ("resign", "agree") and self.ledger.may_end()) and kind != "claim":
             raise ValueError(f"the next entry is a {expected} entry, not {kind}")
-        entry = make_entry(self.identities[seat], self.chain.next_seq, self.chain.head, seat, kind, body)
-        self.chain = self.chain.check(entry)
+        entry = make_entry(self.identities[seat], self.ledger.next_seq, self.ledger.head, seat, kind, body)
+        self.ledger = self.ledger.check(entry)
         self.entries.append(entry)
         return entry
 
     def step(self, choose: Chooser) -> Entry:
         """Write the next entry, whatever its kind."""
-        chain, game, state = self.chain, self.game, self.state
-        seat, kind = chain.entitled()
+        ledger, game, state = self.ledger, self.game, self.state
+        seat, kind = ledger.entitled()
         if kind == "reveal":
-            return self.add(kind, {"value": self.secrets[seat].reveal(chain.chain_used[seat] + 1)})
+            return self.add(kind, {"value": self.secrets[seat].reveal(ledger.chain_used[seat] + 1)})
         if kind == "chain":
-            return self.add(kind, {"tip": self.secrets[seat].next_tip(chain.chain_used[seat])})
+            return self.add(kind, {"tip": self.secrets[seat].next_tip(ledger.chain_used[seat])})
         if kind == "commit":
             actions = (choose(state, seat, game.choices_for(state, seat)),)
             nonce = self._nonce()
@@ -108,17 +108,17 @@ class LogBuilder:
                 return self.add(kind, {"actions": list(actions), "nonce": nonce})
             return self.add(kind, {"actions": [choose(state, seat, game.legal_actions(state))], "nonce": None})
         if kind == "chance":
-            entropy, index = chain.run
+            entropy, index = ledger.run
             outcome = game.sample_chance(state, node_entropy(entropy, index, self.secrets[seat].seed))
             return self.add(kind, {"outcome": outcome})
         if kind == "audit":
             return self.add(kind, {"seed": self.secrets[seat].seed})
-        return self.add(kind, chain.result_body())
+        return self.add(kind, ledger.result_body())
 
     def play(self, choose: Chooser, max_entries: int = 1_000_000) -> None:
         """Write entries until the game is over, audited and its result signed by all."""
         for _ in range(max_entries):
-            if self.chain.finished:
+            if self.ledger.finished:
                 return
             self.step(choose)
         raise RuntimeError(f"the game did not finish within {max_entries} entries")

@@ -46,7 +46,7 @@ class Confirmations:
         """Seat `seat` acked entry `seq` (held here); a Desync if its state differs from ours."""
         mine_entry, mine_state = self.hashes[seq - 1]
         if entry_hash != mine_entry:
-            return None  # a fork, not an ack of our chain: the session fetches its entry
+            return None  # a fork, not an ack of our log: the session fetches its entry
         if seq > self.confirmed:
             self._states.setdefault(seq, {})[seat] = state
         if state != mine_state:

@@ -21,7 +21,7 @@ from peerboard.protocol.events import Event
 from peerboard.protocol.records import Entry, SignedGenesis
 
 if TYPE_CHECKING:
-    from peerboard.protocol.chain import GameChain
+    from peerboard.protocol.ledger import Ledger
     from peerboard.protocol.session import Session
 
 #: the session's next step waits for at most this many polls that found input waiting
@@ -83,11 +83,11 @@ class StoreChoice:
 @dataclass(frozen=True)
 class TakeOwnEntry:
     """The local seat's `entry` is written and sent: hand it back to the session right here
-    (`Session.follow`), which takes it into its chain — `checked`, the chain it ends, when it
+    (`Session.follow`), which takes it into its ledger — `checked`, the ledger it ends, when it
     was checked before it left — then has it fsynced and acks it."""
 
     entry: Entry
-    checked: GameChain | None
+    checked: Ledger | None
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The game under way: a session's data and its handling of the game's messages from the
 genesis on, phases PLAYING and OVER (spec/protocol.md, "The session").
 
-It accepts an entry only when the chain accepts it (signature, position, entitlement,
+It accepts an entry only when the ledger accepts it (signature, position, entitlement,
 legality), stores it, acks it with the state hash, confirms it once every seat's ack agrees
 (protocol/confirmation.py), writes its own seat's entries (reveals, commitments, the audit,
 the result) by itself, gossips heads and serves missing entries. Whatever moves the phase —
@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping
 from peerboard import engines
 from peerboard.protocol import failures
 from peerboard.protocol.author import Author, Write
-from peerboard.protocol.chain import ChainError, GameChain
+from peerboard.protocol.ledger import LedgerError, Ledger
 from peerboard.protocol.confirmation import Confirmations
 from peerboard.protocol.forming import NOT_WATCHING, STARTED
 from peerboard.protocol.effects import (
@@ -58,7 +58,7 @@ class Play:
     """One node's game from its genesis on. Build it with `start`."""
 
     def __init__(self, identity: Identity, secrets: SeatSecrets | None, random: Callable[[int], bytes],
-                 genesis: SignedGenesis, addrs: tuple[str, ...], chain: GameChain, seat: int | None,
+                 genesis: SignedGenesis, addrs: tuple[str, ...], ledger: Ledger, seat: int | None,
                  spectators: Mapping[bytes, str], heard: dict[bytes, float], keeper: Keeper,
                  may_watch: Callable[[bytes], bool] = lambda key: True):
         g = genesis.terms
@@ -69,8 +69,8 @@ class Play:
         self.keeper = keeper
         self.genesis = genesis
         self.addrs = addrs
-        self.chain = chain
-        self.confirmed_chain = chain
+        self.ledger = ledger
+        self.confirmed_ledger = ledger
         self.seat = seat  # None: a spectator
         self.author = None if seat is None else Author(seat, secrets)
         self.seats: dict[bytes, int] = {s.key: i for i, s in enumerate(g.seats)}  # seat key -> seat
@@ -78,8 +78,8 @@ class Play:
         self.entries: list[Entry] = []
         self.ahead: dict[int, Entry] = {}
         self.acks = Confirmations(len(g.seats), seat)
-        self.chains: dict[int, GameChain] = {}  # the chain at each seq not yet confirmed
-        self.moves = MoveList(chain.game)
+        self.ledgers: dict[int, Ledger] = {}  # the ledger at each seq not yet confirmed
+        self.moves = MoveList(ledger.game)
         self.spectators: dict[bytes, str] = dict(spectators)
         self.broadcast_keys: list[bytes] | None = None
         self.heard = heard  # the session's: when each key was last heard, since it began
@@ -106,13 +106,13 @@ class Play:
               genesis: SignedGenesis, addrs: tuple[str, ...], spectators: Mapping[bytes, str],
               heard: dict[bytes, float], keeper: Keeper,
               may_watch: Callable[[bytes], bool] = lambda key: True) -> "Play":
-        """The game of `genesis`; ChainError if the genesis cannot start one. A spectator
+        """The game of `genesis`; LedgerError if the genesis cannot start one. A spectator
         is served only if `may_watch` admits its key."""
         key = identity.public_key
         mine = [i for i, s in enumerate(genesis.terms.seats) if s.key == key]
         seat = mine[0] if mine and secrets is not None else None
-        chain = GameChain.start(genesis, {} if seat is None else {seat: secrets.seed})
-        return cls(identity, secrets, random, genesis, addrs, chain, seat, spectators, heard, keeper, may_watch)
+        ledger = Ledger.start(genesis, {} if seat is None else {seat: secrets.seed})
+        return cls(identity, secrets, random, genesis, addrs, ledger, seat, spectators, heard, keeper, may_watch)
 
     def started(self, handed: list[bytes], resumed: bool) -> list:
         """The effects of the start: the genesis stored (unless `resumed` from it) and sent to
@@ -127,7 +127,7 @@ class Play:
         return effects
 
     def resume(self, entries: list[Entry], choice: tuple[tuple, bytes] | None, addr: str, hello: bytes) -> list:
-        """Take back the stored `entries` (re-checked: ChainError unless they check out) and
+        """Take back the stored `entries` (re-checked: LedgerError unless they check out) and
         the secret choice committed; say `hello` to every seat if this node listens at
         `addr`, not where the genesis says."""
         effects: list = []
@@ -136,22 +136,22 @@ class Play:
             last = i == len(entries) - 1
             try:
                 # every entry but the last was checked before the next one was written
-                chain = self.chain.check(entry, signatures=last)
-            except ChainError as exc:
+                ledger = self.ledger.check(entry, signatures=last)
+            except LedgerError as exc:
                 if not last:
                     raise
                 # our own move, written before it was re-run, then the process died: never acked
                 effects += [Unstore(entry), Rejected("this node's own log", f"its last entry, seq {exc.seq}, was never "
                                                                             f"checked and does not check out ({exc.why}): dropped")]
                 break
-            self._append(entry, chain)
-            hashes.append((entry.hash, chain.game.state_hash(chain.state)))
+            self._append(entry, ledger)
+            hashes.append((entry.hash, ledger.game.state_hash(ledger.state)))
         # what was stored was acked before the crash; confirmation goes on from here
         self.acks = Confirmations(len(self.seats), self.seat, len(hashes), hashes)
-        self.acks.gone = set(self.chain.gone)
-        self.chains.clear()
-        self.confirmed_chain = self.chain
-        if self.chain.finished:
+        self.acks.gone = set(self.ledger.gone)
+        self.ledgers.clear()
+        self.confirmed_ledger = self.ledger
+        if self.ledger.finished:
             self._game_over()
         if self.author is not None:
             self.author.choice = choice
@@ -213,12 +213,12 @@ class Play:
         return self.acks.acked[index] if 0 <= index < len(self.acks.acked) else 0
 
     def position(self, confirmed: bool) -> Position:
-        chain = self.confirmed_chain if confirmed else self.chain
-        live = self.keeper.phase() is Phase.PLAYING and not chain.finished
-        return Position(chain.next_seq - 1, chain.state, chain.entitled() if live else None)
+        ledger = self.confirmed_ledger if confirmed else self.ledger
+        live = self.keeper.phase() is Phase.PLAYING and not ledger.finished
+        return Position(ledger.next_seq - 1, ledger.state, ledger.entitled() if live else None)
 
     def options_for(self, kind: str) -> tuple:
-        return self.author.options(self.chain, kind)
+        return self.author.options(self.ledger, kind)
 
     def move_records(self) -> tuple[MoveRecord, ...]:
         return self.moves.records(self.acks.confirmed)
@@ -266,13 +266,13 @@ class Play:
         if beat and self.entries and self.seat is not None:
             # acks are sent once; repeating the latest now and then repairs lost ones
             effects += self._ack(self.entries[-1], self.acks.hashes[-1][1])
-        if beat and self.resigned and self.chain.may_end():
+        if beat and self.resigned and self.ledger.may_end():
             # a lost statement is repaired by repetition, as a hello is
             effects += self._send_seats(Resign(self.seat, self.resignations[self.seat]))
-        if beat and self.seat is not None and self.offers_at == self.chain.next_seq:
+        if beat and self.seat is not None and self.offers_at == self.ledger.next_seq:
             for how, sigs in sorted(self.offers.items()):
                 if self.seat in sigs:  # our offer (or acceptance) stands: said again, for a lost one
-                    effects += self._send_seats(Offer(self.seat, how, self.offers_at, self.chain.head, sigs[self.seat]))
+                    effects += self._send_seats(Offer(self.seat, how, self.offers_at, self.ledger.head, sigs[self.seat]))
         for key, seat in self.seats.items():
             if key == self.key or seat in self.away or seat in self.left:
                 continue
@@ -284,7 +284,7 @@ class Play:
                 effects.append(PeerAway(seat))
         if self.author is not None and not self.author.unheard and self.players == 2:
             for seat in sorted(self.away | self.left):
-                if seat in self.claimable_told or not self.chain.may_claim(seat):
+                if seat in self.claimable_told or not self.ledger.may_claim(seat):
                     continue
                 away = self.away_for(seat, now)
                 if away is not None and away >= self.patience:
@@ -393,7 +393,7 @@ class Play:
         keys = self.seat_keys
         if not m.seat < len(keys) or not verify(keys[m.seat], resign_statement(self.genesis.hash, m.seat), m.sig):
             raise MessageError(f"resign: not signed by seat {m.seat}")
-        if not self.chain.may_end() or m.seat in self.resignations:
+        if not self.ledger.may_end() or m.seat in self.resignations:
             return []
         self.resignations[m.seat] = m.sig
         return [NextStep()]
@@ -405,8 +405,8 @@ class Play:
             raise MessageError(f"offer: the sender does not hold seat {m.seat}")
         if not verify(sender, agree_statement(self.genesis.hash, m.how, m.seq, m.prev), m.sig):
             raise MessageError(f"offer: not signed by seat {m.seat}")
-        chain = self.chain
-        if m.seq != chain.next_seq or m.prev != chain.head or not chain.may_end():
+        ledger = self.ledger
+        if m.seq != ledger.next_seq or m.prev != ledger.head or not ledger.may_end():
             return []  # lapsed (another entry came), or for a head this node has not reached: it is said again
         self._offers_here()
         sigs = self.offers.setdefault(m.how, {})
@@ -420,7 +420,7 @@ class Play:
         keys = self.seat_keys
         if not m.seat < len(keys) or keys[m.seat] != sender:
             raise MessageError(f"decline: the sender does not hold seat {m.seat}")
-        if m.seq != self.chain.next_seq or self.offers_at != m.seq or m.how not in self.offers:
+        if m.seq != self.ledger.next_seq or self.offers_at != m.seq or m.how not in self.offers:
             return []
         mine = self.seat in self.offers[m.how]
         del self.offers[m.how]
@@ -472,8 +472,8 @@ class Play:
         """Take the next entry from a peer: check it, store it, pass it on to our
         spectators, ack it."""
         try:
-            checked = self.chain.check(entry)
-        except ChainError as exc:
+            checked = self.ledger.check(entry)
+        except LedgerError as exc:
             if exc.failure == failures.PREV and self.entries:
                 # our last entries may be a seat's that the others never took (a claimed
                 # seat's own, come back): fetch from where that seat's run began, to compare
@@ -489,20 +489,20 @@ class Play:
             effects += [Send(k, data) for k in relay]
         return effects + self._stored(entry, checked)
 
-    def _append(self, entry: Entry, chain: GameChain) -> None:
-        before = self.chain
-        self.chain = chain
-        self.chains[entry.seq] = chain
+    def _append(self, entry: Entry, ledger: Ledger) -> None:
+        before = self.ledger
+        self.ledger = ledger
+        self.ledgers[entry.seq] = ledger
         self.entries.append(entry)
-        if chain.outcomes and entry.kind != "audit":  # (the audit re-runs the whole game: no news)
-            self.moves.add_chance(entry, chain.outcomes)
+        if ledger.outcomes and entry.kind != "audit":  # (the audit re-runs the whole game: no news)
+            self.moves.add_chance(entry, ledger.outcomes)
         if entry.kind == "move":
             self.moves.add(entry, before.state, self.acks.confirmed)
             if self.author is not None:
                 self.author.taken(entry)
         elif entry.kind == "claim":
-            self.acks.gone = set(chain.gone)  # their acks no longer count
-            if self.seat in chain.gone:
+            self.acks.gone = set(ledger.gone)  # their acks no longer count
+            if self.seat in ledger.gone:
                 self.author = None  # this seat is gone for good: it watches the rest as a spectator
 
     def _run_start(self) -> int:
@@ -524,16 +524,16 @@ class Play:
         base = self._chain_at(seq - 1)
         try:
             checked = base.check(entry)
-        except ChainError as exc:
+        except LedgerError as exc:
             return self.keeper.reject(sender, f"entry seq {exc.seq}: {exc.why}")
         self.entries = self.entries[:seq - 1]
-        self.chain = base
+        self.ledger = base
         self.ahead.clear()
-        self.chains = {s: c for s, c in self.chains.items() if s < seq}
+        self.ledgers = {s: c for s, c in self.ledgers.items() if s < seq}
         held = min(self.acks.confirmed, seq - 1)
         self.acks = Confirmations(len(self.seat_keys), self.seat, held, self.acks.hashes[:seq - 1])
-        if self.acks.confirmed == seq - 1 or held not in self.chains:
-            self.confirmed_chain = base
+        if self.acks.confirmed == seq - 1 or held not in self.ledgers:
+            self.confirmed_ledger = base
         self.moves.drop_from(seq)
         if self.author is not None:
             self.author.choice = None
@@ -546,44 +546,44 @@ class Play:
             effects += [Send(k, data) for k in relay]
         return effects + self._stored(entry, checked) + [NextStep()]
 
-    def _chain_at(self, seq: int) -> GameChain:
-        """The chain as it stood after entry `seq` (worked out again from the genesis when
+    def _chain_at(self, seq: int) -> Ledger:
+        """The ledger as it stood after entry `seq` (worked out again from the genesis when
         it is no longer kept)."""
-        if seq in self.chains:
-            return self.chains[seq]
-        known = {i: s for i, s in enumerate(self.chain.known) if s is not None}
-        chain = GameChain.start(self.genesis, known)
+        if seq in self.ledgers:
+            return self.ledgers[seq]
+        known = {i: s for i, s in enumerate(self.ledger.known) if s is not None}
+        ledger = Ledger.start(self.genesis, known)
         for entry in self.entries[:seq]:
-            chain = chain.check(entry, signatures=False)
-        return chain
+            ledger = ledger.check(entry, signatures=False)
+        return ledger
 
-    def _stored(self, entry: Entry, chain: GameChain) -> list:
-        """`entry` is on disk here, `chain` the chain it ends: ack it with the state hash,
+    def _stored(self, entry: Entry, ledger: Ledger) -> list:
+        """`entry` is on disk here, `ledger` the ledger it ends: ack it with the state hash,
         take the acks that were waiting for it, confirm what that confirms."""
-        state_hash = chain.game.state_hash(chain.state)
+        state_hash = ledger.game.state_hash(ledger.state)
         effects = self._ack(entry, state_hash)
         desync = self.acks.stored(entry.hash, state_hash)
         if desync is not None:
             return effects + self.keeper.halt(desync) + [Accepted(entry.seq, entry)]
         effects += self._advance()
         effects.append(Accepted(entry.seq, entry))
-        if entry.kind in ("resign", "claim", "agree") and chain.ending is not None and chain.ending[2] == entry.seq:
+        if entry.kind in ("resign", "claim", "agree") and ledger.ending is not None and ledger.ending[2] == entry.seq:
             effects.append(Ended(self.ending()))
-        if chain.finished:
+        if ledger.finished:
             effects += self._game_over()
         return effects
 
     def ending(self) -> Ending | None:
         """How the game ended otherwise than by its rules, if it did."""
-        chain = self.chain
-        if chain.ending is None:
+        ledger = self.ledger
+        if ledger.ending is None:
             return None
-        how, seats, seq = chain.ending
-        return Ending(how, seats, seq, chain.gone)
+        how, seats, seq = ledger.ending
+        return Ending(how, seats, seq, ledger.gone)
 
     def _game_over(self) -> list:
-        body = self.chain.result_body()
-        self.result = GameOver(tuple(body["winners"]), tuple(body["scores"]), tuple(self.chain.cheats), self.ending())
+        body = self.ledger.result_body()
+        self.result = GameOver(tuple(body["winners"]), tuple(body["scores"]), tuple(self.ledger.cheats), self.ending())
         self.keeper.reach(Milestone.ENDED)
         return [self.result]
 
@@ -599,33 +599,33 @@ class Play:
     def _advance(self) -> list:
         confirmed = self.acks.advance()
         for event in confirmed:
-            self.confirmed_chain = self.chains.pop(event.seq)
+            self.confirmed_ledger = self.ledgers.pop(event.seq)
         return confirmed
 
     # -- the local seat's entries -------------------------------------------------------------------------
 
     def submit(self, kind: str, actions: tuple) -> list:
         """The local seat's decision of `kind` (checked by `decision`)."""
-        chain, author = self.chain, self.author
+        ledger, author = self.ledger, self.author
         if kind == "commit":
-            if len(actions) != 1 or actions[0] not in author.options(chain, kind):
+            if len(actions) != 1 or actions[0] not in author.options(ledger, kind):
                 raise LocalError("That is not one of your choices here.")
             nonce = self.random(NONCE_BYTES)
             return [StoreChoice(actions, nonce)] + self._write("commit", author.commit(actions, nonce))
         try:
-            return self._write("move", {"actions": list(actions), "nonce": None}, author.offered(chain, actions))
-        except ChainError as exc:
+            return self._write("move", {"actions": list(actions), "nonce": None}, author.offered(ledger, actions))
+        except LedgerError as exc:
             raise LocalError(exc.why) from None
 
     def _write(self, kind: str, body: dict, offered: bool = False) -> list:
         """Sign, store and send the local seat's next entry. It is checked against the
-        chain first (ChainError before anything is sent) — unless it is a single action from
+        ledger first (LedgerError before anything is sent) — unless it is a single action from
         the legal list this seat was `offered`, which applies by the engine contract
         (engines/testing.py checks it): that one leaves first and is re-run after."""
-        chain = self.chain
-        entry = make_entry(self.identity, chain.next_seq, chain.head, self.seat, kind, body)
+        ledger = self.ledger
+        entry = make_entry(self.identity, ledger.next_seq, ledger.head, self.seat, kind, body)
         # (our own signature needs no verifying)
-        checked = None if offered else chain.check(entry, signatures=False)
+        checked = None if offered else ledger.check(entry, signatures=False)
         # The entry leaves before its fsync, so the peers' checks and fsyncs run while ours
         # does; it is written first, so a crashed process still has it, and the author acks
         # it only once it is on disk. A machine that lost it before the fsync learns it back
@@ -635,15 +635,15 @@ class Play:
         return ([Store(entry, sync=False)] + [Send(k, data) for k in self.peers()]
                 + [TakeOwnEntry(entry, checked), NextStep()])
 
-    def take_own(self, entry: Entry, checked: GameChain | None) -> list:
-        """Our entry is written and on its way: take it into the chain, then wait for its
+    def take_own(self, entry: Entry, checked: Ledger | None) -> list:
+        """Our entry is written and on its way: take it into the ledger, then wait for its
         fsync and ack it."""
         if self.keeper.phase() is not Phase.PLAYING:
             return []
         if checked is None:
             try:
-                checked = self.chain.check(entry, signatures=False)
-            except ChainError as exc:  # the engine offered an action it cannot apply
+                checked = self.ledger.check(entry, signatures=False)
+            except LedgerError as exc:  # the engine offered an action it cannot apply
                 self.author.ask_again()  # the peers refuse that entry too
                 return [Unstore(entry), Rejected(fingerprint(self.key), f"this seat's own move was refused: "
                                                                         f"{exc.why} (an engine fault)")]
@@ -652,24 +652,24 @@ class Play:
 
     def _offers_here(self) -> None:
         """Offers of another entry than the next have lapsed."""
-        if self.offers_at != self.chain.next_seq:
+        if self.offers_at != self.ledger.next_seq:
             self.offers = {}
-            self.offers_at = self.chain.next_seq
+            self.offers_at = self.ledger.next_seq
 
     def offer(self, how: str) -> list:
         """The local seat offers — or, when another seat offered it, accepts — that the game
         ends `how` ("drawn" or "aborted") at the next entry."""
-        chain = self.chain
+        ledger = self.ledger
         if self.author is None:
             raise LocalError("Only a seat still playing can offer or accept a draw or an abort.")
-        if not chain.may_end():
+        if not ledger.may_end():
             raise LocalError("The game is over already.")
         self._offers_here()
         sigs = self.offers.setdefault(how, {})
         if self.seat in sigs:
             raise LocalError(f"You have offered that already; the other seats are asked.")
-        sigs[self.seat] = self.identity.sign(agree_statement(self.genesis.hash, how, chain.next_seq, chain.head))
-        return self._send_seats(Offer(self.seat, how, chain.next_seq, chain.head, sigs[self.seat])) + self.my_turn()
+        sigs[self.seat] = self.identity.sign(agree_statement(self.genesis.hash, how, ledger.next_seq, ledger.head))
+        return self._send_seats(Offer(self.seat, how, ledger.next_seq, ledger.head, sigs[self.seat])) + self.my_turn()
 
     def decline(self, how: str) -> list:
         """The local seat declines another seat's offer that the game ends `how`."""
@@ -679,22 +679,22 @@ class Play:
         if not offerers or self.seat in sigs:
             raise LocalError(f"There is no offer of {'a draw' if how == 'drawn' else 'an abort'} to decline.")
         del self.offers[how]
-        message = Decline(self.seat, how, self.chain.next_seq).to_bytes()
+        message = Decline(self.seat, how, self.ledger.next_seq).to_bytes()
         return [Send(self.seat_keys[s], message) for s in offerers]
 
     def offers_standing(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """(how, the seats that offered or accepted it) of each offer standing at the next entry."""
-        if self.offers_at != self.chain.next_seq:
+        if self.offers_at != self.ledger.next_seq:
             return ()
         return tuple((how, tuple(sorted(sigs))) for how, sigs in sorted(self.offers.items()))
 
     def resign(self) -> list:
         """The local seat resigns: its statement goes to every seat, and into the log at the
         next entry — its own, if it is entitled to it, else the entitled seat's."""
-        chain = self.chain
+        ledger = self.ledger
         if self.author is None:
             raise LocalError("A spectator has no seat to resign.")
-        if not chain.may_end():
+        if not ledger.may_end():
             raise LocalError("The game is over already.")
         if self.resigned:
             raise LocalError("You have resigned already; the game ends as soon as the next entry is written.")
@@ -705,7 +705,7 @@ class Play:
     def claim(self, gone: int, now: float) -> list:
         """The local seat claims seat `gone`, away longer than the table's patience: at two
         seats it is the only other seat, so it signs the claim and writes it at once."""
-        chain = self.chain
+        ledger = self.ledger
         if self.author is None:
             raise LocalError("Only a seat still playing can claim another seat.")
         if self.players != 2:
@@ -713,7 +713,7 @@ class Play:
                              "the game waits for the seat that is away.")
         if not 0 <= gone < self.players or gone == self.seat:
             raise LocalError(f"Claim the other seat: seat {1 - self.seat}.")
-        if not chain.may_claim(gone):
+        if not ledger.may_claim(gone):
             raise LocalError(f"Seat {gone} cannot be claimed now: the game's result is being signed, or it is gone already.")
         away = self.away_for(gone, now)
         if away is None:
@@ -724,7 +724,7 @@ class Play:
                              f"for the table's patience, {self.patience} s (in {int(self.patience - away) + 1} s).")
         if self.author.unheard:
             raise LocalError("This seat is catching up with the others; wait a moment.")
-        sig = self.identity.sign(claim_statement(self.genesis.hash, gone, chain.next_seq, chain.head))
+        sig = self.identity.sign(claim_statement(self.genesis.hash, gone, ledger.next_seq, ledger.head))
         return self._write("claim", {"gone": gone, "sigs": [sig]})
 
     def my_turn(self) -> list:
@@ -737,8 +737,8 @@ class Play:
         agreed = self._agreement_to_carry()
         if agreed is not None:
             sigs = self.offers[agreed]
-            return self._write("agree", {"how": agreed, "sigs": [sigs[s] for s in self.chain.writers]})
-        step = self.author.next(self.chain)
+            return self._write("agree", {"how": agreed, "sigs": [sigs[s] for s in self.ledger.writers]})
+        step = self.author.next(self.ledger)
         if isinstance(step, Write):
             return self._write(step.kind, step.body)
         return [] if step is None else [step]
@@ -746,22 +746,22 @@ class Play:
     def _agreement_to_carry(self) -> str | None:
         """The agreement this seat writes now: every seat still playing signed it for the
         next entry, and this seat is entitled to that entry."""
-        chain = self.chain
-        if self.offers_at != chain.next_seq or not self.offers or self.author.unheard or not chain.may_end():
+        ledger = self.ledger
+        if self.offers_at != ledger.next_seq or not self.offers or self.author.unheard or not ledger.may_end():
             return None
-        if chain.entitled()[0] != self.seat:
+        if ledger.entitled()[0] != self.seat:
             return None
         for how in sorted(self.offers):
-            if all(s in self.offers[how] for s in chain.writers):
+            if all(s in self.offers[how] for s in ledger.writers):
                 return how
         return None
 
     def _resignation_to_carry(self) -> int | None:
         """The seat whose resignation this seat writes now: it is entitled to the next entry,
         the game may still end, and a resignation is waiting (the lowest seat first)."""
-        chain = self.chain
-        if not self.resignations or self.author.unheard or not chain.may_end():
+        ledger = self.ledger
+        if not self.resignations or self.author.unheard or not ledger.may_end():
             return None
-        if chain.entitled()[0] != self.seat:
+        if ledger.entitled()[0] != self.seat:
             return None
         return min(self.resignations)

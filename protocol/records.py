@@ -134,7 +134,7 @@ def _genesis_shape(body: Any) -> Genesis:
 
 def _genesis_meaning(genesis: Genesis) -> Genesis:
     """`genesis`, if this protocol version can start it (RecordError "genesis" otherwise);
-    the game, its engine version and its options are the chain's to check."""
+    the game, its engine version and its options are the ledger's to check."""
     if genesis.protocol != PROTOCOL_VERSION:
         raise RecordError(f"protocol version {genesis.protocol} is not {PROTOCOL_VERSION}, the version this peerboard speaks",
                           GENESIS_FAILURE)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from peerboard.protocol import failures
-from peerboard.protocol.chain import ChainError, GameChain
+from peerboard.protocol.ledger import LedgerError, Ledger
 from peerboard.protocol.logfile import LogContents, LogFileError, read_log
 from peerboard.protocol.names import shown
 from peerboard.protocol.secrets import seed_commitment
@@ -21,8 +21,8 @@ class Verdict:
     ok: bool
     #: entries that checked out
     entries: int
-    #: the chain as far as it checked out (None when the genesis itself is bad)
-    chain: GameChain | None
+    #: the ledger as far as it checked out (None when the genesis itself is bad)
+    ledger: Ledger | None
     #: where the first problem is (None: the header), and why
     bad_seq: int | None = None
     why: str = ""
@@ -30,40 +30,40 @@ class Verdict:
     failure: str = ""
 
     @classmethod
-    def refused(cls, exc: ChainError | LogFileError, entries: int = 0, chain: GameChain | None = None) -> "Verdict":
+    def refused(cls, exc: LedgerError | LogFileError, entries: int = 0, ledger: Ledger | None = None) -> "Verdict":
         """The verdict on a log whose record `exc.seq` failed."""
-        return cls(False, entries, chain, exc.seq, exc.why, exc.failure)
+        return cls(False, entries, ledger, exc.seq, exc.why, exc.failure)
 
     def summary(self) -> str:
         """One line: `valid: ...`, or `invalid at seq N [class]: why` (`at header` for the header)."""
         if not self.ok:
             where = "header" if self.bad_seq is None else f"seq {self.bad_seq}"
             return f"invalid at {where} [{self.failure}]: {shown(self.why, 1000)}"
-        chain = self.chain
-        g = chain.genesis.terms
+        ledger = self.ledger
+        g = ledger.genesis.terms
         # (names are printable by the log's rule; escaped all the same: this line reaches terminals)
         names = ", ".join(f"{i}:{shown(s.name, 40)}" for i, s in enumerate(g.seats))
         head = f"valid: {g.game}, seats {names}, {self.entries} entries"
-        game, state = chain.game, chain.state
-        if chain.finished:
-            result = chain.result_body()
+        game, state = ledger.game, ledger.state
+        if ledger.finished:
+            result = ledger.result_body()
             winners = result["winners"]
-            nobody = "nobody" if chain.ending is not None else "nobody (a draw)"
+            nobody = "nobody" if ledger.ending is not None else "nobody (a draw)"
             won = " and ".join(f"seat {w} ({shown(g.seats[w].name, 40)})" for w in winners) or nobody
             scores = "-".join(str(s) for s in result["scores"])
-            how = f"; {ending_words(chain)}" if chain.ending is not None else ""
+            how = f"; {ending_words(ledger)}" if ledger.ending is not None else ""
             return f"{head}{how}; {won} won, scores {scores}; final state {game.state_hash(state).hex()[:16]}"
-        if chain.ending is not None:
-            return f"{head}; {ending_words(chain)}; over, the result signed by {chain.results} of {len(chain.writers)} seats"
+        if ledger.ending is not None:
+            return f"{head}; {ending_words(ledger)}; over, the result signed by {ledger.results} of {len(ledger.writers)} seats"
         if game.is_terminal(state):
-            return f"{head}; over, the result signed by {chain.results} of {chain.seats} seats"
-        return f"{head}; unfinished, next: seat {chain.entitled()[0]} ({chain.entitled()[1]})"
+            return f"{head}; over, the result signed by {ledger.results} of {ledger.seats} seats"
+        return f"{head}; unfinished, next: seat {ledger.entitled()[0]} ({ledger.entitled()[1]})"
 
 
-def ending_words(chain: GameChain) -> str:
+def ending_words(ledger: Ledger) -> str:
     """How the game ended otherwise than by its rules, in words: "seat 1 (bob) resigned at seq 40"."""
-    how, seats, seq = chain.ending
-    names = chain.genesis.terms.seats
+    how, seats, seq = ledger.ending
+    names = ledger.genesis.terms.seats
     who = " and ".join(f"seat {i} ({shown(names[i].name, 40)})" for i in seats)
     if how == "claimed":
         return f"{who} gone for good: claimed at seq {seq}"
@@ -90,35 +90,35 @@ def verify_contents(contents: LogContents) -> Verdict:
     seeds = audited_seeds(contents)
     if seeds and contents.error is None:
         try:
-            chain = GameChain.start(contents.genesis, seeds)
+            ledger = Ledger.start(contents.genesis, seeds)
             for entry in contents.entries:
-                chain = chain.check(entry)
-        except ChainError:
+                ledger = ledger.check(entry)
+        except LedgerError:
             pass
         else:
-            return Verdict(True, len(contents.entries), chain)
+            return Verdict(True, len(contents.entries), ledger)
     return _public_pass(contents)
 
 
 def _public_pass(contents: LogContents) -> Verdict:
     try:
-        chain = GameChain.start(contents.genesis)
-    except ChainError as exc:
+        ledger = Ledger.start(contents.genesis)
+    except LedgerError as exc:
         return Verdict.refused(exc)
     for entry in contents.entries:
         try:
-            checked = chain.check(entry)
-        except ChainError as exc:
-            return Verdict.refused(exc, chain.next_seq - 1, chain)
+            checked = ledger.check(entry)
+        except LedgerError as exc:
+            return Verdict.refused(exc, ledger.next_seq - 1, ledger)
         if checked.audit_failure is not None:
             # the audit entry that proves a lie is the first bad record: the entries after
             # it (the result naming the liar, or not) are never looked at
             seq, why = checked.audit_failure
-            return Verdict(False, chain.next_seq - 1, chain, seq, why, failures.AUDIT)
-        chain = checked
+            return Verdict(False, ledger.next_seq - 1, ledger, seq, why, failures.AUDIT)
+        ledger = checked
     if contents.error is not None:
-        return Verdict.refused(contents.error, len(contents.entries), chain)
-    return Verdict(True, len(contents.entries), chain)
+        return Verdict.refused(contents.error, len(contents.entries), ledger)
+    return Verdict(True, len(contents.entries), ledger)
 
 
 def verify_log(data: bytes) -> Verdict:

@@ -6,7 +6,7 @@ the node to carry out in order (protocol/effects.py), which `EffectRunner` does,
 session's own steps back through `follow`. It never touches a socket, a file or a clock.
 
 Whose fault: nothing a peer sends makes the session raise. Bytes that do not decode or fit
-their schema, a message that makes no sense where the session stands, an entry the chain
+their schema, a message that makes no sense where the session stands, an entry the ledger
 refuses (an illegal action, a bad signature) are the sender's: a `Rejected` event with the
 reason, and a strike. Anything else that goes wrong inside is ours — a bug of the engine or
 of the session: it halts with an `InternalFault`, blames nobody, and hands the node the
@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from peerboard import engines
 from peerboard.protocol.budget import CatchUp
-from peerboard.protocol.chain import ChainError
+from peerboard.protocol.ledger import LedgerError
 from peerboard.protocol import chat
 from peerboard.protocol.rematch import ANSWERS, RematchState
 from peerboard.protocol.effects import NextStep, Send, TakeOwnEntry
@@ -143,7 +143,7 @@ class Session:
                choice: tuple[tuple, bytes] | None, random: Callable[[int], bytes], now: float,
                may_watch: Callable[[bytes], bool] | None = None) -> tuple["Session", list]:
         """A node restarted from its stored log: it re-checks every entry, then catches up
-        from its peers. ChainError if the stored log does not check out; a fault of our own
+        from its peers. LedgerError if the stored log does not check out; a fault of our own
         while re-checking its entries halts the session (`InternalFault`) instead.
         `may_watch` as for `host`."""
         session = cls(identity, secrets, name, addr, random, now, may_watch=may_watch)
@@ -152,7 +152,7 @@ class Session:
         try:
             hello = session._hello("seat", g.table, g.game).to_bytes()
             return session, effects + session._stage.resume(list(entries), choice, addr, hello)
-        except ChainError:
+        except LedgerError:
             raise
         except Exception as exc:
             return session, effects + session._fault("re-checking the stored log", exc)
@@ -275,7 +275,7 @@ class Session:
             raise LocalError("There is no game in progress here.")
         try:
             return self._stage.claim(seat, now)
-        except (LocalError, ChainError) as exc:
+        except (LocalError, LedgerError) as exc:
             raise LocalError(getattr(exc, "why", str(exc))) from None
         except Exception as exc:
             return self._fault("claiming a seat", exc)
@@ -475,8 +475,8 @@ class Session:
         if self._phase is not Phase.PLAYING or self._stage.author is None:
             return ()
         try:
-            return self._stage.author.choice_ahead(self._stage.chain)
-        except ChainError:
+            return self._stage.author.choice_ahead(self._stage.ledger)
+        except LedgerError:
             return ()
 
     @property
@@ -533,7 +533,7 @@ class Session:
             raise LocalError("The game is over.")
         if phase is not Phase.PLAYING or self._stage.author is None:
             raise LocalError("There is no game in progress at this seat.")
-        return self._stage.author.decision(self._stage.chain)
+        return self._stage.author.decision(self._stage.ledger)
 
     # -- the phase, and whose fault --------------------------------------------------------------------
 
@@ -592,7 +592,7 @@ class Session:
         try:
             # the host, holding every signature, hands the genesis to every seat at once
             return effects + self._start(f.genesis, f.addrs, f.spectators, hand_out=f.hands_out_genesis)
-        except ChainError as exc:
+        except LedgerError as exc:
             f.genesis = None
             raise MessageError(f"genesis: {exc.why}") from None
 
@@ -610,7 +610,7 @@ class Session:
     def _start(self, genesis: SignedGenesis, addrs: tuple[str, ...], spectators: Mapping[bytes, str],
                hand_out: bool, resumed: bool = False) -> list:
         """The game begins here (or, `resumed`, begins again from the stored genesis);
-        ChainError if that genesis cannot begin one."""
+        LedgerError if that genesis cannot begin one."""
         play = Play.start(self._identity, self._secrets, self._random, genesis, addrs, spectators, self._heard,
                           self._keeper, self._may_watch)
         self._stage = play
@@ -676,7 +676,7 @@ def _game(name: str) -> Handler:
 
 #: (spec/protocol.md, "Phases") each message class, and what each phase does with it: FORMING
 #: and SIGNING alike hand it to the forming side (which knows whether a proposal stands),
-#: PLAYING and OVER to the game (whose chain knows whether it is over)
+#: PLAYING and OVER to the game (whose ledger knows whether it is over)
 COLUMNS = ((Phase.FORMING, Phase.SIGNING), (Phase.PLAYING, Phase.OVER), (Phase.HALTED,))
 _TABLE: dict[type[Message], tuple[Handler, ...]] = {
     #                FORMING, SIGNING         PLAYING, OVER        HALTED

@@ -35,7 +35,7 @@ from peerboard import engines  # noqa: E402
 from peerboard.engines.canonical import encode  # noqa: E402
 from peerboard.protocol import failures as F  # noqa: E402
 from peerboard.protocol.builder import LogBuilder  # noqa: E402
-from peerboard.protocol.chain import GameChain  # noqa: E402
+from peerboard.protocol.ledger import Ledger  # noqa: E402
 from peerboard.protocol.identity import Identity  # noqa: E402
 from peerboard.protocol.logfile import frame, header_frame, read_log  # noqa: E402
 from peerboard.protocol.records import ENTRY_DOMAIN, GENESIS_DOMAIN, claim_statement, resign_statement  # noqa: E402
@@ -134,13 +134,13 @@ class Log:
         """The file, through entry `upto` (None: all of it)."""
         return b"".join(self.frames(upto))
 
-    def chain_at(self, seq: int) -> GameChain:
-        """The reference chain just before entry `seq` (to pick an action it refuses)."""
+    def chain_at(self, seq: int) -> Ledger:
+        """The reference ledger just before entry `seq` (to pick an action it refuses)."""
         contents = read_log(self.data(seq - 1))
-        chain = GameChain.start(contents.genesis)
+        ledger = Ledger.start(contents.genesis)
         for e in contents.entries:
-            chain = chain.check(e)
-        return chain
+            ledger = ledger.check(e)
+        return ledger
 
 
 def _plain(record: dict) -> dict:
@@ -293,7 +293,7 @@ def _athos_with_handicap(athos: Log) -> Log:
                                rng.randbytes(16), lambda: rng.randbytes(16))
     for _ in range(10):
         builder.step(lambda state, seat, legal: legal[rng.randrange(len(legal))])
-    return Log.built("athos", builder.chain.genesis.record(), [e.record() for e in builder.entries], keys)
+    return Log.built("athos", builder.ledger.genesis.record(), [e.record() for e in builder.entries], keys)
 
 
 def genesis_vectors(aton: Log, athos: Log, asterix: Log) -> list[Vector]:
@@ -614,8 +614,8 @@ def commitment_vectors(aton: Log, athos: Log, asterix: Log) -> list[Vector]:
 
 
 def _refused_action(log: Log, seq: int, candidates: list[list]) -> list:
-    chain = log.chain_at(seq)
-    legal = set(chain.game.legal_actions(chain.state))
+    ledger = log.chain_at(seq)
+    legal = set(ledger.game.legal_actions(ledger.state))
     return next(c for c in candidates if _tupled(c) not in legal)
 
 
@@ -631,12 +631,12 @@ def _aton_tie_break(aton: Log, more: int = 0) -> Log:
         rng = random.Random(f"peerboard invalid vector aton tie-break {attempt}")
         builder = LogBuilder.table(engines.get("aton"), {"win_points": 15}, ["seat-0", "seat-1"], masters, keys,
                                    rng.randbytes(16), lambda: rng.randbytes(16))
-        while not builder.chain.finished:
+        while not builder.ledger.finished:
             entry = builder.step(lambda state, seat, legal: legal[rng.randrange(len(legal))])
             if entry.kind == "chance":
                 for _ in range(more):
                     builder.step(lambda state, seat, legal: legal[rng.randrange(len(legal))])
-                return Log.built("aton", builder.chain.genesis.record(), [e.record() for e in builder.entries], keys)
+                return Log.built("aton", builder.ledger.genesis.record(), [e.record() for e in builder.entries], keys)
     raise AssertionError("no Aton game of 100 came to a tie-break")
 
 
@@ -732,8 +732,8 @@ def audit_vectors(aton: Log, asterix: Log) -> list[Vector]:
     builder = LogBuilder.table(engines.get("aton"), {"win_points": 15}, ["seat-0", "seat-1"], masters, keys,
                                rng.randbytes(16), lambda: rng.randbytes(16), knows_hidden=False)
     builder.play(lambda state, seat, legal: legal[rng.randrange(len(legal))])
-    assert builder.chain.cheats, "the seats happened to claim only cards they held"
-    log = Log.built("aton", builder.chain.genesis.record(), [e.record() for e in builder.entries], keys)
+    assert builder.ledger.cheats, "the seats happened to claim only cards they held"
+    log = Log.built("aton", builder.ledger.genesis.record(), [e.record() for e in builder.entries], keys)
     seq = [e["seq"] for e in log.entries if e["kind"] == "audit"][-1]
     out.append(Vector("aton-audit-false-claim", "aton", seq, F.AUDIT,
                       "a seat assigns or exchanges cards its hidden hand does not hold (plausible to the "

@@ -31,7 +31,7 @@ def build(game: str = "aton", seed: int = 1, entries: int | None = None, players
 
 
 def log_bytes(log: LogBuilder) -> bytes:
-    return header_frame() + frame(log.chain.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
+    return header_frame() + frame(log.ledger.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
 
 
 def store(directory: Path, log: LogBuilder, data: bytes | None = None, name: str = "game.pblog") -> Path:

@@ -266,16 +266,16 @@ def test_the_opponents_hand_changed_in_the_audit_leaves_a_seats_judgement_unchan
 
         def choose(state, seat, legal):
             view = game.view(state, seat)
-            kind = log.chain.entitled()[1]
+            kind = log.ledger.entitled()[1]
             return bots[seat].decide(Decision(game.name, game, seat, view, tuple(legal),
                                               notation_of(game, view, legal), kind))
 
         for _ in range(5000):
-            if log.chain.finished:
+            if log.ledger.finished:
                 break
             log.step(choose)
         path = tmp_path / name
-        write_log(path, log.chain.genesis, log.entries)
+        write_log(path, log.ledger.genesis, log.entries)
         return path
 
     paths = [build(SeatSecrets, "same.pblog"), build(OtherSeed, "other.pblog")]

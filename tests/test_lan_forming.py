@@ -279,7 +279,7 @@ def test_an_old_log_with_an_escape_code_in_a_name_is_invalid_and_said_without_it
     log = LogBuilder.table(engines.get("aton"), {}, ["alice", "evil\x1b[2J\u202e"], [b"\x01" * 32, b"\x02" * 32],
                            [os.urandom(32), os.urandom(32)], bytes(16), lambda: os.urandom(16))
     path = tmp_path / "old.pblog"
-    with LogFile.create(path, log.chain.genesis):
+    with LogFile.create(path, log.ledger.genesis):
         pass
     procs = Procs(tmp_path)
     try:

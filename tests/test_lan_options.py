@@ -107,7 +107,7 @@ def _log(path, table: bytes, seed: int, game: str = "aton") -> None:
     engine = engines.get(game)
     log = LogBuilder.table(engine, {}, ["a", "b"], [bytes([seed]) * 32, bytes([seed + 1]) * 32],
                            [os.urandom(32), os.urandom(32)], table, lambda: os.urandom(16))
-    with LogFile.create(path, log.chain.genesis):
+    with LogFile.create(path, log.ledger.genesis):
         pass
 
 

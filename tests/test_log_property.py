@@ -42,9 +42,9 @@ def logs() -> tuple[tuple[bytes, tuple[int, ...], Log], ...]:
             builder.play(choose)
         else:
             for _ in range(keep):
-                if not builder.chain.finished:
+                if not builder.ledger.finished:
                     builder.step(choose)
-        log = Log.built(game, builder.chain.genesis.record(), [e.record() for e in builder.entries], keys)
+        log = Log.built(game, builder.ledger.genesis.record(), [e.record() for e in builder.entries], keys)
         data = log.data()
         ends = tuple(off + 4 + len(raw) for off, raw, _ in frames(data))
         assert verify_log(data).ok

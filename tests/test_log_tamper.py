@@ -35,7 +35,7 @@ def test_the_untouched_log_is_valid(saved):
     data, spans = saved
     verdict = verify_log(data)
     assert verdict.ok, verdict.summary()
-    assert verdict.entries == len(spans) - 2 and verdict.chain.finished
+    assert verdict.entries == len(spans) - 2 and verdict.ledger.finished
 
 
 def _frames_to_check(spans):
@@ -122,32 +122,32 @@ def _table(knows_hidden=True, players=2, game=GAME, options=None):
 
 def _first(log, kind, rng=random.Random(4)):
     """Play on until the next entry is of this kind."""
-    while log.chain.entitled()[1] != kind:
+    while log.ledger.entitled()[1] != kind:
         log.step(lambda state, seat, legal: legal[rng.randrange(len(legal))])
     return log
 
 
 def _forge(log, seat, kind, body):
-    return make_entry(log.identities[seat], log.chain.next_seq, log.chain.head, seat, kind, body)
+    return make_entry(log.identities[seat], log.ledger.next_seq, log.ledger.head, seat, kind, body)
 
 
 def _verify(log, *extra):
-    g = log.chain.genesis
+    g = log.ledger.genesis
     return verify_log(header_frame() + frame(g.record()) + b"".join(frame(e.record()) for e in [*log.entries, *extra]))
 
 
 def test_a_signed_illegal_action_fails_as_illegal():
     log = _first(_table(), "move")
-    seat, _ = log.chain.entitled()
+    seat, _ = log.ledger.entitled()
     verdict = _verify(log, _forge(log, seat, "move", {"actions": [("place", 3)], "nonce": None}))
-    assert verdict.bad_seq == log.chain.next_seq and "illegal action" in verdict.why and "not allowed now" in verdict.why
+    assert verdict.bad_seq == log.ledger.next_seq and "illegal action" in verdict.why and "not allowed now" in verdict.why
 
 
 def test_an_entry_by_the_wrong_seat_fails_as_wrong_seat():
     log = _first(_table(), "move")
-    seat, _ = log.chain.entitled()
+    seat, _ = log.ledger.entitled()
     verdict = _verify(log, _forge(log, 1 - seat, "move", {"actions": [("keep",)], "nonce": None}))
-    assert verdict.bad_seq == log.chain.next_seq and "wrong seat" in verdict.why
+    assert verdict.bad_seq == log.ledger.next_seq and "wrong seat" in verdict.why
 
 
 def test_a_reveal_that_is_not_the_next_hash_chain_value_fails_as_biased():
@@ -161,16 +161,16 @@ def test_a_replayed_old_reveal_fails():
     log.step(None)  # seat 0's first reveal
     _first(log, "move")
     _first(log, "reveal")
-    assert log.chain.entitled() == (0, "reveal")
+    assert log.ledger.entitled() == (0, "reveal")
     old = log.entries[0].body["value"]
     verdict = _verify(log, _forge(log, 0, "reveal", {"value": old}))
-    assert verdict.bad_seq == log.chain.next_seq and "does not match its hash chain" in verdict.why
+    assert verdict.bad_seq == log.ledger.next_seq and "does not match its hash chain" in verdict.why
 
 
 def test_a_replayed_old_entry_fails_as_out_of_order():
     log = _first(_table(), "move")
     verdict = _verify(log, log.entries[0])
-    assert verdict.bad_seq == log.chain.next_seq and "out of order" in verdict.why
+    assert verdict.bad_seq == log.ledger.next_seq and "out of order" in verdict.why
 
 
 def test_a_secret_choice_revealed_differently_from_its_commitment_fails():
@@ -178,12 +178,12 @@ def test_a_secret_choice_revealed_differently_from_its_commitment_fails():
     rng = random.Random(5)
     log.step(lambda state, seat, legal: legal[rng.randrange(len(legal))])  # seat 0 commits
     log.step(lambda state, seat, legal: legal[rng.randrange(len(legal))])  # seat 1 commits
-    seat, kind = log.chain.entitled()
+    seat, kind = log.ledger.entitled()
     assert kind == "move"
     real, nonce = log._chosen[seat]
     other = next(a for a in GAME.legal_actions(log.state) if a != real[0])
     verdict = _verify(log, _forge(log, seat, "move", {"actions": [other], "nonce": nonce}))
-    assert verdict.bad_seq == log.chain.next_seq and "does not match its commitment" in verdict.why
+    assert verdict.bad_seq == log.ledger.next_seq and "does not match its commitment" in verdict.why
 
 
 def _finish(log):
@@ -194,10 +194,10 @@ def _finish(log):
 
 def test_a_result_that_does_not_match_the_game_fails():
     log = _first(_table(), "result")
-    body = log.chain.result_body()
+    body = log.ledger.result_body()
     body["winners"] = [1 - w for w in body["winners"]] or [0]
     verdict = _verify(log, _forge(log, 0, "result", body))
-    assert not verdict.ok and verdict.bad_seq == log.chain.next_seq
+    assert not verdict.ok and verdict.bad_seq == log.ledger.next_seq
     assert "result does not match" in verdict.why
 
 
@@ -205,7 +205,7 @@ def test_the_audit_names_a_seat_that_claimed_cards_it_did_not_hold():
     # This table's seats follow only the public view, so they assign "cards" that are
     # plausible to an onlooker but are not their hidden hands: only the audit can tell.
     log = _finish(_table(knows_hidden=False))
-    assert log.chain.cheats
+    assert log.ledger.cheats
     verdict = _verify(log)
     assert not verdict.ok and verdict.failure == "audit" and "the audit: seat" in verdict.why
     # reported at the last audit entry, where every seed is known and the lie is proven;
@@ -214,17 +214,17 @@ def test_the_audit_names_a_seat_that_claimed_cards_it_did_not_hold():
     assert verdict.bad_seq == audits[-1]
     liar_seq = int(verdict.why.split("lied at seq ")[1].split()[0])
     assert log.entries[liar_seq - 1].kind == "move"
-    assert log.entries[-1].body["cheats"] == tuple(log.chain.cheats)
+    assert log.entries[-1].body["cheats"] == tuple(log.ledger.cheats)
 
 
 def test_an_honest_game_passes_the_audit():
     log = _finish(_table())
-    assert log.chain.cheats == () and _verify(log).ok
+    assert log.ledger.cheats == () and _verify(log).ok
 
 
 def test_a_genesis_signed_by_only_one_seat_fails_at_seq_0():
     log = _table()
-    forged = log.chain.genesis.record()
+    forged = log.ledger.genesis.record()
     forged["sigs"] = [forged["sigs"][0], forged["sigs"][0]]
     verdict = verify_log(header_frame() + frame(forged))
     assert not verdict.ok and verdict.bad_seq == 0 and "genesis signature of seat 1" in verdict.why

@@ -50,7 +50,7 @@ class FillsUp(io.RawIOBase):
 def test_an_append_the_disk_has_no_room_for_is_taken_back_and_the_log_stays_whole(tmp_path):
     game = build("aton", seed=6, entries=30)
     path = tmp_path / "g.pblog"
-    with LogFile.create(path, game.chain.genesis) as log:
+    with LogFile.create(path, game.ledger.genesis) as log:
         for entry in game.entries[:20]:
             log.append(entry)
     whole = path.read_bytes()

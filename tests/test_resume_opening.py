@@ -107,9 +107,9 @@ def test_this_seats_own_last_entry_that_the_rules_refuse_is_kept_aside_like_a_to
     refuses it (an engine fault) and the process dies before taking it back, the log ends
     with it. It was never acknowledged: resume keeps it aside and goes on before it."""
     whole = log_bytes(unfinished)
-    chain = unfinished.chain
+    ledger = unfinished.ledger
     seat = 0
-    own = make_entry(unfinished.identities[seat], chain.next_seq, chain.head, seat, "move",
+    own = make_entry(unfinished.identities[seat], ledger.next_seq, ledger.head, seat, "move",
                      {"actions": [("no-such-action",)], "nonce": None})
     path = store(tmp_path, unfinished, whole + frame(own.encoded))
     files, contents = GameFiles.reopen(path)
@@ -121,8 +121,8 @@ def test_this_seats_own_last_entry_that_the_rules_refuse_is_kept_aside_like_a_to
 
 def test_a_peers_last_entry_that_does_not_check_out_is_refused_not_dropped(tmp_path, unfinished):
     whole = log_bytes(unfinished)
-    chain = unfinished.chain
-    theirs = make_entry(unfinished.identities[1], chain.next_seq, chain.head, 1, "move",
+    ledger = unfinished.ledger
+    theirs = make_entry(unfinished.identities[1], ledger.next_seq, ledger.head, 1, "move",
                         {"actions": [("no-such-action",)], "nonce": None})
     path = store(tmp_path, unfinished, whole + frame(theirs.encoded))
     _refused(path)
@@ -148,7 +148,7 @@ def test_a_log_where_a_seat_lied_in_its_audit_is_no_damage_and_resumes_whole(tmp
     the game went, though: it goes on to its result, which names the cheat."""
     log = build("aton", seed=7, entries=0)
     choose = lambda state, seat, legal: legal[0]  # noqa: E731
-    while log.chain.entitled() != (0, "audit"):
+    while log.ledger.entitled() != (0, "audit"):
         log.step(choose)
     log.add("audit", {"seed": bytes(32)})  # not the seed seat 0's genesis commits to
     data = log_bytes(log)

@@ -1,6 +1,6 @@
 """The chance outcomes on the session's surface (spec/protocol.md, "The session's public
 surface", `chance`): what a move list shows of dice and draws, in a simulated network."""
-from peerboard.protocol.chain import GameChain
+from peerboard.protocol.ledger import Ledger
 from simnet import SimNet
 
 
@@ -15,12 +15,12 @@ def test_the_chance_outcomes_are_on_the_surface_where_they_came_about():
     assert records[0] == records[1] == records[2]
     rolls = [c for c in records[0] if c.texts[0].startswith("roll ")]
     assert rolls and all(c.kind == "reveal" and len(c.texts) == 1 for c in rolls)
-    chain = GameChain.start(nodes[0].disk.genesis)
+    ledger = Ledger.start(nodes[0].disk.genesis)
     expected = []
     for entry in nodes[0].disk.entries:
-        chain = chain.check(entry, signatures=False)
-        if chain.outcomes and entry.kind != "audit":
-            expected.append((entry.seq, tuple(chain.game.format_action(s, o) for s, o in chain.outcomes)))
+        ledger = ledger.check(entry, signatures=False)
+        if ledger.outcomes and entry.kind != "audit":
+            expected.append((entry.seq, tuple(ledger.game.format_action(s, o) for s, o in ledger.outcomes)))
     assert [(c.seq, c.texts) for c in records[0]] == expected
     from peerboard.client.tui.live_snapshot import move_lines  # (what the game screen's move list shows)
 

@@ -4,7 +4,7 @@ duplication, reordering and partitions; every honest node ends with the same log
 result says who resigned at which entry, and the log verifies from scratch."""
 import pytest
 
-from peerboard.protocol.chain import GameChain
+from peerboard.protocol.ledger import Ledger
 from peerboard.protocol.session import Ended, LocalError, Phase
 from simnet import SimNet, game_over, problems
 
@@ -19,11 +19,11 @@ def assert_same_logs(nodes):
     assert all(log == logs[0] for log in logs), "the honest nodes' logs differ"
     for n in nodes:
         assert not problems(n)
-    chain = GameChain.start(nodes[0].disk.genesis)
+    ledger = Ledger.start(nodes[0].disk.genesis)
     for entry in nodes[0].disk.entries:
-        chain = chain.check(entry)
-    assert chain.finished
-    return chain
+        ledger = ledger.check(entry)
+    assert ledger.finished
+    return ledger
 
 
 def play_until(net, nodes, entries, max_time=400):
@@ -43,14 +43,14 @@ def test_a_resignation_at_any_moment_ends_the_game_the_same_everywhere(game, see
         net.partition(nodes[:1], nodes[1:], net.rng.uniform(0.5, 5.0))
     net.apply(resigner, resigner.session.resign(net.now))
     settle(net, nodes)
-    chain = assert_same_logs(nodes)
+    ledger = assert_same_logs(nodes)
     over = {game_over(n) for n in nodes}
     assert len(over) == 1
     result = over.pop()
     assert result.ending is not None and result.ending.how == "resigned"
     assert result.ending.seats == (resigner.index,)
     assert result.winners == (1 - resigner.index,)
-    assert chain.result_body()["ending"]["seats"] == [resigner.index]
+    assert ledger.result_body()["ending"]["seats"] == [resigner.index]
     assert all(any(isinstance(e, Ended) for e in n.events) for n in nodes)
 
 
@@ -154,10 +154,10 @@ def test_a_dead_seat_is_claimed_and_the_game_ends_with_the_other_seat_the_winner
     result = game_over(claimer)
     assert result.ending.how == "claimed" and result.ending.seats == (gone,) and result.winners == (1 - gone,)
     assert result.ending.unchecked == (gone,)
-    chain = GameChain.start(claimer.disk.genesis)
+    ledger = Ledger.start(claimer.disk.genesis)
     for entry in claimer.disk.entries:
-        chain = chain.check(entry)
-    assert chain.finished and chain.result_body()["ending"]["how"] == "claimed"
+        ledger = ledger.check(entry)
+    assert ledger.finished and ledger.result_body()["ending"]["how"] == "claimed"
     # the gone seat comes back: it takes the claim, watches, and ends with the same log
     net.restart(nodes[gone])
     settle(net, nodes)
@@ -243,10 +243,10 @@ def test_an_offer_every_seat_accepts_ends_the_game_so(game, seats, how):
         net.apply(n, n.session.offer(how, net.now))  # accepted
     net.think = (0.0, 0.02)
     settle(net, nodes)
-    chain = assert_same_logs(nodes)
+    ledger = assert_same_logs(nodes)
     result = game_over(nodes[0])
     assert result.winners == () and result.ending.how == how and result.ending.seats == tuple(range(seats))
-    assert chain.result_body()["ending"]["how"] == how
+    assert ledger.result_body()["ending"]["how"] == how
 
 
 def test_a_declined_offer_is_told_to_the_offerer_and_the_game_goes_on():

@@ -14,7 +14,7 @@ from peerboard import engines
 from peerboard.client.seat import Seat
 from peerboard.node.loop import NODE_EVENTS
 from peerboard.protocol import confirmation
-from peerboard.protocol.chain import ChainError
+from peerboard.protocol.ledger import LedgerError
 from peerboard.protocol.events import SESSION_EVENTS
 from peerboard.protocol.messages import MESSAGE_CLASSES, Ack
 from peerboard.protocol.session import _TABLE, _TAKES, Event, InternalFault, Phase, dispatch_table
@@ -108,15 +108,15 @@ def test_the_chain_lets_anything_but_an_illegal_action_through_as_our_own_fault(
     net = SimNet(16)
     nodes = net.table("aton", 2)
     assert net.run(lambda: len(nodes[0].disk.entries) >= 8, max_time=1000)
-    from peerboard.protocol.chain import GameChain
+    from peerboard.protocol.ledger import Ledger
 
     genesis, entries = nodes[0].disk.genesis, nodes[0].disk.entries
-    chain = GameChain.start(genesis)
+    ledger = Ledger.start(genesis)
     monkeypatch.setattr(engines.get("aton"), "apply", lambda state, action: {}[action])
-    with pytest.raises(KeyError):  # not a ChainError: no entry is blamed for it
+    with pytest.raises(KeyError):  # not a LedgerError: no entry is blamed for it
         for entry in entries:
-            chain = chain.check(entry)
-    assert not isinstance(KeyError(), ChainError)
+            ledger = ledger.check(entry)
+    assert not isinstance(KeyError(), LedgerError)
 
 
 # -- nothing loses its handler silently ----------------------------------------------------------

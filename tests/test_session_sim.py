@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from peerboard.protocol.chain import GameChain
+from peerboard.protocol.ledger import Ledger
 from peerboard.protocol.session import LocalError, Phase
 from simnet import SimNet, game_over, problems
 
@@ -63,10 +63,10 @@ def assert_agreement(net, nodes):
     over = {game_over(n) for n in nodes}
     assert len(over) == 1 and None not in over
     # the stored log re-verifies from scratch
-    chain = GameChain.start(nodes[0].disk.genesis)
+    ledger = Ledger.start(nodes[0].disk.genesis)
     for entry in nodes[0].disk.entries:
-        chain = chain.check(entry)
-    assert chain.finished and chain.cheats == ()
+        ledger = ledger.check(entry)
+    assert ledger.finished and ledger.cheats == ()
 
 
 @pytest.mark.parametrize("game, seats, options", GAMES, ids=[f"{g}-{n}" for g, n, _ in GAMES])

@@ -14,7 +14,7 @@ from peerboard.engines.options import whole_text
 from invalid_vectors import Log, _aton_tie_break
 from peerboard.protocol import failures, schema, secrets
 from peerboard.protocol.builder import LogBuilder
-from peerboard.protocol.chain import ChainError, GameChain
+from peerboard.protocol.ledger import LedgerError, Ledger
 from peerboard.protocol.codec import DecodeError, decode
 from peerboard.protocol.logfile import frame, frames, header_frame, read_log
 from peerboard.protocol.records import make_entry
@@ -41,7 +41,7 @@ def _random(rng):
 
 def _file(log, *extra):
     entries = [*log.entries, *extra]
-    return header_frame() + frame(log.chain.genesis.record()) + b"".join(frame(e.record()) for e in entries)
+    return header_frame() + frame(log.ledger.genesis.record()) + b"".join(frame(e.record()) for e in entries)
 
 
 # -- 1. one formula, written once, with its bytes -----------------------------------------------
@@ -112,7 +112,7 @@ def test_an_athos_handicap_seat_in_its_one_form_is_taken():
 def test_a_genesis_with_a_loose_handicap_seat_is_invalid_at_seq_0():
     log, _ = _table("athos", options={"handicap": {"0": 1}})
     assert verify_log(_file(log)).ok
-    record = log.chain.genesis.record()
+    record = log.ledger.genesis.record()
     record["genesis"]["options"] = {"handicap": {" 0": 1}}
     verdict = verify_log(header_frame() + frame(record))
     assert (verdict.bad_seq, verdict.failure) == (0, "genesis")
@@ -125,14 +125,14 @@ def _false_seed_game(cheats_in_result):
     """An Asterix game whose seat 0 reveals a false seed at the audit; its results name
     `cheats_in_result`."""
     log, rng = _table("asterix", 2, {"max_rounds": 1})
-    while log.chain.entitled()[1] != "audit":
+    while log.ledger.entitled()[1] != "audit":
         log.step(_random(rng))
     log.add("audit", {"seed": bytes(32)})
     log.step(None)  # seat 1's honest audit
     extra = []
     for seat in range(2):
-        body = log.chain.result_body() | {"cheats": cheats_in_result}
-        entry = make_entry(log.identities[seat], log.chain.next_seq + len(extra),
+        body = log.ledger.result_body() | {"cheats": cheats_in_result}
+        entry = make_entry(log.identities[seat], log.ledger.next_seq + len(extra),
                            (extra[-1] if extra else log.entries[-1]).hash, seat, "result", body)
         extra.append(entry)
     return log, extra
@@ -154,12 +154,12 @@ def test_a_false_claim_is_reported_at_the_last_audit_naming_the_entry_that_lied(
     log = LogBuilder.table(engines.get("aton"), {"win_points": 12}, ["a", "b"], [rng.randbytes(32) for _ in range(2)],
                            [b"\x01" * 32, b"\x02" * 32], b"\x09" * 16, lambda: rng.randbytes(16), knows_hidden=False)
     log.play(_random(rng))
-    assert log.chain.cheats
+    assert log.ledger.cheats
     verdict = verify_log(_file(log))
     audits = [e.seq for e in log.entries if e.kind == "audit"]
     assert (verdict.bad_seq, verdict.failure) == (audits[-1], "audit")
     lied = int(re.search(r"lied at seq (\d+)", verdict.why).group(1))
-    assert log.entries[lied - 1].kind == "move" and log.entries[lied - 1].seat in log.chain.cheats
+    assert log.entries[lied - 1].kind == "move" and log.entries[lied - 1].seat in log.ledger.cheats
 
 
 # -- 5. failure classes, in order ----------------------------------------------------------------
@@ -174,19 +174,19 @@ def test_a_verdict_line_names_its_class_in_brackets():
 
 def test_the_first_failing_check_in_class_order_names_the_verdict():
     log, rng = _table()
-    while log.chain.entitled()[1] != "move":
+    while log.ledger.entitled()[1] != "move":
         log.step(_random(rng))
-    seat, _ = log.chain.entitled()
-    chain = log.chain
+    seat, _ = log.ledger.entitled()
+    ledger = log.ledger
     other = 1 - seat
 
     def entry(seq=None, prev=None, writer=seat, signer=seat, kind="move", body=None):
-        e = make_entry(log.identities[signer], seq or chain.next_seq, prev or chain.head, writer, kind,
+        e = make_entry(log.identities[signer], seq or ledger.next_seq, prev or ledger.head, writer, kind,
                        body or {"actions": [("keep",)], "nonce": None})
         return e
 
     cases = [
-        (entry(seq=chain.next_seq + 1, prev=bytes(32), signer=other), "seq"),
+        (entry(seq=ledger.next_seq + 1, prev=bytes(32), signer=other), "seq"),
         (entry(prev=bytes(32), signer=other, writer=other), "prev"),
         (entry(writer=5, signer=other), "seat"),
         (entry(writer=other, signer=seat, kind="reveal", body={"value": bytes(32)}), "signature"),
@@ -196,7 +196,7 @@ def test_the_first_failing_check_in_class_order_names_the_verdict():
     ]
     for bad, failure in cases:
         verdict = verify_log(_file(log, bad))
-        assert (verdict.bad_seq, verdict.failure) == (chain.next_seq, failure), verdict.summary()
+        assert (verdict.bad_seq, verdict.failure) == (ledger.next_seq, failure), verdict.summary()
         assert failures.ORDER.index(failure) < len(failures.ORDER)
 
 
@@ -286,9 +286,9 @@ def test_at_the_edge_of_a_4096_value_chain_a_new_chain_comes_before_the_round():
     log, rng = _table()
     n = secrets.CHAIN_LENGTH
     # jump both seats to their last value but one, as if 4,094 rounds had been played
-    chain = log.chain
+    ledger = log.ledger
     values = tuple(log.secrets[i].reveal(n - 2) for i in range(2))
-    log.chain = evolve(chain, chain_values=values, chain_used=(n - 2, n - 2), chain_left=(2, 2))
+    log.ledger = evolve(ledger, chain_values=values, chain_used=(n - 2, n - 2), chain_left=(2, 2))
     kinds: list[str] = []
     while kinds.count("reveal") < 6:
         kinds.append(log.step(_random(rng)).kind)
@@ -297,25 +297,25 @@ def test_at_the_edge_of_a_4096_value_chain_a_new_chain_comes_before_the_round():
     at = kinds.index("chain")
     assert kinds[at:at + 4] == ["chain", "chain", "reveal", "reveal"]
     assert kinds[:at].count("reveal") == 4
-    assert log.chain.chain_left == (n - 1, n - 1) and log.chain.chain_used == (n + 1, n + 1)
+    assert log.ledger.chain_left == (n - 1, n - 1) and log.ledger.chain_used == (n + 1, n + 1)
 
 
 def test_a_reveal_where_a_new_chain_is_due_is_refused_and_so_is_an_early_chain():
     log, rng = _table()
     n = secrets.CHAIN_LENGTH
     values = tuple(log.secrets[i].reveal(n) for i in range(2))
-    log.chain = evolve(log.chain, chain_values=values, chain_used=(n, n), chain_left=(0, 0))
-    assert log.chain.entitled() == (0, "chain")
+    log.ledger = evolve(log.ledger, chain_values=values, chain_used=(n, n), chain_left=(0, 0))
+    assert log.ledger.entitled() == (0, "chain")
     # the reveal the seat would have made from an endless chain: refused, it is not its turn
-    forged = make_entry(log.identities[0], log.chain.next_seq, log.chain.head, 0, "reveal",
+    forged = make_entry(log.identities[0], log.ledger.next_seq, log.ledger.head, 0, "reveal",
                         {"value": log.secrets[0].reveal(n + 1)})
-    with pytest.raises(ChainError) as refused:
-        log.chain.check(forged)
+    with pytest.raises(LedgerError) as refused:
+        log.ledger.check(forged)
     assert refused.value.failure == "turn"
     log.step(None)  # seat 0's chain entry
-    early = make_entry(log.identities[0], log.chain.next_seq, log.chain.head, 0, "chain", {"tip": bytes(32)})
-    with pytest.raises(ChainError) as refused:
-        log.chain.check(early)
+    early = make_entry(log.identities[0], log.ledger.next_seq, log.ledger.head, 0, "chain", {"tip": bytes(32)})
+    with pytest.raises(LedgerError) as refused:
+        log.ledger.check(early)
     assert refused.value.failure == "turn"  # seat 1's chain is due, then the reveals
 
 
@@ -323,9 +323,9 @@ def test_a_reveal_where_a_new_chain_is_due_is_refused_and_so_is_an_early_chain()
 def short_chains(monkeypatch):
     """Hash chains of 2 values, so a short game runs through several of them."""
     monkeypatch.setattr(secrets, "CHAIN_LENGTH", 2)
-    from peerboard.protocol import chain as protocol_chain
+    from peerboard.protocol import ledger as protocol_ledger
 
-    monkeypatch.setattr(protocol_chain, "CHAIN_LENGTH", 2)
+    monkeypatch.setattr(protocol_ledger, "CHAIN_LENGTH", 2)
 
 
 def test_a_game_that_spends_its_chains_verifies(short_chains):
@@ -334,7 +334,7 @@ def test_a_game_that_spends_its_chains_verifies(short_chains):
     kinds = [e.kind for e in log.entries]
     assert kinds.count("chain") >= 4
     verdict = verify_log(_file(log))
-    assert verdict.ok and verdict.chain.finished, verdict.summary()
+    assert verdict.ok and verdict.ledger.finished, verdict.summary()
     # a chain entry comes only right before a reveal round, or before another chain entry
     for i, kind in enumerate(kinds):
         if kind == "chain":
@@ -433,7 +433,7 @@ def test_a_log_cut_between_frames_is_valid_so_far_and_inside_a_frame_is_truncate
     data = _vector("aton")
     spans = [(off, off + 4 + len(raw)) for off, raw, _ in frames(data)]
     between = verify_log(data[: spans[30][1]])
-    assert between.ok and not between.chain.finished and "unfinished, next: seat" in between.summary()
+    assert between.ok and not between.ledger.finished and "unfinished, next: seat" in between.summary()
     inside = verify_log(data[: spans[30][1] + 9])
     assert (inside.bad_seq, inside.failure) == (30, "truncated")
     assert "*valid so far*" in LOG_FORMAT
@@ -448,7 +448,7 @@ def test_a_log_cut_between_frames_is_valid_so_far_and_inside_a_frame_is_truncate
 ])
 def test_a_genesis_protocol_is_any_integer_by_its_shape_and_only_1_starts_a_game(protocol, failure):
     log, _ = _table()
-    record = log.chain.genesis.record()
+    record = log.ledger.genesis.record()
     record["genesis"]["protocol"] = protocol
     verdict = verify_log(header_frame() + frame(record))
     if failure is None:
@@ -459,9 +459,9 @@ def test_a_genesis_protocol_is_any_integer_by_its_shape_and_only_1_starts_a_game
 
 
 def _entry_verdict(log, seq=None, seat=None, body=None, kind="move"):
-    seat_ = log.chain.entitled()[0] if seat is None else seat
+    seat_ = log.ledger.entitled()[0] if seat is None else seat
     identity = log.identities[seat_ if 0 <= seat_ < len(log.identities) else 0]
-    entry = make_entry(identity, log.chain.next_seq if seq is None else seq, log.chain.head, seat_, kind,
+    entry = make_entry(identity, log.ledger.next_seq if seq is None else seq, log.ledger.head, seat_, kind,
                        body or {"actions": [("keep",)], "nonce": None})
     return verify_log(_file(log, entry))
 
@@ -472,7 +472,7 @@ def _entry_verdict(log, seq=None, seat=None, body=None, kind="move"):
 ])
 def test_the_lower_bounds_said_in_words_are_the_codes(change, failure):
     log, rng = _table()
-    while log.chain.entitled()[1] != "move":
+    while log.ledger.entitled()[1] != "move":
         log.step(_random(rng))
     assert _entry_verdict(log, **change).failure == failure
     assert "an entry's `seq` ≥ 1 (`seq` 0 or below is `schema`" in LOG_FORMAT

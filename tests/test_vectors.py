@@ -12,7 +12,7 @@ from vectors import CASES, ENDINGS, VECTORS, build, build_ending, hashes
 def test_vector_verifies_and_hashes_as_recorded(name, players, options):
     data = (VECTORS / f"{name}.pblog").read_bytes()
     verdict = verify_log(data)
-    assert verdict.ok and verdict.chain.finished, verdict.summary()
+    assert verdict.ok and verdict.ledger.finished, verdict.summary()
     recorded = json.loads((VECTORS / f"{name}.hashes.json").read_text())
     assert recorded["players"] == players and recorded["options"] == options
     assert hashes(data) == recorded["state_hashes"]
@@ -29,8 +29,8 @@ def test_an_ending_vector_verifies_and_its_result_says_how_it_ended(case):
     data = (VECTORS / f"{name}.pblog").read_bytes()
     assert build_ending(*case) == data  # rebuilt byte for byte
     verdict = verify_log(data)
-    assert verdict.ok and verdict.chain.finished, verdict.summary()
-    result = verdict.chain.result_body()
+    assert verdict.ok and verdict.ledger.finished, verdict.summary()
+    result = verdict.ledger.result_body()
     if seat is None:  # agreed by every seat, at the first decision after entry `after`
         assert result["ending"]["how"] == how and result["ending"]["seats"] == list(range(players))
         assert result["ending"]["seq"] > after and result["winners"] == []

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 from peerboard import engines  # noqa: E402
 from peerboard.protocol.builder import LogBuilder  # noqa: E402
-from peerboard.protocol.chain import GameChain  # noqa: E402
+from peerboard.protocol.ledger import Ledger  # noqa: E402
 from peerboard.protocol.logfile import frame, header_frame  # noqa: E402
 
 VECTORS = ROOT / "spec" / "vectors"
@@ -50,7 +50,7 @@ def build(name: str, players: int, options: dict) -> bytes:
         rng.randbytes(16), lambda: rng.randbytes(16),
     )
     log.play(lambda state, seat, legal: legal[rng.randrange(len(legal))])
-    return header_frame() + frame(log.chain.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
+    return header_frame() + frame(log.ledger.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
 
 
 def build_ending(name: str, game: str, players: int, options: dict, after: int, seat: int, how: str) -> bytes:
@@ -69,11 +69,11 @@ def build_ending(name: str, game: str, players: int, options: dict, after: int, 
     elif how == "claimed":
         log.claim(seat)
     else:
-        while log.chain.entitled()[1] not in ("move", "commit"):  # an agreement is made at a decision
+        while log.ledger.entitled()[1] not in ("move", "commit"):  # an agreement is made at a decision
             log.step(choose)
         log.agree(how)
     log.play(choose)
-    return header_frame() + frame(log.chain.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
+    return header_frame() + frame(log.ledger.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
 
 
 def hashes(data: bytes) -> list[str]:
@@ -81,11 +81,11 @@ def hashes(data: bytes) -> list[str]:
     from peerboard.protocol.logfile import read_log
 
     contents = read_log(data)
-    chain = GameChain.start(contents.genesis)
-    out = [chain.game.state_hash(chain.state).hex()]
+    ledger = Ledger.start(contents.genesis)
+    out = [ledger.game.state_hash(ledger.state).hex()]
     for entry in contents.entries:
-        chain = chain.check(entry)
-        out.append(chain.game.state_hash(chain.state).hex())
+        ledger = ledger.check(entry)
+        out.append(ledger.game.state_hash(ledger.state).hex())
     return out
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from peerboard.engines import Action, Game
-from peerboard.protocol.chain import ChainError, GameChain
+from peerboard.protocol.ledger import LedgerError, Ledger
 from peerboard.protocol.logfile import LogContents
 from peerboard.protocol.replay import audited_seeds
 
@@ -43,8 +43,8 @@ class Unjudgeable(ValueError):
 def positions(contents: LogContents) -> tuple[Game, list[Position]]:
     """Every action the seats took in a log that verified, as its seat faced it."""
     seeds = audited_seeds(contents)
-    chain = GameChain.start(contents.genesis, seeds)
-    game = chain.game
+    ledger = Ledger.start(contents.genesis, seeds)
+    game = ledger.game
     hidden = type(game).determinize is not Game.determinize
     if hidden and not seeds:
         raise Unjudgeable("the log holds no complete audit, so a seat's own hidden cards are unknown "
@@ -52,7 +52,7 @@ def positions(contents: LogContents) -> tuple[Game, list[Position]]:
     out: list[Position] = []
     committed: dict[int, Any] = {}  # seat -> the state when it committed its secret choice
     for entry in contents.entries:
-        state = chain.state
+        state = ledger.state
         if entry.kind == "commit":
             committed[entry.seat] = state
         elif entry.kind == "move":
@@ -68,7 +68,7 @@ def positions(contents: LogContents) -> tuple[Game, list[Position]]:
                     out.append(Position(entry.seq, i, seat, "move", game.view(state, seat), legal, action))
                     state = game.apply(state, action)
         try:
-            chain = chain.check(entry, signatures=False)
-        except ChainError:
+            ledger = ledger.check(entry, signatures=False)
+        except LedgerError:
             break  # (only a log that verified is analysed; this is where an unverified one stops)
     return game, out

@@ -65,7 +65,7 @@ def play_game(game: Game, options: Mapping[str, Any], bots: Sequence[Bot], label
             s.start(game.name, players, resolved)
 
         def choose(state: Any, seat: int, legal: list) -> tuple:
-            kind = log.chain.entitled()[1]
+            kind = log.ledger.entitled()[1]
             view = game.view(state, seat)
             legal = tuple(legal)
             decision = Decision(game.name, game, seat, view, legal, notation_of(game, view, legal), kind, time_limit)
@@ -73,7 +73,7 @@ def play_game(game: Game, options: Mapping[str, Any], bots: Sequence[Bot], label
 
         moves = 0
         for _ in range(MAX_ENTRIES):
-            if log.chain.finished:
+            if log.ledger.finished:
                 break
             if max_moves is not None and moves >= max_moves and not game.is_terminal(log.state):
                 break  # unfinished (a game that ended still gets its signed result)
@@ -89,7 +89,7 @@ def play_game(game: Game, options: Mapping[str, Any], bots: Sequence[Bot], label
         else:
             raise RuntimeError(f"the game did not finish within {MAX_ENTRIES} entries")
         state = log.state
-        finished = log.chain.finished
+        finished = log.ledger.finished
         winners = tuple(game.winners(state)) if finished else ()
         scores = tuple(game.scores(state))
         if finished:
@@ -101,5 +101,5 @@ def play_game(game: Game, options: Mapping[str, Any], bots: Sequence[Bot], label
     forfeits = tuple(s.seat for s in seats if s.forfeited)
     never = tuple(s.seat for s in seats if s.played_none)
     names = tuple(str(getattr(bot, "program_name", "") or "") for bot in bots)
-    return Played(winners, scores, moves, state, finished, forfeits, faults, log.chain.genesis, log.entries,
+    return Played(winners, scores, moves, state, finished, forfeits, faults, log.ledger.genesis, log.entries,
                   never, names, tuple(tuple(side) for side in game.sides(state)))

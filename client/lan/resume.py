@@ -18,7 +18,7 @@ from peerboard.client.usage import UsageError
 from peerboard.node.gamefiles import GameFileError, GameFiles, is_finished, unfinished_games
 from peerboard.node.loop import Node
 from peerboard.node.storage import disk_full_text, is_disk_full
-from peerboard.protocol.chain import ChainError
+from peerboard.protocol.ledger import LedgerError
 from peerboard.protocol.identity import Identity
 
 GAMES_OFFERED_AT_MOST = 5  # unfinished games offered at start-up
@@ -75,7 +75,7 @@ def _resume(path: Path, opts: LanOptions) -> ExitCode:
     except BaseException as exc:
         node.close(linger=0)
         _reap(procs, leave=True)
-        if isinstance(exc, ChainError):
+        if isinstance(exc, LedgerError):
             raise UsageError(f"{path} does not check out at seq {exc.seq} ({exc.why}): it cannot be resumed") from None
         if is_disk_full(exc):
             print(disk_full_text(path))

@@ -279,9 +279,9 @@ class GameView:
         (no redraw is due while no timer is shown: an idle screen costs nothing)."""
         if self._ticking:
             return
-        app = get_app()
+        app = get_app_or_none()
         loop = getattr(app, "loop", None)
-        if isinstance(app, DummyApplication) or loop is None:
+        if app is None or isinstance(app, DummyApplication) or loop is None:
             return
         self._ticking = True
 

@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 from peerboard.client.event_words import said_by
 from peerboard.client.text import printable
 from peerboard.client.tui.source import Alert, Changed, MoveLine, SeatLine, Snapshot, SourceEvent, SubmitError
-from peerboard.protocol.chain import ChainError, GameChain
+from peerboard.protocol.ledger import LedgerError, Ledger
 from peerboard.protocol.identity import fingerprint
 from peerboard.node.chatfile import chat_path, read_chat_file
 from peerboard.protocol.logfile import LogContents, LogFileError, read_log
@@ -29,7 +29,7 @@ CHAT_SHOWN = 4  # the latest lines said at the table by the entry shown
 class ReplaySource:
     def __init__(self, contents: LogContents, name: str = "", view_as: int | None = None,
                  chat: Sequence[Say] = ()):
-        """ChainError when the genesis itself cannot start a game (verify_contents says why).
+        """LedgerError when the genesis itself cannot start a game (verify_contents says why).
 
         The states are built without checking signatures, so that the first frame need not
         wait for them: `check` verifies the whole log (the viewer runs it in a thread and
@@ -40,8 +40,8 @@ class ReplaySource:
         seeds = audited_seeds(contents)
         #: True when hidden cards are known (the audit is in the log): every view can be shown
         self.full = bool(seeds)
-        chain = GameChain.start(contents.genesis, seeds)
-        self.game = chain.game
+        ledger = Ledger.start(contents.genesis, seeds)
+        self.game = ledger.game
         g = contents.genesis.terms
         self.seats = tuple((printable(s.name, 40), fingerprint(s.key)) for s in g.seats)
         seat_of = {s.key: i for i, s in enumerate(g.seats)}
@@ -49,26 +49,26 @@ class ReplaySource:
         self.chat = [(line.after, said_by(f"seat {seat_of[line.by]} ({self.seats[seat_of[line.by]][0]})"
                                           if line.by in seat_of else f"spectator {fingerprint(line.by)}", line.text))
                      for line in chat]
-        self.states: list[Any] = [chain.state]
-        self.to_act: list[tuple[int, str] | None] = [_entitled(chain)]
+        self.states: list[Any] = [ledger.state]
+        self.to_act: list[tuple[int, str] | None] = [_entitled(ledger)]
         #: how the game ended otherwise than by its rules, in words, at each entry ("" before)
         self.endings: list[str] = [""]
         self.lines: list[MoveLine] = []
         for entry in contents.entries:
-            text = _entry_text(chain, entry)
+            text = _entry_text(ledger, entry)
             try:
-                chain = chain.check(entry, signatures=False)
-            except ChainError:
+                ledger = ledger.check(entry, signatures=False)
+            except LedgerError:
                 break  # the verdict names it; the replay ends where the log stops holding
-            chance = [chain.game.format_action(before, o) for before, o in chain.outcomes]
+            chance = [ledger.game.format_action(before, o) for before, o in ledger.outcomes]
             if chance:
                 text += ("  " if text else "") + "-> " + ", ".join(chance)
             # a move is its actions; any other entry is named by its kind (reveal, commit ...)
             line = text if entry.kind == "move" else f"{entry.kind} {text}".rstrip()
             self.lines.append(MoveLine(entry.seq, entry.seat, line))
-            self.states.append(chain.state)
-            self.to_act.append(_entitled(chain))
-            self.endings.append(printable(ending_words(chain), 200) if chain.ending is not None else "")
+            self.states.append(ledger.state)
+            self.to_act.append(_entitled(ledger))
+            self.endings.append(printable(ending_words(ledger), 200) if ledger.ending is not None else "")
         #: the analysis beside the log (client/tui/win_graph.py), None when there is none
         #: that belongs to this log; `analysis_note` says why not
         self.analysis = None
@@ -166,17 +166,17 @@ class ReplaySource:
             listener(event)
 
 
-def _entitled(chain: GameChain) -> tuple[int, str] | None:
+def _entitled(ledger: Ledger) -> tuple[int, str] | None:
     try:
-        return chain.entitled()
-    except ChainError:
+        return ledger.entitled()
+    except LedgerError:
         return None  # over, with the result signed by every seat
 
 
-def _entry_text(chain: GameChain, entry) -> str:
+def _entry_text(ledger: Ledger, entry) -> str:
     """An entry's actions in the notation, formatted at the state before each."""
     if entry.kind == "move":
-        game, state, texts = chain.game, chain.state, []
+        game, state, texts = ledger.game, ledger.state, []
         for action in entry.body["actions"]:
             try:
                 texts.append(game.format_action(state, tuple(action)))
@@ -201,7 +201,7 @@ def load(path: Path, view_as: int | None = None) -> tuple[ReplaySource | None, V
     chat, _ = read_chat_file(chat_path(path), contents.genesis.terms.table)
     try:
         source = ReplaySource(contents, path.name, view_as, chat)
-    except ChainError:
+    except LedgerError:
         return None, verify_contents(contents)
     source.path = path
     from peerboard.client.analysis import document

@@ -88,7 +88,7 @@ class ReplayPresenter(GamePresenter):
 
     def hint(self) -> str:
         if self.source.verdict is None:
-            return "Checking the log: signatures, the chain, every move …"
+            return "Checking the log: signatures, links, every move …"
         return self.source.verdict.summary()
 
     def commands(self) -> list[Command]:

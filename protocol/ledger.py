@@ -1,11 +1,11 @@
-"""The game chain: a genesis and the entries after it, re-checked with the engine.
+"""The ledger: a genesis and the entries after it, re-checked with the engine.
 
-`GameChain.check(entry)` says whether an entry may come next — chain position, signature,
+`Ledger.check(entry)` says whether an entry may come next — place in the log, signature,
 the one (seat, kind) entitled to it, and what it carries (legal actions, a reveal that
 matches the seat's hash chain, a secret choice that matches its commitment, the result) —
-and returns the chain with it appended; the chain it was called on never changes.
+and returns the ledger with it appended; the ledger it was called on never changes.
 
-A chain knows the private seeds of some seats (`known`): a node knows its own, the in-process
+A ledger knows the private seeds of some seats (`known`): a node knows its own, the in-process
 builder knows all, a verifier of someone else's log none until the audit. It follows the
 game as a view: what those seats may see. At the end every seat reveals its seed (the
 audit) and the whole game is re-run with full information; a seat whose claims do not hold
@@ -25,8 +25,8 @@ from peerboard.protocol.records import Entry, SignedGenesis, agree_statement, cl
 from peerboard.protocol.secrets import CHAIN_LENGTH, choice_digest, node_entropy, round_entropy, seed_commitment, sha256
 
 
-class ChainError(ValueError):
-    """An entry (or a genesis) that may not stand in the chain; `seq` is where, `why` why,
+class LedgerError(ValueError):
+    """An entry (or a genesis) that may not stand in the ledger; `seq` is where, `why` why,
     `failure` the class of the check that refused it (protocol/failures.py)."""
 
     def __init__(self, seq: int, why: str, failure: str):
@@ -53,12 +53,12 @@ class _History:
 
 
 @dataclass(frozen=True)
-class GameChain:
+class Ledger:
     genesis: SignedGenesis
     game: Game
     #: the game as the `known` seats see it (the full state when all are known)
     state: Any
-    #: the private seed of each seat this chain knows, else None
+    #: the private seed of each seat this ledger knows, else None
     known: tuple[bytes | None, ...]
     head: bytes
     next_seq: int = 1
@@ -78,7 +78,7 @@ class GameChain:
     #: seeds revealed at the audit, per seat (None until then)
     audited: tuple[bytes | None, ...] = ()
     audits: int = 0
-    #: whether this chain ever followed a private outcome it could not check (a hidden draw
+    #: whether this ledger ever followed a private outcome it could not check (a hidden draw
     #: it applied as a placeholder, an announced card from a pile it cannot see): only then
     #: does the audit need to re-run the game with full information
     blind: bool = False
@@ -87,7 +87,7 @@ class GameChain:
     #: own audit entry when its seed is false, else the last audit entry (spec/log-format.md)
     audit_failure: tuple[int, str] | None = None
     #: the chance outcomes the last entry brought about, as (state before, outcome) pairs
-    #: (placeholders where the outcome is hidden from this chain)
+    #: (placeholders where the outcome is hidden from this ledger)
     outcomes: tuple = ()
     results: int = 0
     history: _History | None = None
@@ -100,36 +100,36 @@ class GameChain:
     # -- construction ----------------------------------------------------------------------
 
     @classmethod
-    def start(cls, genesis: SignedGenesis, known: dict[int, bytes] | None = None) -> "GameChain":
-        """The chain holding only `genesis`; ChainError(0, why) if the genesis is bad.
-        `known`: seat -> private seed, for the seats whose hidden draws this chain may see."""
+    def start(cls, genesis: SignedGenesis, known: dict[int, bytes] | None = None) -> "Ledger":
+        """The ledger holding only `genesis`; LedgerError(0, why) if the genesis is bad.
+        `known`: seat -> private seed, for the seats whose hidden draws this ledger may see."""
         g = genesis.terms
         try:
             game = engines.get(g.game)
         except OptionError as exc:
-            raise ChainError(0, str(exc), failures.GENESIS) from None
+            raise LedgerError(0, str(exc), failures.GENESIS) from None
         if g.engine != game.version:
-            raise ChainError(0, f"the log needs {g.game} engine version {g.engine}; this peerboard has {game.version}",
+            raise LedgerError(0, f"the log needs {g.game} engine version {g.engine}; this peerboard has {game.version}",
                              failures.GENESIS)
         try:
             state = game.new_game(len(g.seats), g.options)
         except OptionError as exc:
-            raise ChainError(0, str(exc), failures.GENESIS) from None
+            raise LedgerError(0, str(exc), failures.GENESIS) from None
         bad = genesis.bad_signers()
         if bad:
-            raise ChainError(0, f"bad genesis signature of seat {bad[0]} ({g.seats[bad[0]].name})", failures.SIGNATURE)
+            raise LedgerError(0, f"bad genesis signature of seat {bad[0]} ({g.seats[bad[0]].name})", failures.SIGNATURE)
         n = len(g.seats)
         seeds = tuple((known or {}).get(i) for i in range(n))
         for i, seed in enumerate(seeds):
             if seed is not None and seed_commitment(seed) != g.seats[i].seed:
-                raise ChainError(0, f"the private seed given for seat {i} is not the one its genesis commits to",
+                raise LedgerError(0, f"the private seed given for seat {i} is not the one its genesis commits to",
                                  failures.GENESIS)
-        chain = cls(
+        ledger = cls(
             genesis, game, _view(game, state, seeds), seeds, genesis.hash,
             chain_values=tuple(s.chain for s in g.seats), chain_used=(0,) * n, chain_left=(CHAIN_LENGTH,) * n,
             audited=(None,) * n,
         )
-        return chain._run_chance()
+        return ledger._run_chance()
 
     @property
     def seats(self) -> int:
@@ -166,7 +166,7 @@ class GameChain:
     # -- who writes next ---------------------------------------------------------------------
 
     def entitled(self) -> tuple[int, str]:
-        """(seat, kind) of the one entry that may come next; ChainError ("over") when none
+        """(seat, kind) of the one entry that may come next; LedgerError ("over") when none
         may: the game is over and every seat has signed its result."""
         game, state = self.game, self.state
         who = TERMINAL if self.ending is not None else game.current(state)
@@ -176,7 +176,7 @@ class GameChain:
                 if self.audited[seat] is None:
                     return seat, "audit"
             if self.results >= len(writers):
-                raise ChainError(self.next_seq, "the game is over and its result is signed by every seat", failures.OVER)
+                raise LedgerError(self.next_seq, "the game is over and its result is signed by every seat", failures.OVER)
             return writers[self.results], "result"
         if who == CHANCE:
             if self.run is not None:  # paused at a public outcome only its owner can compute
@@ -223,21 +223,21 @@ class GameChain:
 
     # -- checking an entry --------------------------------------------------------------------
 
-    def check(self, entry: Entry, *, signatures: bool = True) -> "GameChain":
-        """The chain with `entry` appended, or ChainError naming the seq, the reason and the
+    def check(self, entry: Entry, *, signatures: bool = True) -> "Ledger":
+        """The ledger with `entry` appended, or LedgerError naming the seq, the reason and the
         failure class. The checks run in the order of spec/log-format.md, "Checking a log"."""
         seq = self.next_seq
         if entry.seq != seq:
-            raise ChainError(seq, f"out of order: expected seq {seq}, found seq {entry.seq}", failures.SEQ)
+            raise LedgerError(seq, f"out of order: expected seq {seq}, found seq {entry.seq}", failures.SEQ)
         if entry.prev != self.head:
-            raise ChainError(seq, "broken chain: prev is not the hash of the entry before", failures.PREV)
+            raise LedgerError(seq, "broken chain: prev is not the hash of the entry before", failures.PREV)
         if not 0 <= entry.seat < self.seats:
-            raise ChainError(seq, f"seat {entry.seat} is not at this table (its seats are 0 to {self.seats - 1})",
+            raise LedgerError(seq, f"seat {entry.seat} is not at this table (its seats are 0 to {self.seats - 1})",
                              failures.SEAT)
         if signatures:
             key = self.genesis.terms.seats[entry.seat].key
             if not verify(key, entry.signing_bytes(), entry.sig):
-                raise ChainError(seq, f"bad signature (not seat {entry.seat}'s key)", failures.SIGNATURE)
+                raise LedgerError(seq, f"bad signature (not seat {entry.seat}'s key)", failures.SIGNATURE)
         seat, kind = self.entitled()
         if entry.kind in ("resign", "agree") and entry.seat == seat and self.may_end():
             kind = entry.kind  # the seat entitled to the next entry may carry a resignation or an agreement in its place
@@ -245,28 +245,28 @@ class GameChain:
             # a claim stands in place of any entry, written by the claim's one writer
             gone = entry.body["gone"]
             if not self.may_claim(gone):
-                raise ChainError(seq, f"seat {gone} cannot be claimed here (not a seat still playing, or the "
+                raise LedgerError(seq, f"seat {gone} cannot be claimed here (not a seat still playing, or the "
                                       f"result is being signed)", failures.TURN)
             seat, kind = self.claim_writer(gone), "claim"
         if entry.kind != kind or entry.seat != seat:
-            raise ChainError(seq, f"wrong seat: seat {seat} must write {_a(kind)} entry here, not seat {entry.seat} "
+            raise LedgerError(seq, f"wrong seat: seat {seat} must write {_a(kind)} entry here, not seat {entry.seat} "
                                   f"{_a(entry.kind)}", failures.TURN)
         try:
             nxt = _KINDS[kind](self, entry)
         except _Refused as exc:
-            raise ChainError(seq, exc.why, exc.failure) from None
+            raise LedgerError(seq, exc.why, exc.failure) from None
         except IllegalAction as exc:
             # Only this is the entry's fault: its values fit the schema (protocol/schema.py),
             # and the engine answers any action its rules refuse with IllegalAction. Anything
             # else raised here is a bug of ours, and goes up as it is (spec/protocol.md, "Whose fault").
-            raise ChainError(seq, f"illegal action: {exc}", failures.ILLEGAL) from None
+            raise LedgerError(seq, f"illegal action: {exc}", failures.ILLEGAL) from None
         # outcomes are the ones this entry brought about: none, unless its handler set them
         outcomes = () if nxt.outcomes is self.outcomes else nxt.outcomes
         return evolve(nxt, head=entry.hash, next_seq=seq + 1, history=_History(entry, self.history), outcomes=outcomes)
 
     # -- the kinds -------------------------------------------------------------------------------
 
-    def _move(self, entry: Entry) -> "GameChain":
+    def _move(self, entry: Entry) -> "Ledger":
         game, state, seat = self.game, self.state, entry.seat
         actions, nonce = entry.body["actions"], entry.body["nonce"]
         commits = self.commits
@@ -289,16 +289,16 @@ class GameChain:
             commits = ()
         return evolve(self, state=state, commits=commits)._run_chance()
 
-    def _commit(self, entry: Entry) -> "GameChain":
+    def _commit(self, entry: Entry) -> "Ledger":
         return evolve(self, commits=self.commits + ((entry.seat, entry.body["digest"]),))
 
-    def _chain(self, entry: Entry) -> "GameChain":
+    def _next_chain(self, entry: Entry) -> "Ledger":
         """A seat whose hash chain is spent commits to the tip of its next one."""
         seat = entry.seat
         return evolve(self, chain_values=_set(self.chain_values, seat, entry.body["tip"]),
                       chain_left=_set(self.chain_left, seat, CHAIN_LENGTH))
 
-    def _reveal(self, entry: Entry) -> "GameChain":
+    def _reveal(self, entry: Entry) -> "Ledger":
         # (a seat's chain holds a value for this round: one that was spent wrote its `chain`
         # entry before the round's first reveal — `entitled`)
         seat, value = entry.seat, entry.body["value"]
@@ -314,7 +314,7 @@ class GameChain:
         entropy = round_entropy(self.rounds, reveals)
         return evolve(nxt, reveals=(), rounds=self.rounds + 1, run=(entropy, 0))._run_chance()
 
-    def _chance(self, entry: Entry) -> "GameChain":
+    def _chance(self, entry: Entry) -> "Ledger":
         game, state = self.game, self.state
         owner = game.chance_owner(state)
         outcome = entry.body["outcome"]
@@ -325,7 +325,7 @@ class GameChain:
         nxt = evolve(self, state=game.apply(state, outcome), run=(entropy, index + 1), blind=self.blind or seed is None)
         return nxt._run_chance(((state, outcome),))
 
-    def _resign(self, entry: Entry) -> "GameChain":
+    def _resign(self, entry: Entry) -> "Ledger":
         """A seat's resignation, signed by it, carried by the seat entitled here (itself or
         another): the game ends; the audit and the result follow."""
         resigner, sig = entry.body["seat"], entry.body["sig"]
@@ -336,7 +336,7 @@ class GameChain:
             raise _Refused(failures.CONSENT, f"the resignation is not signed by seat {resigner}")
         return evolve(self, ending=("resigned", (resigner,), entry.seq), reveals=(), run=None, commits=())
 
-    def _agree(self, entry: Entry) -> "GameChain":
+    def _agree(self, entry: Entry) -> "Ledger":
         """Every seat still playing agreed that the game ends here, drawn or aborted: each
         signed the statement bound to this seq and the entry before."""
         how, sigs = entry.body["how"], entry.body["sigs"]
@@ -350,7 +350,7 @@ class GameChain:
                 raise _Refused(failures.CONSENT, f"the agreement that the game is {how} is not signed by seat {signer}")
         return evolve(self, ending=(how, signers, entry.seq), reveals=(), run=None, commits=())
 
-    def _claim(self, entry: Entry) -> "GameChain":
+    def _claim(self, entry: Entry) -> "Ledger":
         """Every other seat still there claims seat `gone`, away longer than the table's
         patience: it is gone for good. Its signatures are each seat's of the claim's
         statement, bound to this seq and the entry before (spec/protocol.md, "Endings")."""
@@ -369,7 +369,7 @@ class GameChain:
             nxt = nxt._full_audit(entry.seq)  # the seat it waited for is gone: the audit is whole
         return nxt
 
-    def _audit(self, entry: Entry) -> "GameChain":
+    def _audit(self, entry: Entry) -> "Ledger":
         seat, seed = entry.seat, entry.body["seed"]
         nxt = evolve(self, audited=_set(self.audited, seat, seed), audits=self.audits + 1)
         if seed_commitment(seed) != self.genesis.terms.seats[seat].seed:
@@ -382,7 +382,7 @@ class GameChain:
             nxt = nxt._full_audit(entry.seq)
         return nxt
 
-    def _result(self, entry: Entry) -> "GameChain":
+    def _result(self, entry: Entry) -> "Ledger":
         want = _as_record(self.result_body())
         if dict(entry.body) != want:
             raise _Refused(
@@ -394,7 +394,7 @@ class GameChain:
 
     # -- chance ------------------------------------------------------------------------------
 
-    def _run_chance(self, outcomes_so_far: tuple = ()) -> "GameChain":
+    def _run_chance(self, outcomes_so_far: tuple = ()) -> "Ledger":
         """Apply the chance nodes the current run decides, until a decision, the end, or a
         public outcome only its owner can compute (then that owner writes a chance entry)."""
         if self.run is None:
@@ -423,22 +423,22 @@ class GameChain:
 
     # -- the audit --------------------------------------------------------------------------------
 
-    def _full_audit(self, seq: int) -> "GameChain":
+    def _full_audit(self, seq: int) -> "Ledger":
         """Every seat has audited (the last audit is entry `seq`). Unless a seed was already
         false, re-run the whole game with full information: it needs every seed, so the
         first entry it refuses is proven a lie here, at `seq`; its writer joins `cheats`."""
         if self.cheats:
             return self  # a false seed, already reported at its own audit entry
         if not self.blind:
-            return self  # this chain saw everything already: there is nothing to re-check
+            return self  # this ledger saw everything already: there is nothing to re-check
         seeds = dict(enumerate(self.audited))
-        full = GameChain.start(self.genesis, seeds)
+        full = Ledger.start(self.genesis, seeds)
         for entry in self.history:
             if entry.kind == "audit":
                 break
             try:
                 full = full.check(entry, signatures=False)
-            except ChainError as exc:
+            except LedgerError as exc:
                 why = f"the audit: seat {entry.seat} lied at seq {entry.seq} ({exc.why})"
                 return evolve(self, cheats=_add(self.cheats, entry.seat), audit_failure=(seq, why))
         return self
@@ -454,16 +454,16 @@ class _Refused(Exception):
 
 
 _KINDS = {
-    "move": GameChain._move,
-    "commit": GameChain._commit,
-    "chain": GameChain._chain,
-    "reveal": GameChain._reveal,
-    "chance": GameChain._chance,
-    "audit": GameChain._audit,
-    "result": GameChain._result,
-    "resign": GameChain._resign,
-    "claim": GameChain._claim,
-    "agree": GameChain._agree,
+    "move": Ledger._move,
+    "commit": Ledger._commit,
+    "chain": Ledger._next_chain,
+    "reveal": Ledger._reveal,
+    "chance": Ledger._chance,
+    "audit": Ledger._audit,
+    "result": Ledger._result,
+    "resign": Ledger._resign,
+    "claim": Ledger._claim,
+    "agree": Ledger._agree,
 }
 
 
