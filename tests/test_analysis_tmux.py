@@ -41,6 +41,6 @@ def test_the_viewer_draws_the_graph_and_marks_the_costliest_move(tmp_path):
             sign = "??" if worst["mark"] == "blunder" else "?"
             assert any(f"{worst['seq']:>4} {worst['seat']} {worst['played']} {sign}" in line for line in screen.split("\n"))
         term.keys("Right")
-        term.wait_for(f"· {worst['seq'] + 1}/")
+        term.wait_for(f"{worst['seq'] + 1}/")  # (the header: "ENTRY/LAST · view · …")
     finally:
         term.close()

@@ -18,13 +18,12 @@ other seats held (tests/test_analysis.py changes the opponent's hand and checks)
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from peerboard.client.analysis.positions import Position
 from peerboard.client.bots.knowledge import Knowledge, knowledge_for
-from peerboard.client.bots.mcts import Search
+from peerboard.client.bots.mcts import Search, spend
 from peerboard.client.bots.sdk import Budget, Decision, notation_of
 from peerboard.engines import Action, Game
 
@@ -158,16 +157,7 @@ def search_position(game: Game, position: Position, budget: Budget, rng: random.
     know = knowledge_for(game)
     seats = len(game.scores(view))
     search = JudgingSearch(decision, know, rng, position.played, seats)
-    limit, seconds = budget.playouts, budget.seconds
-    deadline = None if seconds is None else time.monotonic() + seconds
-    n = 0
-    while True:
-        if limit is not None and n >= limit:
-            break
-        if deadline is not None and n and time.monotonic() >= deadline:
-            break
-        search.iterate()
-        n += 1
+    n = spend(search, budget)
     preferred = search.best()
     least = max(8, n // 10)
     search.focus(position.played, least)

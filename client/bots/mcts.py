@@ -86,20 +86,26 @@ class MctsBot(Bot):
             return best_own_action(decision, Pressing(know, decision.seat), self.rng, know.lookahead,
                                    know.lookahead_nodes, know.samples)
         search = Search(decision, know, self.rng, know.exploration)
-        limit = self.budget.playouts
         started = time.monotonic()
-        deadline = None if self.budget.seconds is None else started + self.budget.seconds
-        n = 0
-        while True:
-            if limit is not None and n >= limit:
-                break
-            if deadline is not None and n and time.monotonic() >= deadline:
-                break
-            search.iterate()
-            n += 1
-        self.playouts += n
+        self.playouts += spend(search, self.budget)
         self.seconds += time.monotonic() - started
         return search.best()
+
+
+def spend(search: "Search", budget: Budget) -> int:
+    """Iterate `search` until `budget` is spent (its playouts, or its seconds — at least one
+    iteration then); how many iterations ran."""
+    limit = budget.playouts
+    deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+    n = 0
+    while True:
+        if limit is not None and n >= limit:
+            break
+        if deadline is not None and n and time.monotonic() >= deadline:
+            break
+        search.iterate()
+        n += 1
+    return n
 
 
 class Search:

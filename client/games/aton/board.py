@@ -192,7 +192,7 @@ class AtonBoard:
         if state.phase == TURN_UP:
             return head + "Tie on cartouches 1 and 2: cards are turned up."
         opened = state.seats[state.actor].cartouches
-        temples = f"temples 1-{opened[2]}" if opened else "the temples"
+        temples = ("temple 1" if opened[2] == 1 else f"temples 1-{opened[2]}") if opened else "the temples"
         if state.phase == REMOVE:
             return head + f"{who} removes {state.owed} more from {temples}."
         if state.phase == PLACE:
