@@ -16,8 +16,7 @@ import time
 
 import zmq
 
-from peerboard.node.keys import curve_keypair, curve_public
-from peerboard.protocol.identity import Identity
+from fresh_hello import send_from_a_fresh_key
 from peerboard.protocol.messages import Hello
 from peerboard.protocol.tablecode import knock, stretched
 
@@ -34,16 +33,9 @@ def main() -> None:
     while time.monotonic() - start < seconds:
         source = sources[sent % len(sources)]
         target = f"tcp://{source}:0;{endpoint[len('tcp://'):]}"
-        identity = Identity.from_seed(os.urandom(32))
-        public, secret = curve_keypair(identity)
-        dealer = context.socket(zmq.DEALER)
-        dealer.linger = 200
-        dealer.curve_publickey, dealer.curve_secretkey, dealer.curve_serverkey = public, secret, curve_public(host)
-        dealer.connect(target)
-        hello = Hello(table, game, f"guess {sent}", identity.public_key, "seat", os.urandom(32), os.urandom(32),
-                      f"tcp://{source}:{20000 + sent % 30000}", knock(wrong[sent % 3], identity.public_key))
-        dealer.send(hello.to_bytes())
-        dealer.close()
+        send_from_a_fresh_key(context, target, host, lambda identity: Hello(
+            table, game, f"guess {sent}", identity.public_key, "seat", os.urandom(32), os.urandom(32),
+            f"tcp://{source}:{20000 + sent % 30000}", knock(wrong[sent % 3], identity.public_key)))
         sent += 1
     context.term()
     print(f"sent {sent} wrong-code hellos from fresh keys in {time.monotonic() - start:.1f} s", flush=True)

@@ -12,8 +12,7 @@ import time
 
 import zmq
 
-from peerboard.node.keys import curve_keypair, curve_public
-from peerboard.protocol.identity import Identity
+from fresh_hello import send_from_a_fresh_key
 from peerboard.protocol.messages import Hello
 
 
@@ -24,17 +23,10 @@ def main() -> None:
     context.max_sockets = 32768  # (closed sockets linger a moment: a fast flood has many at once)
     sent, start = 0, time.monotonic()
     for i in range(count):
-        identity = Identity.from_seed(os.urandom(32))
-        public, secret = curve_keypair(identity)
-        dealer = context.socket(zmq.DEALER)
-        dealer.linger = 200
-        dealer.curve_publickey, dealer.curve_secretkey, dealer.curve_serverkey = public, secret, curve_public(host)
-        dealer.connect(endpoint)
         # it says it listens at an address of its own, as a joiner does (nobody listens there)
-        hello = Hello(table, game, f"fresh {i}", identity.public_key, "seat", os.urandom(32), os.urandom(32),
-                      f"tcp://127.0.0.{2 + i % 200}:{20000 + i % 30000}")
-        dealer.send(hello.to_bytes())
-        dealer.close()
+        send_from_a_fresh_key(context, endpoint, host, lambda identity: Hello(
+            table, game, f"fresh {i}", identity.public_key, "seat", os.urandom(32), os.urandom(32),
+            f"tcp://127.0.0.{2 + i % 200}:{20000 + i % 30000}"))
         sent += 1
     context.term()
     print(f"sent {sent} hellos from fresh keys in {time.monotonic() - start:.1f} s", flush=True)
