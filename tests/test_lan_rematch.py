@@ -69,22 +69,27 @@ def _play_to_the_end(term, most: int = 60) -> str:
     import re
     import time
 
-    answered = 0
-    for _ in range(most):
+    answered, deadline = 0, time.monotonic() + 300
+    while answered < most and time.monotonic() < deadline:
         screen = term.wait_for(r"(`help` lists them\):|Play again\?)", 60).string
         if "Play again?" in screen:
             return screen
-        if screen.count("`help` lists them):") <= answered:
+        # a prompt is waiting when nothing was typed after the newest one (earlier prompts
+        # scroll off the screen, so they are not counted)
+        if term.screen().split("`help` lists them):")[-1].strip():
             time.sleep(0.2)
             continue
-        answered = screen.count("`help` lists them):")
-        legal_seen = screen.count("legal now:")
+        answered += 1
+        legal_seen = term.screen().count("legal now:")
         term.type("help")
-        deadline = time.monotonic() + 20
-        while term.screen().count("legal now:") <= legal_seen and time.monotonic() < deadline:
+        wait = time.monotonic() + 20
+        while term.screen().count("legal now:") <= legal_seen and time.monotonic() < wait:
             time.sleep(0.1)
         line = term.screen().split("legal now:")[-1].splitlines()[0]
         term.type(re.split(r",|…", line)[0].strip())
+        wait = time.monotonic() + 20  # (the answer shows after the prompt before the next is asked)
+        while not term.screen().split("`help` lists them):")[-1].strip() and time.monotonic() < wait:
+            time.sleep(0.1)
     raise AssertionError(f"the game did not end within {most} decisions:\n{term.screen()}")
 
 
