@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import os
 import random
 import statistics
 import sys
@@ -89,6 +88,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="random games per set-up")
     parser.add_argument("--positions", type=int, default=200)
     args = parser.parse_args()
+    if args.games < 1 or args.positions < 1:
+        sys.exit("measured nothing: --games and --positions must be at least 1")
 
     print(f"random complete games, {args.games} per set-up (engine version {GAME.version}):")
     print("  set-up      actions median/max   rounds median/max   per decision median/max   games/s  actions/s")

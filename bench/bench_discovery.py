@@ -146,6 +146,8 @@ def main() -> None:
             print(f"  {what:<17} CPU {quiet:5.2f} core quiet, {loud:5.2f} core flooded "
                   f"(+{loud - quiet:.2f}); the real table listed: quiet {'yes' if quiet_seen else 'NO'}, "
                   f"flooded {'yes' if loud_seen else 'NO'}")
+            if not quiet_seen:
+                sys.exit(f"measured nothing: the {what} never listed the real table, even with no flood")
     add, floor = per_beacon()
     print(f"  parse + Heard.add {add * 1e6:6.1f} us per forged beacon; decoding it alone {floor * 1e6:5.1f} us "
           f"(ratio {add / floor:.1f}); at {args.rate:,.0f}/s that is {add * args.rate:.2f} core")

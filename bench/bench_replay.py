@@ -10,7 +10,6 @@ ratio is verify time / signatures-alone time (goal: at most 2x).
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import time
@@ -51,6 +50,8 @@ def bench(name: str, players: int, games: int) -> None:
     logs = [build_log(game, players, seed) for seed in range(games)]
     signed = [(log.ledger.genesis.terms.seats[e.seat].key, e.signing_bytes(), e.sig) for _, log in logs for e in log.entries]
     entries = len(signed)
+    if entries == 0:
+        sys.exit(f"{name}: measured nothing (no game, no entry)")
     t_verify, t_sigs = best_of(5, lambda: all(verify_log(data).ok for data, _ in logs),
                                lambda: all(verify(key, message, sig) for key, message, sig in signed))
     print(f"{name:8} {players}p  {games} games, {entries} entries: replay-verify {entries / t_verify:8.0f} entries/s, "

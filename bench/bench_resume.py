@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import sys
 import shutil
 import tempfile
 from pathlib import Path
@@ -162,6 +163,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--damaged", type=int, default=1000)
     args = parser.parse_args()
+    if args.damaged < 1:
+        sys.exit("measured nothing: --damaged must be at least 1")
     folder = Path(tempfile.mkdtemp(prefix="bench-resume-"))
     try:
         measure_cost(args.players, folder)
