@@ -110,6 +110,10 @@ def _offered(e: Any, s: Any) -> Words:
 
 
 def _claimable(e: Any, s: Any) -> Words:
+    if getattr(s, "players", 2) > 2:
+        return Words(f"{seat_name(s, e.seat)} has been away longer than the table's patience ({e.patience} s) and the "
+                     f"game waits for it: `claim {e.seat}` claims its seat; once every other seat has, the game ends "
+                     f"with no winner.", "warn")
     return Words(f"{seat_name(s, e.seat)} has been away longer than the table's patience ({e.patience} s): "
                  f"`claim` (F8 in the full-screen client) claims its seat, and the game ends with you the winner.", "warn")
 

@@ -162,7 +162,7 @@ class Node:
         session, effects = Session.resume(
             self.identity, self.secrets, self.name, self.addr, contents.genesis, seat.addrs,
             list(contents.entries), seat.choice, os.urandom, time.monotonic(),
-            may_watch=self.transport.admission.watches)
+            may_watch=self.transport.admission.watches, claim=seat.claim)
         self._begin(session)
         self.on_event(LogOpened(files.path))
         self.execute(effects)
@@ -418,6 +418,9 @@ class Node:
 
     def store_choice(self, actions: tuple, nonce: bytes) -> None:
         self.files.store_choice(actions, nonce)
+
+    def store_claim(self, gone: int, seq: int, prev: bytes) -> None:
+        self.files.update_seat(claim=(gone, seq, prev))
 
     def event(self, event: Event) -> None:
         if isinstance(event, PeersKnown):

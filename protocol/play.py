@@ -16,10 +16,11 @@ from peerboard import engines
 from peerboard.protocol import failures
 from peerboard.protocol.author import Author, Write
 from peerboard.protocol.ledger import LedgerError, Ledger
+from peerboard.protocol.claims import Gathering, Signed
 from peerboard.protocol.confirmation import Confirmations
 from peerboard.protocol.forming import NOT_WATCHING, STARTED
 from peerboard.protocol.effects import (
-    NextStep, Send, SetAside, Store, StoreChoice, StoreGenesis, Sync, TakeOwnEntry, Unstore,
+    NextStep, Send, SetAside, Store, StoreChoice, StoreClaim, StoreGenesis, Sync, TakeOwnEntry, Unstore,
 )
 from peerboard.protocol.events import (
     Accepted, Claimable, Declined, Ended, Ending, Equivocation, Event, GameOver, GameStarted, Offered, PeerAway,
@@ -27,7 +28,7 @@ from peerboard.protocol.events import (
 )
 from peerboard.protocol.identity import Identity, fingerprint, verify
 from peerboard.protocol.messages import (
-    Ack, Beat, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Offer, Proof, Refuse, Resign,
+    Ack, Beat, Claim, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Offer, Proof, Refuse, Resign,
     Sign, Want,
 )
 from peerboard.protocol.phases import Milestone
@@ -95,10 +96,13 @@ class Play:
         #: seconds a seat may be away before the others may claim it (the genesis's, or the default)
         self.patience: int = g.patience or DEFAULT_PATIENCE
         self.claimable_told: set[int] = set()  # seats told `Claimable` since they were last heard
+        self.claimable_at = 0  # (at three or more seats) the entry they were told at
         #: offers that the game ends drawn or aborted at the next entry: how -> seat -> its
         #: signature, all for (`offers_at`, the head); they lapse when another entry is written
         self.offers: dict[str, dict[int, bytes]] = {}
         self.offers_at: int = 0
+        #: claims at three or more seats being gathered (protocol/claims.py)
+        self.gathering = Gathering()
         self._options: Mapping[str, Any] | None = None
 
     @classmethod
@@ -126,10 +130,11 @@ class Play:
         effects.append(GameStarted(self.genesis))
         return effects
 
-    def resume(self, entries: list[Entry], choice: tuple[tuple, bytes] | None, addr: str, hello: bytes) -> list:
-        """Take back the stored `entries` (re-checked: LedgerError unless they check out) and
-        the secret choice committed; say `hello` to every seat if this node listens at
-        `addr`, not where the genesis says."""
+    def resume(self, entries: list[Entry], choice: tuple[tuple, bytes] | None, addr: str, hello: bytes,
+               claim: tuple[int, int, bytes] | None = None) -> list:
+        """Take back the stored `entries` (re-checked: LedgerError unless they check out), the
+        secret choice committed and the claim statement signed last (gone, seq, prev); say
+        `hello` to every seat if this node listens at `addr`, not where the genesis says."""
         effects: list = []
         hashes = []
         for i, entry in enumerate(entries):
@@ -159,6 +164,8 @@ class Play:
             # it writes nothing until every other seat has told it its head and it holds
             # that much, so it can never sign a second, different entry for one seq.
             self.author.unheard = {k for k in self.seats if k != self.key}
+            if claim is not None:
+                self._signed_before(Signed(*claim))
         if self.seat is not None and self.seat < len(self.addrs) and self.addrs[self.seat] != addr:
             # it listens somewhere else now (`resume --bind`): its hello tells every seat
             effects += [Send(k, hello) for k in self.seat_keys if k != self.key]
@@ -273,6 +280,8 @@ class Play:
             for how, sigs in sorted(self.offers.items()):
                 if self.seat in sigs:  # our offer (or acceptance) stands: said again, for a lost one
                     effects += self._send_seats(Offer(self.seat, how, self.offers_at, self.ledger.head, sigs[self.seat]))
+        if beat and self.author is not None:
+            effects += self._claim_again()
         for key, seat in self.seats.items():
             if key == self.key or seat in self.away or seat in self.left:
                 continue
@@ -282,9 +291,13 @@ class Play:
             if now - heard > AWAY_AFTER:
                 self.away.add(seat)
                 effects.append(PeerAway(seat))
-        if self.author is not None and not self.author.unheard and self.players == 2:
+        if self.author is not None and not self.author.unheard:
+            if len(self.ledger.writers) > 2 and self.claimable_at != self.ledger.next_seq:
+                # at three or more seats a claim is of one entry: told again at the next one
+                self.claimable_told.clear()
+                self.claimable_at = self.ledger.next_seq
             for seat in sorted(self.away | self.left):
-                if seat in self.claimable_told or not self.ledger.may_claim(seat):
+                if seat in self.claimable_told or not self._may_sign_claim(seat):
                     continue
                 away = self.away_for(seat, now)
                 if away is not None and away >= self.patience:
@@ -349,6 +362,12 @@ class Play:
         keys = self.seat_keys
         if not m.seat < len(keys) or keys[m.seat] != sender:
             raise MessageError(f"ack: a forged ack (the sender does not hold seat {m.seat})")
+        if self.gathering.mine is not None and self.seat is not None:
+            released = self.gathering.acked(m.seat, m.seq, m.entry, self.seat)
+            if released is not None:
+                # a third seat took the entry held aside: our claim can never be whole
+                entry, by = released
+                return self.on_entry(by, EntryMessage(entry), now) + self.on_ack(sender, m, now)
         held = len(self.entries)
         if m.seq > held:
             if m.seq > held + AHEAD_WINDOW:
@@ -470,7 +489,10 @@ class Play:
 
     def _accept(self, sender: bytes, entry: Entry) -> list:
         """Take the next entry from a peer: check it, store it, pass it on to our
-        spectators, ack it."""
+        spectators, ack it — unless this seat signed a claim for its seq (then it is held:
+        protocol/claims.py)."""
+        if self.gathering.holds(entry):
+            return self._hold(sender, entry)
         try:
             checked = self.ledger.check(entry)
         except LedgerError as exc:
@@ -708,11 +730,9 @@ class Play:
         ledger = self.ledger
         if self.author is None:
             raise LocalError("Only a seat still playing can claim another seat.")
-        if self.players != 2:
-            raise LocalError("Only a seat of a two-seat game can be claimed in this version; "
-                             "the game waits for the seat that is away.")
         if not 0 <= gone < self.players or gone == self.seat:
-            raise LocalError(f"Claim the other seat: seat {1 - self.seat}.")
+            raise LocalError(f"Claim the other seat: seat {1 - self.seat}." if self.players == 2 else
+                             f"Claim another seat: one of 0 to {self.players - 1}, not your own ({self.seat}).")
         if not ledger.may_claim(gone):
             raise LocalError(f"Seat {gone} cannot be claimed now: the game's result is being signed, or it is gone already.")
         away = self.away_for(gone, now)
@@ -724,6 +744,8 @@ class Play:
                              f"for the table's patience, {self.patience} s (in {int(self.patience - away) + 1} s).")
         if self.author.unheard:
             raise LocalError("This seat is catching up with the others; wait a moment.")
+        if self.players > 2 and len(ledger.writers) > 2:
+            return self._sign_claim(gone)
         sig = self.identity.sign(claim_statement(self.genesis.hash, gone, ledger.next_seq, ledger.head))
         return self._write("claim", {"gone": gone, "sigs": [sig]})
 
@@ -734,6 +756,9 @@ class Play:
         carried = self._resignation_to_carry()
         if carried is not None:
             return self._write("resign", {"seat": carried, "sig": self.resignations[carried]})
+        claimed = self._claim_to_write()
+        if claimed is not None:
+            return self._write("claim", claimed)
         agreed = self._agreement_to_carry()
         if agreed is not None:
             sigs = self.offers[agreed]
@@ -765,3 +790,104 @@ class Play:
         if ledger.entitled()[0] != self.seat:
             return None
         return min(self.resignations)
+
+    # -- claims at three or more seats (protocol/claims.py) --------------------------------------------
+
+    def _may_sign_claim(self, gone: int) -> bool:
+        """Whether the local seat may sign a claim of `gone` at the next entry: at two seats
+        whenever it may be claimed; at more, only where the game waits for it (it is entitled
+        to the next entry), so the one entry the claim competes with is its own."""
+        ledger = self.ledger
+        if not ledger.may_claim(gone):
+            return False
+        if len(ledger.writers) <= 2:
+            return True
+        try:
+            waits_for = ledger.entitled()[0]
+        except LedgerError:
+            return False
+        self.gathering.here(ledger.next_seq, ledger.head)
+        mine = self.gathering.standing(ledger.next_seq, ledger.head)
+        return waits_for == gone and (mine is None or mine.gone == gone)
+
+    def _sign_claim(self, gone: int) -> list:
+        """Sign the claim of `gone` at the next entry, keep that on disk, send it to every
+        other seat; the writer writes the claim once every statement is in."""
+        ledger = self.ledger
+        if not self._may_sign_claim(gone):
+            raise LocalError(f"Seat {gone} can be claimed only when the game waits for it (it is not its turn now).")
+        gathering = self.gathering
+        if gathering.standing(ledger.next_seq, ledger.head) is not None:
+            raise LocalError(f"You have claimed seat {gone} already; the other seats are asked.")
+        mine = Signed(gone, ledger.next_seq, ledger.head)
+        sig = self.identity.sign(claim_statement(self.genesis.hash, gone, mine.seq, mine.prev))
+        gathering.sign(mine, self.seat, sig)
+        message = Claim(self.seat, gone, mine.seq, mine.prev, sig)
+        return [StoreClaim(gone, mine.seq, mine.prev)] + self._send_seats(message) + [NextStep()]
+
+    def _signed_before(self, mine: Signed) -> None:
+        """This seat signed `mine` before it restarted: it stands again (Ed25519 signatures
+        are deterministic: the same bytes)."""
+        ledger = self.ledger
+        if mine.seq < ledger.next_seq:
+            return  # the log has passed it: it lapsed
+        self.gathering.here(ledger.next_seq, ledger.head)
+        sig = self.identity.sign(claim_statement(self.genesis.hash, mine.gone, mine.seq, mine.prev))
+        self.gathering.sign(mine, self.seat, sig)
+        self.gathering.here(ledger.next_seq, ledger.head)
+
+    def _claim_again(self) -> list:
+        """Our statement, said again every beat while it stands at the next entry."""
+        ledger = self.ledger
+        self.gathering.here(ledger.next_seq, ledger.head)
+        mine = self.gathering.standing(ledger.next_seq, ledger.head)
+        if mine is None:
+            return []
+        sig = self.gathering.sigs[mine.gone][self.seat]
+        return self._send_seats(Claim(self.seat, mine.gone, mine.seq, mine.prev, sig))
+
+    def _claim_to_write(self) -> dict | None:
+        """The body of the claim this seat writes now: it is the claim's writer, and every
+        other seat still playing signed it for the next entry."""
+        ledger = self.ledger
+        if self.author.unheard:
+            return None
+        self.gathering.here(ledger.next_seq, ledger.head)
+        mine = self.gathering.standing(ledger.next_seq, ledger.head)
+        if mine is None or not ledger.may_claim(mine.gone) or ledger.claim_writer(mine.gone) != self.seat:
+            return None
+        signers = tuple(i for i in ledger.writers if i != mine.gone)
+        sigs = self.gathering.complete(mine.gone, signers)
+        return None if sigs is None else {"gone": mine.gone, "sigs": sigs}
+
+    def _hold(self, sender: bytes, entry: Entry) -> list:
+        """An entry at the seq of our claim statement: held aside, not stored, not acked,
+        until a third seat's ack shows the claim can never be whole (if the entry checks out)."""
+        try:
+            self.ledger.check(entry)
+        except LedgerError as exc:
+            return self.keeper.reject(sender, f"entry seq {exc.seq}: {exc.why}")
+        self.gathering.held = (entry, sender)
+        return []
+
+    def on_claim(self, sender: bytes, m: Claim, now: float) -> list:
+        """A seat's statement claiming seat `gone` at entry `seq` after `prev`: kept for the
+        writer if it is for the next entry; answered with our ack if we took an entry there."""
+        keys = self.seat_keys
+        if not m.seat < len(keys) or keys[m.seat] != sender or m.gone == m.seat or not m.gone < len(keys):
+            raise MessageError(f"claim: the sender does not hold seat {m.seat}, or claims itself")
+        if not verify(sender, claim_statement(self.genesis.hash, m.gone, m.seq, m.prev), m.sig):
+            raise MessageError(f"claim: not signed by seat {m.seat}")
+        ledger = self.ledger
+        if self.seat is None:
+            return []
+        if m.seq < ledger.next_seq:
+            taken = self.entries[m.seq - 1]
+            if taken.prev == m.prev and taken.kind != "claim" and m.seq <= len(self.acks.hashes):
+                # we took another entry there: our ack tells the signer its claim is dead
+                return [Send(sender, Ack(self.seat, m.seq, taken.hash, self.acks.hashes[m.seq - 1][1]).to_bytes())]
+            return []
+        self.gathering.here(ledger.next_seq, ledger.head)
+        if (m.seq, m.prev) != (ledger.next_seq, ledger.head) or not ledger.may_claim(m.gone):
+            return []  # for a head this node has not reached: it is said again
+        return [NextStep()] if self.gathering.add(m.gone, m.seat, m.sig) else []

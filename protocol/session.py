@@ -40,7 +40,7 @@ from peerboard.protocol.forming import Forming, Hosting, Joining
 from peerboard.protocol.identity import Identity, fingerprint
 from peerboard.protocol.messages import (
     MESSAGE_CLASSES, Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Propose,
-    Decline, Offer, Refuse, Rematch, Resign, Say, Sign, Want, Welcome, decode_message,
+    Claim, Decline, Offer, Refuse, Rematch, Resign, Say, Sign, Want, Welcome, decode_message,
 )
 from peerboard.protocol.phases import Milestone, next_phase
 from peerboard.protocol.play import BEAT_EVERY, Keeper, Play
@@ -141,17 +141,19 @@ class Session:
     def resume(cls, identity: Identity, secrets: SeatSecrets | None, name: str, addr: str,
                genesis: SignedGenesis, addrs: tuple[str, ...], entries: Iterable[Entry],
                choice: tuple[tuple, bytes] | None, random: Callable[[int], bytes], now: float,
-               may_watch: Callable[[bytes], bool] | None = None) -> tuple["Session", list]:
+               may_watch: Callable[[bytes], bool] | None = None,
+               claim: tuple[int, int, bytes] | None = None) -> tuple["Session", list]:
         """A node restarted from its stored log: it re-checks every entry, then catches up
         from its peers. LedgerError if the stored log does not check out; a fault of our own
         while re-checking its entries halts the session (`InternalFault`) instead.
-        `may_watch` as for `host`."""
+        `may_watch` as for `host`; `claim`: the claim statement it signed last, as stored
+        (`StoreClaim`: gone, seq, prev)."""
         session = cls(identity, secrets, name, addr, random, now, may_watch=may_watch)
         g = genesis.terms
         effects = session._start(genesis, addrs, {}, hand_out=False, resumed=True)
         try:
             hello = session._hello("seat", g.table, g.game).to_bytes()
-            return session, effects + session._stage.resume(list(entries), choice, addr, hello)
+            return session, effects + session._stage.resume(list(entries), choice, addr, hello, claim)
         except LedgerError:
             raise
         except Exception as exc:
@@ -697,6 +699,7 @@ _TABLE: dict[type[Message], tuple[Handler, ...]] = {
     Resign:         (_ignore,                 _game("on_resign"),  _ignore),
     Offer:          (_ignore,                 _game("on_offer"),   _ignore),
     Decline:        (_ignore,                 _game("on_decline"), _ignore),
+    Claim:          (_ignore,                 _game("on_claim"),   _ignore),
 }
 
 

@@ -35,6 +35,7 @@ class Disk:
     entries: list = field(default_factory=list)
     written: list = field(default_factory=list)
     choice: tuple | None = None
+    claim: tuple | None = None  # the claim statement signed last: (gone, seq, prev)
 
     def all_entries(self) -> list:
         return self.entries + self.written
@@ -116,6 +117,9 @@ class SimIO:
 
     def store_choice(self, actions, nonce) -> None:
         self.node.disk.choice = (actions, nonce)
+
+    def store_claim(self, gone, seq, prev) -> None:
+        self.node.disk.claim = (gone, seq, prev)
 
     def event(self, event: Event) -> None:
         node, net = self.node, self.net
@@ -299,7 +303,8 @@ class SimNet:
         node.alive = True
         self.running = node
         session, effects = Session.resume(node.identity, node.secrets, f"node-{node.index}", f"sim://{node.index}",
-                                          d.genesis, d.addrs, list(d.entries), d.choice, node.rng.randbytes, self.now)
+                                          d.genesis, d.addrs, list(d.entries), d.choice, node.rng.randbytes, self.now,
+                                          claim=d.claim)
         self.begin(node, session, effects)
         self.running = None
 
