@@ -209,3 +209,24 @@ def test_a_claim_is_of_the_seat_the_game_waits_for():
         nodes[1].session.claim(2, net.now)
     with pytest.raises(LocalError, match="not your own"):
         nodes[1].session.claim(1, net.now)
+
+
+def test_the_gone_seat_back_after_every_seat_signed_but_before_the_claim_is_written_is_claimed():
+    """Seats 0 and 1 both signed the claim of seat 2, but seat 1's statement has not reached
+    the writer (seat 0) when seat 2 comes back with its entry: both hold it, nobody acks it,
+    and once the statement arrives the claim is written; seat 2 keeps its entry aside."""
+    net, nodes = at_seats_move(1100, 2, (0.0, 0.02))
+    a, b, g = nodes
+    start = net.now
+    net.partition([g], [a, b], 30)
+    net.partition([a], [b], 40)
+    claimers = Claimers(net, [a, b], delay=(0.0, 1.0))
+    assert claimers.run(lambda: a.disk.claim is not None and b.disk.claim is not None, max_time=29)
+    assert a.disk.claim == b.disk.claim
+    seq = a.disk.claim[1]
+    net.run(lambda: False, max_time=start + 38 - net.now)  # seat 2 is back; the writer lacks seat 1's statement
+    assert g.session.log_length >= seq and len(a.disk.entries) == len(b.disk.entries) == seq - 1
+    assert net.run(lambda: net.finished(nodes), max_time=400)
+    same_logs(nodes)
+    assert a.disk.entries[seq - 1].kind == "claim" and g.aside and all(e.seat == 2 for e in g.aside)
+    assert game_over(g).ending.how == "claimed" and game_over(g).winners == ()
