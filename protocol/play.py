@@ -24,7 +24,7 @@ from peerboard.protocol.effects import (
 )
 from peerboard.protocol.events import (
     Accepted, Claimable, Declined, Ended, Ending, Equivocation, Event, GameOver, GameStarted, Offered, PeerAway,
-    PeerBack, PeerLeft, PeerMoved, PeersKnown, Rejected,
+    PeerBack, PeerLeft, PeerMoved, PeersKnown, Rejected, TakenOver, TakeoverTurn, YourTurn,
 )
 from peerboard.protocol.identity import Identity, fingerprint, verify
 from peerboard.protocol.messages import (
@@ -38,6 +38,7 @@ from peerboard.protocol.records import (
 from peerboard.protocol.schema import DEFAULT_PATIENCE, NONCE_BYTES
 from peerboard.protocol.secrets import SeatSecrets
 from peerboard.protocol.surface import ChanceRecord, LocalError, MoveList, MoveRecord, Phase, Position
+from peerboard.protocol.takeover import takeover_body, takeover_secrets
 
 BEAT_EVERY = 1.0  # seconds between heartbeats (each carries the head)
 AWAY_AFTER = 5.0  # a seat silent this long is shown as away
@@ -103,6 +104,9 @@ class Play:
         self.offers_at: int = 0
         #: claims at three or more seats being gathered (protocol/claims.py)
         self.gathering = Gathering()
+        #: the seats this node plays taken over (spec/protocol.md, "Takeover"): seat -> (its
+        #: identity, its author); worked out from the log and this seat's master secret
+        self.takeovers: dict[int, tuple[Identity, Author]] = {}
         self._options: Mapping[str, Any] | None = None
 
     @classmethod
@@ -153,7 +157,7 @@ class Play:
             hashes.append((entry.hash, ledger.game.state_hash(ledger.state)))
         # what was stored was acked before the crash; confirmation goes on from here
         self.acks = Confirmations(len(self.seats), self.seat, len(hashes), hashes)
-        self.acks.gone = set(self.ledger.gone)
+        self.acks.gone = self._silent()
         self.ledgers.clear()
         self.confirmed_ledger = self.ledger
         if self.ledger.finished:
@@ -166,6 +170,7 @@ class Play:
             self.author.unheard = {k for k in self.seats if k != self.key}
             if claim is not None:
                 self._signed_before(Signed(*claim))
+            self._take_up()
         if self.seat is not None and self.seat < len(self.addrs) and self.addrs[self.seat] != addr:
             # it listens somewhere else now (`resume --bind`): its hello tells every seat
             effects += [Send(k, hello) for k in self.seat_keys if k != self.key]
@@ -248,7 +253,7 @@ class Play:
 
     def heard_from(self, sender: bytes, now: float) -> list:
         seat = self.seats.get(sender)
-        if seat is not None and (seat in self.away or seat in self.left):
+        if seat is not None and (seat in self.away or seat in self.left) and seat not in self.ledger.taken_seats:
             self.away.discard(seat)
             self.left.discard(seat)
             self.claimable_told.discard(seat)
@@ -282,9 +287,10 @@ class Play:
                     effects += self._send_seats(Offer(self.seat, how, self.offers_at, self.ledger.head, sigs[self.seat]))
         if beat and self.author is not None:
             effects += self._claim_again()
+        taken = self.ledger.taken_seats
         for key, seat in self.seats.items():
-            if key == self.key or seat in self.away or seat in self.left:
-                continue
+            if key == self.key or seat in self.away or seat in self.left or seat in taken:
+                continue  # (a taken-over seat is as alive as its runner, which is counted as itself)
             heard = self.heard.get(key)
             if heard is None:
                 heard = self.silent_since.setdefault(key, now)
@@ -402,7 +408,7 @@ class Play:
         keys = self.seat_keys
         if a.seq != b.seq or a.seat != b.seat or a.hash == b.hash or not a.seat < len(keys):
             raise MessageError("proof: not two different entries of one seat for one seq")
-        key = keys[a.seat]
+        key = self._key_at(a.seq, a.seat)
         if not (verify(key, a.signing_bytes(), a.sig) and verify(key, b.signing_bytes(), b.sig)):
             raise MessageError("proof: a signature does not verify")
         return self._halt_equivocation(m)
@@ -478,7 +484,7 @@ class Play:
             # ours there may be a run of one seat's entries the others never took (a claimed
             # seat's, come back): compare from where that run began
             return [Send(sender, Want(start).to_bytes())]
-        if entry.seat == mine.seat and verify(self.seat_keys[entry.seat], entry.signing_bytes(), entry.sig):
+        if entry.seat == mine.seat and verify(self._key_at(entry.seq, entry.seat), entry.signing_bytes(), entry.sig):
             return self._halt_equivocation(Proof(mine, entry))
         raise MessageError(f"entry: a different seq {entry.seq} not signed by its author")
 
@@ -523,9 +529,12 @@ class Play:
             if self.author is not None:
                 self.author.taken(entry)
         elif entry.kind == "claim":
-            self.acks.gone = set(ledger.gone)  # their acks no longer count
-            if self.seat in ledger.gone:
+            self.acks.gone = self._silent()  # their acks no longer count
+            if self.seat in ledger.gone or self.seat == entry.body["gone"]:
                 self.author = None  # this seat is gone for good: it watches the rest as a spectator
+        elif entry.kind == "takeover":
+            self.acks.gone = self._silent()
+            self._take_up()
 
     def _run_start(self) -> int:
         """The seq of the first of the last entries held that one seat wrote in a row."""
@@ -591,6 +600,9 @@ class Play:
         effects.append(Accepted(entry.seq, entry))
         if entry.kind in ("resign", "claim", "agree") and ledger.ending is not None and ledger.ending[2] == entry.seq:
             effects.append(Ended(self.ending()))
+        if entry.kind == "takeover":
+            gone = entry.body["gone"]
+            effects.append(TakenOver(gone, entry.seq, entry.seat, self.genesis.terms.takeover, you=gone == self.seat))
         if ledger.finished:
             effects += self._game_over()
         return effects
@@ -605,7 +617,8 @@ class Play:
 
     def _game_over(self) -> list:
         body = self.ledger.result_body()
-        self.result = GameOver(tuple(body["winners"]), tuple(body["scores"]), tuple(self.ledger.cheats), self.ending())
+        self.result = GameOver(tuple(body["winners"]), tuple(body["scores"]), tuple(self.ledger.cheats), self.ending(),
+                               self.ledger.taken)
         self.keeper.reach(Milestone.ENDED)
         return [self.result]
 
@@ -639,13 +652,14 @@ class Play:
         except LedgerError as exc:
             raise LocalError(exc.why) from None
 
-    def _write(self, kind: str, body: dict, offered: bool = False) -> list:
+    def _write(self, kind: str, body: dict, offered: bool = False, seat: int | None = None) -> list:
         """Sign, store and send the local seat's next entry. It is checked against the
         ledger first (LedgerError before anything is sent) — unless it is a single action from
         the legal list this seat was `offered`, which applies by the engine contract
         (engines/testing.py checks it): that one leaves first and is re-run after."""
         ledger = self.ledger
-        entry = make_entry(self.identity, ledger.next_seq, ledger.head, self.seat, kind, body)
+        identity = self.identity if seat is None else self.takeovers[seat][0]
+        entry = make_entry(identity, ledger.next_seq, ledger.head, self.seat if seat is None else seat, kind, body)
         # (our own signature needs no verifying)
         checked = None if offered else ledger.check(entry, signatures=False)
         # The entry leaves before its fsync, so the peers' checks and fsyncs run while ours
@@ -666,7 +680,8 @@ class Play:
             try:
                 checked = self.ledger.check(entry, signatures=False)
             except LedgerError as exc:  # the engine offered an action it cannot apply
-                self.author.ask_again()  # the peers refuse that entry too
+                author = self.takeovers[entry.seat][1] if entry.seat in self.takeovers else self.author
+                author.ask_again()  # the peers refuse that entry too
                 return [Unstore(entry), Rejected(fingerprint(self.key), f"this seat's own move was refused: "
                                                                         f"{exc.why} (an engine fault)")]
         self._append(entry, checked)
@@ -763,16 +778,23 @@ class Play:
         if agreed is not None:
             sigs = self.offers[agreed]
             return self._write("agree", {"how": agreed, "sigs": [sigs[s] for s in self.ledger.writers]})
+        pending = self.ledger.pending
+        if pending is not None and pending[1] == self.seat and not self.author.unheard:
+            identity, secrets = takeover_secrets(self.author.secrets.master, self.genesis.hash, pending[0])
+            return self._write("takeover", takeover_body(pending[0], identity, secrets))
         step = self.author.next(self.ledger)
         if isinstance(step, Write):
             return self._write(step.kind, step.body)
+        if step is None and self.takeovers and not self.author.unheard:
+            return self._taken_turn()
         return [] if step is None else [step]
 
     def _agreement_to_carry(self) -> str | None:
         """The agreement this seat writes now: every seat still playing signed it for the
         next entry, and this seat is entitled to that entry."""
         ledger = self.ledger
-        if self.offers_at != ledger.next_seq or not self.offers or self.author.unheard or not ledger.may_end():
+        if (self.offers_at != ledger.next_seq or not self.offers or self.author.unheard or not ledger.may_end()
+                or ledger.pending is not None):
             return None
         if ledger.entitled()[0] != self.seat:
             return None
@@ -785,7 +807,7 @@ class Play:
         """The seat whose resignation this seat writes now: it is entitled to the next entry,
         the game may still end, and a resignation is waiting (the lowest seat first)."""
         ledger = self.ledger
-        if not self.resignations or self.author.unheard or not ledger.may_end():
+        if not self.resignations or self.author.unheard or not ledger.may_end() or ledger.pending is not None:
             return None
         if ledger.entitled()[0] != self.seat:
             return None
@@ -856,8 +878,7 @@ class Play:
         mine = self.gathering.standing(ledger.next_seq, ledger.head)
         if mine is None or not ledger.may_claim(mine.gone) or ledger.claim_writer(mine.gone) != self.seat:
             return None
-        signers = tuple(i for i in ledger.writers if i != mine.gone)
-        sigs = self.gathering.complete(mine.gone, signers)
+        sigs = self.gathering.complete(mine.gone, ledger.claim_signers(mine.gone))
         return None if sigs is None else {"gone": mine.gone, "sigs": sigs}
 
     def _hold(self, sender: bytes, entry: Entry) -> list:
@@ -891,3 +912,63 @@ class Play:
         if (m.seq, m.prev) != (ledger.next_seq, ledger.head) or not ledger.may_claim(m.gone):
             return []  # for a head this node has not reached: it is said again
         return [NextStep()] if self.gathering.add(m.gone, m.seat, m.sig) else []
+
+    # -- seats taken over (spec/protocol.md, "Takeover") ------------------------------------------------
+
+    def _silent(self) -> set[int]:
+        """The seats whose acks do not count: gone for good, or taken over (their runner acks
+        as itself)."""
+        return set(self.ledger.gone) | set(self.ledger.taken_seats)
+
+    def _key_at(self, seq: int, seat: int) -> bytes:
+        """The key seat `seat` signs entry `seq` with: its genesis key, or its takeover's."""
+        key = self.seat_keys[seat]
+        for taken, at, _ in self.ledger.taken:
+            if taken == seat and seq > at:
+                key = self.ledger.keys[seat]
+        return key
+
+    def _take_up(self) -> None:
+        """The seats this node runs, taken over in the log: their identity and author, derived
+        again from this seat's master secret (nothing of them is stored)."""
+        if self.author is None:
+            return
+        for seat, _, runner in self.ledger.taken:
+            if runner == self.seat and seat not in self.takeovers:
+                identity, secrets = takeover_secrets(self.author.secrets.master, self.genesis.hash, seat)
+                self.takeovers[seat] = (identity, Author(seat, secrets))
+
+    def _taken_turn(self) -> list:
+        """What a seat this node runs owes now: an entry it writes by itself, or a decision
+        its bot makes (`TakeoverTurn`, answered by `submit_takeover`)."""
+        try:
+            seat = self.ledger.entitled()[0]
+        except LedgerError:
+            return []
+        if seat not in self.takeovers:
+            return []
+        step = self.takeovers[seat][1].next(self.ledger)
+        if isinstance(step, Write):
+            return self._write(step.kind, step.body, seat=seat)
+        if isinstance(step, YourTurn):
+            return [TakeoverTurn(seat, step.kind, step.legal, self.genesis.terms.takeover)]
+        return []
+
+    def submit_takeover(self, seat: int, actions: tuple) -> list:
+        """The bot's decision for seat `seat`, which this node runs."""
+        ledger = self.ledger
+        if seat not in self.takeovers or self.keeper.phase() is not Phase.PLAYING:
+            raise LocalError(f"This node does not play seat {seat}.")
+        author = self.takeovers[seat][1]
+        entitled, kind = ledger.entitled()
+        if entitled != seat or kind not in ("move", "commit"):
+            raise LocalError(f"It is not seat {seat}'s decision now.")
+        if kind == "commit":
+            if len(actions) != 1 or actions[0] not in author.options(ledger, kind):
+                raise LocalError("That is not one of the seat's choices here.")
+            nonce = self.random(NONCE_BYTES)
+            return self._write("commit", author.commit(actions, nonce), seat=seat)
+        try:
+            return self._write("move", {"actions": list(actions), "nonce": None}, author.offered(ledger, actions), seat=seat)
+        except LedgerError as exc:
+            raise LocalError(exc.why) from None

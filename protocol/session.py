@@ -33,7 +33,7 @@ from peerboard.protocol.rematch import ANSWERS, RematchState
 from peerboard.protocol.effects import NextStep, Send, TakeOwnEntry
 from peerboard.protocol.events import (  # re-exported: the session's events are part of its surface
     Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Ending, Equivocation, Event, GameOver, GameStarted,
-    InternalFault, Offered, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, RematchAnswer, Seated,
+    InternalFault, Offered, TakenOver, TakeoverTurn, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, RematchAnswer, Seated,
     SeatFreed, SeatTaken, YourTurn,
 )
 from peerboard.protocol.forming import Forming, Hosting, Joining
@@ -45,7 +45,7 @@ from peerboard.protocol.messages import (
 from peerboard.protocol.phases import Milestone, next_phase
 from peerboard.protocol.play import BEAT_EVERY, Keeper, Play
 from peerboard.protocol.records import Entry, SignedGenesis
-from peerboard.protocol.schema import MAX_ACTIONS_PER_ENTRY, MAX_PATIENCE, is_action
+from peerboard.protocol.schema import MAX_ACTIONS_PER_ENTRY, MAX_PATIENCE, MAX_STRATEGY, is_action
 from peerboard.protocol.secrets import SeatSecrets
 from peerboard.protocol.surface import ChanceRecord, LocalError, MoveRecord, Phase, Position, SeatInfo
 from peerboard.protocol.tablecode import knock, stretched
@@ -55,6 +55,7 @@ __all__ = [
     "Event", "Seated", "SeatTaken", "SeatFreed", "PeersKnown", "GameStarted", "Accepted", "Confirmed", "YourTurn",
     "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "Ended", "Ending",
     "Claimable", "Offered", "Declined", "GameOver", "Rejected", "Refused", "Chatted", "RematchAnswer",
+    "TakeoverTurn", "TakenOver",
 ]
 
 STRIKES_TO_IGNORE = 50  # a peer that sent this many bad messages is no longer read
@@ -106,22 +107,26 @@ class Session:
     def host(cls, identity: Identity, secrets: SeatSecrets, name: str, addr: str, game: str, players: int,
              options: Mapping[str, Any], table: bytes, random: Callable[[int], bytes], now: float,
              code: str | None = None, may_watch: Callable[[bytes], bool] | None = None,
-             order: tuple[bytes, ...] | None = None, patience: int | None = None) -> "Session":
+             order: tuple[bytes, ...] | None = None, patience: int | None = None,
+             takeover: str | None = None) -> "Session":
         """Open a table as seat 0 — a private one, that a joiner needs `code` for, if given
         (protocol/tablecode.py); a rematch (`order`: each seat's key in seat order, this
         node's among them) with only those keys, each at its seat. OptionError for a bad
         game, player count or option, ValueError for a code that cannot be one or a `patience`
         (seconds a seat may be away before the others may claim it; written in the genesis)
-        out of range. Only the spectators `may_watch` admits (None: any) are welcomed; any
+        out of range; `takeover` the bot strategy that plays a claimed seat at three or more seats
+        (written in the genesis; None or "none": a claim ends the game). Only the spectators `may_watch` admits (None: any) are welcomed; any
         other is refused before anything else is sent to it."""
         engines.get(game).new_game(players, options)
         if patience is not None and not (type(patience) is int and 1 <= patience <= MAX_PATIENCE):
             raise ValueError(f"the patience is a whole number of seconds from 1 to {MAX_PATIENCE}, not {patience!r}")
+        if takeover is not None and not (type(takeover) is str and 1 <= len(takeover) <= MAX_STRATEGY):
+            raise ValueError(f"the takeover strategy is a name of 1 to {MAX_STRATEGY} characters, not {takeover!r}")
         session = cls(identity, secrets, name, addr, random, now, private=code is not None, may_watch=may_watch)
         code_key = None if code is None else stretched(code, identity.public_key, table)
         hello = session._hello("seat", table, game)
         session._stage = Hosting.open(identity, hello, players, options, now, session._reach, code_key,
-                                      session._may_watch, order, patience)
+                                      session._may_watch, order, patience, takeover)
         return session
 
     @classmethod
@@ -210,6 +215,21 @@ class Session:
             raise
         except Exception as exc:
             return self._fault("writing the local seat's decision", exc)
+
+    def submit_takeover(self, seat: int, actions: list | tuple, now: float) -> list:
+        """The decision of the bot playing seat `seat`, taken over and run by this node
+        (asked by `TakeoverTurn`); LocalError if it is not allowed now."""
+        if self._phase is not Phase.PLAYING:
+            raise LocalError("There is no game in progress here.")
+        if not isinstance(actions, (list, tuple)) or not all(is_action(a) for a in actions) or \
+                not 1 <= len(actions) <= MAX_ACTIONS_PER_ENTRY:
+            raise LocalError(f"A decision is a list of 1 to {MAX_ACTIONS_PER_ENTRY} actions.")
+        try:
+            return self._stage.submit_takeover(seat, tuple(actions))
+        except LocalError:
+            raise
+        except Exception as exc:
+            return self._fault("writing a taken-over seat's decision", exc)
 
     def tick(self, now: float) -> list:
         """Time passed: heartbeats (with the head), away peers, retries for missing entries."""

@@ -18,7 +18,7 @@ from peerboard.protocol.effects import EffectRunner
 from peerboard.protocol.identity import Identity
 from peerboard.protocol.secrets import SeatSecrets
 from peerboard.protocol.session import (
-    Confirmed, Desync, Equivocation, Event, GameOver, LocalError, Phase, Rejected, Session, YourTurn,
+    Confirmed, Desync, Equivocation, Event, GameOver, LocalError, Phase, Rejected, Session, TakeoverTurn, YourTurn,
 )
 
 TICK = 0.25
@@ -128,6 +128,8 @@ class SimIO:
             node.confirmed[event.seq] = node.disk.all_entries()[event.seq - 1].hash
         elif isinstance(event, YourTurn):
             net._push(net.now + net.rng.uniform(*net.think), ("decide", node.index, event, node.session.log_length))
+        elif isinstance(event, TakeoverTurn):
+            net._push(net.now + net.rng.uniform(*net.think), ("takeover", node.index, event, node.session.log_length))
 
 
 class SimNet:
@@ -156,7 +158,8 @@ class SimNet:
         self.by_key[node.key] = node
         return node
 
-    def table(self, game: str, players: int, options: dict | None = None, patience: int | None = None) -> list[Node]:
+    def table(self, game: str, players: int, options: dict | None = None, patience: int | None = None,
+              takeover: str | None = None) -> list[Node]:
         """`players` nodes; node 0 hosts (with that `patience`, if given), the others join;
         runs until the game has started."""
         nodes = [self.add_node() for _ in range(players)]
@@ -165,7 +168,7 @@ class SimNet:
         self.game_name = game
         self.begin(host, Session.host(host.identity, host.secrets, "node-0", "sim://0", game, players,
                                       options or {}, self.table_id, host.rng.randbytes, self.now,
-                                      patience=patience))
+                                      patience=patience, takeover=takeover))
         for node in nodes[1:]:
             session, effects = Session.join(node.identity, node.secrets, f"node-{node.index}", f"sim://{node.index}",
                                             host.key, self.table_id, game, node.rng.randbytes, self.now)
@@ -259,6 +262,15 @@ class SimNet:
                 choice = legal[node.rng.randrange(len(legal))]
                 try:
                     self.apply(node, session.submit([choice], self.now))
+                except LocalError:
+                    pass
+        elif what[0] == "takeover":
+            _, index, turn, seq = what
+            node = self.running = self.nodes[index]
+            if node.alive and node.session is not None and node.session.log_length == seq:
+                choice = turn.legal[node.rng.randrange(len(turn.legal))]
+                try:
+                    self.apply(node, node.session.submit_takeover(turn.seat, [choice], self.now))
                 except LocalError:
                     pass
         elif what[0] == "tick":
