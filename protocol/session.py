@@ -45,7 +45,7 @@ from peerboard.protocol.messages import (
 from peerboard.protocol.phases import Milestone, next_phase
 from peerboard.protocol.play import BEAT_EVERY, Keeper, Play
 from peerboard.protocol.records import Entry, SignedGenesis
-from peerboard.protocol.schema import MAX_ACTIONS_PER_ENTRY, MAX_PATIENCE, MAX_STRATEGY, is_action
+from peerboard.protocol.schema import MAX_ACTIONS_PER_ENTRY, MAX_PATIENCE, MAX_STRATEGY, NO_TAKEOVER, is_action
 from peerboard.protocol.secrets import SeatSecrets
 from peerboard.protocol.surface import ChanceRecord, LocalError, MoveRecord, Phase, Position, SeatInfo
 from peerboard.protocol.tablecode import knock, stretched
@@ -520,6 +520,20 @@ class Session:
     def patience(self) -> int | None:
         """Seconds a seat may be away before the others may claim it (None before the genesis)."""
         return self._stage.patience if isinstance(self._stage, Play) else None
+
+    @property
+    def takeover(self) -> str | None:
+        """The bot strategy that plays a claimed seat at this table (the genesis's), None when
+        a claim ends the game (spec/protocol.md, "Takeover")."""
+        if not isinstance(self._stage, Play):
+            return None
+        strategy = self._stage.genesis.terms.takeover
+        return None if strategy in (None, NO_TAKEOVER) or self.players < 3 else strategy
+
+    @property
+    def taken_over(self) -> tuple[tuple[int, int, int], ...]:
+        """(seat, seq of its takeover entry, the seat that runs it) of every seat taken over."""
+        return self._stage.ledger.taken if isinstance(self._stage, Play) else ()
 
     def claimable_in(self, index: int, now: float) -> float | None:
         """Seconds until seat `index`, away, may be claimed (0: now); None when it is not away."""
