@@ -167,7 +167,9 @@ class Play:
             # Its last entry may have left before its fsync and been lost with the machine:
             # it writes nothing until every other seat has told it its head and it holds
             # that much, so it can never sign a second, different entry for one seq.
-            self.author.unheard = {k for k in self.seats if k != self.key}
+            # (a seat gone for good or taken over is not waited for: its node writes nothing more)
+            silent = self._silent()
+            self.author.unheard = {k for k, seat in self.seats.items() if k != self.key and seat not in silent}
             if claim is not None:
                 self._signed_before(Signed(*claim))
             self._take_up()
