@@ -221,6 +221,8 @@ class Play:
                      for i, s in enumerate(self.genesis.terms.seats))
 
     def connection(self, index: int) -> str:
+        if index in self.ledger.taken_seats:
+            return "bot"  # taken over: a bot plays it, run by another seat's node
         return "left" if index in self.left else "away" if index in self.away else "connected"
 
     def acked(self, index: int) -> int:
@@ -536,6 +538,8 @@ class Play:
                 self.author = None  # this seat is gone for good: it watches the rest as a spectator
         elif entry.kind == "takeover":
             self.acks.gone = self._silent()
+            self.away.discard(entry.body["gone"])  # (as alive as its runner from now on)
+            self.left.discard(entry.body["gone"])
             self._take_up()
 
     def _run_start(self) -> int:
