@@ -405,7 +405,10 @@ class Ledger:
             # under way starts again, so no value of it is known when the new chain is committed
             return evolve(self, pending=(gone, entry.seat), reveals=(), run=None, commits=())
         ending = self.ending if self.ending is not None else ("claimed", (gone,), entry.seq)
-        nxt = evolve(self, gone=_add(self.gone, gone), ending=ending, reveals=(), run=None, commits=())
+        lost = self.gone
+        for seat in (gone, *(seat for seat, _, runner in self.taken if runner == gone)):
+            lost = _add(lost, seat)  # (a runner claimed: the seats it ran are gone with it)
+        nxt = evolve(self, gone=lost, ending=ending, reveals=(), run=None, commits=())
         if all(nxt.audited[i] is not None for i in nxt.writers) and nxt.audits:
             nxt = nxt._full_audit(entry.seq)  # the seat it waited for is gone: the audit is whole
         return nxt

@@ -836,7 +836,9 @@ class Play:
             return False
         self.gathering.here(ledger.next_seq, ledger.head)
         mine = self.gathering.standing(ledger.next_seq, ledger.head)
-        return waits_for == gone and (mine is None or mine.gone == gone)
+        # (a seat taken over is played by its runner's node: the game waits for the runner)
+        runs = {seat: runner for seat, _, runner in ledger.taken}
+        return runs.get(waits_for, waits_for) == gone and (mine is None or mine.gone == gone)
 
     def _sign_claim(self, gone: int) -> list:
         """Sign the claim of `gone` at the next entry, keep that on disk, send it to every
@@ -922,9 +924,10 @@ class Play:
     # -- seats taken over (spec/protocol.md, "Takeover") ------------------------------------------------
 
     def _silent(self) -> set[int]:
-        """The seats whose acks do not count: gone for good, or taken over (their runner acks
-        as itself)."""
-        return set(self.ledger.gone) | set(self.ledger.taken_seats)
+        """The seats whose acks do not count: gone for good, claimed with a takeover due, or
+        taken over (their runner acks as itself)."""
+        pending = () if self.ledger.pending is None else (self.ledger.pending[0],)
+        return set(self.ledger.gone) | set(self.ledger.taken_seats) | set(pending)
 
     def _key_at(self, seq: int, seat: int) -> bytes:
         """The key seat `seat` signs entry `seq` with: its genesis key, or its takeover's."""

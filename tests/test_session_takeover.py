@@ -118,3 +118,22 @@ def test_a_taken_over_seat_cannot_be_claimed_and_its_bot_is_the_runners():
     with pytest.raises(LocalError):
         nodes[1].session.submit_takeover(2, [("x",)], net.now)  # (seat 1 does not run it)
     assert net.run(lambda: net.finished(nodes[:2]), max_time=20000)
+
+
+def test_a_runner_that_dies_is_claimed_when_the_game_waits_for_the_seat_it_ran():
+    """After the takeover the runner's node dies too: the game waits for the seat it ran, so
+    the last seat claims the runner; a runner is not taken over in its turn (the seat it ran
+    would have no runner), so the game ends with no winner — it never waits for ever."""
+    net = SimNet(23, drop=0.05, delay=(0.001, 0.05))
+    nodes = by_seat(net.table("asterix", 4, OPTIONS["asterix"], patience=10, takeover="greedy"))
+    play_until(net, nodes, 6)
+    net.crash(nodes[3])
+    assert Claimers(net, nodes[:3]).run(lambda: bool(taken_over(nodes[0])), max_time=200)
+    net.crash(nodes[0])  # the runner of seat 3
+    rest = nodes[1:3]
+    assert Claimers(net, rest).run(lambda: net.finished(rest), max_time=2000), \
+        [(seat_of(n), n.session.phase, n.session.position().to_act) for n in rest]
+    same_logs(rest)
+    result = game_over(rest[0])
+    if result.ending is not None:
+        assert result.ending.how == "claimed" and result.ending.seats == (0,) and result.winners == ()
