@@ -274,7 +274,7 @@ class Node:
         self.secrets = SeatSecrets.from_master(os.urandom(32))
         self._begin(Session.host(self.identity, self.secrets, self.name, self.addr, game, players, options, table,
                                  os.urandom, time.monotonic(), may_watch=self.transport.admission.watches,
-                                 order=order, patience=s.patience))
+                                 order=order, patience=s.patience, takeover=s.takeover))
         self.on_event(Notice(f"A rematch: table {table.hex()[:8]} is open; you are seat "
                              f"{order.index(self.identity.public_key)} (the first seat moved on)."))
         self.call_later(REMATCH_WAIT, lambda: self._rematch_started(table))
