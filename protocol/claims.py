@@ -6,8 +6,8 @@ the writer (the lowest of them) collects them and writes the claim. Two entries 
 N: the claim, and g's own entry if g is not dead but was cut off. So:
 
 - a seat that signed the claim for (N, P) never takes g's entry at N: it **holds** it aside
-  (not stored, not acked) — until it hears an ack of that entry at N from a seat that is
-  neither g nor itself. That seat took g's entry, and an honest seat that took an entry at
+  (not stored, not acked) — until it hears an ack of that entry at N from another of the
+  claim's signers (neither g nor itself). That seat took g's entry, and an honest seat that took an entry at
   N never signs a claim for N: the claim can never be whole, the signature is dead (it is
   bound to N and P), and the entry is taken;
 - a seat that took an entry at N never signs for N, and answers a statement for N with its
@@ -87,12 +87,14 @@ class Gathering:
             return False
         return not self.refuted.get(entry.hash)
 
-    def acked(self, seat: int, seq: int, entry_hash: bytes, local: int) -> tuple[Entry, bytes] | None:
+    def acked(self, seat: int, seq: int, entry_hash: bytes, local: int,
+              signers: tuple[int, ...]) -> tuple[Entry, bytes] | None:
         """Seat `seat` acked `entry_hash` at `seq`. If that refutes the local statement (a
-        third seat took an entry at its seq), it is dead: the entry held, if it is that one,
-        is handed back to be taken."""
+        third seat, one of the claim's `signers`, took an entry at its seq), it is dead: the
+        entry held, if it is that one, is handed back to be taken. (The ack of a seat that is
+        no signer — gone for good, watching — says nothing about whether the claim is whole.)"""
         mine = self.mine
-        if mine is None or seq != mine.seq or seat in (mine.gone, local):
+        if mine is None or seq != mine.seq or seat in (mine.gone, local) or seat not in signers:
             return None
         self.refuted.setdefault(entry_hash, set()).add(seat)
         held = self.held

@@ -373,7 +373,8 @@ class Play:
         if not m.seat < len(keys) or keys[m.seat] != sender:
             raise MessageError(f"ack: a forged ack (the sender does not hold seat {m.seat})")
         if self.gathering.mine is not None and self.seat is not None:
-            released = self.gathering.acked(m.seat, m.seq, m.entry, self.seat)
+            mine = self.gathering.mine
+            released = self.gathering.acked(m.seat, m.seq, m.entry, self.seat, self.ledger.claim_signers(mine.gone))
             if released is not None:
                 # a third seat took the entry held aside: our claim can never be whole
                 entry, by = released
@@ -908,8 +909,8 @@ class Play:
         if not verify(sender, claim_statement(self.genesis.hash, m.gone, m.seq, m.prev), m.sig):
             raise MessageError(f"claim: not signed by seat {m.seat}")
         ledger = self.ledger
-        if self.seat is None:
-            return []
+        if self.author is None:
+            return []  # (a spectator, or a seat gone for good: it signs nothing, its acks refute nothing)
         if m.seq < ledger.next_seq:
             taken = self.entries[m.seq - 1]
             if taken.prev == m.prev and taken.kind != "claim" and m.seq <= len(self.acks.hashes):
