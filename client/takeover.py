@@ -13,8 +13,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from peerboard.client.bots.sdk import Bot, BotError, Decision, notation_of
+from peerboard.client.bots.sdk import Bot, BotError, Budget, Decision, notation_of
 from peerboard.client.text import printable
+
+
+#: seconds a search bot (mcts) may think per decision for a seat taken over: it decides in the
+#: node's own loop, so it must stay far below the 5 s after which a silent seat is shown away
+THINK = Budget(seconds=0.5)
 
 
 class TakeoverPlayer:
@@ -47,7 +52,7 @@ class TakeoverPlayer:
             try:
                 if turn.strategy not in BUILT_IN:
                     raise BotError(f"not a bot this client knows: {', '.join(sorted(BUILT_IN))}")
-                bot = make_bot(turn.strategy, seed=f"takeover-{session.genesis_hash.hex()}-{turn.seat}")
+                bot = make_bot(turn.strategy, seed=f"takeover-{session.genesis_hash.hex()}-{turn.seat}", budget=THINK)
                 bot.on_start(session.game_name, turn.seat, session.players, session.options)
             except Exception as exc:  # (a bot's constructor or hook: its fault, said in one line)
                 self.say(f"seat {turn.seat} is taken over here, but its bot {printable(turn.strategy, 100)!r} cannot "
