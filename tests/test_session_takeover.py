@@ -137,3 +137,16 @@ def test_a_runner_that_dies_is_claimed_when_the_game_waits_for_the_seat_it_ran()
     result = game_over(rest[0])
     if result.ending is not None:
         assert result.ending.how == "claimed" and result.ending.seats == (0,) and result.winners == ()
+
+
+def test_a_spectator_ends_with_the_same_log_as_the_seats():
+    net, nodes = table(29, "asterix", 3, drop=0.05, delay=(0.001, 0.05))
+    watcher = net.spectator(nodes[1])
+    play_until(net, nodes, 6)
+    net.crash(nodes[2])
+    rest = nodes[:2]
+    assert Claimers(net, rest).run(lambda: net.finished(rest) and watcher.session.phase is Phase.OVER, max_time=2000)
+    net.run(lambda: False, max_time=2)
+    same_logs([*rest, watcher])
+    if game_over(rest[0]).takeovers:
+        assert taken_over(watcher) and not taken_over(watcher)[0].you
