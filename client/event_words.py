@@ -20,7 +20,7 @@ from peerboard.node.loop import Connection, LogOpened, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.events import (
     Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Equivocation, Event, GameOver, GameStarted,
-    InternalFault, Offered, RematchAnswer,
+    InternalFault, Offered, RematchAnswer, TakenOver, TakeoverTurn,
     PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken,
     YourTurn,
 )
@@ -73,7 +73,10 @@ def result_words(result: Any, session: Any) -> str:
     cheats = f"; dishonest: {', '.join(seat_name(session, c) for c in result.cheats)}" if result.cheats else ""
     ending = getattr(result, "ending", None)
     how = f"{ending_words(ending, session)}; " if ending is not None else ""
-    return f"{how}won by {won}; scores {'-'.join(map(str, result.scores))}{cheats}."
+    taken = getattr(result, "takeovers", ())
+    bots = (f"; taken over by a bot (it cannot win): "
+            f"{', '.join(f'{seat_name(session, seat)} from entry {seq}' for seat, seq, _ in taken)}") if taken else ""
+    return f"{how}won by {won}; scores {'-'.join(map(str, result.scores))}{cheats}{bots}."
 
 
 def ending_words(ending: Any, session: Any) -> str:
@@ -110,6 +113,11 @@ def _offered(e: Any, s: Any) -> Words:
 
 
 def _claimable(e: Any, s: Any) -> Words:
+    if getattr(s, "players", 2) > 2:
+        return Words(f"{seat_name(s, e.seat)} has been away longer than the table's patience ({e.patience} s) and the "
+                     f"game waits for it: `claim {e.seat}` claims its seat; once every other seat has, "
+                     + ("a bot plays it from then on." if getattr(s, "takeover", None) else
+                        "the game ends with no winner."), "warn")
     return Words(f"{seat_name(s, e.seat)} has been away longer than the table's patience ({e.patience} s): "
                  f"`claim` (F8 in the full-screen client) claims its seat, and the game ends with you the winner.", "warn")
 
@@ -267,6 +275,18 @@ def _no_news(e: Event, s: Any) -> None:
     return None
 
 
+def _taken_over(e: TakenOver, s: Any) -> Words:
+    bot = printable(e.strategy, 40)
+    if e.you:
+        return Words(f"You were away longer than the table's patience and were claimed: from entry {e.seq} a "
+                     f"{bot} bot plays your seat, run by {seat_name(s, e.runner)}'s node; you watch the rest as a "
+                     f"spectator.", "warn")
+    runner = "this node" if s is not None and s.local_seat == e.runner else f"{seat_name(s, e.runner)}'s node"
+    return Words(f"{_capital(seat_name(s, e.seat))} was away longer than the table's patience and was claimed: "
+                 f"from entry {e.seq} a {bot} bot plays it, run by {runner}; the game goes on (that seat cannot win).",
+                 "warn")
+
+
 _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     Notice: lambda e, s: Words(printable(e.text)),
     LogOpened: lambda e, s: Words(f"This game's log: {e.path}"),
@@ -279,6 +299,8 @@ _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     Accepted: _no_news,
     Confirmed: _no_news,
     YourTurn: _no_news,
+    TakeoverTurn: _no_news,
+    TakenOver: _taken_over,
     PeerAway: _peer_away,
     Claimable: _claimable,
     Offered: _offered,

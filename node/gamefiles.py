@@ -58,6 +58,9 @@ class SeatFile:
     addrs: tuple[str, ...]  # where each seat listens
     choice: tuple | None = None  # (actions, nonce) committed and not yet revealed
     extra: dict = field(default_factory=dict)  # e.g. the bot homes of a `play` game
+    #: the claim statement this seat signed last, (gone, seq, prev): it must outlive a crash
+    #: (protocol/claims.py); absent in the files of older versions
+    claim: tuple | None = None
 
     def to_bytes(self) -> bytes:
         return msgpack.packb({
@@ -65,6 +68,7 @@ class SeatFile:
             "addr": self.addr, "addrs": list(self.addrs),
             "choice": None if self.choice is None else [list(self.choice[0]), self.choice[1]],
             "extra": self.extra,
+            **({} if self.claim is None else {"claim": list(self.claim)}),
         }, use_bin_type=True)
 
     @classmethod
@@ -73,7 +77,9 @@ class SeatFile:
         if not isinstance(m, dict) or m.get("format") != SEAT_FORMAT:
             raise GameFileError("not a peerboard seat file")
         choice = None if m["choice"] is None else (tuple(tuple(a) for a in m["choice"][0]), m["choice"][1])
-        return cls(m["identity"], m["master"], m["name"], m["addr"], tuple(m["addrs"]), choice, dict(m["extra"]))
+        claim = m.get("claim")
+        return cls(m["identity"], m["master"], m["name"], m["addr"], tuple(m["addrs"]), choice, dict(m["extra"]),
+                   None if claim is None else tuple(claim))
 
 
 def seat_path(log_path: Path) -> Path:

@@ -43,7 +43,7 @@ from peerboard.protocol.messages import Hello, MessageError, decode_message
 from peerboard.protocol.records import Entry, SignedGenesis
 from peerboard.protocol.rematch import REMATCH_WAIT, next_order
 from peerboard.protocol.secrets import SeatSecrets
-from peerboard.protocol.session import LocalError, Phase, Session, YourTurn
+from peerboard.protocol.session import LocalError, Phase, Session, TakeoverTurn, YourTurn
 
 TICK = 0.2  # seconds between session ticks (heartbeats, away peers, retries)
 BEACON_EVERY = 1.0
@@ -125,6 +125,10 @@ class Node:
         #: ("accept") rematches this node offers and accepts, then declines; None: it accepts
         #: every rematch offered and offers none
         self.rematches: int | None = None
+        #: decides for a seat this node plays taken over (spec/protocol.md, "Takeover"): given
+        #: the `TakeoverTurn` and the session, the actions — the client's bot strategy
+        #: (client/takeover.py); None, or a strategy that fails: the first legal action
+        self.takeover_player: Callable[[TakeoverTurn, Session], list] | None = None
 
     # -- starting a session ---------------------------------------------------------------------
 
@@ -133,13 +137,13 @@ class Node:
         self._runner = EffectRunner(session, self)
 
     def host(self, secrets: SeatSecrets, game: str, players: int, options: dict, beacon: Beacon | None,
-             code: str | None = None, patience: int | None = None) -> bytes:
+             code: str | None = None, patience: int | None = None, takeover: str | None = None) -> bytes:
         """Open a table (a private one if `code` is given; with this `patience`, the seconds
         a seat may be away before the others may claim it); returns its id."""
         table = os.urandom(16)
         self.secrets = secrets
         self._begin(Session.host(self.identity, secrets, self.name, self.addr, game, players, options,
-                                 table, os.urandom, time.monotonic(), code=code, patience=patience,
+                                 table, os.urandom, time.monotonic(), code=code, patience=patience, takeover=takeover,
                                  may_watch=self.transport.admission.watches))
         self.beacon = beacon
         return table
@@ -162,7 +166,7 @@ class Node:
         session, effects = Session.resume(
             self.identity, self.secrets, self.name, self.addr, contents.genesis, seat.addrs,
             list(contents.entries), seat.choice, os.urandom, time.monotonic(),
-            may_watch=self.transport.admission.watches)
+            may_watch=self.transport.admission.watches, claim=seat.claim)
         self._begin(session)
         self.on_event(LogOpened(files.path))
         self.execute(effects)
@@ -270,7 +274,7 @@ class Node:
         self.secrets = SeatSecrets.from_master(os.urandom(32))
         self._begin(Session.host(self.identity, self.secrets, self.name, self.addr, game, players, options, table,
                                  os.urandom, time.monotonic(), may_watch=self.transport.admission.watches,
-                                 order=order, patience=s.patience))
+                                 order=order, patience=s.patience, takeover=s.takeover))
         self.on_event(Notice(f"A rematch: table {table.hex()[:8]} is open; you are seat "
                              f"{order.index(self.identity.public_key)} (the first seat moved on)."))
         self.call_later(REMATCH_WAIT, lambda: self._rematch_started(table))
@@ -419,6 +423,9 @@ class Node:
     def store_choice(self, actions: tuple, nonce: bytes) -> None:
         self.files.store_choice(actions, nonce)
 
+    def store_claim(self, gone: int, seq: int, prev: bytes) -> None:
+        self.files.update_seat(claim=(gone, seq, prev))
+
     def event(self, event: Event) -> None:
         if isinstance(event, PeersKnown):
             for key, addr in event.peers:
@@ -463,7 +470,27 @@ class Node:
             return
         elif isinstance(event, YourTurn) and event.kind == "commit":
             self.held_choice = None  # (none, or one the game no longer offers: the player chooses)
+        elif isinstance(event, TakeoverTurn):
+            # (decided on the next turn of the loop, outside the effects being carried out now)
+            self.call_later(0, lambda: self._play_taken_over(event))
         self.on_event(event)
+
+    def _play_taken_over(self, turn: TakeoverTurn) -> None:
+        """A seat this node plays taken over must decide: its bot decides, at once."""
+        s = self.session
+        if s is None:
+            return
+        actions = None
+        if self.takeover_player is not None:
+            actions = self.takeover_player(turn, s)
+        if not actions:
+            actions = [turn.legal[0]]
+        for tried in (actions, [turn.legal[0]]):
+            try:
+                self.execute(s.submit_takeover(turn.seat, tried, time.monotonic()))
+                return
+            except LocalError:
+                continue  # a bot's illegal choice: the first legal action instead (or the moment passed)
 
     def _spectator_hello(self) -> bytes:
         s = self.session

@@ -14,17 +14,19 @@ from peerboard.protocol.ledger import Ledger
 from peerboard.protocol.identity import Identity
 from peerboard.protocol.records import Entry, Genesis, Seat, SignedGenesis, make_entry, agree_statement, claim_statement, resign_statement, sign_genesis
 from peerboard.protocol.secrets import SeatSecrets, choice_digest, node_entropy
+from peerboard.protocol.takeover import takeover_body, takeover_secrets
 
 Chooser = Callable[[Any, int, list], tuple]
 
 
 def new_genesis(game: Game, options: Mapping[str, Any], names: Sequence[str], identities: Sequence[Identity],
-                secrets: Sequence[SeatSecrets], table: bytes) -> Genesis:
+                secrets: Sequence[SeatSecrets], table: bytes, takeover: str | None = None) -> Genesis:
     seats = tuple(
         Seat(name, ident.public_key, sec.chain_tip, sec.commitments()["seed"])
         for name, ident, sec in zip(names, identities, secrets)
     )
-    return Genesis(game=game.name, engine=game.version, options=dict(options), seats=seats, table=table)
+    return Genesis(game=game.name, engine=game.version, options=dict(options), seats=seats, table=table,
+                   takeover=takeover)
 
 
 class LogBuilder:
@@ -43,10 +45,10 @@ class LogBuilder:
     @classmethod
     def table(cls, game: Game, options: Mapping[str, Any], names: Sequence[str], masters: Sequence[bytes],
               keys: Sequence[bytes], table: bytes, nonce: Callable[[], bytes],
-              knows_hidden: bool = True) -> "LogBuilder":
+              knows_hidden: bool = True, takeover: str | None = None) -> "LogBuilder":
         identities = [Identity.from_seed(k) for k in keys]
         secrets = [SeatSecrets.from_master(m) for m in masters]
-        genesis = new_genesis(game, options, names, identities, secrets, table)
+        genesis = new_genesis(game, options, names, identities, secrets, table, takeover)
         return cls(sign_genesis(genesis, identities), identities, secrets, nonce, knows_hidden)
 
     @property
@@ -68,8 +70,15 @@ class LogBuilder:
         writer, the lowest of them, writes it (spec/protocol.md, "Endings")."""
         ledger = self.ledger
         statement = claim_statement(ledger.genesis.hash, gone, ledger.next_seq, ledger.head)
-        sigs = [self.identities[i].sign(statement) for i in ledger.writers if i != gone]
-        return self.add("claim", {"gone": gone, "sigs": sigs}, seat=ledger.claim_writer(gone))
+        sigs = [self.identities[i].sign(statement) for i in ledger.claim_signers(gone)]
+        entry = self.add("claim", {"gone": gone, "sigs": sigs}, seat=ledger.claim_writer(gone))
+        if self.ledger.pending is not None:  # a takeover follows: the writer's node runs the seat
+            runner = self.ledger.pending[1]
+            identity, secrets = takeover_secrets(self.secrets[runner].master, self.ledger.genesis.hash, gone)
+            self.add("takeover", takeover_body(gone, identity, secrets))
+            self.identities[gone], self.secrets[gone] = identity, secrets
+            self._chosen.pop(gone, None)
+        return entry
 
     def agree(self, how: str) -> Entry:
         """Every seat still playing agrees that the game ends `how` ("drawn", "aborted") here;

@@ -4,7 +4,7 @@
 Every input of a session returns a list of effects to carry out **in order**: `Send` bytes to
 a peer; `Store` an entry (append it, and fsync *before* any later effect unless it says
 `sync=False`); `Sync` (fsync what was appended); `Unstore` (take back the last entry
-appended); `StoreGenesis`; `StoreChoice`; and events for the client. Two effects hand work
+appended); `StoreGenesis`; `StoreChoice`; `StoreClaim`; and events for the client. Two effects hand work
 back to the session: `TakeOwnEntry` right where it stands (after the effects before it), and
 `NextStep` once the messages already waiting have been taken.
 
@@ -81,6 +81,16 @@ class StoreChoice:
 
 
 @dataclass(frozen=True)
+class StoreClaim:
+    """Keep, before it is sent, that the local seat signed the claim of seat `gone` at entry
+    `seq` after `prev` (protocol/claims.py: a restarted seat must remember it)."""
+
+    gone: int
+    seq: int
+    prev: bytes
+
+
+@dataclass(frozen=True)
 class TakeOwnEntry:
     """The local seat's `entry` is written and sent: hand it back to the session right here
     (`Session.follow`), which takes it into its ledger — `checked`, the ledger it ends, when it
@@ -115,6 +125,8 @@ class EffectIO(Protocol):
     def store_genesis(self, genesis: SignedGenesis, addrs: tuple[str, ...]) -> None: ...
 
     def store_choice(self, actions: tuple, nonce: bytes) -> None: ...
+
+    def store_claim(self, gone: int, seq: int, prev: bytes) -> None: ...
 
     def event(self, event: Event) -> None: ...
 
@@ -161,6 +173,8 @@ class EffectRunner:
                 io.store_genesis(effect.genesis, effect.addrs)
             elif isinstance(effect, StoreChoice):
                 io.store_choice(effect.actions, effect.nonce)
+            elif isinstance(effect, StoreClaim):
+                io.store_claim(effect.gone, effect.seq, effect.prev)
             else:
                 raise TypeError(f"{effect!r} is not an effect")
 

@@ -81,6 +81,31 @@ class YourTurn(Event):
 
 
 @dataclass(frozen=True)
+class TakeoverTurn(Event):
+    """Seat `seat`, taken over by a bot this node runs, must decide (`kind`, `legal` as for
+    `YourTurn`): the node's client decides with the table's takeover strategy
+    (`Session.submit_takeover`)."""
+
+    seat: int
+    kind: str
+    legal: tuple
+    strategy: str
+
+
+@dataclass(frozen=True)
+class TakenOver(Event):
+    """Seat `seat` was claimed at entry `seq - 1` and is taken over from entry `seq` on: a bot
+    (`strategy`) plays it, run by seat `runner`'s node; it cannot win. `you`: this node held
+    that seat — it watches the rest as a spectator."""
+
+    seat: int
+    seq: int
+    runner: int
+    strategy: str
+    you: bool = False
+
+
+@dataclass(frozen=True)
 class PeerAway(Event):
     seat: int
 
@@ -197,6 +222,8 @@ class GameOver(Event):
     scores: tuple[int, ...]
     cheats: tuple[int, ...]
     ending: Ending | None = None  # None: the game ended by its rules
+    #: the seats taken over by a bot: (seat, seq of the takeover entry, the seat that ran it)
+    takeovers: tuple[tuple[int, int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -245,5 +272,5 @@ class RematchAnswer(Event):
 SESSION_EVENTS: tuple[type[Event], ...] = (
     Seated, SeatTaken, SeatFreed, PeersKnown, GameStarted, Accepted, Confirmed, YourTurn, PeerAway, PeerBack,
     PeerLeft, PeerMoved, Desync, Equivocation, InternalFault, Ended, Claimable, Offered, Declined, GameOver, Rejected,
-    Refused, Chatted, RematchAnswer,
+    Refused, Chatted, RematchAnswer, TakeoverTurn, TakenOver,
 )

@@ -40,7 +40,7 @@ from peerboard.protocol.identity import Identity, fingerprint, verify
 from peerboard.protocol.phases import Milestone
 from peerboard.protocol.messages import Beat, GenesisMessage, Hello, Leave, MessageError, Propose, Refuse, Sign, Want, Welcome
 from peerboard.protocol.records import Genesis, Seat, SignedGenesis
-from peerboard.protocol.schema import PROTOCOL_VERSION
+from peerboard.protocol.schema import NO_TAKEOVER, PROTOCOL_VERSION
 from peerboard.protocol.surface import LocalError, SeatInfo
 from peerboard.protocol.tablecode import knock
 
@@ -300,14 +300,17 @@ class Hosting(Forming):
     def open(cls, identity: Identity, local: Hello, players: int, options: Mapping[str, Any], now: float,
              reached: Callable[[Milestone], None], stretched: bytes | None = None,
              may_watch: Callable[[bytes], bool] | None = None,
-             order: tuple[bytes, ...] | None = None, patience: int | None = None) -> "Hosting":
+             order: tuple[bytes, ...] | None = None, patience: int | None = None,
+             takeover: str | None = None) -> "Hosting":
         """The host's table, with its own seat taken: seat 0, or, for a rematch whose seats
         are the keys `order` in seat order, its key's place there; `patience`: the seconds a seat may be away before the
-        others may claim it (in the genesis: spec/protocol.md, "Endings")."""
+        others may claim it (in the genesis: spec/protocol.md, "Endings"); `takeover`: the bot strategy
+        that plays a claimed seat at three or more seats (in the genesis: "Takeover"; None or "none": none)."""
         seat = 0 if order is None else order.index(local.key)
         hosting = cls(identity, local, local.key, players, dict(options), reached, seat=seat, repeat_at=now,
                       stretched=stretched, order=order)
         hosting.patience = patience
+        hosting.takeover = takeover if players >= 3 and takeover != NO_TAKEOVER else None
         if may_watch is not None:
             hosting.may_watch = may_watch
         hosting.claims = [None] * players
@@ -317,6 +320,7 @@ class Hosting(Forming):
 
     hands_out_genesis = True
     patience: int | None = None
+    takeover: str | None = None
 
     @property
     def options_resolved(self) -> Mapping[str, Any]:
@@ -464,7 +468,7 @@ class Hosting(Forming):
         genesis = Genesis(
             game=self.game, engine=engines.get(self.game).version, options=self.options,
             seats=tuple(Seat(h.name, h.key, h.chain, h.seed) for h in hellos), table=self.table,
-            patience=self.patience,
+            patience=self.patience, takeover=self.takeover,
         )
         propose = Propose(genesis, tuple(h.addr for h in hellos))
         self.proposed_at = now

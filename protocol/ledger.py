@@ -22,6 +22,7 @@ from peerboard.engines.values import evolve
 from peerboard.protocol import failures
 from peerboard.protocol.identity import verify
 from peerboard.protocol.records import Entry, SignedGenesis, agree_statement, claim_statement, resign_statement
+from peerboard.protocol.schema import NO_TAKEOVER
 from peerboard.protocol.secrets import CHAIN_LENGTH, choice_digest, node_entropy, round_entropy, seed_commitment, sha256
 
 
@@ -96,6 +97,13 @@ class Ledger:
     ending: tuple[str, tuple[int, ...], int] | None = None
     #: the seats that write no audit and no result (gone for good), ascending
     gone: tuple[int, ...] = ()
+    #: each seat's key and seed commitment now: the genesis's, or a takeover's
+    keys: tuple[bytes, ...] = ()
+    seeds: tuple[bytes, ...] = ()
+    #: seats taken over by a bot: (seat, seq of the takeover entry, the seat that runs it)
+    taken: tuple[tuple[int, int, int], ...] = ()
+    #: a claim that a takeover follows: (claimed seat, the claim's writer, who writes it)
+    pending: tuple[int, int] | None = None
 
     # -- construction ----------------------------------------------------------------------
 
@@ -127,7 +135,7 @@ class Ledger:
         ledger = cls(
             genesis, game, _view(game, state, seeds), seeds, genesis.hash,
             chain_values=tuple(s.chain for s in g.seats), chain_used=(0,) * n, chain_left=(CHAIN_LENGTH,) * n,
-            audited=(None,) * n,
+            audited=(None,) * n, keys=tuple(s.key for s in g.seats), seeds=tuple(s.seed for s in g.seats),
         )
         return ledger._run_chance()
 
@@ -155,19 +163,42 @@ class Ledger:
         return self.ending is None and not self.game.is_terminal(self.state)
 
     def may_claim(self, gone: int) -> bool:
-        """Whether seat `gone` may be claimed at the next entry: it is a seat still there,
-        and no result is written yet (the results all say the same: spec/protocol.md, "Endings")."""
-        return 0 <= gone < self.seats and gone not in self.gone and self.results == 0 and len(self.writers) > 1
+        """Whether seat `gone` may be claimed at the next entry: it is a seat still there and
+        played by its own node (not taken over), no takeover is due, and no result is written
+        yet (the results all say the same: spec/protocol.md, "Endings")."""
+        return (0 <= gone < self.seats and gone not in self.gone and gone not in self.taken_seats
+                and self.pending is None and self.results == 0 and len(self.claim_signers(gone)) > 0)
+
+    def claim_signers(self, gone: int) -> tuple[int, ...]:
+        """The seats that sign a claim of `gone`: every other seat still there and played by
+        its own node (a taken-over seat signs nothing: its runner signs as itself)."""
+        taken = self.taken_seats
+        return tuple(i for i in self.writers if i != gone and i not in taken)
 
     def claim_writer(self, gone: int) -> int:
-        """The one seat that writes the claim of seat `gone`: the lowest other seat still there."""
-        return next(i for i in self.writers if i != gone)
+        """The one seat that writes the claim of seat `gone`: the lowest of its signers."""
+        return self.claim_signers(gone)[0]
+
+    @property
+    def taken_seats(self) -> tuple[int, ...]:
+        return tuple(seat for seat, _, _ in self.taken)
+
+    def takes_over(self, gone: int) -> bool:
+        """Whether a claim of `gone` at the next entry is followed by a takeover (the game goes
+        on, `gone` played by a bot) rather than ending the game: the genesis names a strategy,
+        the table has three or more seats, the game is not over, and `gone` runs no taken-over
+        seat (spec/protocol.md, "Takeover")."""
+        strategy = self.genesis.terms.takeover
+        return (strategy is not None and strategy != NO_TAKEOVER and self.seats >= 3 and self.may_end()
+                and all(runner != gone for _, _, runner in self.taken))
 
     # -- who writes next ---------------------------------------------------------------------
 
     def entitled(self) -> tuple[int, str]:
         """(seat, kind) of the one entry that may come next; LedgerError ("over") when none
         may: the game is over and every seat has signed its result."""
+        if self.pending is not None:  # the claim's writer takes the claimed seat over, next
+            return self.pending[1], "takeover"
         game, state = self.game, self.state
         who = TERMINAL if self.ending is not None else game.current(state)
         if who == TERMINAL:
@@ -196,17 +227,24 @@ class Ledger:
 
     def result_body(self) -> dict:
         g, s = self.game, self.state
+        taken = self.taken_seats
         if self.ending is None:
-            return {
-                "winners": list(g.winners(s)), "scores": list(g.scores(s)),
+            body = {
+                # a taken-over seat is never among the winners (spec/games/athos.md, asterix.md)
+                "winners": [w for w in g.winners(s) if w not in taken], "scores": list(g.scores(s)),
                 "state": g.state_hash(s), "cheats": list(self.cheats),
             }
-        how, seats, seq = self.ending
-        return {
-            "winners": self.ending_winners(), "scores": list(g.scores(s)),
-            "state": g.state_hash(s), "cheats": list(self.cheats),
-            "ending": {"how": how, "seats": list(seats), "seq": seq, "unchecked": list(self.gone)},
-        }
+        else:
+            how, seats, seq = self.ending
+            body = {
+                "winners": [w for w in self.ending_winners() if w not in taken], "scores": list(g.scores(s)),
+                "state": g.state_hash(s), "cheats": list(self.cheats),
+                "ending": {"how": how, "seats": list(seats), "seq": seq,
+                           "unchecked": sorted(set(self.gone) | set(taken))},
+            }
+        if self.taken:
+            body["takeovers"] = [{"seat": seat, "seq": seq, "runner": runner} for seat, seq, runner in self.taken]
+        return body
 
     def ending_winners(self) -> list[int]:
         """Who wins a game that ended otherwise than by its rules: at two seats, the seat
@@ -235,11 +273,11 @@ class Ledger:
             raise LedgerError(seq, f"seat {entry.seat} is not at this table (its seats are 0 to {self.seats - 1})",
                              failures.SEAT)
         if signatures:
-            key = self.genesis.terms.seats[entry.seat].key
+            key = self.keys[entry.seat]  # (a taken-over seat's is its takeover's)
             if not verify(key, entry.signing_bytes(), entry.sig):
                 raise LedgerError(seq, f"bad signature (not seat {entry.seat}'s key)", failures.SIGNATURE)
         seat, kind = self.entitled()
-        if entry.kind in ("resign", "agree") and entry.seat == seat and self.may_end():
+        if entry.kind in ("resign", "agree") and entry.seat == seat and self.may_end() and self.pending is None:
             kind = entry.kind  # the seat entitled to the next entry may carry a resignation or an agreement in its place
         elif entry.kind == "claim":
             # a claim stands in place of any entry, written by the claim's one writer
@@ -331,8 +369,7 @@ class Ledger:
         resigner, sig = entry.body["seat"], entry.body["sig"]
         if resigner >= self.seats:
             raise _Refused(failures.CONSENT, f"seat {resigner} is not at this table: it cannot resign")
-        key = self.genesis.terms.seats[resigner].key
-        if not verify(key, resign_statement(self.genesis.hash, resigner), sig):
+        if not verify(self.keys[resigner], resign_statement(self.genesis.hash, resigner), sig):
             raise _Refused(failures.CONSENT, f"the resignation is not signed by seat {resigner}")
         return evolve(self, ending=("resigned", (resigner,), entry.seq), reveals=(), run=None, commits=())
 
@@ -346,7 +383,7 @@ class Ledger:
                                              f"takes one of each seat still playing ({len(signers)})")
         statement = agree_statement(self.genesis.hash, how, entry.seq, entry.prev)
         for signer, sig in zip(signers, sigs):
-            if not verify(self.genesis.terms.seats[signer].key, statement, sig):
+            if not verify(self.keys[signer], statement, sig):
                 raise _Refused(failures.CONSENT, f"the agreement that the game is {how} is not signed by seat {signer}")
         return evolve(self, ending=(how, signers, entry.seq), reveals=(), run=None, commits=())
 
@@ -355,24 +392,45 @@ class Ledger:
         patience: it is gone for good. Its signatures are each seat's of the claim's
         statement, bound to this seq and the entry before (spec/protocol.md, "Endings")."""
         gone, sigs = entry.body["gone"], entry.body["sigs"]
-        signers = [i for i in self.writers if i != gone]
+        signers = self.claim_signers(gone)
         if len(sigs) != len(signers):
             raise _Refused(failures.CONSENT, f"a claim of seat {gone} carries {len(sigs)} signatures; it takes one of "
                                              f"each other seat still playing ({len(signers)})")
         statement = claim_statement(self.genesis.hash, gone, entry.seq, entry.prev)
         for signer, sig in zip(signers, sigs):
-            if not verify(self.genesis.terms.seats[signer].key, statement, sig):
+            if not verify(self.keys[signer], statement, sig):
                 raise _Refused(failures.CONSENT, f"the claim of seat {gone} is not signed by seat {signer}")
+        if self.takes_over(gone):
+            # the game goes on: the writer takes the seat over at the next entry; a reveal round
+            # under way starts again, so no value of it is known when the new chain is committed
+            return evolve(self, pending=(gone, entry.seat), reveals=(), run=None, commits=())
         ending = self.ending if self.ending is not None else ("claimed", (gone,), entry.seq)
-        nxt = evolve(self, gone=_add(self.gone, gone), ending=ending, reveals=(), run=None, commits=())
+        lost = self.gone
+        for seat in (gone, *(seat for seat, _, runner in self.taken if runner == gone)):
+            lost = _add(lost, seat)  # (a runner claimed: the seats it ran are gone with it)
+        nxt = evolve(self, gone=lost, ending=ending, reveals=(), run=None, commits=())
         if all(nxt.audited[i] is not None for i in nxt.writers) and nxt.audits:
             nxt = nxt._full_audit(entry.seq)  # the seat it waited for is gone: the audit is whole
         return nxt
 
+    def _takeover(self, entry: Entry) -> "Ledger":
+        """The claim's writer takes the claimed seat over: from here on that seat's entries
+        are signed by the new key and reveal from the new hash chain; its audit reveals the
+        seed committed here (spec/log-format.md, "Takeover")."""
+        body, (gone, _) = entry.body, self.pending
+        if body["gone"] != gone:
+            raise _Refused(failures.CONSENT, f"a takeover of seat {body['gone']}, but the claim before it is of seat {gone}")
+        return evolve(
+            self, pending=None, taken=self.taken + ((gone, entry.seq, entry.seat),),
+            keys=_set(self.keys, gone, body["key"]), seeds=_set(self.seeds, gone, body["seed"]),
+            chain_values=_set(self.chain_values, gone, body["chain"]), chain_used=_set(self.chain_used, gone, 0),
+            chain_left=_set(self.chain_left, gone, CHAIN_LENGTH), known=_set(self.known, gone, None),
+        )
+
     def _audit(self, entry: Entry) -> "Ledger":
         seat, seed = entry.seat, entry.body["seed"]
         nxt = evolve(self, audited=_set(self.audited, seat, seed), audits=self.audits + 1)
-        if seed_commitment(seed) != self.genesis.terms.seats[seat].seed:
+        if seed_commitment(seed) != self.seeds[seat]:
             # proven here and now: the genesis commitment and this seed disagree
             nxt = evolve(nxt, cheats=_add(nxt.cheats, seat))
             if nxt.audit_failure is None:
@@ -431,7 +489,8 @@ class Ledger:
             return self  # a false seed, already reported at its own audit entry
         if not self.blind:
             return self  # this ledger saw everything already: there is nothing to re-check
-        seeds = dict(enumerate(self.audited))
+        taken = self.taken_seats  # (their genesis seeds were lost with their nodes)
+        seeds = {i: seed for i, seed in enumerate(self.audited) if seed is not None and i not in taken}
         full = Ledger.start(self.genesis, seeds)
         for entry in self.history:
             if entry.kind == "audit":
@@ -464,6 +523,7 @@ _KINDS = {
     "resign": Ledger._resign,
     "claim": Ledger._claim,
     "agree": Ledger._agree,
+    "takeover": Ledger._takeover,
 }
 
 

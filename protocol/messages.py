@@ -236,6 +236,20 @@ class Decline(Message):
     seq: int
 
 
+@dataclass(frozen=True)
+class Claim(Message):
+    """Seat `seat` claims seat `gone` (away longer than the table's patience) at entry `seq`
+    after `prev`: its signature of `claim_statement` (protocol/records.py), for the claim's
+    writer to collect (spec/protocol.md, "Patience and claims")."""
+
+    kind = "claim"
+    seat: int
+    gone: int
+    seq: int
+    prev: bytes
+    sig: bytes
+
+
 #: every message class by its wire name, with what builds it from its checked fields
 _BUILD: dict[str, tuple[type[Message], Callable[[dict], Message]]] = {
     "hello": (Hello, lambda m: Hello(**m)),
@@ -255,6 +269,7 @@ _BUILD: dict[str, tuple[type[Message], Callable[[dict], Message]]] = {
     "resign": (Resign, lambda m: Resign(**m)),
     "offer": (Offer, lambda m: Offer(**m)),
     "decline": (Decline, lambda m: Decline(**m)),
+    "claim": (Claim, lambda m: Claim(**m)),
 }
 #: the message classes of protocol version 1
 MESSAGE_CLASSES: tuple[type[Message], ...] = tuple(cls for cls, _ in _BUILD.values())

@@ -16,18 +16,19 @@ from peerboard import engines
 from peerboard.protocol import failures
 from peerboard.protocol.author import Author, Write
 from peerboard.protocol.ledger import LedgerError, Ledger
+from peerboard.protocol.claims import Gathering, Signed
 from peerboard.protocol.confirmation import Confirmations
 from peerboard.protocol.forming import NOT_WATCHING, STARTED
 from peerboard.protocol.effects import (
-    NextStep, Send, SetAside, Store, StoreChoice, StoreGenesis, Sync, TakeOwnEntry, Unstore,
+    NextStep, Send, SetAside, Store, StoreChoice, StoreClaim, StoreGenesis, Sync, TakeOwnEntry, Unstore,
 )
 from peerboard.protocol.events import (
     Accepted, Claimable, Declined, Ended, Ending, Equivocation, Event, GameOver, GameStarted, Offered, PeerAway,
-    PeerBack, PeerLeft, PeerMoved, PeersKnown, Rejected,
+    PeerBack, PeerLeft, PeerMoved, PeersKnown, Rejected, TakenOver, TakeoverTurn, YourTurn,
 )
 from peerboard.protocol.identity import Identity, fingerprint, verify
 from peerboard.protocol.messages import (
-    Ack, Beat, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Offer, Proof, Refuse, Resign,
+    Ack, Beat, Claim, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Offer, Proof, Refuse, Resign,
     Sign, Want,
 )
 from peerboard.protocol.phases import Milestone
@@ -37,6 +38,7 @@ from peerboard.protocol.records import (
 from peerboard.protocol.schema import DEFAULT_PATIENCE, NONCE_BYTES
 from peerboard.protocol.secrets import SeatSecrets
 from peerboard.protocol.surface import ChanceRecord, LocalError, MoveList, MoveRecord, Phase, Position
+from peerboard.protocol.takeover import takeover_body, takeover_secrets
 
 BEAT_EVERY = 1.0  # seconds between heartbeats (each carries the head)
 AWAY_AFTER = 5.0  # a seat silent this long is shown as away
@@ -95,10 +97,16 @@ class Play:
         #: seconds a seat may be away before the others may claim it (the genesis's, or the default)
         self.patience: int = g.patience or DEFAULT_PATIENCE
         self.claimable_told: set[int] = set()  # seats told `Claimable` since they were last heard
+        self.claimable_at = 0  # (at three or more seats) the entry they were told at
         #: offers that the game ends drawn or aborted at the next entry: how -> seat -> its
         #: signature, all for (`offers_at`, the head); they lapse when another entry is written
         self.offers: dict[str, dict[int, bytes]] = {}
         self.offers_at: int = 0
+        #: claims at three or more seats being gathered (protocol/claims.py)
+        self.gathering = Gathering()
+        #: the seats this node plays taken over (spec/protocol.md, "Takeover"): seat -> (its
+        #: identity, its author); worked out from the log and this seat's master secret
+        self.takeovers: dict[int, tuple[Identity, Author]] = {}
         self._options: Mapping[str, Any] | None = None
 
     @classmethod
@@ -126,10 +134,11 @@ class Play:
         effects.append(GameStarted(self.genesis))
         return effects
 
-    def resume(self, entries: list[Entry], choice: tuple[tuple, bytes] | None, addr: str, hello: bytes) -> list:
-        """Take back the stored `entries` (re-checked: LedgerError unless they check out) and
-        the secret choice committed; say `hello` to every seat if this node listens at
-        `addr`, not where the genesis says."""
+    def resume(self, entries: list[Entry], choice: tuple[tuple, bytes] | None, addr: str, hello: bytes,
+               claim: tuple[int, int, bytes] | None = None) -> list:
+        """Take back the stored `entries` (re-checked: LedgerError unless they check out), the
+        secret choice committed and the claim statement signed last (gone, seq, prev); say
+        `hello` to every seat if this node listens at `addr`, not where the genesis says."""
         effects: list = []
         hashes = []
         for i, entry in enumerate(entries):
@@ -148,7 +157,7 @@ class Play:
             hashes.append((entry.hash, ledger.game.state_hash(ledger.state)))
         # what was stored was acked before the crash; confirmation goes on from here
         self.acks = Confirmations(len(self.seats), self.seat, len(hashes), hashes)
-        self.acks.gone = set(self.ledger.gone)
+        self.acks.gone = self._silent()
         self.ledgers.clear()
         self.confirmed_ledger = self.ledger
         if self.ledger.finished:
@@ -158,7 +167,12 @@ class Play:
             # Its last entry may have left before its fsync and been lost with the machine:
             # it writes nothing until every other seat has told it its head and it holds
             # that much, so it can never sign a second, different entry for one seq.
-            self.author.unheard = {k for k in self.seats if k != self.key}
+            # (a seat gone for good or taken over is not waited for: its node writes nothing more)
+            silent = self._silent()
+            self.author.unheard = {k for k, seat in self.seats.items() if k != self.key and seat not in silent}
+            if claim is not None:
+                self._signed_before(Signed(*claim))
+            self._take_up()
         if self.seat is not None and self.seat < len(self.addrs) and self.addrs[self.seat] != addr:
             # it listens somewhere else now (`resume --bind`): its hello tells every seat
             effects += [Send(k, hello) for k in self.seat_keys if k != self.key]
@@ -207,6 +221,8 @@ class Play:
                      for i, s in enumerate(self.genesis.terms.seats))
 
     def connection(self, index: int) -> str:
+        if index in self.ledger.taken_seats:
+            return "bot"  # taken over: a bot plays it, run by another seat's node
         return "left" if index in self.left else "away" if index in self.away else "connected"
 
     def acked(self, index: int) -> int:
@@ -241,7 +257,7 @@ class Play:
 
     def heard_from(self, sender: bytes, now: float) -> list:
         seat = self.seats.get(sender)
-        if seat is not None and (seat in self.away or seat in self.left):
+        if seat is not None and (seat in self.away or seat in self.left) and seat not in self.ledger.taken_seats:
             self.away.discard(seat)
             self.left.discard(seat)
             self.claimable_told.discard(seat)
@@ -273,18 +289,25 @@ class Play:
             for how, sigs in sorted(self.offers.items()):
                 if self.seat in sigs:  # our offer (or acceptance) stands: said again, for a lost one
                     effects += self._send_seats(Offer(self.seat, how, self.offers_at, self.ledger.head, sigs[self.seat]))
+        if beat and self.author is not None:
+            effects += self._claim_again()
+        taken = self.ledger.taken_seats
         for key, seat in self.seats.items():
-            if key == self.key or seat in self.away or seat in self.left:
-                continue
+            if key == self.key or seat in self.away or seat in self.left or seat in taken:
+                continue  # (a taken-over seat is as alive as its runner, which is counted as itself)
             heard = self.heard.get(key)
             if heard is None:
                 heard = self.silent_since.setdefault(key, now)
             if now - heard > AWAY_AFTER:
                 self.away.add(seat)
                 effects.append(PeerAway(seat))
-        if self.author is not None and not self.author.unheard and self.players == 2:
+        if self.author is not None and not self.author.unheard:
+            if len(self.ledger.writers) > 2 and self.claimable_at != self.ledger.next_seq:
+                # at three or more seats a claim is of one entry: told again at the next one
+                self.claimable_told.clear()
+                self.claimable_at = self.ledger.next_seq
             for seat in sorted(self.away | self.left):
-                if seat in self.claimable_told or not self.ledger.may_claim(seat):
+                if seat in self.claimable_told or not self._may_sign_claim(seat):
                     continue
                 away = self.away_for(seat, now)
                 if away is not None and away >= self.patience:
@@ -349,6 +372,13 @@ class Play:
         keys = self.seat_keys
         if not m.seat < len(keys) or keys[m.seat] != sender:
             raise MessageError(f"ack: a forged ack (the sender does not hold seat {m.seat})")
+        if self.gathering.mine is not None and self.seat is not None:
+            mine = self.gathering.mine
+            released = self.gathering.acked(m.seat, m.seq, m.entry, self.seat, self.ledger.claim_signers(mine.gone))
+            if released is not None:
+                # a third seat took the entry held aside: our claim can never be whole
+                entry, by = released
+                return self.on_entry(by, EntryMessage(entry), now) + self.on_ack(sender, m, now)
         held = len(self.entries)
         if m.seq > held:
             if m.seq > held + AHEAD_WINDOW:
@@ -383,7 +413,7 @@ class Play:
         keys = self.seat_keys
         if a.seq != b.seq or a.seat != b.seat or a.hash == b.hash or not a.seat < len(keys):
             raise MessageError("proof: not two different entries of one seat for one seq")
-        key = keys[a.seat]
+        key = self._key_at(a.seq, a.seat)
         if not (verify(key, a.signing_bytes(), a.sig) and verify(key, b.signing_bytes(), b.sig)):
             raise MessageError("proof: a signature does not verify")
         return self._halt_equivocation(m)
@@ -459,7 +489,7 @@ class Play:
             # ours there may be a run of one seat's entries the others never took (a claimed
             # seat's, come back): compare from where that run began
             return [Send(sender, Want(start).to_bytes())]
-        if entry.seat == mine.seat and verify(self.seat_keys[entry.seat], entry.signing_bytes(), entry.sig):
+        if entry.seat == mine.seat and verify(self._key_at(entry.seq, entry.seat), entry.signing_bytes(), entry.sig):
             return self._halt_equivocation(Proof(mine, entry))
         raise MessageError(f"entry: a different seq {entry.seq} not signed by its author")
 
@@ -470,7 +500,10 @@ class Play:
 
     def _accept(self, sender: bytes, entry: Entry) -> list:
         """Take the next entry from a peer: check it, store it, pass it on to our
-        spectators, ack it."""
+        spectators, ack it — unless this seat signed a claim for its seq (then it is held:
+        protocol/claims.py)."""
+        if self.gathering.holds(entry):
+            return self._hold(sender, entry)
         try:
             checked = self.ledger.check(entry)
         except LedgerError as exc:
@@ -501,9 +534,14 @@ class Play:
             if self.author is not None:
                 self.author.taken(entry)
         elif entry.kind == "claim":
-            self.acks.gone = set(ledger.gone)  # their acks no longer count
-            if self.seat in ledger.gone:
+            self.acks.gone = self._silent()  # their acks no longer count
+            if self.seat in ledger.gone or self.seat == entry.body["gone"]:
                 self.author = None  # this seat is gone for good: it watches the rest as a spectator
+        elif entry.kind == "takeover":
+            self.acks.gone = self._silent()
+            self.away.discard(entry.body["gone"])  # (as alive as its runner from now on)
+            self.left.discard(entry.body["gone"])
+            self._take_up()
 
     def _run_start(self) -> int:
         """The seq of the first of the last entries held that one seat wrote in a row."""
@@ -569,6 +607,9 @@ class Play:
         effects.append(Accepted(entry.seq, entry))
         if entry.kind in ("resign", "claim", "agree") and ledger.ending is not None and ledger.ending[2] == entry.seq:
             effects.append(Ended(self.ending()))
+        if entry.kind == "takeover":
+            gone = entry.body["gone"]
+            effects.append(TakenOver(gone, entry.seq, entry.seat, self.genesis.terms.takeover, you=gone == self.seat))
         if ledger.finished:
             effects += self._game_over()
         return effects
@@ -583,7 +624,8 @@ class Play:
 
     def _game_over(self) -> list:
         body = self.ledger.result_body()
-        self.result = GameOver(tuple(body["winners"]), tuple(body["scores"]), tuple(self.ledger.cheats), self.ending())
+        self.result = GameOver(tuple(body["winners"]), tuple(body["scores"]), tuple(self.ledger.cheats), self.ending(),
+                               self.ledger.taken)
         self.keeper.reach(Milestone.ENDED)
         return [self.result]
 
@@ -617,13 +659,14 @@ class Play:
         except LedgerError as exc:
             raise LocalError(exc.why) from None
 
-    def _write(self, kind: str, body: dict, offered: bool = False) -> list:
+    def _write(self, kind: str, body: dict, offered: bool = False, seat: int | None = None) -> list:
         """Sign, store and send the local seat's next entry. It is checked against the
         ledger first (LedgerError before anything is sent) — unless it is a single action from
         the legal list this seat was `offered`, which applies by the engine contract
         (engines/testing.py checks it): that one leaves first and is re-run after."""
         ledger = self.ledger
-        entry = make_entry(self.identity, ledger.next_seq, ledger.head, self.seat, kind, body)
+        identity = self.identity if seat is None else self.takeovers[seat][0]
+        entry = make_entry(identity, ledger.next_seq, ledger.head, self.seat if seat is None else seat, kind, body)
         # (our own signature needs no verifying)
         checked = None if offered else ledger.check(entry, signatures=False)
         # The entry leaves before its fsync, so the peers' checks and fsyncs run while ours
@@ -644,7 +687,8 @@ class Play:
             try:
                 checked = self.ledger.check(entry, signatures=False)
             except LedgerError as exc:  # the engine offered an action it cannot apply
-                self.author.ask_again()  # the peers refuse that entry too
+                author = self.takeovers[entry.seat][1] if entry.seat in self.takeovers else self.author
+                author.ask_again()  # the peers refuse that entry too
                 return [Unstore(entry), Rejected(fingerprint(self.key), f"this seat's own move was refused: "
                                                                         f"{exc.why} (an engine fault)")]
         self._append(entry, checked)
@@ -708,11 +752,9 @@ class Play:
         ledger = self.ledger
         if self.author is None:
             raise LocalError("Only a seat still playing can claim another seat.")
-        if self.players != 2:
-            raise LocalError("Only a seat of a two-seat game can be claimed in this version; "
-                             "the game waits for the seat that is away.")
         if not 0 <= gone < self.players or gone == self.seat:
-            raise LocalError(f"Claim the other seat: seat {1 - self.seat}.")
+            raise LocalError(f"Claim the other seat: seat {1 - self.seat}." if self.players == 2 else
+                             f"Claim another seat: one of 0 to {self.players - 1}, not your own ({self.seat}).")
         if not ledger.may_claim(gone):
             raise LocalError(f"Seat {gone} cannot be claimed now: the game's result is being signed, or it is gone already.")
         away = self.away_for(gone, now)
@@ -724,6 +766,8 @@ class Play:
                              f"for the table's patience, {self.patience} s (in {int(self.patience - away) + 1} s).")
         if self.author.unheard:
             raise LocalError("This seat is catching up with the others; wait a moment.")
+        if self.players > 2 and len(ledger.writers) > 2:
+            return self._sign_claim(gone)
         sig = self.identity.sign(claim_statement(self.genesis.hash, gone, ledger.next_seq, ledger.head))
         return self._write("claim", {"gone": gone, "sigs": [sig]})
 
@@ -734,20 +778,30 @@ class Play:
         carried = self._resignation_to_carry()
         if carried is not None:
             return self._write("resign", {"seat": carried, "sig": self.resignations[carried]})
+        claimed = self._claim_to_write()
+        if claimed is not None:
+            return self._write("claim", claimed)
         agreed = self._agreement_to_carry()
         if agreed is not None:
             sigs = self.offers[agreed]
             return self._write("agree", {"how": agreed, "sigs": [sigs[s] for s in self.ledger.writers]})
+        pending = self.ledger.pending
+        if pending is not None and pending[1] == self.seat and not self.author.unheard:
+            identity, secrets = takeover_secrets(self.author.secrets.master, self.genesis.hash, pending[0])
+            return self._write("takeover", takeover_body(pending[0], identity, secrets))
         step = self.author.next(self.ledger)
         if isinstance(step, Write):
             return self._write(step.kind, step.body)
+        if step is None and self.takeovers and not self.author.unheard:
+            return self._taken_turn()
         return [] if step is None else [step]
 
     def _agreement_to_carry(self) -> str | None:
         """The agreement this seat writes now: every seat still playing signed it for the
         next entry, and this seat is entitled to that entry."""
         ledger = self.ledger
-        if self.offers_at != ledger.next_seq or not self.offers or self.author.unheard or not ledger.may_end():
+        if (self.offers_at != ledger.next_seq or not self.offers or self.author.unheard or not ledger.may_end()
+                or ledger.pending is not None):
             return None
         if ledger.entitled()[0] != self.seat:
             return None
@@ -760,8 +814,171 @@ class Play:
         """The seat whose resignation this seat writes now: it is entitled to the next entry,
         the game may still end, and a resignation is waiting (the lowest seat first)."""
         ledger = self.ledger
-        if not self.resignations or self.author.unheard or not ledger.may_end():
+        if not self.resignations or self.author.unheard or not ledger.may_end() or ledger.pending is not None:
             return None
         if ledger.entitled()[0] != self.seat:
             return None
         return min(self.resignations)
+
+    # -- claims at three or more seats (protocol/claims.py) --------------------------------------------
+
+    def _may_sign_claim(self, gone: int) -> bool:
+        """Whether the local seat may sign a claim of `gone` at the next entry: at two seats
+        whenever it may be claimed; at more, only where the game waits for it (it is entitled
+        to the next entry), so the one entry the claim competes with is its own."""
+        ledger = self.ledger
+        if not ledger.may_claim(gone):
+            return False
+        if len(ledger.writers) <= 2:
+            return True
+        try:
+            waits_for = ledger.entitled()[0]
+        except LedgerError:
+            return False
+        self.gathering.here(ledger.next_seq, ledger.head)
+        mine = self.gathering.standing(ledger.next_seq, ledger.head)
+        # (a seat taken over is played by its runner's node: the game waits for the runner)
+        runs = {seat: runner for seat, _, runner in ledger.taken}
+        return runs.get(waits_for, waits_for) == gone and (mine is None or mine.gone == gone)
+
+    def _sign_claim(self, gone: int) -> list:
+        """Sign the claim of `gone` at the next entry, keep that on disk, send it to every
+        other seat; the writer writes the claim once every statement is in."""
+        ledger = self.ledger
+        if not self._may_sign_claim(gone):
+            raise LocalError(f"Seat {gone} can be claimed only when the game waits for it (it is not its turn now).")
+        gathering = self.gathering
+        if gathering.standing(ledger.next_seq, ledger.head) is not None:
+            raise LocalError(f"You have claimed seat {gone} already; the other seats are asked.")
+        mine = Signed(gone, ledger.next_seq, ledger.head)
+        sig = self.identity.sign(claim_statement(self.genesis.hash, gone, mine.seq, mine.prev))
+        gathering.sign(mine, self.seat, sig)
+        message = Claim(self.seat, gone, mine.seq, mine.prev, sig)
+        return [StoreClaim(gone, mine.seq, mine.prev)] + self._send_seats(message) + [NextStep()]
+
+    def _signed_before(self, mine: Signed) -> None:
+        """This seat signed `mine` before it restarted: it stands again (Ed25519 signatures
+        are deterministic: the same bytes)."""
+        ledger = self.ledger
+        if mine.seq < ledger.next_seq:
+            return  # the log has passed it: it lapsed
+        self.gathering.here(ledger.next_seq, ledger.head)
+        sig = self.identity.sign(claim_statement(self.genesis.hash, mine.gone, mine.seq, mine.prev))
+        self.gathering.sign(mine, self.seat, sig)
+        self.gathering.here(ledger.next_seq, ledger.head)
+
+    def _claim_again(self) -> list:
+        """Our statement, said again every beat while it stands at the next entry."""
+        ledger = self.ledger
+        self.gathering.here(ledger.next_seq, ledger.head)
+        mine = self.gathering.standing(ledger.next_seq, ledger.head)
+        if mine is None:
+            return []
+        sig = self.gathering.sigs[mine.gone][self.seat]
+        return self._send_seats(Claim(self.seat, mine.gone, mine.seq, mine.prev, sig))
+
+    def _claim_to_write(self) -> dict | None:
+        """The body of the claim this seat writes now: it is the claim's writer, and every
+        other seat still playing signed it for the next entry."""
+        ledger = self.ledger
+        if self.author.unheard:
+            return None
+        self.gathering.here(ledger.next_seq, ledger.head)
+        mine = self.gathering.standing(ledger.next_seq, ledger.head)
+        if mine is None or not ledger.may_claim(mine.gone) or ledger.claim_writer(mine.gone) != self.seat:
+            return None
+        sigs = self.gathering.complete(mine.gone, ledger.claim_signers(mine.gone))
+        return None if sigs is None else {"gone": mine.gone, "sigs": sigs}
+
+    def _hold(self, sender: bytes, entry: Entry) -> list:
+        """An entry at the seq of our claim statement: held aside, not stored, not acked,
+        until a third seat's ack shows the claim can never be whole (if the entry checks out)."""
+        try:
+            self.ledger.check(entry)
+        except LedgerError as exc:
+            return self.keeper.reject(sender, f"entry seq {exc.seq}: {exc.why}")
+        self.gathering.held = (entry, sender)
+        return []
+
+    def on_claim(self, sender: bytes, m: Claim, now: float) -> list:
+        """A seat's statement claiming seat `gone` at entry `seq` after `prev`: kept for the
+        writer if it is for the next entry; answered with our ack if we took an entry there."""
+        keys = self.seat_keys
+        if not m.seat < len(keys) or keys[m.seat] != sender or m.gone == m.seat or not m.gone < len(keys):
+            raise MessageError(f"claim: the sender does not hold seat {m.seat}, or claims itself")
+        if not verify(sender, claim_statement(self.genesis.hash, m.gone, m.seq, m.prev), m.sig):
+            raise MessageError(f"claim: not signed by seat {m.seat}")
+        ledger = self.ledger
+        if self.author is None:
+            return []  # (a spectator, or a seat gone for good: it signs nothing, its acks refute nothing)
+        if m.seq < ledger.next_seq:
+            taken = self.entries[m.seq - 1]
+            if taken.prev == m.prev and taken.kind != "claim" and m.seq <= len(self.acks.hashes):
+                # we took another entry there: our ack tells the signer its claim is dead
+                return [Send(sender, Ack(self.seat, m.seq, taken.hash, self.acks.hashes[m.seq - 1][1]).to_bytes())]
+            return []
+        self.gathering.here(ledger.next_seq, ledger.head)
+        if (m.seq, m.prev) != (ledger.next_seq, ledger.head) or not ledger.may_claim(m.gone):
+            return []  # for a head this node has not reached: it is said again
+        return [NextStep()] if self.gathering.add(m.gone, m.seat, m.sig) else []
+
+    # -- seats taken over (spec/protocol.md, "Takeover") ------------------------------------------------
+
+    def _silent(self) -> set[int]:
+        """The seats whose acks do not count: gone for good, claimed with a takeover due, or
+        taken over (their runner acks as itself)."""
+        pending = () if self.ledger.pending is None else (self.ledger.pending[0],)
+        return set(self.ledger.gone) | set(self.ledger.taken_seats) | set(pending)
+
+    def _key_at(self, seq: int, seat: int) -> bytes:
+        """The key seat `seat` signs entry `seq` with: its genesis key, or its takeover's."""
+        key = self.seat_keys[seat]
+        for taken, at, _ in self.ledger.taken:
+            if taken == seat and seq > at:
+                key = self.ledger.keys[seat]
+        return key
+
+    def _take_up(self) -> None:
+        """The seats this node runs, taken over in the log: their identity and author, derived
+        again from this seat's master secret (nothing of them is stored)."""
+        if self.author is None:
+            return
+        for seat, _, runner in self.ledger.taken:
+            if runner == self.seat and seat not in self.takeovers:
+                identity, secrets = takeover_secrets(self.author.secrets.master, self.genesis.hash, seat)
+                self.takeovers[seat] = (identity, Author(seat, secrets))
+
+    def _taken_turn(self) -> list:
+        """What a seat this node runs owes now: an entry it writes by itself, or a decision
+        its bot makes (`TakeoverTurn`, answered by `submit_takeover`)."""
+        try:
+            seat = self.ledger.entitled()[0]
+        except LedgerError:
+            return []
+        if seat not in self.takeovers:
+            return []
+        step = self.takeovers[seat][1].next(self.ledger)
+        if isinstance(step, Write):
+            return self._write(step.kind, step.body, seat=seat)
+        if isinstance(step, YourTurn):
+            return [TakeoverTurn(seat, step.kind, step.legal, self.genesis.terms.takeover)]
+        return []
+
+    def submit_takeover(self, seat: int, actions: tuple) -> list:
+        """The bot's decision for seat `seat`, which this node runs."""
+        ledger = self.ledger
+        if seat not in self.takeovers or self.keeper.phase() is not Phase.PLAYING:
+            raise LocalError(f"This node does not play seat {seat}.")
+        author = self.takeovers[seat][1]
+        entitled, kind = ledger.entitled()
+        if entitled != seat or kind not in ("move", "commit"):
+            raise LocalError(f"It is not seat {seat}'s decision now.")
+        if kind == "commit":
+            if len(actions) != 1 or actions[0] not in author.options(ledger, kind):
+                raise LocalError("That is not one of the seat's choices here.")
+            nonce = self.random(NONCE_BYTES)
+            return self._write("commit", author.commit(actions, nonce), seat=seat)
+        try:
+            return self._write("move", {"actions": list(actions), "nonce": None}, author.offered(ledger, actions), seat=seat)
+        except LedgerError as exc:
+            raise LocalError(exc.why) from None

@@ -44,11 +44,14 @@ class Verdict:
         # (names are printable by the log's rule; escaped all the same: this line reaches terminals)
         names = ", ".join(f"{i}:{shown(s.name, 40)}" for i, s in enumerate(g.seats))
         head = f"valid: {g.game}, seats {names}, {self.entries} entries"
+        for seat, seq, runner in ledger.taken:
+            head += (f"; seat {seat} ({shown(g.seats[seat].name, 40)}) taken over at seq {seq} by a "
+                     f"{shown(g.takeover, 40)} bot, run by seat {runner}")
         game, state = ledger.game, ledger.state
         if ledger.finished:
             result = ledger.result_body()
             winners = result["winners"]
-            nobody = "nobody" if ledger.ending is not None else "nobody (a draw)"
+            nobody = "nobody" if ledger.ending is not None or ledger.taken else "nobody (a draw)"
             won = " and ".join(f"seat {w} ({shown(g.seats[w].name, 40)})" for w in winners) or nobody
             scores = "-".join(str(s) for s in result["scores"])
             how = f"; {ending_words(ledger)}" if ledger.ending is not None else ""

@@ -162,6 +162,9 @@ SEAT_NUMBER = whole(0, MAX_SEATS - 1)
 SEAT = Shape("a seat", {"name": text(MAX_NAME), "key": octets(KEY_BYTES), "chain": octets(HASH_BYTES),
                         "seed": octets(HASH_BYTES)})
 MAX_PATIENCE = 86400  # seconds: a day
+MAX_STRATEGY = 100  # characters of a takeover's strategy name (a bot's name or import path)
+#: the genesis's `takeover` that means none: a claim ends the game (as when it is absent)
+NO_TAKEOVER = "none"
 DEFAULT_PATIENCE = 300  # seconds, when the genesis does not say
 GENESIS = Shape("the genesis", {
     # any whole number: which one is the genesis check's ("genesis": protocol version 1 only),
@@ -173,7 +176,7 @@ GENESIS = Shape("the genesis", {
     # each seat is checked by SEAT, their signatures against their number (records.py)
     "seats": Check(lambda v: type(v) is tuple and 1 <= len(v) <= MAX_SEATS, f"must be a list of 1 to {MAX_SEATS} seats"),
     "table": octets(TABLE_BYTES),
-}, extra={"patience": whole(1, MAX_PATIENCE)})
+}, extra={"patience": whole(1, MAX_PATIENCE), "takeover": text(MAX_STRATEGY, 1)})
 SIGNED_GENESIS = Shape("a genesis record", {
     "genesis": Check(lambda v: type(v) is dict, "must be a map"),
     "sigs": listing(octets(SIG_BYTES), 1, MAX_SEATS, f"signatures of {SIG_BYTES} bytes"),
@@ -204,7 +207,8 @@ BODIES: dict[str, Shape] = {
         "scores": listing(Check(is_int, "must be a whole number"), 0, MAX_SEATS, "whole numbers"),
         "state": octets(HASH_BYTES),
         "cheats": listing(SEAT_NUMBER, 0, MAX_SEATS, "seat numbers"),
-    }, extra={"ending": Check(lambda v: _ending_ok(v), "must be a map of how (text), seats, seq and unchecked")}),
+    }, extra={"ending": Check(lambda v: _ending_ok(v), "must be a map of how (text), seats, seq and unchecked"),
+              "takeovers": Check(lambda v: _takeovers_ok(v), "must be a list of maps of seat, seq and runner")}),
     # a seat's resignation, carried by the seat entitled to the next entry (spec/protocol.md, "Endings")
     "resign": Shape("a resign body", {"seat": SEAT_NUMBER, "sig": octets(SIG_BYTES)}),
     # a draw or an abort every seat still playing agreed to (spec/protocol.md, "Endings")
@@ -216,6 +220,10 @@ BODIES: dict[str, Shape] = {
     "claim": Shape("a claim body", {
         "gone": SEAT_NUMBER, "sigs": listing(octets(SIG_BYTES), 1, MAX_SEATS - 1, f"signatures of {SIG_BYTES} bytes"),
     }),
+    # a claimed seat taken over by a bot that the claim's writer runs (spec/protocol.md, "Takeover")
+    "takeover": Shape("a takeover body", {
+        "gone": SEAT_NUMBER, "key": octets(KEY_BYTES), "chain": octets(HASH_BYTES), "seed": octets(HASH_BYTES),
+    }),
 }
 
 #: how a game ended otherwise than by its rules, as a result's `ending` says
@@ -226,6 +234,20 @@ ENDING = Shape("an ending", {
     "seq": whole(1),
     "unchecked": listing(SEAT_NUMBER, 0, MAX_SEATS, "seat numbers"),
 })
+
+
+TAKEOVER_RECORD = Shape("a takeover of a result", {"seat": SEAT_NUMBER, "seq": whole(1), "runner": SEAT_NUMBER})
+
+
+def _takeovers_ok(value: Any) -> bool:
+    if type(value) is not tuple or not 1 <= len(value) <= MAX_SEATS:
+        return False
+    try:
+        for item in value:
+            TAKEOVER_RECORD.check(item)
+    except SchemaError:
+        return False
+    return True
 
 
 def _ending_ok(value: Any) -> bool:
@@ -267,4 +289,6 @@ MESSAGES: dict[str, Shape] = {
     "offer": Shape("offer", {"seat": SEAT_NUMBER, "how": one_of("drawn", "aborted"), "seq": whole(1),
                              "prev": octets(HASH_BYTES), "sig": octets(SIG_BYTES)}),
     "decline": Shape("decline", {"seat": SEAT_NUMBER, "how": one_of("drawn", "aborted"), "seq": whole(1)}),
+    "claim": Shape("claim", {"seat": SEAT_NUMBER, "gone": SEAT_NUMBER, "seq": whole(1), "prev": octets(HASH_BYTES),
+                             "sig": octets(SIG_BYTES)}),
 }

@@ -33,19 +33,19 @@ from peerboard.protocol.rematch import ANSWERS, RematchState
 from peerboard.protocol.effects import NextStep, Send, TakeOwnEntry
 from peerboard.protocol.events import (  # re-exported: the session's events are part of its surface
     Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Ending, Equivocation, Event, GameOver, GameStarted,
-    InternalFault, Offered, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, RematchAnswer, Seated,
+    InternalFault, Offered, TakenOver, TakeoverTurn, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, RematchAnswer, Seated,
     SeatFreed, SeatTaken, YourTurn,
 )
 from peerboard.protocol.forming import Forming, Hosting, Joining
 from peerboard.protocol.identity import Identity, fingerprint
 from peerboard.protocol.messages import (
     MESSAGE_CLASSES, Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Propose,
-    Decline, Offer, Refuse, Rematch, Resign, Say, Sign, Want, Welcome, decode_message,
+    Claim, Decline, Offer, Refuse, Rematch, Resign, Say, Sign, Want, Welcome, decode_message,
 )
 from peerboard.protocol.phases import Milestone, next_phase
 from peerboard.protocol.play import BEAT_EVERY, Keeper, Play
 from peerboard.protocol.records import Entry, SignedGenesis
-from peerboard.protocol.schema import MAX_ACTIONS_PER_ENTRY, MAX_PATIENCE, is_action
+from peerboard.protocol.schema import MAX_ACTIONS_PER_ENTRY, MAX_PATIENCE, MAX_STRATEGY, NO_TAKEOVER, is_action
 from peerboard.protocol.secrets import SeatSecrets
 from peerboard.protocol.surface import ChanceRecord, LocalError, MoveRecord, Phase, Position, SeatInfo
 from peerboard.protocol.tablecode import knock, stretched
@@ -55,6 +55,7 @@ __all__ = [
     "Event", "Seated", "SeatTaken", "SeatFreed", "PeersKnown", "GameStarted", "Accepted", "Confirmed", "YourTurn",
     "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "Ended", "Ending",
     "Claimable", "Offered", "Declined", "GameOver", "Rejected", "Refused", "Chatted", "RematchAnswer",
+    "TakeoverTurn", "TakenOver",
 ]
 
 STRIKES_TO_IGNORE = 50  # a peer that sent this many bad messages is no longer read
@@ -106,22 +107,26 @@ class Session:
     def host(cls, identity: Identity, secrets: SeatSecrets, name: str, addr: str, game: str, players: int,
              options: Mapping[str, Any], table: bytes, random: Callable[[int], bytes], now: float,
              code: str | None = None, may_watch: Callable[[bytes], bool] | None = None,
-             order: tuple[bytes, ...] | None = None, patience: int | None = None) -> "Session":
+             order: tuple[bytes, ...] | None = None, patience: int | None = None,
+             takeover: str | None = None) -> "Session":
         """Open a table as seat 0 — a private one, that a joiner needs `code` for, if given
         (protocol/tablecode.py); a rematch (`order`: each seat's key in seat order, this
         node's among them) with only those keys, each at its seat. OptionError for a bad
         game, player count or option, ValueError for a code that cannot be one or a `patience`
         (seconds a seat may be away before the others may claim it; written in the genesis)
-        out of range. Only the spectators `may_watch` admits (None: any) are welcomed; any
+        out of range; `takeover` the bot strategy that plays a claimed seat at three or more seats
+        (written in the genesis; None or "none": a claim ends the game). Only the spectators `may_watch` admits (None: any) are welcomed; any
         other is refused before anything else is sent to it."""
         engines.get(game).new_game(players, options)
         if patience is not None and not (type(patience) is int and 1 <= patience <= MAX_PATIENCE):
             raise ValueError(f"the patience is a whole number of seconds from 1 to {MAX_PATIENCE}, not {patience!r}")
+        if takeover is not None and not (type(takeover) is str and 1 <= len(takeover) <= MAX_STRATEGY):
+            raise ValueError(f"the takeover strategy is a name of 1 to {MAX_STRATEGY} characters, not {takeover!r}")
         session = cls(identity, secrets, name, addr, random, now, private=code is not None, may_watch=may_watch)
         code_key = None if code is None else stretched(code, identity.public_key, table)
         hello = session._hello("seat", table, game)
         session._stage = Hosting.open(identity, hello, players, options, now, session._reach, code_key,
-                                      session._may_watch, order, patience)
+                                      session._may_watch, order, patience, takeover)
         return session
 
     @classmethod
@@ -141,17 +146,19 @@ class Session:
     def resume(cls, identity: Identity, secrets: SeatSecrets | None, name: str, addr: str,
                genesis: SignedGenesis, addrs: tuple[str, ...], entries: Iterable[Entry],
                choice: tuple[tuple, bytes] | None, random: Callable[[int], bytes], now: float,
-               may_watch: Callable[[bytes], bool] | None = None) -> tuple["Session", list]:
+               may_watch: Callable[[bytes], bool] | None = None,
+               claim: tuple[int, int, bytes] | None = None) -> tuple["Session", list]:
         """A node restarted from its stored log: it re-checks every entry, then catches up
         from its peers. LedgerError if the stored log does not check out; a fault of our own
         while re-checking its entries halts the session (`InternalFault`) instead.
-        `may_watch` as for `host`."""
+        `may_watch` as for `host`; `claim`: the claim statement it signed last, as stored
+        (`StoreClaim`: gone, seq, prev)."""
         session = cls(identity, secrets, name, addr, random, now, may_watch=may_watch)
         g = genesis.terms
         effects = session._start(genesis, addrs, {}, hand_out=False, resumed=True)
         try:
             hello = session._hello("seat", g.table, g.game).to_bytes()
-            return session, effects + session._stage.resume(list(entries), choice, addr, hello)
+            return session, effects + session._stage.resume(list(entries), choice, addr, hello, claim)
         except LedgerError:
             raise
         except Exception as exc:
@@ -208,6 +215,21 @@ class Session:
             raise
         except Exception as exc:
             return self._fault("writing the local seat's decision", exc)
+
+    def submit_takeover(self, seat: int, actions: list | tuple, now: float) -> list:
+        """The decision of the bot playing seat `seat`, taken over and run by this node
+        (asked by `TakeoverTurn`); LocalError if it is not allowed now."""
+        if self._phase is not Phase.PLAYING:
+            raise LocalError("There is no game in progress here.")
+        if not isinstance(actions, (list, tuple)) or not all(is_action(a) for a in actions) or \
+                not 1 <= len(actions) <= MAX_ACTIONS_PER_ENTRY:
+            raise LocalError(f"A decision is a list of 1 to {MAX_ACTIONS_PER_ENTRY} actions.")
+        try:
+            return self._stage.submit_takeover(seat, tuple(actions))
+        except LocalError:
+            raise
+        except Exception as exc:
+            return self._fault("writing a taken-over seat's decision", exc)
 
     def tick(self, now: float) -> list:
         """Time passed: heartbeats (with the head), away peers, retries for missing entries."""
@@ -499,6 +521,20 @@ class Session:
         """Seconds a seat may be away before the others may claim it (None before the genesis)."""
         return self._stage.patience if isinstance(self._stage, Play) else None
 
+    @property
+    def takeover(self) -> str | None:
+        """The bot strategy that plays a claimed seat at this table (the genesis's), None when
+        a claim ends the game (spec/protocol.md, "Takeover")."""
+        if not isinstance(self._stage, Play):
+            return None
+        strategy = self._stage.genesis.terms.takeover
+        return None if strategy in (None, NO_TAKEOVER) or self.players < 3 else strategy
+
+    @property
+    def taken_over(self) -> tuple[tuple[int, int, int], ...]:
+        """(seat, seq of its takeover entry, the seat that runs it) of every seat taken over."""
+        return self._stage.ledger.taken if isinstance(self._stage, Play) else ()
+
     def claimable_in(self, index: int, now: float) -> float | None:
         """Seconds until seat `index`, away, may be claimed (0: now); None when it is not away."""
         if not isinstance(self._stage, Play):
@@ -697,6 +733,7 @@ _TABLE: dict[type[Message], tuple[Handler, ...]] = {
     Resign:         (_ignore,                 _game("on_resign"),  _ignore),
     Offer:          (_ignore,                 _game("on_offer"),   _ignore),
     Decline:        (_ignore,                 _game("on_decline"), _ignore),
+    Claim:          (_ignore,                 _game("on_claim"),   _ignore),
 }
 
 

@@ -40,6 +40,7 @@ from peerboard.protocol.identity import Identity  # noqa: E402
 from peerboard.protocol.logfile import frame, header_frame, read_log  # noqa: E402
 from peerboard.protocol.records import ENTRY_DOMAIN, GENESIS_DOMAIN, claim_statement, resign_statement  # noqa: E402
 from peerboard.protocol.secrets import SeatSecrets, choice_digest  # noqa: E402
+from peerboard.protocol.takeover import takeover_secrets  # noqa: E402
 from vectors import CASES, ENDINGS, VECTORS, seats  # noqa: E402
 
 INVALID = VECTORS / "invalid"
@@ -72,6 +73,7 @@ class Log:
         self.entries = entries
         self.signers = signers
         self.seeds = seeds  # each seat's Ed25519 seed
+        self.taken: dict[int, tuple[int, Signer]] = {}  # a seat taken over -> (its takeover's seq, its new signer)
 
     @classmethod
     def of(cls, game: str) -> "Log":
@@ -87,7 +89,9 @@ class Log:
         return cls(game, _plain(genesis), [_plain(e) for e in entries], [i.sign for i in identities], list(keys))
 
     def copy(self) -> "Log":
-        return Log(self.game, copy.deepcopy(self.genesis), copy.deepcopy(self.entries), list(self.signers), list(self.seeds))
+        log = Log(self.game, copy.deepcopy(self.genesis), copy.deepcopy(self.entries), list(self.signers), list(self.seeds))
+        log.taken = dict(self.taken)
+        return log
 
     def entry(self, seq: int) -> dict:
         return self.entries[seq - 1]
@@ -105,7 +109,10 @@ class Log:
     def sign(self, seq: int, signer: Signer | None = None) -> None:
         e = self.entry(seq)
         unsigned = {k: v for k, v in e.items() if k != "sig"}
-        e["sig"] = (signer or self.signers[e["seat"]])(ENTRY_DOMAIN + encode(unsigned))
+        if signer is None:
+            taken = self.taken.get(e["seat"])  # (a taken-over seat signs with its new key after its takeover)
+            signer = taken[1] if taken is not None and seq > taken[0] else self.signers[e["seat"]]
+        e["sig"] = signer(ENTRY_DOMAIN + encode(unsigned))
 
     def relink(self, start: int = 1) -> None:
         """Link and sign every entry from seq `start` on again."""
@@ -118,9 +125,10 @@ class Log:
         """A copy with entry `seq`'s fields changed, signed again by the seat that wrote it,
         the entries after it relinked."""
         log = self.copy()
-        signer = self.signers[log.entry(seq)["seat"]]
+        seat = log.entry(seq)["seat"]
         log.entry(seq).update(fields)
-        log.sign(seq, signer)
+        taken = self.taken.get(seat)
+        log.sign(seq, taken[1] if taken is not None and seq > taken[0] else self.signers[seat])
         log.relink(seq + 1)
         return log
 
@@ -849,6 +857,66 @@ def ending_vectors() -> list[Vector]:
     return out
 
 
+def _takeover_log(name: str) -> Log:
+    """A valid vector of a game where a seat was taken over (tests/vectors.py, ENDINGS), its
+    taken-over seat's entries signed with the takeover's key."""
+    log = _ending_log(name)
+    _, _, players, *_ = next(c for c in ENDINGS if c[0] == name)
+    _, masters, _ = seats(name, players)
+    seq = log.find(lambda e: e["kind"] == "takeover")
+    e = log.entry(seq)
+    gone, runner = e["body"]["gone"], e["seat"]
+    identity, _ = takeover_secrets(masters[runner], sha256(encode(log.genesis)), gone)
+    log.taken[gone] = (seq, identity.sign)
+    return log
+
+
+def takeover_vectors() -> list[Vector]:
+    """Takeovers that do not hold (spec/log-format.md, "Takeover")."""
+    out = []
+    athos, asterix = _takeover_log("athos-takenover"), _takeover_log("asterix-takenover")
+    seq = athos.find(lambda e: e["kind"] == "takeover")
+    claim, take = athos.entry(seq - 1), athos.entry(seq)
+    log = athos.changed(seq - 1, kind="takeover", body=dict(take["body"]))
+    out.append(Vector("athos-turn-takeover-of-a-seat-not-claimed", "athos", seq - 1, F.TURN,
+                      f"entry {seq - 1}, seat 0's takeover of seat 2, with no claim of seat 2 before it",
+                      log.data(seq - 1)))
+    log = athos.copy()
+    log.entry(seq)["seat"] = 1
+    log.sign(seq)
+    log.relink(seq + 1)
+    out.append(Vector("athos-turn-takeover-by-the-wrong-seat", "athos", seq, F.TURN,
+                      f"entry {seq}, the takeover of seat 2, written by seat 1; the claim's writer, seat 0, takes it "
+                      "over", log.data(seq)))
+    log = athos.changed(seq, body={"gone": 1, **{k: v for k, v in take["body"].items() if k != "gone"}})
+    out.append(Vector("athos-consent-takeover-of-another-seat", "athos", seq, F.CONSENT,
+                      f"entry {seq} takes seat 1 over; the claim before it (entry {seq - 1}) is of seat 2",
+                      log.data(seq)))
+    log = athos.changed(seq, body={k: v for k, v in take["body"].items() if k != "chain"})
+    out.append(Vector("athos-schema-takeover-without-a-chain-tip", "athos", seq, F.SCHEMA,
+                      f"entry {seq}, a takeover of seat 2, gives no tip for the seat's new hash chain",
+                      log.data(seq)))
+    log = athos.copy()
+    nxt = log.find(lambda e: e["seat"] == 2, after=seq)
+    log.sign(nxt, log.signers[2])
+    log.relink(nxt + 1)
+    out.append(Vector("athos-signature-taken-over-seat-signs-with-its-old-key", "athos", nxt, F.SIGNATURE,
+                      f"entry {nxt}, a move of seat 2 after its takeover at entry {seq}, is signed by seat 2's genesis "
+                      "key, not the takeover's", log.data(nxt)))
+    assert claim["kind"] == "claim"
+    seq = asterix.find(lambda e: e["kind"] == "takeover")
+    gone = asterix.entry(seq)["body"]["gone"]
+    reveal = asterix.find(lambda e: e["kind"] == "reveal" and e["seat"] == gone, after=seq)
+    _, masters, _ = seats("asterix-takenover", 3)
+    before = sum(1 for e in asterix.entries[:seq] if e["kind"] == "reveal" and e["seat"] == gone)
+    old = SeatSecrets.from_master(masters[gone]).reveal(before + 1)
+    log = asterix.changed(reveal, body={"value": old})
+    out.append(Vector("asterix-reveal-taken-over-seat-reveals-from-its-old-chain", "asterix", reveal, F.REVEAL,
+                      f"entry {reveal}, seat {gone}'s reveal after its takeover at entry {seq}, is the next value of "
+                      "its genesis chain, not of the chain its takeover committed to", log.data(reveal)))
+    return out
+
+
 def build_all() -> list[Vector]:
     aton, athos, asterix = Log.of("aton"), Log.of("athos"), Log.of("asterix")
     return [
@@ -858,7 +926,7 @@ def build_all() -> list[Vector]:
         *signature_vectors(aton, athos, asterix), *over_turn_vectors(aton, athos, asterix),
         *commitment_vectors(aton, athos, asterix), *illegal_vectors(aton, athos, asterix),
         *reveal_vectors(aton, asterix), *result_vectors(aton, asterix), *audit_vectors(aton, asterix),
-        *ending_vectors(),
+        *ending_vectors(), *takeover_vectors(),
     ]
 
 

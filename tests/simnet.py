@@ -18,7 +18,7 @@ from peerboard.protocol.effects import EffectRunner
 from peerboard.protocol.identity import Identity
 from peerboard.protocol.secrets import SeatSecrets
 from peerboard.protocol.session import (
-    Confirmed, Desync, Equivocation, Event, GameOver, LocalError, Phase, Rejected, Session, YourTurn,
+    Confirmed, Desync, Equivocation, Event, GameOver, LocalError, Phase, Rejected, Session, TakeoverTurn, YourTurn,
 )
 
 TICK = 0.25
@@ -35,6 +35,7 @@ class Disk:
     entries: list = field(default_factory=list)
     written: list = field(default_factory=list)
     choice: tuple | None = None
+    claim: tuple | None = None  # the claim statement signed last: (gone, seq, prev)
 
     def all_entries(self) -> list:
         return self.entries + self.written
@@ -117,6 +118,9 @@ class SimIO:
     def store_choice(self, actions, nonce) -> None:
         self.node.disk.choice = (actions, nonce)
 
+    def store_claim(self, gone, seq, prev) -> None:
+        self.node.disk.claim = (gone, seq, prev)
+
     def event(self, event: Event) -> None:
         node, net = self.node, self.net
         node.events.append(event)
@@ -124,6 +128,8 @@ class SimIO:
             node.confirmed[event.seq] = node.disk.all_entries()[event.seq - 1].hash
         elif isinstance(event, YourTurn):
             net._push(net.now + net.rng.uniform(*net.think), ("decide", node.index, event, node.session.log_length))
+        elif isinstance(event, TakeoverTurn):
+            net._push(net.now + net.rng.uniform(*net.think), ("takeover", node.index, event, node.session.log_length))
 
 
 class SimNet:
@@ -152,7 +158,8 @@ class SimNet:
         self.by_key[node.key] = node
         return node
 
-    def table(self, game: str, players: int, options: dict | None = None, patience: int | None = None) -> list[Node]:
+    def table(self, game: str, players: int, options: dict | None = None, patience: int | None = None,
+              takeover: str | None = None) -> list[Node]:
         """`players` nodes; node 0 hosts (with that `patience`, if given), the others join;
         runs until the game has started."""
         nodes = [self.add_node() for _ in range(players)]
@@ -161,7 +168,7 @@ class SimNet:
         self.game_name = game
         self.begin(host, Session.host(host.identity, host.secrets, "node-0", "sim://0", game, players,
                                       options or {}, self.table_id, host.rng.randbytes, self.now,
-                                      patience=patience))
+                                      patience=patience, takeover=takeover))
         for node in nodes[1:]:
             session, effects = Session.join(node.identity, node.secrets, f"node-{node.index}", f"sim://{node.index}",
                                             host.key, self.table_id, game, node.rng.randbytes, self.now)
@@ -257,6 +264,15 @@ class SimNet:
                     self.apply(node, session.submit([choice], self.now))
                 except LocalError:
                     pass
+        elif what[0] == "takeover":
+            _, index, turn, seq = what
+            node = self.running = self.nodes[index]
+            if node.alive and node.session is not None and node.session.log_length == seq:
+                choice = turn.legal[node.rng.randrange(len(turn.legal))]
+                try:
+                    self.apply(node, node.session.submit_takeover(turn.seat, [choice], self.now))
+                except LocalError:
+                    pass
         elif what[0] == "tick":
             for node in self.nodes:
                 if node.alive and node.session is not None:
@@ -299,7 +315,8 @@ class SimNet:
         node.alive = True
         self.running = node
         session, effects = Session.resume(node.identity, node.secrets, f"node-{node.index}", f"sim://{node.index}",
-                                          d.genesis, d.addrs, list(d.entries), d.choice, node.rng.randbytes, self.now)
+                                          d.genesis, d.addrs, list(d.entries), d.choice, node.rng.randbytes, self.now,
+                                          claim=d.claim)
         self.begin(node, session, effects)
         self.running = None
 

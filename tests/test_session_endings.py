@@ -281,17 +281,6 @@ def test_an_offer_lapses_when_another_entry_is_written_first():
     assert game_over(nodes[0]).ending is None
 
 
-def test_three_seats_wait_for_a_seat_away_claims_are_not_offered_there():
-    net = SimNet(21)
-    nodes = net.table("athos", 3, {}, patience=10)
-    play_until(net, nodes, 4)
-    net.crash(nodes[2])
-    net.run(lambda: False, max_time=15)
-    assert not any(isinstance(e, Claimable) for n in nodes[:2] for e in n.events)
-    with pytest.raises(LocalError, match="two-seat game"):
-        nodes[0].session.claim(2, net.now)
-
-
 def test_a_resigner_gone_before_its_audit_is_claimed_and_the_resignation_stands():
     net = SimNet(23, drop=0.05, delay=(0.001, 0.05))
     nodes = net.table("aton", 2, {}, patience=10)

@@ -11,11 +11,11 @@ import pytest
 from peerboard.protocol import forming
 from peerboard.protocol.identity import Identity
 from peerboard.protocol.messages import (
-    MESSAGE_CLASSES, Ack, Beat, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, Offer, Proof, Propose,
+    MESSAGE_CLASSES, Ack, Beat, Claim, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, Offer, Proof, Propose,
     Refuse, Rematch, Resign, Say, Sign, Want, Welcome,
 )
 from peerboard.protocol.phases import TRANSITIONS, Milestone, TransitionError, next_phase
-from peerboard.protocol.records import agree_statement, make_entry, resign_statement
+from peerboard.protocol.records import agree_statement, claim_statement, make_entry, resign_statement
 from peerboard.protocol.session import Desync, InternalFault, Phase, Session
 from simnet import SimNet
 
@@ -52,6 +52,7 @@ def _one_of_each(sender: Identity, seq: int) -> list[Message]:
         Offer(1, "drawn", seq + 1, entry.prev, _NODES[1].identity.sign(
             agree_statement(_DISK.genesis.hash, "drawn", seq + 1, entry.prev))),
         Decline(1, "drawn", seq + 1),
+        Claim(1, 0, seq + 1, entry.prev, _NODES[1].identity.sign(claim_statement(_DISK.genesis.hash, 0, seq + 1, entry.prev))),
     ]
     assert {type(m) for m in messages} == set(MESSAGE_CLASSES)  # a new message class belongs here too
     return messages

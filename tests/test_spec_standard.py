@@ -598,6 +598,7 @@ _STATED = {
     ("a result body", "cheats"): {0, 1, 7},
     ("a resign body", "seat"): {0, 1, 7},
     ("a claim body", "gone"): {0, 1, 7},
+    ("a takeover body", "gone"): {0, 1, 7},
     ("a result body", "scores"): set(_PROBES),
     # lists whose items are judged elsewhere: a seat map each (SEAT), an ACTION's atoms (the engine)
     ("the genesis", "seats"): set(_PROBES),
@@ -616,6 +617,6 @@ def test_every_integer_bound_of_a_record_is_stated_in_the_spec():
                 found[(shape.name, key)] = plain or listed
     assert found == _STATED
     limits = LOG_FORMAT[LOG_FORMAT.index("## Limits"):LOG_FORMAT.index("## The file")]
-    for words in ("`seq` ≥ 1", "a seat number (`seat`, `winners`, `cheats`, a resign body's `seat`, a claim body's `gone`)", "`protocol` (any integer",
+    for words in ("`seq` ≥ 1", "a seat number (`seat`, `winners`, `cheats`, a resign body's `seat`, a claim body's `gone`, a takeover body's `gone`, a TAKEN's `seat` and `runner`)", "`protocol` (any integer",
                   "each of a result's\n  `scores`"):
         assert words in limits, words

@@ -36,6 +36,12 @@ def test_an_ending_vector_verifies_and_its_result_says_how_it_ended(case):
         assert result["ending"]["seq"] > after and result["winners"] == []
         assert f"{how} at seq {result['ending']['seq']}" in verdict.summary()
         return
+    if how == "takenover":  # the claim at entry after + 1, the takeover right after it; the game went on
+        assert "ending" not in result
+        assert result["takeovers"] == [{"runner": 0, "seat": seat, "seq": after + 2}]
+        assert seat not in result["winners"] and result["winners"]  # (a seat of its own beat it in these two)
+        assert f"seat {seat} (seat-{seat}) taken over at seq {after + 2} by a greedy bot, run by seat 0" in verdict.summary()
+        return
     said = "resigned at" if how == "resigned" else "gone for good: claimed at"
     assert f"seat {seat} (seat-{seat}) {said} seq {after + 1}" in verdict.summary()
     unchecked = [seat] if how == "claimed" else []

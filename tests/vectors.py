@@ -31,6 +31,9 @@ ENDINGS = [
     ("asterix-claimed", "asterix", 3, {"max_rounds": 2}, 12, 0, "claimed"),  # seats 1 and 2 claim seat 0
     ("athos-drawn", "athos", 2, {}, 30, None, "drawn"),  # both seats agree to a draw
     ("asterix-aborted", "asterix", 3, {"max_rounds": 2}, 9, None, "aborted"),  # all three agree to abort
+    # seats 0 and 1 claim seat 2; seat 0 takes it over (spec/protocol.md, "Takeover") and the game goes on
+    ("athos-takenover", "athos", 3, {}, 30, 2, "takenover"),
+    ("asterix-takenover", "asterix", 3, {"max_rounds": 2}, 14, 1, "takenover"),  # seats 0 and 2 claim seat 1
 ]
 
 
@@ -59,15 +62,15 @@ def build_ending(name: str, game: str, players: int, options: dict, after: int, 
     rng, masters, keys = seats(name, players)
     log = LogBuilder.table(
         engines.get(game), options, [f"seat-{i}" for i in range(players)], masters, keys,
-        rng.randbytes(16), lambda: rng.randbytes(16),
+        rng.randbytes(16), lambda: rng.randbytes(16), takeover="greedy" if how == "takenover" else None,
     )
     choose = lambda state, seat, legal: legal[rng.randrange(len(legal))]  # noqa: E731
     while len(log.entries) < after:
         log.step(choose)
     if how == "resigned":
         log.resign(seat)
-    elif how == "claimed":
-        log.claim(seat)
+    elif how in ("claimed", "takenover"):
+        log.claim(seat)  # (and, at a table whose genesis names a takeover, the takeover right after)
     else:
         while log.ledger.entitled()[1] not in ("move", "commit"):  # an agreement is made at a decision
             log.step(choose)

@@ -297,11 +297,19 @@ class ProgramBot(Bot):
         # said in the `end` message that follows, as its "ending" (older programs ignore the key)
         self._ending = {"how": how, "seats": list(seats), "seq": seq}
 
+    def on_takeover(self, seat: int, seq: int, strategy: str) -> None:
+        # said in the `end` message, as its "takeovers" (no new message type mid-game: older
+        # programs read only the types they know)
+        self._takeovers = [*getattr(self, "_takeovers", []), {"seat": seat, "seq": seq}]
+
     def on_end(self, winners: tuple[int, ...], scores: tuple[int, ...]) -> None:
         message = {"type": "end", "winners": list(winners), "scores": list(scores)}
         ending = getattr(self, "_ending", None)
         if ending is not None:
             message["ending"] = ending
+        takeovers = getattr(self, "_takeovers", None)
+        if takeovers:
+            message["takeovers"] = takeovers
         self._notify(message, "the end")
 
     def close(self) -> None:

@@ -114,6 +114,12 @@ class Bot:
         and `seats` the seat that resigned (spec/log-format.md, "Endings"). `on_end` follows
         once the result is signed."""
 
+    def on_takeover(self, seat: int, seq: int, strategy: str) -> None:
+        """Seat `seat` was away longer than the table's patience, was claimed, and is played
+        from entry `seq` on by a bot of `strategy` that another seat's node runs (this bot's
+        own seat, if it was the one claimed: it decides nothing more). That seat's moves
+        come to `on_action` as any seat's; it can never win (spec/protocol.md, "Takeover")."""
+
     def on_end(self, winners: tuple[int, ...], scores: tuple[int, ...]) -> None:
         """The game is over."""
 

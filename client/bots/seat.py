@@ -3,7 +3,7 @@
 It reads the game only through the session's public surface (spec/protocol.md, "The
 session's public surface"): `session.legal_actions()`, `session.decision_kind()`,
 `session.position().state` (the local seat's view), `session.moves`, and the events
-GameStarted, YourTurn, Accepted, Ended (a resignation) and GameOver. A decision runs in a worker thread, so the
+GameStarted, YourTurn, Accepted, Ended (a resignation), TakenOver and GameOver. A decision runs in a worker thread, so the
 node keeps its heartbeats and acks going while a search thinks; its answer is handed to
 the node from the node's own loop (`node.call_later`), and dropped if the game moved on
 meanwhile. A bot that fails is guarded as in self-play (client/bots/guard.py).
@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from peerboard.client.bots.guard import GuardedSeat
 from peerboard.client.bots.sdk import Bot, Decision, notation_of
-from peerboard.protocol.session import Accepted, Ended, GameOver, GameStarted, LocalError, Offered, YourTurn
+from peerboard.protocol.session import Accepted, Ended, GameOver, GameStarted, LocalError, Offered, TakenOver, YourTurn
 
 POLL = 0.02  # seconds between looks at a decision in progress
 
@@ -60,6 +60,10 @@ class BotSeat:
                 self._tell_moves()
                 if self.guard is not None:
                     self.guard.hook("on_ending", ending.how, tuple(ending.seats), ending.seq)
+            case TakenOver(seat=seat, seq=seq, strategy=strategy):
+                self._tell_moves()
+                if self.guard is not None:
+                    self.guard.hook("on_takeover", seat, seq, strategy)
             case GameOver(winners=winners, scores=scores):
                 self._tell_moves()
                 if self.guard is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
+from peerboard.client import takeover
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.lan.addresses import _advertised, _host_of
 from peerboard.client.lan.bot_processes import _bot_homes, _run_with_bots, _show_bot_faults, _start_bots
@@ -53,11 +54,12 @@ def _host(opts: LanOptions, bind: str) -> ExitCode:
     addr = _advertised(transport.endpoint, None, opts.advertise)
     node = Node(identity, opts.name, transport, addr, on_event=lambda e: None)
     seat = _seat(opts, node)
+    takeover.install(node)
     homes = _bot_homes(opts.bots) if opts.bots else []
     node.seat_extra = {"bind": transport.endpoint, "bots": [str(h) for h in homes], "bot_players": list(opts.bot_players)}
     table = node.host(SeatSecrets.from_master(os.urandom(32)), game.name, opts.players, dict(opts.options),
                       discovery.Beacon(bind_host, opts.beacon_port) if opts.beacon else None, code=opts.code,
-                      patience=opts.patience)
+                      patience=opts.patience, takeover=opts.takeover)
     seat.say(f"table {table.hex()[:8]} open: {game.title}, {opts.players} seats; you are seat 0 "
              f"({identity.fingerprint}), listening on {addr}")
     code = f" --code {opts.code}" if opts.code else ""
@@ -96,6 +98,7 @@ def cmd_join(opts: LanOptions, refusals: list[str] | None = None) -> ExitCode:
     addr = _advertised(transport.endpoint, _host_of(at.endpoint)[0], opts.advertise)
     node = Node(identity, opts.name, transport, addr, on_event=lambda e: None)
     seat = _seat(opts, node)
+    takeover.install(node)
     if refusals is not None:
         told = node.on_event
 

@@ -17,6 +17,7 @@ from peerboard.client.usage import UsageError
 from peerboard.engines import OptionError
 
 DEFAULT_BOT = "greedy"  # the strategy of `--bots N`
+DEFAULT_TAKEOVER = "greedy"  # the bot of `--takeover` when not given
 ANY_PORT = "tcp://0.0.0.0:0"  # where a hosting or joining node listens unless told (port 0: any free one)
 
 
@@ -94,6 +95,8 @@ class LanOptions:
     code: str | None = None
     # host, play: seconds a seat may be away before the others may claim it (None: the default)
     patience: int | None = None
+    # host, play: the bot that plays a claimed seat at three or more seats ("none": none)
+    takeover: str = DEFAULT_TAKEOVER
 
     def for_game(self, game: engines.Game, options: Mapping[str, Any], players: int | None) -> "LanOptions":
         """These options for a table of `game` (host, play): the seats are the bots and this

@@ -45,6 +45,13 @@ def _patience_flag(p: argparse.ArgumentParser) -> None:
                         f"(default {DEFAULT_PATIENCE}; written in the genesis, so every seat agrees)")
 
 
+def _takeover_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--takeover", metavar="STRATEGY", default=None,
+                   help="at three or more seats, the bot that plays a seat claimed gone for good, run by the "
+                        "claim's writer: random, greedy or mcts, or none (the claim ends the game, no winner); "
+                        "default greedy; written in the genesis")
+
+
 def _bot_flags(p: argparse.ArgumentParser) -> None:
     """A bot of the SDK at this seat (`bot`; `resume`, for a bot's own game)."""
     p.add_argument("--strategy", metavar="NAME", help="the player: random, greedy, mcts (each optionally @BUDGET: "
@@ -71,6 +78,7 @@ def add_commands(sub) -> None:
     private.add_argument("--code", help="a private table: a joiner must give this code (it never travels)")
     private.add_argument("--private", action="store_true", help="a private table with a code picked and printed")
     _patience_flag(p)
+    _takeover_flag(p)
     _node_flags(p, ANY_PORT)
     p.set_defaults(run=_lan(cmd_host))
 
@@ -101,6 +109,7 @@ def add_commands(sub) -> None:
                    f"per bot: random, greedy, mcts, each optionally @BUDGET, or mypkg.mybot:MyBot")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
     _patience_flag(p)
+    _takeover_flag(p)
     _node_flags(p, None)
     p.set_defaults(run=_lan(cmd_play))
 

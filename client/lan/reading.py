@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from peerboard.client.lan.addresses import _host_of
-from peerboard.client.lan.options import DEFAULT_BOT, ByAddress, ByName, LanOptions, OnlyTable, TableName
+from peerboard.client.lan.options import DEFAULT_BOT, DEFAULT_TAKEOVER, ByAddress, ByName, LanOptions, OnlyTable, TableName
 from peerboard.client.text import printable
 from peerboard.client.usage import UsageError, game_named, options_from
 from peerboard.node.keys import parse_key
 from peerboard.protocol.names import name_problem
 from peerboard.protocol.schema import MAX_NAME, TABLE_BYTES
-from peerboard.protocol.schema import MAX_PATIENCE
+from peerboard.protocol.schema import MAX_PATIENCE, NO_TAKEOVER
 from peerboard.protocol.tablecode import code_problem, host_code_problem, pick_code
 
 TABLE_ID = re.compile(r"^[0-9a-f]{1,32}$")  # (the start of) a table id, as `peerboard tables` shows it
@@ -52,7 +52,7 @@ def read_options(args: argparse.Namespace) -> LanOptions:
         beacon=not given.get("no_beacon", False),
         watch=given.get("watch", False), wait=_seconds(given.get("wait", 3.0), "--wait"),
         file=Path(given["file"]) if given.get("file") else None, code=code,
-        patience=table_patience(given.get("patience")),
+        patience=table_patience(given.get("patience")), takeover=takeover_strategy(given.get("takeover")),
     )
     if args.command in ("host", "play"):
         bot_players = _bot_players(given.get("bots"), 1 if args.command == "play" else 0)
@@ -91,6 +91,17 @@ def table_code(text: str | None, hosting: bool = False) -> str | None:
     if problem:
         raise UsageError(f"--code: {problem}")
     return text
+
+
+def takeover_strategy(value: str | None) -> str:
+    """`--takeover`: the built-in bot that plays a claimed seat at three or more seats, or
+    "none"; checked (only a built-in: the name goes to every other node in the genesis)."""
+    from peerboard.client.bots.registry import BUILT_IN
+    if value is None:
+        return DEFAULT_TAKEOVER
+    if value != NO_TAKEOVER and value not in BUILT_IN:
+        raise UsageError(f"--takeover takes one of {', '.join(sorted(BUILT_IN))} or none, not {printable(value, 100)!r}")
+    return value
 
 
 def table_patience(value: int | None) -> int | None:

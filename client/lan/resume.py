@@ -8,6 +8,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from peerboard.client import takeover
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.lan.addresses import _advertised
 from peerboard.client.lan.bot_processes import _faults_file, _reap, _run_with_bots, _show_bot_faults, _spawn
@@ -56,6 +57,7 @@ def _resume(path: Path, opts: LanOptions) -> ExitCode:
         raise
     node = Node(identity, s.name, transport, addr, on_event=lambda e: None)
     seat = _seat(opts, node)
+    takeover.install(node)
     procs = []
     table = contents.genesis.terms.table
     homes = [Path(h) for h in s.extra.get("bots", ())]

@@ -186,15 +186,22 @@ class GamePresenter:
         if word == "offer":
             self.say(f"You offered {'a draw' if how == 'drawn' else 'to abort the game'}; the other seats are asked.")
 
-    def claim(self) -> None:
-        """Claim the other seat, away longer than the table's patience (F8, or `claim`)."""
+    def claim(self, seat: int | None = None) -> None:
+        """Claim a seat away longer than the table's patience (F8, or `claim [N]`): at two
+        seats the other one; at more, the one named, or else the first seat away."""
         snap = self.model.snapshot
         claim = getattr(self.source, "claim", None)
         if claim is None or snap.local_seat is None or snap.forming is not None or snap.over:
             self.say("There is no seat to claim here.", "warn")
             return
+        if seat is None:
+            away = [s.index for s in snap.seats if s.connection in ("away", "left") and s.index != snap.local_seat]
+            seat = 1 - snap.local_seat if len(snap.seats) == 2 else away[0] if away else -1
+        if seat < 0:
+            self.say("No seat is away: name the seat to claim, `claim N`.", "warn")
+            return
         try:
-            claim(1 - snap.local_seat)
+            claim(seat)
         except SubmitError as exc:
             self.say(str(exc), "warn")
 
@@ -256,6 +263,8 @@ class GamePresenter:
             self.resign()
         elif command == "claim":
             self.claim()
+        elif command.startswith("claim ") and command[6:].strip().isdigit():
+            self.claim(int(command[6:].strip()))
         elif command.split(" ")[0] in ("offer", "accept", "decline"):
             self.answer_offer(command)
         elif asked and command in ("n", "no"):

@@ -50,7 +50,7 @@ FRAME_BELOW_INPUT = 3  # the input line, the status line and the key bar: the co
 CHAT_ROWS = 6  # at most this many rows of the table's chat above the input line
 #: the win-probability graph's rows (a caption line and the graph), when the presenter has one
 GRAPH_ROWS = 5
-CONNECTION = {"you": "you", "connected": "", "away": "away", "left": "left", "": ""}
+CONNECTION = {"you": "you", "connected": "", "away": "away", "left": "left", "bot": "bot (taken over)", "": ""}
 
 
 class ActionCompleter(Completer):

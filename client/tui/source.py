@@ -25,7 +25,7 @@ class SeatLine:
     name: str           # printable already
     fingerprint: str    # "abcd-efgh"
     score: int | None   # the game's score now (None before the game starts)
-    connection: str     # "you" | "connected" | "away" | "left" | "" (a replay: not known)
+    connection: str     # "you" | "connected" | "away" | "left" | "bot" (taken over) | "" (a replay: not known)
     #: when this seat was last heard (time.monotonic()), None: never / you / a replay
     last_heard: float | None
     #: where its node listens, printable ("" when not known)
