@@ -125,12 +125,40 @@ class Ack(Message):
     seq: int
     entry: bytes
     state: bytes
+    #: the seat's hash-chain value for the round the next entry gathers, sent to that
+    #: entry's writer only (spec/protocol.md, "Reveals that travel together"); else None
+    reveal: bytes | None = None
+
+    def body(self) -> dict:
+        body = {"seat": self.seat, "seq": self.seq, "entry": self.entry, "state": self.state}
+        if self.reveal is not None:  # (absent otherwise: the field is optional)
+            body["reveal"] = self.reveal
+        return body
 
     def to_bytes(self) -> bytes:
         # The keys in canonical (sorted) order and every value an atom: msgpack packs this
         # canonically as it is, without the generic walk (every seat sends one per entry).
-        return msgpack.packb({"entry": self.entry, "seat": self.seat, "seq": self.seq, "state": self.state,
-                              "t": "ack", "v": PROTOCOL_VERSION}, use_bin_type=True)
+        if self.reveal is None:
+            return msgpack.packb({"entry": self.entry, "seat": self.seat, "seq": self.seq, "state": self.state,
+                                  "t": "ack", "v": PROTOCOL_VERSION}, use_bin_type=True)
+        return msgpack.packb({"entry": self.entry, "reveal": self.reveal, "seat": self.seat, "seq": self.seq,
+                              "state": self.state, "t": "ack", "v": PROTOCOL_VERSION}, use_bin_type=True)
+
+
+@dataclass(frozen=True)
+class Confirm(Message):
+    """The author of entry `seq` holds every seat's ack of it: each seat's state hash after
+    it, by seat (None: that seat vouched for it with an ack of a later entry). Sent by the
+    author alone, at three seats or more, in place of every seat's ack to every peer
+    (spec/protocol.md, "Confirmation")."""
+
+    kind = "confirm"
+    seq: int
+    entry: bytes
+    states: tuple[bytes | None, ...]
+
+    def body(self) -> dict:
+        return {"seq": self.seq, "entry": self.entry, "states": list(self.states)}
 
 
 @dataclass(frozen=True)
@@ -246,6 +274,7 @@ _BUILD: dict[str, tuple[type[Message], Callable[[dict], Message]]] = {
     "genesis": (GenesisMessage, lambda m: GenesisMessage(genesis_from_record(m["genesis"]), m["addrs"])),
     "entry": (EntryMessage, _entry),
     "ack": (Ack, lambda m: Ack(**m)),
+    "confirm": (Confirm, lambda m: Confirm(m["seq"], m["entry"], tuple(m["states"]))),
     "beat": (Beat, lambda m: Beat(**m)),
     "want": (Want, lambda m: Want(**m)),
     "proof": (Proof, lambda m: Proof(entry_from_record(m["first"]), entry_from_record(m["second"]))),

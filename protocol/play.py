@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping
 
 from peerboard import engines
 from peerboard.protocol import failures
+from peerboard.protocol.acks import confirm_of, gathers
 from peerboard.protocol.author import Author, Write
 from peerboard.protocol.ledger import LedgerError, Ledger
 from peerboard.protocol.confirmation import Confirmations
@@ -27,7 +28,7 @@ from peerboard.protocol.events import (
 )
 from peerboard.protocol.identity import Identity, fingerprint, verify
 from peerboard.protocol.messages import (
-    Ack, Beat, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Offer, Proof, Refuse, Resign,
+    Ack, Beat, Confirm, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Offer, Proof, Refuse, Resign,
     Sign, Want,
 )
 from peerboard.protocol.phases import Milestone
@@ -100,6 +101,10 @@ class Play:
         self.offers: dict[str, dict[int, bytes]] = {}
         self.offers_at: int = 0
         self._options: Mapping[str, Any] | None = None
+        #: the last `confirm` this seat sent as an entry's author (three seats or more), and
+        #: the acks repeated for an entry of ours confirmed before a restart: seq -> seat -> state
+        self.last_confirm: Confirm | None = None
+        self.regathered: dict[int, dict[int, bytes]] = {}
 
     @classmethod
     def start(cls, identity: Identity, secrets: SeatSecrets | None, random: Callable[[int], bytes],
@@ -264,8 +269,12 @@ class Play:
         """The beat just sent (`beat`) comes with the latest ack again; a seat silent too long is away."""
         effects: list = []
         if beat and self.entries and self.seat is not None:
-            # acks are sent once; repeating the latest now and then repairs lost ones
-            effects += self._ack(self.entries[-1], self.acks.hashes[-1][1])
+            # acks are sent once; repeating the latest now and then repairs lost ones (where
+            # an author gathers them, only while the last entry is not confirmed here: the
+            # author answers a repeat with its confirm)
+            last = self.entries[-1]
+            if not gathers(self.players) or (self.acks.confirmed < len(self.entries) and last.seat != self.seat):
+                effects += self._ack(last, self.acks.hashes[-1][1])
         if beat and self.resigned and self.ledger.may_end():
             # a lost statement is repaired by repetition, as a hello is
             effects += self._send_seats(Resign(self.seat, self.resignations[self.seat]))
@@ -355,17 +364,74 @@ class Play:
                 raise MessageError("ack: far beyond this node's log")
             self.acks.wait(m.seat, m.seq, m.entry, m.state)
             return self._ask(sender, held + 1, now)
+        confirmed = self.acks.confirmed
         desync = self.acks.take(m.seat, m.seq, m.entry, m.state)
         if desync is not None:
-            return self.keeper.halt(desync)
+            return self._told_desync(m.seq) + self.keeper.halt(desync)
         effects = []
         if m.entry != self.entries[m.seq - 1].hash:
             effects.append(Send(sender, Want(m.seq).to_bytes()))  # a fork: fetch its entry (proof)
+        elif m.seq <= confirmed and gathers(self.players) and self.entries[m.seq - 1].seat == self.seat:
+            effects += self._confirm_again(sender, m)
         return effects + self._advance()
+
+    def on_confirm(self, sender: bytes, m: Confirm, now: float) -> list:
+        """The author of entry `seq` holds every seat's ack of it: each state hash counts as
+        that seat's ack (three seats or more: spec/protocol.md, "Confirmation")."""
+        if len(m.states) != self.players:
+            raise MessageError(f"confirm: it must carry one state hash (or nil) per seat, {self.players}")
+        held = len(self.entries)
+        if m.seq > held:
+            if m.seq > held + AHEAD_WINDOW:
+                raise MessageError("confirm: far beyond this node's log")
+            # (not kept: whose entry it confirms is not known yet; the ack this node repeats
+            # once it holds that entry gets the confirm again)
+            return self._ask(sender, held + 1, now)
+        mine = self.entries[m.seq - 1]
+        if self.seat_keys[mine.seat] != sender:
+            raise MessageError(f"confirm: entry {m.seq} is seat {mine.seat}'s; only its author confirms it")
+        if m.entry != mine.hash:
+            return [Send(sender, Want(m.seq).to_bytes())]  # a fork: fetch its entry (proof)
+        for seat, state in enumerate(m.states):
+            if state is None or seat == self.seat:
+                continue
+            desync = self.acks.take(seat, m.seq, m.entry, state)
+            if desync is not None:
+                return self.keeper.halt(desync)
+        return self._advance()
+
+    def _confirm_again(self, sender: bytes, m: Ack) -> list:
+        """A seat repeats its ack of our entry confirmed here: it missed our confirm. After a
+        restart there is none to repeat: one is gathered again from the repeated acks."""
+        last = self.last_confirm
+        if last is not None and last.seq >= m.seq:
+            return [Send(sender, last.to_bytes())]
+        states = self.regathered.setdefault(m.seq, {})
+        states[m.seat] = m.state
+        states[self.seat] = self.acks.hashes[m.seq - 1][1]
+        if any(i not in states for i in range(self.players) if i not in self.acks.gone):
+            return []
+        self.last_confirm = confirm_of(m.seq, m.entry, states, self.players)
+        self.regathered.clear()
+        return self.broadcast(self.last_confirm)
+
+    def _told_desync(self, seq: int) -> list:
+        """Our entry's acks disagree: the author's confirm carries every state hash it holds,
+        so every node sees the desync, not only the author (three seats or more)."""
+        if self.seat is None or not gathers(self.players) or self.entries[seq - 1].seat != self.seat:
+            return []
+        states = self.acks.states_at(seq)
+        states[self.seat] = self.acks.hashes[seq - 1][1]
+        return self.broadcast(confirm_of(seq, self.entries[seq - 1].hash, states, self.players))
 
     def on_beat(self, sender: bytes, m: Beat, now: float) -> list:
         if m.seq > len(self.entries):
             return self._ask(sender, len(self.entries) + 1, now)
+        if m.seq and m.head != self.entries[m.seq - 1].hash and sender in self.seats:
+            # a fork: fetch its entry (a proof, if one seat signed both). Where acks go to
+            # each entry's author alone, the seats' heads are how two halves of a table an
+            # author split find each other (spec/protocol.md, "Equivocation")
+            return self._ask(sender, m.seq, now)
         author = self.author
         if author is not None and sender in author.unheard:
             author.unheard.discard(sender)
@@ -564,7 +630,7 @@ class Play:
         effects = self._ack(entry, state_hash)
         desync = self.acks.stored(entry.hash, state_hash)
         if desync is not None:
-            return effects + self.keeper.halt(desync) + [Accepted(entry.seq, entry)]
+            return effects + self._told_desync(entry.seq) + self.keeper.halt(desync) + [Accepted(entry.seq, entry)]
         effects += self._advance()
         effects.append(Accepted(entry.seq, entry))
         if entry.kind in ("resign", "claim", "agree") and ledger.ending is not None and ledger.ending[2] == entry.seq:
@@ -592,15 +658,30 @@ class Play:
         return [Send(k, data) for k in self.seat_keys if k != self.key]
 
     def _ack(self, entry: Entry, state_hash: bytes) -> list:
+        """Our ack of `entry`: at two seats to every peer; at more to its author alone, whose
+        confirm carries it on (the author's own state hash travels in that confirm)."""
         if self.seat is None:
             return []
-        return self.broadcast(Ack(self.seat, entry.seq, entry.hash, state_hash))
+        ack = Ack(self.seat, entry.seq, entry.hash, state_hash)
+        if not gathers(self.players):
+            return self.broadcast(ack)
+        if entry.seat == self.seat:
+            return []
+        return [Send(self.seat_keys[entry.seat], ack.to_bytes())]
 
     def _advance(self) -> list:
         confirmed = self.acks.advance()
         for event in confirmed:
             self.confirmed_ledger = self.ledgers.pop(event.seq)
-        return confirmed
+        if not confirmed or self.seat is None or not gathers(self.players):
+            return confirmed
+        # the newest of our own entries this confirmed: its confirm vouches for all before it
+        own = [seq for seq in self.acks.just_confirmed if self.entries[seq - 1].seat == self.seat]
+        if not own:
+            return confirmed
+        seq = max(own)
+        self.last_confirm = confirm_of(seq, self.entries[seq - 1].hash, self.acks.just_confirmed[seq], self.players)
+        return self.broadcast(self.last_confirm) + confirmed
 
     # -- the local seat's entries -------------------------------------------------------------------------
 

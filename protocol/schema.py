@@ -254,7 +254,15 @@ MESSAGES: dict[str, Shape] = {
     "sign": Shape("sign", {"seat": SEAT_NUMBER, "sig": octets(SIG_BYTES)}),
     "genesis": Shape("genesis", {"genesis": _MAP, "addrs": _ADDRS}),
     "entry": Shape("entry", {"entry": _MAP}),
-    "ack": Shape("ack", {"seat": SEAT_NUMBER, "seq": whole(1), "entry": octets(HASH_BYTES), "state": octets(HASH_BYTES)}),
+    # `reveal`: the seat's hash-chain value for the round the next entry gathers, to its
+    # collector only (spec/protocol.md, "Reveals that travel together")
+    "ack": Shape("ack", {"seat": SEAT_NUMBER, "seq": whole(1), "entry": octets(HASH_BYTES), "state": octets(HASH_BYTES)},
+                 extra={"reveal": octets(HASH_BYTES)}),
+    # the author's gathered acks of its entry `seq`: each seat's state hash, nil for a seat
+    # that vouched for it with a later ack (spec/protocol.md, "Confirmation")
+    "confirm": Shape("confirm", {"seq": whole(1), "entry": octets(HASH_BYTES),
+                                 "states": listing(optional(octets(HASH_BYTES)), 1, MAX_SEATS,
+                                                   f"state hashes of {HASH_BYTES} bytes or nil")}),
     "beat": Shape("beat", {"seq": whole(0), "head": octets(HASH_BYTES)}),
     "want": Shape("want", {"seq": whole(1)}),
     "proof": Shape("proof", {"first": _MAP, "second": _MAP}),
