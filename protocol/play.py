@@ -16,6 +16,7 @@ from peerboard import engines
 from peerboard.protocol import failures
 from peerboard.protocol.acks import confirm_of, gathers
 from peerboard.protocol.author import Author, Write
+from peerboard.protocol.reveals import fits_chain
 from peerboard.protocol.ledger import LedgerError, Ledger
 from peerboard.protocol.confirmation import Confirmations
 from peerboard.protocol.forming import NOT_WATCHING, STARTED
@@ -43,6 +44,10 @@ BEAT_EVERY = 1.0  # seconds between heartbeats (each carries the head)
 AWAY_AFTER = 5.0  # a seat silent this long is shown as away
 BATCH = 64  # entries served per request
 AHEAD_WINDOW = 256  # entries buffered beyond the next expected one
+#: seconds an entry that came early waits for the one before it before this node asks for
+#: it: entries of different authors overtake each other, and the one missing is most often
+#: on its way (asking at once would fetch it twice)
+GAP_WAIT = 0.1
 
 
 @dataclass(frozen=True)
@@ -104,6 +109,8 @@ class Play:
         #: the last `confirm` this seat sent as an entry's author (three seats or more), and
         #: the acks repeated for an entry of ours confirmed before a restart: seq -> seat -> state
         self.last_confirm: Confirm | None = None
+        #: an entry came early: (the seq missing before it, since when, who sent the early one)
+        self.gap: tuple[int, float, bytes] | None = None
         self.regathered: dict[int, dict[int, bytes]] = {}
 
     @classmethod
@@ -129,7 +136,19 @@ class Play:
         effects += [Send(k, data) for k in self.spectators]
         effects.append(PeersKnown(tuple((s.key, a) for s, a in zip(g.seats, self.addrs))))
         effects.append(GameStarted(self.genesis))
-        return effects
+        return effects + self._genesis_value()
+
+    def _genesis_value(self) -> list:
+        """The genesis leaves the game at a reveal round (a shuffle, a layout): our value
+        goes to its gatherer, seat 0, on an ack of seq 0 (the genesis), which carries
+        nothing else."""
+        if self.seat is None or self.entries:
+            return []
+        value = self._round_value(0)
+        if value is None:
+            return []
+        state = self.ledger.game.state_hash(self.ledger.state)
+        return [Send(self.seat_keys[value[0]], Ack(self.seat, 0, self.genesis.hash, state, value[1]).to_bytes())]
 
     def resume(self, entries: list[Entry], choice: tuple[tuple, bytes] | None, addr: str, hello: bytes) -> list:
         """Take back the stored `entries` (re-checked: LedgerError unless they check out) and
@@ -168,7 +187,7 @@ class Play:
             # it listens somewhere else now (`resume --bind`): its hello tells every seat
             effects += [Send(k, hello) for k in self.seat_keys if k != self.key]
         want = Want(len(self.entries) + 1).to_bytes()
-        return effects + [Send(k, want) for k in self.peers()] + self.my_turn()
+        return effects + [Send(k, want) for k in self.peers()] + self._genesis_value() + self.my_turn()
 
     # -- the read-only surface ------------------------------------------------------------------------
 
@@ -268,12 +287,18 @@ class Play:
     def tick(self, now: float, beat: bool) -> list:
         """The beat just sent (`beat`) comes with the latest ack again; a seat silent too long is away."""
         effects: list = []
+        gap = self.gap
+        if gap is not None and gap[0] == len(self.entries) + 1 and self.ahead and now - gap[1] >= GAP_WAIT:
+            effects += self._ask(gap[2], gap[0], now)
+        if beat and not self.entries:
+            effects += self._genesis_value()
         if beat and self.entries and self.seat is not None:
             # acks are sent once; repeating the latest now and then repairs lost ones (where
             # an author gathers them, only while the last entry is not confirmed here: the
             # author answers a repeat with its confirm)
             last = self.entries[-1]
-            if not gathers(self.players) or (self.acks.confirmed < len(self.entries) and last.seat != self.seat):
+            if (not gathers(self.players) or (self.acks.confirmed < len(self.entries) and last.seat != self.seat)
+                    or self._round_value(last.seq) is not None):  # (a round waits for our value: said again)
                 effects += self._ack(last, self.acks.hashes[-1][1])
         if beat and self.resigned and self.ledger.may_end():
             # a lost statement is repaired by repetition, as a hello is
@@ -346,6 +371,10 @@ class Play:
         if entry.seq > have + 1:
             if entry.seq <= have + AHEAD_WINDOW and entry.seq not in self.ahead:
                 self.ahead[entry.seq] = entry
+            if self.gap is None or self.gap[0] != have + 1:
+                self.gap = (have + 1, now, sender)
+            if now - self.gap[1] < GAP_WAIT:
+                return []  # (`tick` asks if it is still missing then)
             return self._ask(sender, have + 1, now)
         effects = self._accept(sender, entry)
         phase = self.keeper.phase
@@ -358,6 +387,10 @@ class Play:
         keys = self.seat_keys
         if not m.seat < len(keys) or keys[m.seat] != sender:
             raise MessageError(f"ack: a forged ack (the sender does not hold seat {m.seat})")
+        if m.seq == 0:  # (the genesis: only a value for the round it leaves the game at)
+            if m.reveal is None or m.entry != self.genesis.hash:
+                raise MessageError("ack: an ack of seq 0 carries a reveal for the genesis's round, and nothing else")
+            return self._gather(m)
         held = len(self.entries)
         if m.seq > held:
             if m.seq > held + AHEAD_WINDOW:
@@ -365,6 +398,7 @@ class Play:
             self.acks.wait(m.seat, m.seq, m.entry, m.state)
             return self._ask(sender, held + 1, now)
         confirmed = self.acks.confirmed
+        gathered = [] if m.reveal is None else self._gather(m)
         desync = self.acks.take(m.seat, m.seq, m.entry, m.state)
         if desync is not None:
             return self._told_desync(m.seq) + self.keeper.halt(desync)
@@ -373,7 +407,28 @@ class Play:
             effects.append(Send(sender, Want(m.seq).to_bytes()))  # a fork: fetch its entry (proof)
         elif m.seq <= confirmed and gathers(self.players) and self.entries[m.seq - 1].seat == self.seat:
             effects += self._confirm_again(sender, m)
-        return effects + self._advance()
+        return effects + self._advance() + gathered
+
+    def _gather(self, m: Ack) -> list:
+        """A seat's value for the reveal round this seat gathers, on its ack of our entry."""
+        ledger, author = self.ledger, self.author
+        if (author is None or not ledger.together or ledger.next_seq != m.seq + 1 or ledger.finished
+                or m.entry != ledger.head or ledger.entitled() != (self.seat, "reveals")):
+            return []  # a repeat for a round written already, or not ours to gather
+        if not fits_chain(ledger, m.seat, m.reveal):
+            raise MessageError(f"ack: seat {m.seat}'s reveal does not match its hash chain (a biased or forged reveal)")
+        return [NextStep()] if author.gather(ledger.next_seq, m.seat, m.reveal) else []
+
+    def _round_value(self, seq: int) -> tuple[int, bytes] | None:
+        """(the gatherer, our value) when entry `seq` is the head and the next entry is a
+        reveal round another seat gathers: our value rides on our ack of `seq` to it."""
+        ledger, author = self.ledger, self.author
+        if author is None or not ledger.together or ledger.next_seq != seq + 1 or ledger.finished:
+            return None
+        seat, kind = ledger.entitled()
+        if kind != "reveals" or seat == self.seat:
+            return None
+        return seat, author.round_value(ledger)
 
     def on_confirm(self, sender: bytes, m: Confirm, now: float) -> list:
         """The author of entry `seq` holds every seat's ack of it: each state hash counts as
@@ -663,10 +718,19 @@ class Play:
         if self.seat is None:
             return []
         ack = Ack(self.seat, entry.seq, entry.hash, state_hash)
+        value = self._round_value(entry.seq)
+        # (our value goes to the round's gatherer alone: nobody else learns it before the
+        # round's entry is written)
         if not gathers(self.players):
-            return self.broadcast(ack)
+            if value is None:
+                return self.broadcast(ack)
+            plain, gatherer = ack.to_bytes(), self.seat_keys[value[0]]
+            valued = Ack(self.seat, entry.seq, entry.hash, state_hash, value[1]).to_bytes()
+            return [Send(k, valued if k == gatherer else plain) for k in self.peers()]
         if entry.seat == self.seat:
             return []
+        if value is not None and value[0] == entry.seat:
+            ack = Ack(self.seat, entry.seq, entry.hash, state_hash, value[1])
         return [Send(self.seat_keys[entry.seat], ack.to_bytes())]
 
     def _advance(self) -> list:

@@ -65,6 +65,9 @@ class Genesis:
     #: seconds a seat may be away before the others may claim it; None: not written, the
     #: default (spec/protocol.md, "Endings")
     patience: int | None = None
+    #: how reveal rounds are written: REVEALS_TOGETHER (one `reveals` entry a round), or
+    #: None, not written: one `reveal` entry per seat (logs from before; spec/log-format.md)
+    reveals: str | None = None
 
     def body(self) -> dict:
         body = {
@@ -77,6 +80,8 @@ class Genesis:
         }
         if self.patience is not None:
             body["patience"] = self.patience
+        if self.reveals is not None:
+            body["reveals"] = self.reveals
         return body
 
     def signing_bytes(self) -> bytes:
@@ -129,7 +134,8 @@ def _genesis_shape(body: Any) -> Genesis:
         if problem is not None:
             raise RecordError(f"the name of seat {i} is not a valid name: {problem}")
     return Genesis(game=body["game"], engine=body["engine"], options=body["options"], seats=seats,
-                   table=body["table"], protocol=body["protocol"], patience=body.get("patience"))
+                   table=body["table"], protocol=body["protocol"], patience=body.get("patience"),
+                   reveals=body.get("reveals"))
 
 
 def _genesis_meaning(genesis: Genesis) -> Genesis:
