@@ -18,6 +18,8 @@ from peerboard.protocol.schema import MESSAGE_LIMITS, MESSAGES, PROTOCOL_VERSION
 
 
 _ENTRY_HEAD = b"\x83" + msgpack.packb("entry")
+_ENTRY_KEY = msgpack.packb("entry")
+_CONFIRMED_HEAD = b"\x84" + msgpack.packb("confirm")
 _ENTRY_TAIL = msgpack.packb("t") + msgpack.packb("entry") + msgpack.packb("v") + msgpack.packb(PROTOCOL_VERSION)
 
 
@@ -104,14 +106,21 @@ class GenesisMessage(Message):
 class EntryMessage(Message):
     kind = "entry"
     entry: Entry
+    #: the author's confirm of the entry before this one, when it has not gone out yet: the
+    #: gatherer of a reveal round sends both at once (spec/protocol.md, "Confirmation")
+    confirm: "Confirm | None" = None
 
     def body(self) -> dict:
-        return {"entry": self.entry.record()}
+        if self.confirm is None:
+            return {"entry": self.entry.record()}
+        return {"confirm": self.confirm.body(), "entry": self.entry.record()}
 
     def to_bytes(self) -> bytes:
         # {"entry": ..., "t": "entry", "v": 1} with the entry's cached canonical bytes spliced
         # in: the same bytes as encoding the whole map, without encoding the entry again
-        return _ENTRY_HEAD + self.entry.encoded + _ENTRY_TAIL
+        if self.confirm is None:
+            return _ENTRY_HEAD + self.entry.encoded + _ENTRY_TAIL
+        return _CONFIRMED_HEAD + encode(self.confirm.body()) + _ENTRY_KEY + self.entry.encoded + _ENTRY_TAIL
 
 
 @dataclass(frozen=True)
@@ -238,7 +247,13 @@ class Resign(Message):
 
 
 def _entry(m: dict) -> EntryMessage:
-    return EntryMessage(entry_from_record(m["entry"]))
+    if "confirm" not in m:
+        return EntryMessage(entry_from_record(m["entry"]))
+    try:
+        c = MESSAGES["confirm"].check(m["confirm"])
+    except SchemaError as exc:
+        raise MessageError(f"entry: its {exc}") from None
+    return EntryMessage(entry_from_record(m["entry"]), Confirm(c["seq"], c["entry"], tuple(c["states"])))
 
 
 @dataclass(frozen=True)

@@ -109,6 +109,11 @@ class Play:
         #: the last `confirm` this seat sent as an entry's author (three seats or more), and
         #: the acks repeated for an entry of ours confirmed before a restart: seq -> seat -> state
         self.last_confirm: Confirm | None = None
+        #: our confirm of the head, held for the reveal round we write next to carry
+        self.held_confirm: Confirm | None = None
+        #: the head this node found still waiting at its last beat (unconfirmed, or a round
+        #: waiting for our value): our ack of it is said again only if it still waits at the next
+        self.waiting_at_beat = 0
         #: an entry came early: (the seq missing before it, since when, who sent the early one)
         self.gap: tuple[int, float, bytes] | None = None
         self.regathered: dict[int, dict[int, bytes]] = {}
@@ -297,9 +302,16 @@ class Play:
             # an author gathers them, only while the last entry is not confirmed here: the
             # author answers a repeat with its confirm)
             last = self.entries[-1]
-            if (not gathers(self.players) or (self.acks.confirmed < len(self.entries) and last.seat != self.seat)
-                    or self._round_value(last.seq) is not None):  # (a round waits for our value: said again)
+            if not gathers(self.players):
                 effects += self._ack(last, self.acks.hashes[-1][1])
+            else:
+                # (a confirm takes a round trip: an ack is said again only when its entry has
+                # waited a whole beat; a round waiting for our value is waiting too)
+                waiting = ((self.acks.confirmed < len(self.entries) and last.seat != self.seat)
+                           or self._round_value(last.seq) is not None)
+                if waiting and self.waiting_at_beat == last.seq:
+                    effects += self._ack(last, self.acks.hashes[-1][1])
+                self.waiting_at_beat = last.seq if waiting else 0
         if beat and self.resigned and self.ledger.may_end():
             # a lost statement is repaired by repetition, as a hello is
             effects += self._send_seats(Resign(self.seat, self.resignations[self.seat]))
@@ -364,6 +376,14 @@ class Play:
         return []
 
     def on_entry(self, sender: bytes, m: EntryMessage, now: float) -> list:
+        if m.confirm is None:
+            return self._on_entry(sender, m, now)
+        effects = self.on_confirm(sender, m.confirm, now)  # (of the entry before it)
+        if self.keeper.phase() is Phase.HALTED:
+            return effects
+        return effects + self._on_entry(sender, m, now)
+
+    def _on_entry(self, sender: bytes, m: EntryMessage, now: float) -> list:
         entry = m.entry
         have = len(self.entries)
         if entry.seq <= have:
@@ -453,14 +473,17 @@ class Play:
             desync = self.acks.take(seat, m.seq, m.entry, state)
             if desync is not None:
                 return self.keeper.halt(desync)
-        return self._advance()
+        # (an entry of ours it confirmed with it needs no confirm of ours: every seat has this one)
+        return self._advance(announce=False)
 
     def _confirm_again(self, sender: bytes, m: Ack) -> list:
         """A seat repeats its ack of our entry confirmed here: it missed our confirm. After a
         restart there is none to repeat: one is gathered again from the repeated acks."""
         last = self.last_confirm
         if last is not None and last.seq >= m.seq:
-            return [Send(sender, last.to_bytes())]
+            # (an ack that arrives after a later one of the same seat — reordered — needs no
+            # answer: our confirm of that later entry went to it already)
+            return [Send(sender, last.to_bytes())] if last.seq == m.seq else []
         states = self.regathered.setdefault(m.seq, {})
         states[m.seat] = m.state
         states[self.seat] = self.acks.hashes[m.seq - 1][1]
@@ -733,11 +756,13 @@ class Play:
             ack = Ack(self.seat, entry.seq, entry.hash, state_hash, value[1])
         return [Send(self.seat_keys[entry.seat], ack.to_bytes())]
 
-    def _advance(self) -> list:
+    def _advance(self, announce: bool = True) -> list:
+        """What the acks now confirm; where acks are gathered, our confirm of the newest
+        entry of ours among them, unless another author's confirm (`announce` false) did it."""
         confirmed = self.acks.advance()
         for event in confirmed:
             self.confirmed_ledger = self.ledgers.pop(event.seq)
-        if not confirmed or self.seat is None or not gathers(self.players):
+        if not confirmed or not announce or self.seat is None or not gathers(self.players):
             return confirmed
         # the newest of our own entries this confirmed: its confirm vouches for all before it
         own = [seq for seq in self.acks.just_confirmed if self.entries[seq - 1].seat == self.seat]
@@ -745,6 +770,12 @@ class Play:
             return confirmed
         seq = max(own)
         self.last_confirm = confirm_of(seq, self.entries[seq - 1].hash, self.acks.just_confirmed[seq], self.players)
+        ledger = self.ledger
+        if seq == ledger.next_seq - 1 and ledger.together and not ledger.finished and ledger.entitled() == (self.seat, "reveals"):
+            # every ack of the head is in, and with them every value of the round we gather:
+            # the round's entry leaves at our next step, and carries this confirm
+            self.held_confirm = self.last_confirm
+            return confirmed
         return self.broadcast(self.last_confirm) + confirmed
 
     # -- the local seat's entries -------------------------------------------------------------------------
@@ -776,9 +807,13 @@ class Play:
         # it only once it is on disk. A machine that lost it before the fsync learns it back
         # from its peers: a resumed seat writes nothing until it has heard every seat's head
         # (`resume`), so it never signs another entry there.
-        data = EntryMessage(entry).to_bytes()
+        data = EntryMessage(entry, self._take_held_confirm()).to_bytes()
         return ([Store(entry, sync=False)] + [Send(k, data) for k in self.peers()]
                 + [TakeOwnEntry(entry, checked), NextStep()])
+
+    def _take_held_confirm(self) -> Confirm | None:
+        held, self.held_confirm = self.held_confirm, None
+        return held if held is not None and held.seq == self.ledger.next_seq - 1 else None
 
     def take_own(self, entry: Entry, checked: Ledger | None) -> list:
         """Our entry is written and on its way: take it into the ledger, then wait for its
@@ -886,7 +921,9 @@ class Play:
         step = self.author.next(self.ledger)
         if isinstance(step, Write):
             return self._write(step.kind, step.body)
-        return [] if step is None else [step]
+        held = self._take_held_confirm()  # (no entry to carry it after all: it goes alone)
+        effects = [] if held is None else self.broadcast(held)
+        return effects if step is None else effects + [step]
 
     def _agreement_to_carry(self) -> str | None:
         """The agreement this seat writes now: every seat still playing signed it for the

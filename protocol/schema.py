@@ -260,7 +260,8 @@ MESSAGES: dict[str, Shape] = {
     "propose": Shape("propose", {"genesis": _MAP, "addrs": _ADDRS}),
     "sign": Shape("sign", {"seat": SEAT_NUMBER, "sig": octets(SIG_BYTES)}),
     "genesis": Shape("genesis", {"genesis": _MAP, "addrs": _ADDRS}),
-    "entry": Shape("entry", {"entry": _MAP}),
+    # `confirm`: the author's gathered acks of the entry before, riding along ("Confirmation")
+    "entry": Shape("entry", {"entry": _MAP}, extra={"confirm": _MAP}),
     # `reveal`: the seat's hash-chain value for the round the next entry gathers, to its
     # collector only (spec/protocol.md, "Reveals that travel together")
     "ack": Shape("ack", {"seat": SEAT_NUMBER, "seq": whole(0), "entry": octets(HASH_BYTES), "state": octets(HASH_BYTES)},
