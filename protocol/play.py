@@ -773,9 +773,10 @@ class Play:
         ledger = self.ledger
         if seq == ledger.next_seq - 1 and ledger.together and not ledger.finished and ledger.entitled() == (self.seat, "reveals"):
             # every ack of the head is in, and with them every value of the round we gather:
-            # the round's entry leaves at our next step, and carries this confirm
+            # the round's entry leaves now, and carries this confirm (nothing waiting can
+            # change it: the round is whole)
             self.held_confirm = self.last_confirm
-            return confirmed
+            return confirmed + self.my_turn()
         return self.broadcast(self.last_confirm) + confirmed
 
     # -- the local seat's entries -------------------------------------------------------------------------
