@@ -117,6 +117,8 @@ class Play:
         #: an entry came early: (the seq missing before it, since when, who sent the early one)
         self.gap: tuple[int, float, bytes] | None = None
         self.regathered: dict[int, dict[int, bytes]] = {}
+        #: confirms that came before their entry: seq -> (sender, confirm), taken once it is held
+        self.early_confirms: dict[int, tuple[bytes, Confirm]] = {}
 
     @classmethod
     def start(cls, identity: Identity, secrets: SeatSecrets | None, random: Callable[[int], bytes],
@@ -376,12 +378,20 @@ class Play:
         return []
 
     def on_entry(self, sender: bytes, m: EntryMessage, now: float) -> list:
-        if m.confirm is None:
-            return self._on_entry(sender, m, now)
-        effects = self.on_confirm(sender, m.confirm, now)  # (of the entry before it)
+        effects = [] if m.confirm is None else self.on_confirm(sender, m.confirm, now)  # (of the entry before it)
         if self.keeper.phase() is Phase.HALTED:
             return effects
-        return effects + self._on_entry(sender, m, now)
+        effects += self._on_entry(sender, m, now)
+        held = len(self.entries)
+        for seq in sorted(s for s in self.early_confirms if s <= held):
+            if self.keeper.phase() is Phase.HALTED:
+                break
+            early, confirm = self.early_confirms.pop(seq)
+            try:
+                effects += self.on_confirm(early, confirm, now)
+            except MessageError as exc:
+                effects += self.keeper.reject(early, str(exc))
+        return effects
 
     def _on_entry(self, sender: bytes, m: EntryMessage, now: float) -> list:
         entry = m.entry
@@ -459,8 +469,8 @@ class Play:
         if m.seq > held:
             if m.seq > held + AHEAD_WINDOW:
                 raise MessageError("confirm: far beyond this node's log")
-            # (not kept: whose entry it confirms is not known yet; the ack this node repeats
-            # once it holds that entry gets the confirm again)
+            # (kept until that entry is held: only then is it known whose entry it confirms)
+            self.early_confirms[m.seq] = (sender, m)
             return self._ask(sender, held + 1, now)
         mine = self.entries[m.seq - 1]
         if self.seat_keys[mine.seat] != sender:
@@ -673,6 +683,7 @@ class Play:
         self.entries = self.entries[:seq - 1]
         self.ledger = base
         self.ahead.clear()
+        self.early_confirms.clear()
         self.ledgers = {s: c for s, c in self.ledgers.items() if s < seq}
         held = min(self.acks.confirmed, seq - 1)
         self.acks = Confirmations(len(self.seat_keys), self.seat, held, self.acks.hashes[:seq - 1])
