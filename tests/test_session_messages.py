@@ -6,7 +6,7 @@ sees a desync, under loss, duplication, reordering and partitions; a seat's valu
 reveal round goes to the round's gatherer alone."""
 import pytest
 
-from peerboard.protocol.messages import Ack, Beat, Confirm, EntryMessage, decode_message
+from peerboard.protocol.messages import Ack, Beat, Confirm, EntryMessage, Hello, decode_message
 from peerboard.protocol.session import Desync
 from simnet import SimNet, problems
 from test_session_sim import assert_agreement, play_faulty
@@ -158,3 +158,19 @@ def test_a_log_of_per_seat_reveals_plays_on_as_it_was_written_after_a_restart(mo
     assert_agreement(net, nodes)
     kinds = {e.kind for e in nodes[0].disk.entries}
     assert "reveal" in kinds and "reveals" not in kinds
+
+
+def test_a_spectator_at_four_seats_sees_every_entry_confirmed_through_the_authors_confirms():
+    net = SimNet(9, drop=0.1, delay=(0.001, 0.05))
+    nodes = net.table("asterix", 4, {"max_rounds": 1})
+    watcher = net.spectator(nodes[0])
+    assert net.run(lambda: watcher.session.phase.name == "PLAYING", max_time=100)
+    s = watcher.session
+    for seat in nodes[1:]:  # as its node does once it has the genesis (node/loop.py): hello to every seat
+        hello = Hello(s.table_id, s.game_name, "watcher", watcher.key, "spectator", bytes(32), bytes(32),
+                      f"sim://{watcher.index}", None).to_bytes()
+        net.inject(watcher, seat, hello)
+    assert net.run(lambda: net.finished(nodes) and s.confirmed_seq == len(nodes[0].disk.entries), max_time=5000)
+    assert all(s.acked(i) == len(nodes[0].disk.entries) for i in range(4))
+    assert not any(isinstance(decode_message(data), (Ack, Confirm)) for _, data in watcher.sent)  # it never acks
+    assert not problems(watcher)
