@@ -174,3 +174,22 @@ def test_a_spectator_at_four_seats_sees_every_entry_confirmed_through_the_author
     assert all(s.acked(i) == len(nodes[0].disk.entries) for i in range(4))
     assert not any(isinstance(decode_message(data), (Ack, Confirm)) for _, data in watcher.sent)  # it never acks
     assert not problems(watcher)
+
+
+def test_spent_chains_at_four_seats_a_round_gathered_by_the_last_chain_s_writer(monkeypatch):
+    """Hash chains of 2 values: a seat whose chain is spent writes its `chain` entry before
+    the round, and the round's gatherer is the writer of the entry before it."""
+    from peerboard.protocol import ledger as protocol_ledger, secrets
+
+    monkeypatch.setattr(secrets, "CHAIN_LENGTH", 2)
+    monkeypatch.setattr(protocol_ledger, "CHAIN_LENGTH", 2)
+    net = SimNet(6)
+    nodes = net.table("asterix", 4, {"max_rounds": 2})
+    assert net.run(lambda: net.finished(nodes), max_time=2000)
+    net.run(lambda: False, max_time=3)
+    assert_agreement(net, nodes)
+    entries = nodes[0].disk.entries
+    rounds = [e for e in entries if e.kind == "reveals"]
+    assert sum(e.kind == "chain" for e in entries) >= 4
+    assert any(entries[e.seq - 2].kind == "chain" for e in rounds if e.seq > 1)
+    assert all(e.seq == 1 or e.seat == entries[e.seq - 2].seat for e in rounds)
