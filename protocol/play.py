@@ -420,7 +420,7 @@ class Play:
         if m.seq == 0:  # (the genesis: only a value for the round it leaves the game at)
             if m.reveal is None or m.entry != self.genesis.hash:
                 raise MessageError("ack: an ack of seq 0 carries a reveal for the genesis's round, and nothing else")
-            return self._gather(m)
+            return [NextStep()] if self._gather(m) else []
         held = len(self.entries)
         if m.seq > held:
             if m.seq > held + AHEAD_WINDOW:
@@ -428,7 +428,7 @@ class Play:
             self.acks.wait(m.seat, m.seq, m.entry, m.state)
             return self._ask(sender, held + 1, now)
         confirmed = self.acks.confirmed
-        gathered = [] if m.reveal is None else self._gather(m)
+        news = m.reveal is not None and self._gather(m)
         desync = self.acks.take(m.seat, m.seq, m.entry, m.state)
         if desync is not None:
             return self._told_desync(m.seq) + self.keeper.halt(desync)
@@ -437,17 +437,22 @@ class Play:
             effects.append(Send(sender, Want(m.seq).to_bytes()))  # a fork: fetch its entry (proof)
         elif m.seq <= confirmed and gathers(self.players) and self.entries[m.seq - 1].seat == self.seat:
             effects += self._confirm_again(sender, m)
-        return effects + self._advance() + gathered
+        effects += self._advance()  # (at three seats or more it writes the round, once whole)
+        if news and not gathers(self.players):
+            # a value of the round we gather: the round leaves the moment it is whole
+            return effects + self.my_turn()
+        return effects + ([NextStep()] if news else [])
 
-    def _gather(self, m: Ack) -> list:
-        """A seat's value for the reveal round this seat gathers, on its ack of our entry."""
+    def _gather(self, m: Ack) -> bool:
+        """A seat's value for the reveal round this seat gathers, on its ack of our entry:
+        whether it is news."""
         ledger, author = self.ledger, self.author
         if (author is None or not ledger.together or ledger.next_seq != m.seq + 1 or ledger.finished
                 or m.entry != ledger.head or ledger.entitled() != (self.seat, "reveals")):
-            return []  # a repeat for a round written already, or not ours to gather
+            return False  # a repeat for a round written already, or not ours to gather
         if not fits_chain(ledger, m.seat, m.reveal):
             raise MessageError(f"ack: seat {m.seat}'s reveal does not match its hash chain (a biased or forged reveal)")
-        return [NextStep()] if author.gather(ledger.next_seq, m.seat, m.reveal) else []
+        return author.gather(ledger.next_seq, m.seat, m.reveal)
 
     def _round_value(self, seq: int) -> tuple[int, bytes] | None:
         """(the gatherer, our value) when entry `seq` is the head and the next entry is a
