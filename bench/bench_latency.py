@@ -106,6 +106,34 @@ def fsync_append(n: int, pause: float) -> list[float]:
     return times
 
 
+def fsyncs_at_once(nodes: int, n: int, pause: float) -> list[float]:
+    """The disk's part of an n-node confirmation on one machine: `nodes` logs each appended
+    and fsynced at the same moment (a thread each: fsync leaves the interpreter), `pause`
+    seconds apart; the time until the last is on disk. Every node of a table fsyncs each
+    entry before it acks, and here they all share one disk (on a LAN each has its own)."""
+    import threading
+
+    me = Identity.from_seed(os.urandom(32))
+    genesis = sign_genesis(Genesis("aton", "1", {}, (Seat("a", me.public_key),), os.urandom(16)), [me])
+    entry = make_entry(me, 1, genesis.hash, 0, "move", {"actions": [("pass",)], "nonce": None})
+    times = []
+    with tempfile.TemporaryDirectory(dir=ROOT) as tmp:
+        logs = [LogFile.create(Path(tmp) / f"bench{i}.pblog", genesis) for i in range(nodes)]
+        for _ in range(n):
+            if pause:
+                time.sleep(pause)
+            t = time.perf_counter()
+            threads = [threading.Thread(target=log.append, args=(entry,)) for log in logs]
+            for th in threads:
+                th.start()
+            for th in threads:
+                th.join()
+            times.append(time.perf_counter() - t)
+        for log in logs:
+            log.close()
+    return times
+
+
 def floor(pause: float, n: int) -> tuple[float, str]:
     rtt, sync = zmq_round_trip(n, pause), fsync_append(n, pause)
     value = statistics.median(rtt) + statistics.median(sync)
@@ -191,12 +219,15 @@ def main() -> int:
     again, again_text = floor(args.think, 200)
     print(f"floor, paced, after the games: {again_text}")
     paced = (paced + again) / 2
+    disk = {nodes: statistics.median(fsyncs_at_once(nodes, 100, args.think)) for nodes, _, _ in results}
+    print("disk, paced: " + ", ".join(f"{nodes} fsynced appends at once p50 {d * 1e3:.3f} ms" for nodes, d in disk.items()))
     for nodes, lat, rss in results:
         p50, p99 = statistics.median(lat), pct(lat, 0.99)
         mem = f"RSS per node {min(rss) // 1024}-{max(rss) // 1024} MiB" if rss else "RSS not sampled"
+        first = statistics.median(results[0][1])
         print(f"{nodes} nodes: confirmation latency p50 {p50 * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms over "
               f"{len(lat)} moves; p50 = {p50 / paced:.2f}x the paced floor (mean of the two), "
-              f"{p50 / hot:.1f}x the hot one; {mem}")
+              f"{p50 / hot:.1f}x the hot one, {p50 / first:.2f}x the {results[0][0]}-node p50; {mem}")
     # the same with players that do not pause at all, next to the hot floor
     lat = [x for _ in range(args.games) for x in game_latency(2, args.rounds, 0.0)[0]]
     if lat:

@@ -6,21 +6,37 @@ out the effects with the production runner, the deferred next step included: one
 event per entry per node). A clean simulated network (tests/simnet.py): no sockets, so this
 is the protocol's own cost.
 
+Each case runs twice in the same run: as this version plays (acks gathered by each entry's
+author at three seats or more, a reveal round as one `reveals` entry: spec/protocol.md,
+"Confirmation" and "Fair chance") and, as the baseline, the way the protocol played before
+(every seat acks every entry to every peer, one `reveal` entry per seat and round — what the
+same code does with those two switches turned back). Beats are counted apart: they go every
+second, not with each move. The goal is at most 4n messages per move besides the beats.
+
     python bench/bench_session.py
+
+Exits 1 if a case measured no move.
 """
 from __future__ import annotations
 
 import os
 import sys
 import time
+from collections import Counter
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
+from peerboard.protocol import acks, forming  # noqa: E402
 from peerboard.protocol.identity import Identity, verify  # noqa: E402
+from peerboard.protocol.messages import decode_message  # noqa: E402
 from simnet import SimNet  # noqa: E402
 
 CASES = [("aton", 2, {}), ("asterix", 2, {"max_rounds": 10}), ("asterix", 4, {"max_rounds": 4}), ("asterix", 8, {"max_rounds": 2})]
+FORMS = {  # name -> (seats from which acks are gathered, the genesis's `reveals`)
+    "before": (99, None),
+    "now": (acks.GATHER_FROM, forming.REVEALS_TOGETHER),
+}
 
 
 def sign_verify_seconds(n: int = 2000) -> float:
@@ -36,30 +52,58 @@ def sign_verify_seconds(n: int = 2000) -> float:
     return best
 
 
-def main() -> None:
-    unit = sign_verify_seconds()
-    print(f"one Ed25519 sign + verify: {unit * 1e6:.0f} us")
-    for game, seats, options in CASES:
+def measure(game: str, seats: int, options: dict, form: str) -> dict:
+    gather_from, reveals = FORMS[form]
+    saved = acks.GATHER_FROM, forming.REVEALS_TOGETHER
+    acks.GATHER_FROM, forming.REVEALS_TOGETHER = gather_from, reveals
+    try:
         cpu = float("inf")
         for _ in range(3):  # the least disturbed of three identical runs
             net = SimNet(7)
             nodes = net.table(game, seats, options)
+            for n in nodes:
+                n.sent.clear()
             m0, b0 = net.messages, net.bytes
             t0 = time.process_time()
             assert net.run(lambda: net.finished(nodes), max_time=100_000)
             net.run(lambda: all(len(n.confirmed) == len(n.disk.entries) for n in nodes), max_time=10)
             cpu = min(cpu, time.process_time() - t0)
-        entries = len(nodes[0].disk.entries)
-        moves = sum(1 for e in nodes[0].disk.entries if e.kind == "move")
-        msgs, size = net.messages - m0, net.bytes - b0
-        per_entry_node = cpu / entries / seats
-        per_move_node = cpu / moves / seats
-        print(f"{game:8} {seats} seats: {entries} entries ({moves} moves); "
-              f"{msgs / entries:5.1f} messages and {size / entries:6.0f} bytes per confirmed entry, "
-              f"{msgs / moves:5.1f} messages and {size / moves:6.0f} bytes per move; session CPU per node: "
-              f"{per_entry_node * 1e6:4.0f} us per entry = {per_entry_node / unit:.2f}x sign+verify, "
-              f"{per_move_node * 1e6:4.0f} us per move = {per_move_node / unit:.2f}x")
+    finally:
+        acks.GATHER_FROM, forming.REVEALS_TOGETHER = saved
+    kinds = Counter(decode_message(data).kind for n in nodes for _, data in n.sent)
+    entries = len(nodes[0].disk.entries)
+    moves = sum(1 for e in nodes[0].disk.entries if e.kind == "move")
+    return {"entries": entries, "moves": moves, "messages": net.messages - m0, "bytes": net.bytes - b0,
+            "beats": kinds["beat"], "cpu": cpu, "kinds": kinds}
+
+
+def main() -> int:
+    unit = sign_verify_seconds()
+    print(f"one Ed25519 sign + verify: {unit * 1e6:.0f} us")
+    measured = True
+    for game, seats, options in CASES:
+        rows = {form: measure(game, seats, options, form) for form in FORMS}
+        for form, r in rows.items():
+            entries, moves = r["entries"], r["moves"]
+            if not moves:
+                measured = False
+                print(f"{game:8} {seats} seats {form:6}: no move measured")
+                continue
+            per_move = (r["messages"] - r["beats"]) / moves
+            per_move_node = r["cpu"] / moves / seats
+            print(f"{game:8} {seats} seats {form:6}: {entries:3} entries ({moves} moves); per move "
+                  f"{per_move:5.1f} messages besides beats (goal {4 * seats}: {per_move / (4 * seats):.2f}x), "
+                  f"{r['beats'] / moves:4.1f} beats, {r['bytes'] / moves:6.0f} bytes; "
+                  f"session CPU per node {per_move_node * 1e6:5.0f} us per move = {per_move_node / unit:5.2f}x sign+verify "
+                  f"({r['cpu'] / entries / seats / unit:.2f}x per entry)")
+        before, now = rows["before"], rows["now"]
+        if before["moves"] and now["moves"]:
+            b = (before["messages"] - before["beats"]) / before["moves"]
+            a = (now["messages"] - now["beats"]) / now["moves"]
+            cb, ca = before["cpu"] / before["moves"], now["cpu"] / now["moves"]
+            print(f"{'':8} {seats} seats  ratio : messages per move {a / b:.2f}x the baseline's, CPU per move {ca / cb:.2f}x")
+    return 0 if measured else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

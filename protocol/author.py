@@ -38,6 +38,10 @@ class Author:
         self._prompted: tuple[int, str] | None = None  # (seq, kind) of the last prompt
         self._offered: tuple[int, frozenset] = (0, frozenset())  # (seq, the legal moves prompted there)
         self._options: tuple[tuple[int, str] | None, tuple] = (None, ())  # ((seq, kind), its options)
+        #: the other seats' values for the reveal round this seat gathers, and the seq of
+        #: the `reveals` entry they are for (spec/protocol.md, "Reveals that travel together")
+        self.gathered: dict[int, bytes] = {}
+        self.gathered_at = 0
 
     def decision(self, ledger: Ledger) -> str:
         """"move" or "commit": what the player must decide now; LocalError saying why not."""
@@ -89,6 +93,12 @@ class Author:
         secrets = self.secrets
         if kind == "reveal":
             return Write(kind, {"value": secrets.reveal(ledger.chain_used[seat] + 1)})
+        if kind == "reveals":  # the round this seat gathers: written once every seat's value is in
+            values = dict(self.gathered) if self.gathered_at == ledger.next_seq else {}
+            values[seat] = self.round_value(ledger)
+            if len(values) < ledger.seats:
+                return None
+            return Write(kind, {"values": [values[i] for i in range(ledger.seats)]})
         if kind == "chain":  # its hash chain is spent: commit to the next one
             return Write(kind, {"tip": secrets.next_tip(ledger.chain_used[seat])})
         if kind == "chance":
@@ -108,6 +118,20 @@ class Author:
         if kind == "move":
             self._offered = (ledger.next_seq, frozenset(legal))
         return YourTurn(seat, kind, legal)
+
+    def round_value(self, ledger: Ledger) -> bytes:
+        """This seat's hash-chain value for the reveal round due at the head."""
+        return self.secrets.reveal(ledger.chain_used[self.seat] + 1)
+
+    def gather(self, seq: int, seat: int, value: bytes) -> bool:
+        """Seat `seat`'s value (checked) for the `reveals` entry `seq` this seat writes;
+        whether it is news."""
+        if self.gathered_at != seq:
+            self.gathered, self.gathered_at = {}, seq
+        if seat in self.gathered:
+            return False
+        self.gathered[seat] = value
+        return True
 
     def offered(self, ledger: Ledger, actions: tuple) -> bool:
         """Whether `actions` is a single move from the legal list the prompt offered: it

@@ -20,13 +20,16 @@ Chooser = Callable[[Any, int, list], tuple]
 
 
 def new_genesis(game: Game, options: Mapping[str, Any], names: Sequence[str], identities: Sequence[Identity],
-                secrets: Sequence[SeatSecrets], table: bytes, takeover: str | None = None) -> Genesis:
+                secrets: Sequence[SeatSecrets], table: bytes, takeover: str | None = None,
+                reveals: str | None = None) -> Genesis:
+    """`reveals`: REVEALS_TOGETHER for a log of `reveals` entries (what a table of this
+    version writes), None for one `reveal` entry per seat (the older form)."""
     seats = tuple(
         Seat(name, ident.public_key, sec.chain_tip, sec.commitments()["seed"])
         for name, ident, sec in zip(names, identities, secrets)
     )
     return Genesis(game=game.name, engine=game.version, options=dict(options), seats=seats, table=table,
-                   takeover=takeover)
+                   takeover=takeover, reveals=reveals)
 
 
 class LogBuilder:
@@ -45,10 +48,10 @@ class LogBuilder:
     @classmethod
     def table(cls, game: Game, options: Mapping[str, Any], names: Sequence[str], masters: Sequence[bytes],
               keys: Sequence[bytes], table: bytes, nonce: Callable[[], bytes],
-              knows_hidden: bool = True, takeover: str | None = None) -> "LogBuilder":
+              knows_hidden: bool = True, takeover: str | None = None, reveals: str | None = None) -> "LogBuilder":
         identities = [Identity.from_seed(k) for k in keys]
         secrets = [SeatSecrets.from_master(m) for m in masters]
-        genesis = new_genesis(game, options, names, identities, secrets, table, takeover)
+        genesis = new_genesis(game, options, names, identities, secrets, table, takeover, reveals)
         return cls(sign_genesis(genesis, identities), identities, secrets, nonce, knows_hidden)
 
     @property
@@ -104,6 +107,8 @@ class LogBuilder:
         seat, kind = ledger.entitled()
         if kind == "reveal":
             return self.add(kind, {"value": self.secrets[seat].reveal(ledger.chain_used[seat] + 1)})
+        if kind == "reveals":
+            return self.add(kind, {"values": [s.reveal(ledger.chain_used[i] + 1) for i, s in enumerate(self.secrets)]})
         if kind == "chain":
             return self.add(kind, {"tip": self.secrets[seat].next_tip(ledger.chain_used[seat])})
         if kind == "commit":

@@ -24,6 +24,9 @@ class Confirmations:
         self.gone: set[int] = set()
         self._early: dict[int, dict[int, tuple[bytes, bytes]]] = {}  # seq -> seat -> (entry, state)
         self._states: dict[int, dict[int, bytes]] = {}  # for the desync report, until confirmed
+        #: seq -> each seat's state hash acked at exactly that seq, for the seqs the last
+        #: `advance` confirmed (what an author's gathered `confirm` carries)
+        self.just_confirmed: dict[int, dict[int, bytes]] = {}
 
     def stored(self, entry_hash: bytes, state_hash: bytes) -> Desync | None:
         """The next entry is held (on disk here): the acks that waited for it count now."""
@@ -58,12 +61,17 @@ class Confirmations:
         self.acked[seat] = max(self.acked[seat], seq)
         return None
 
+    def states_at(self, seq: int) -> dict[int, bytes]:
+        """The state hashes acked at exactly `seq` so far (not yet confirmed), by seat."""
+        return dict(self._states.get(seq, {}))
+
     def advance(self) -> list[Confirmed]:
         """What the acks now confirm."""
         upto = min(min(a for i, a in enumerate(self.acked) if i not in self.gone), len(self.hashes))
         confirmed = []
+        self.just_confirmed = {}
         while self.confirmed < upto:
             self.confirmed += 1
-            self._states.pop(self.confirmed, None)
+            self.just_confirmed[self.confirmed] = self._states.pop(self.confirmed, {})
             confirmed.append(Confirmed(self.confirmed, self.hashes[self.confirmed - 1][1]))
         return confirmed

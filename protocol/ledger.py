@@ -21,8 +21,9 @@ from peerboard.engines import CHANCE, TERMINAL, Game, IllegalAction, OptionError
 from peerboard.engines.values import evolve
 from peerboard.protocol import failures
 from peerboard.protocol.identity import verify
+from peerboard.protocol.reveals import RevealsRefused, gatherer, together_values
 from peerboard.protocol.records import Entry, SignedGenesis, agree_statement, claim_statement, resign_statement
-from peerboard.protocol.schema import NO_TAKEOVER
+from peerboard.protocol.schema import NO_TAKEOVER, REVEALS_TOGETHER
 from peerboard.protocol.secrets import CHAIN_LENGTH, choice_digest, node_entropy, round_entropy, seed_commitment, sha256
 
 
@@ -144,6 +145,12 @@ class Ledger:
         return len(self.genesis.terms.seats)
 
     @property
+    def together(self) -> bool:
+        """Whether a reveal round is one `reveals` entry (the genesis says so), not one
+        `reveal` entry per seat."""
+        return self.genesis.terms.reveals == REVEALS_TOGETHER
+
+    @property
     def over(self) -> bool:
         """The game is over: by its rules, or by an ending entry (a resignation)."""
         return self.ending is not None or self.game.is_terminal(self.state)
@@ -218,6 +225,8 @@ class Ledger:
                 for seat, left in enumerate(self.chain_left):
                     if left == 0:
                         return seat, "chain"
+                if self.together:
+                    return gatherer(self), "reveals"
             return len(self.reveals), "reveal"
         committed = {seat for seat, _ in self.commits}
         for seat in game.secret_choice(state):
@@ -351,6 +360,20 @@ class Ledger:
             return nxt
         entropy = round_entropy(self.rounds, reveals)
         return evolve(nxt, reveals=(), rounds=self.rounds + 1, run=(entropy, 0))._run_chance()
+
+    def _reveals(self, entry: Entry) -> "Ledger":
+        """A whole reveal round in one entry: every seat's next hash-chain value, in seat order."""
+        try:
+            values = tuple(together_values(self, entry.body["values"]))
+        except RevealsRefused as exc:
+            raise _Refused(exc.failure, exc.why) from None
+        # (every seat's chain holds a value for this round: one that was spent wrote its
+        # `chain` entry before it — `entitled`)
+        used = tuple(u + 1 for u in self.chain_used)
+        left = tuple(k - 1 for k in self.chain_left)
+        entropy = round_entropy(self.rounds, values)
+        return evolve(self, chain_values=values, chain_used=used, chain_left=left, reveals=(),
+                      rounds=self.rounds + 1, run=(entropy, 0))._run_chance()
 
     def _chance(self, entry: Entry) -> "Ledger":
         game, state = self.game, self.state
@@ -517,6 +540,7 @@ _KINDS = {
     "commit": Ledger._commit,
     "chain": Ledger._next_chain,
     "reveal": Ledger._reveal,
+    "reveals": Ledger._reveals,
     "chance": Ledger._chance,
     "audit": Ledger._audit,
     "result": Ledger._result,

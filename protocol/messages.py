@@ -18,6 +18,8 @@ from peerboard.protocol.schema import MESSAGE_LIMITS, MESSAGES, PROTOCOL_VERSION
 
 
 _ENTRY_HEAD = b"\x83" + msgpack.packb("entry")
+_ENTRY_KEY = msgpack.packb("entry")
+_CONFIRMED_HEAD = b"\x84" + msgpack.packb("confirm")
 _ENTRY_TAIL = msgpack.packb("t") + msgpack.packb("entry") + msgpack.packb("v") + msgpack.packb(PROTOCOL_VERSION)
 
 
@@ -104,14 +106,21 @@ class GenesisMessage(Message):
 class EntryMessage(Message):
     kind = "entry"
     entry: Entry
+    #: the author's confirm of the entry before this one, when it has not gone out yet: the
+    #: gatherer of a reveal round sends both at once (spec/protocol.md, "Confirmation")
+    confirm: "Confirm | None" = None
 
     def body(self) -> dict:
-        return {"entry": self.entry.record()}
+        if self.confirm is None:
+            return {"entry": self.entry.record()}
+        return {"confirm": self.confirm.body(), "entry": self.entry.record()}
 
     def to_bytes(self) -> bytes:
         # {"entry": ..., "t": "entry", "v": 1} with the entry's cached canonical bytes spliced
         # in: the same bytes as encoding the whole map, without encoding the entry again
-        return _ENTRY_HEAD + self.entry.encoded + _ENTRY_TAIL
+        if self.confirm is None:
+            return _ENTRY_HEAD + self.entry.encoded + _ENTRY_TAIL
+        return _CONFIRMED_HEAD + encode(self.confirm.body()) + _ENTRY_KEY + self.entry.encoded + _ENTRY_TAIL
 
 
 @dataclass(frozen=True)
@@ -125,12 +134,40 @@ class Ack(Message):
     seq: int
     entry: bytes
     state: bytes
+    #: the seat's hash-chain value for the round the next entry gathers, sent to that
+    #: entry's writer only (spec/protocol.md, "Reveals that travel together"); else None
+    reveal: bytes | None = None
+
+    def body(self) -> dict:
+        body = {"seat": self.seat, "seq": self.seq, "entry": self.entry, "state": self.state}
+        if self.reveal is not None:  # (absent otherwise: the field is optional)
+            body["reveal"] = self.reveal
+        return body
 
     def to_bytes(self) -> bytes:
         # The keys in canonical (sorted) order and every value an atom: msgpack packs this
         # canonically as it is, without the generic walk (every seat sends one per entry).
-        return msgpack.packb({"entry": self.entry, "seat": self.seat, "seq": self.seq, "state": self.state,
-                              "t": "ack", "v": PROTOCOL_VERSION}, use_bin_type=True)
+        if self.reveal is None:
+            return msgpack.packb({"entry": self.entry, "seat": self.seat, "seq": self.seq, "state": self.state,
+                                  "t": "ack", "v": PROTOCOL_VERSION}, use_bin_type=True)
+        return msgpack.packb({"entry": self.entry, "reveal": self.reveal, "seat": self.seat, "seq": self.seq,
+                              "state": self.state, "t": "ack", "v": PROTOCOL_VERSION}, use_bin_type=True)
+
+
+@dataclass(frozen=True)
+class Confirm(Message):
+    """The author of entry `seq` holds every seat's ack of it: each seat's state hash after
+    it, by seat (None: that seat vouched for it with an ack of a later entry). Sent by the
+    author alone, at three seats or more, in place of every seat's ack to every peer
+    (spec/protocol.md, "Confirmation")."""
+
+    kind = "confirm"
+    seq: int
+    entry: bytes
+    states: tuple[bytes | None, ...]
+
+    def body(self) -> dict:
+        return {"seq": self.seq, "entry": self.entry, "states": list(self.states)}
 
 
 @dataclass(frozen=True)
@@ -210,7 +247,13 @@ class Resign(Message):
 
 
 def _entry(m: dict) -> EntryMessage:
-    return EntryMessage(entry_from_record(m["entry"]))
+    if "confirm" not in m:
+        return EntryMessage(entry_from_record(m["entry"]))
+    try:
+        c = MESSAGES["confirm"].check(m["confirm"])
+    except SchemaError as exc:
+        raise MessageError(f"entry: its {exc}") from None
+    return EntryMessage(entry_from_record(m["entry"]), Confirm(c["seq"], c["entry"], tuple(c["states"])))
 
 
 @dataclass(frozen=True)
@@ -260,6 +303,7 @@ _BUILD: dict[str, tuple[type[Message], Callable[[dict], Message]]] = {
     "genesis": (GenesisMessage, lambda m: GenesisMessage(genesis_from_record(m["genesis"]), m["addrs"])),
     "entry": (EntryMessage, _entry),
     "ack": (Ack, lambda m: Ack(**m)),
+    "confirm": (Confirm, lambda m: Confirm(m["seq"], m["entry"], tuple(m["states"]))),
     "beat": (Beat, lambda m: Beat(**m)),
     "want": (Want, lambda m: Want(**m)),
     "proof": (Proof, lambda m: Proof(entry_from_record(m["first"]), entry_from_record(m["second"]))),

@@ -14,7 +14,9 @@ from typing import Any, Callable, Mapping
 
 from peerboard import engines
 from peerboard.protocol import failures
+from peerboard.protocol.acks import confirm_of, gathers
 from peerboard.protocol.author import Author, Write
+from peerboard.protocol.reveals import fits_chain
 from peerboard.protocol.ledger import LedgerError, Ledger
 from peerboard.protocol.claims import Gathering, Signed
 from peerboard.protocol.confirmation import Confirmations
@@ -28,7 +30,8 @@ from peerboard.protocol.events import (
 )
 from peerboard.protocol.identity import Identity, fingerprint, verify
 from peerboard.protocol.messages import (
-    Ack, Beat, Claim, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Offer, Proof, Refuse, Resign,
+    Ack, Beat, Claim, Confirm, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Offer, Proof,
+    Refuse, Resign,
     Sign, Want,
 )
 from peerboard.protocol.phases import Milestone
@@ -44,6 +47,10 @@ BEAT_EVERY = 1.0  # seconds between heartbeats (each carries the head)
 AWAY_AFTER = 5.0  # a seat silent this long is shown as away
 BATCH = 64  # entries served per request
 AHEAD_WINDOW = 256  # entries buffered beyond the next expected one
+#: seconds an entry that came early waits for the one before it before this node asks for
+#: it: entries of different authors overtake each other, and the one missing is most often
+#: on its way (asking at once would fetch it twice)
+GAP_WAIT = 0.1
 
 
 @dataclass(frozen=True)
@@ -108,6 +115,19 @@ class Play:
         #: identity, its author); worked out from the log and this seat's master secret
         self.takeovers: dict[int, tuple[Identity, Author]] = {}
         self._options: Mapping[str, Any] | None = None
+        #: the last `confirm` this seat sent as an entry's author (three seats or more), and
+        #: the acks repeated for an entry of ours confirmed before a restart: seq -> seat -> state
+        self.last_confirm: Confirm | None = None
+        #: our confirm of the head, held for the reveal round we write next to carry
+        self.held_confirm: Confirm | None = None
+        #: the head this node found still waiting at its last beat (unconfirmed, or a round
+        #: waiting for our value): our ack of it is said again only if it still waits at the next
+        self.waiting_at_beat = 0
+        #: an entry came early: (the seq missing before it, since when, who sent the early one)
+        self.gap: tuple[int, float, bytes] | None = None
+        self.regathered: dict[int, dict[int, bytes]] = {}
+        #: confirms that came before their entry: seq -> (sender, confirm), taken once it is held
+        self.early_confirms: dict[int, tuple[bytes, Confirm]] = {}
 
     @classmethod
     def start(cls, identity: Identity, secrets: SeatSecrets | None, random: Callable[[int], bytes],
@@ -132,7 +152,19 @@ class Play:
         effects += [Send(k, data) for k in self.spectators]
         effects.append(PeersKnown(tuple((s.key, a) for s, a in zip(g.seats, self.addrs))))
         effects.append(GameStarted(self.genesis))
-        return effects
+        return effects + self._genesis_value()
+
+    def _genesis_value(self) -> list:
+        """The genesis leaves the game at a reveal round (a shuffle, a layout): our value
+        goes to its gatherer, seat 0, on an ack of seq 0 (the genesis), which carries
+        nothing else."""
+        if self.seat is None or self.entries:
+            return []
+        value = self._round_value(0)
+        if value is None:
+            return []
+        state = self.ledger.game.state_hash(self.ledger.state)
+        return [Send(self.seat_keys[value[0]], Ack(self.seat, 0, self.genesis.hash, state, value[1]).to_bytes())]
 
     def resume(self, entries: list[Entry], choice: tuple[tuple, bytes] | None, addr: str, hello: bytes,
                claim: tuple[int, int, bytes] | None = None) -> list:
@@ -177,7 +209,7 @@ class Play:
             # it listens somewhere else now (`resume --bind`): its hello tells every seat
             effects += [Send(k, hello) for k in self.seat_keys if k != self.key]
         want = Want(len(self.entries) + 1).to_bytes()
-        return effects + [Send(k, want) for k in self.peers()] + self.my_turn()
+        return effects + [Send(k, want) for k in self.peers()] + self._genesis_value() + self.my_turn()
 
     # -- the read-only surface ------------------------------------------------------------------------
 
@@ -279,9 +311,26 @@ class Play:
     def tick(self, now: float, beat: bool) -> list:
         """The beat just sent (`beat`) comes with the latest ack again; a seat silent too long is away."""
         effects: list = []
+        gap = self.gap
+        if gap is not None and gap[0] == len(self.entries) + 1 and self.ahead and now - gap[1] >= GAP_WAIT:
+            effects += self._ask(gap[2], gap[0], now)
+        if beat and not self.entries:
+            effects += self._genesis_value()
         if beat and self.entries and self.seat is not None:
-            # acks are sent once; repeating the latest now and then repairs lost ones
-            effects += self._ack(self.entries[-1], self.acks.hashes[-1][1])
+            # acks are sent once; repeating the latest now and then repairs lost ones (where
+            # an author gathers them, only while the last entry is not confirmed here: the
+            # author answers a repeat with its confirm)
+            last = self.entries[-1]
+            if not gathers(self.players):
+                effects += self._ack(last, self.acks.hashes[-1][1])
+            else:
+                # (a confirm takes a round trip: an ack is said again only when its entry has
+                # waited a whole beat; a round waiting for our value is waiting too)
+                waiting = ((self.acks.confirmed < len(self.entries) and last.seat != self.seat)
+                           or self._round_value(last.seq) is not None)
+                if waiting and self.waiting_at_beat == last.seq:
+                    effects += self._ack(last, self.acks.hashes[-1][1])
+                self.waiting_at_beat = last.seq if waiting else 0
         if beat and self.resigned and self.ledger.may_end():
             # a lost statement is repaired by repetition, as a hello is
             effects += self._send_seats(Resign(self.seat, self.resignations[self.seat]))
@@ -353,6 +402,22 @@ class Play:
         return []
 
     def on_entry(self, sender: bytes, m: EntryMessage, now: float) -> list:
+        effects = [] if m.confirm is None else self.on_confirm(sender, m.confirm, now)  # (of the entry before it)
+        if self.keeper.phase() is Phase.HALTED:
+            return effects
+        effects += self._on_entry(sender, m, now)
+        held = len(self.entries)
+        for seq in sorted(s for s in self.early_confirms if s <= held):
+            if self.keeper.phase() is Phase.HALTED:
+                break
+            early, confirm = self.early_confirms.pop(seq)
+            try:
+                effects += self.on_confirm(early, confirm, now)
+            except MessageError as exc:
+                effects += self.keeper.reject(early, str(exc))
+        return effects
+
+    def _on_entry(self, sender: bytes, m: EntryMessage, now: float) -> list:
         entry = m.entry
         have = len(self.entries)
         if entry.seq <= have:
@@ -360,6 +425,10 @@ class Play:
         if entry.seq > have + 1:
             if entry.seq <= have + AHEAD_WINDOW and entry.seq not in self.ahead:
                 self.ahead[entry.seq] = entry
+            if self.gap is None or self.gap[0] != have + 1:
+                self.gap = (have + 1, now, sender)
+            if now - self.gap[1] < GAP_WAIT:
+                return []  # (`tick` asks if it is still missing then)
             return self._ask(sender, have + 1, now)
         effects = self._accept(sender, entry)
         phase = self.keeper.phase
@@ -372,6 +441,10 @@ class Play:
         keys = self.seat_keys
         if not m.seat < len(keys) or keys[m.seat] != sender:
             raise MessageError(f"ack: a forged ack (the sender does not hold seat {m.seat})")
+        if m.seq == 0:  # (the genesis: only a value for the round it leaves the game at)
+            if m.reveal is None or m.entry != self.genesis.hash:
+                raise MessageError("ack: an ack of seq 0 carries a reveal for the genesis's round, and nothing else")
+            return [NextStep()] if self._gather(m) else []
         if self.gathering.mine is not None and self.seat is not None:
             mine = self.gathering.mine
             released = self.gathering.acked(m.seat, m.seq, m.entry, self.seat, self.ledger.claim_signers(mine.gone))
@@ -385,17 +458,104 @@ class Play:
                 raise MessageError("ack: far beyond this node's log")
             self.acks.wait(m.seat, m.seq, m.entry, m.state)
             return self._ask(sender, held + 1, now)
+        confirmed = self.acks.confirmed
+        news = m.reveal is not None and self._gather(m)
         desync = self.acks.take(m.seat, m.seq, m.entry, m.state)
         if desync is not None:
-            return self.keeper.halt(desync)
+            return self._told_desync(m.seq) + self.keeper.halt(desync)
         effects = []
         if m.entry != self.entries[m.seq - 1].hash:
             effects.append(Send(sender, Want(m.seq).to_bytes()))  # a fork: fetch its entry (proof)
-        return effects + self._advance()
+        elif m.seq <= confirmed and gathers(self.players) and self.entries[m.seq - 1].seat == self.seat:
+            effects += self._confirm_again(sender, m)
+        effects += self._advance()  # (at three seats or more it writes the round, once whole)
+        if news and not gathers(self.players):
+            # a value of the round we gather: the round leaves the moment it is whole
+            return effects + self.my_turn()
+        return effects + ([NextStep()] if news else [])
+
+    def _gather(self, m: Ack) -> bool:
+        """A seat's value for the reveal round this seat gathers, on its ack of our entry:
+        whether it is news."""
+        ledger, author = self.ledger, self.author
+        if (author is None or not ledger.together or ledger.next_seq != m.seq + 1 or ledger.finished
+                or m.entry != ledger.head or ledger.entitled() != (self.seat, "reveals")):
+            return False  # a repeat for a round written already, or not ours to gather
+        if not fits_chain(ledger, m.seat, m.reveal):
+            raise MessageError(f"ack: seat {m.seat}'s reveal does not match its hash chain (a biased or forged reveal)")
+        return author.gather(ledger.next_seq, m.seat, m.reveal)
+
+    def _round_value(self, seq: int) -> tuple[int, bytes] | None:
+        """(the gatherer, our value) when entry `seq` is the head and the next entry is a
+        reveal round another seat gathers: our value rides on our ack of `seq` to it."""
+        ledger, author = self.ledger, self.author
+        if author is None or not ledger.together or ledger.next_seq != seq + 1 or ledger.finished:
+            return None
+        seat, kind = ledger.entitled()
+        if kind != "reveals" or seat == self.seat:
+            return None
+        return seat, author.round_value(ledger)
+
+    def on_confirm(self, sender: bytes, m: Confirm, now: float) -> list:
+        """The author of entry `seq` holds every seat's ack of it: each state hash counts as
+        that seat's ack (three seats or more: spec/protocol.md, "Confirmation")."""
+        if len(m.states) != self.players:
+            raise MessageError(f"confirm: it must carry one state hash (or nil) per seat, {self.players}")
+        held = len(self.entries)
+        if m.seq > held:
+            if m.seq > held + AHEAD_WINDOW:
+                raise MessageError("confirm: far beyond this node's log")
+            # (kept until that entry is held: only then is it known whose entry it confirms)
+            self.early_confirms[m.seq] = (sender, m)
+            return self._ask(sender, held + 1, now)
+        mine = self.entries[m.seq - 1]
+        if self.seat_keys[mine.seat] != sender:
+            raise MessageError(f"confirm: entry {m.seq} is seat {mine.seat}'s; only its author confirms it")
+        if m.entry != mine.hash:
+            return [Send(sender, Want(m.seq).to_bytes())]  # a fork: fetch its entry (proof)
+        for seat, state in enumerate(m.states):
+            if state is None or seat == self.seat:
+                continue
+            desync = self.acks.take(seat, m.seq, m.entry, state)
+            if desync is not None:
+                return self.keeper.halt(desync)
+        # (an entry of ours it confirmed with it needs no confirm of ours: every seat has this one)
+        return self._advance(announce=False)
+
+    def _confirm_again(self, sender: bytes, m: Ack) -> list:
+        """A seat repeats its ack of our entry confirmed here: it missed our confirm. After a
+        restart there is none to repeat: one is gathered again from the repeated acks."""
+        last = self.last_confirm
+        if last is not None and last.seq >= m.seq:
+            # (an ack that arrives after a later one of the same seat — reordered — needs no
+            # answer: our confirm of that later entry went to it already)
+            return [Send(sender, last.to_bytes())] if last.seq == m.seq else []
+        states = self.regathered.setdefault(m.seq, {})
+        states[m.seat] = m.state
+        states[self.seat] = self.acks.hashes[m.seq - 1][1]
+        if any(i not in states for i in range(self.players) if i not in self.acks.gone):
+            return []
+        self.last_confirm = confirm_of(m.seq, m.entry, states, self.players)
+        self.regathered.clear()
+        return self.broadcast(self.last_confirm)
+
+    def _told_desync(self, seq: int) -> list:
+        """Our entry's acks disagree: the author's confirm carries every state hash it holds,
+        so every node sees the desync, not only the author (three seats or more)."""
+        if self.seat is None or not gathers(self.players) or self.entries[seq - 1].seat != self.seat:
+            return []
+        states = self.acks.states_at(seq)
+        states[self.seat] = self.acks.hashes[seq - 1][1]
+        return self.broadcast(confirm_of(seq, self.entries[seq - 1].hash, states, self.players))
 
     def on_beat(self, sender: bytes, m: Beat, now: float) -> list:
         if m.seq > len(self.entries):
             return self._ask(sender, len(self.entries) + 1, now)
+        if m.seq and m.head != self.entries[m.seq - 1].hash and sender in self.seats:
+            # a fork: fetch its entry (a proof, if one seat signed both). Where acks go to
+            # each entry's author alone, the seats' heads are how two halves of a table an
+            # author split find each other (spec/protocol.md, "Equivocation")
+            return self._ask(sender, m.seq, now)
         author = self.author
         if author is not None and sender in author.unheard:
             author.unheard.discard(sender)
@@ -567,6 +727,7 @@ class Play:
         self.entries = self.entries[:seq - 1]
         self.ledger = base
         self.ahead.clear()
+        self.early_confirms.clear()
         self.ledgers = {s: c for s, c in self.ledgers.items() if s < seq}
         held = min(self.acks.confirmed, seq - 1)
         self.acks = Confirmations(len(self.seat_keys), self.seat, held, self.acks.hashes[:seq - 1])
@@ -602,7 +763,7 @@ class Play:
         effects = self._ack(entry, state_hash)
         desync = self.acks.stored(entry.hash, state_hash)
         if desync is not None:
-            return effects + self.keeper.halt(desync) + [Accepted(entry.seq, entry)]
+            return effects + self._told_desync(entry.seq) + self.keeper.halt(desync) + [Accepted(entry.seq, entry)]
         effects += self._advance()
         effects.append(Accepted(entry.seq, entry))
         if entry.kind in ("resign", "claim", "agree") and ledger.ending is not None and ledger.ending[2] == entry.seq:
@@ -634,15 +795,48 @@ class Play:
         return [Send(k, data) for k in self.seat_keys if k != self.key]
 
     def _ack(self, entry: Entry, state_hash: bytes) -> list:
+        """Our ack of `entry`: at two seats to every peer; at more to its author alone, whose
+        confirm carries it on (the author's own state hash travels in that confirm)."""
         if self.seat is None:
             return []
-        return self.broadcast(Ack(self.seat, entry.seq, entry.hash, state_hash))
+        ack = Ack(self.seat, entry.seq, entry.hash, state_hash)
+        value = self._round_value(entry.seq)
+        # (our value goes to the round's gatherer alone: nobody else learns it before the
+        # round's entry is written)
+        if not gathers(self.players):
+            if value is None:
+                return self.broadcast(ack)
+            plain, gatherer = ack.to_bytes(), self.seat_keys[value[0]]
+            valued = Ack(self.seat, entry.seq, entry.hash, state_hash, value[1]).to_bytes()
+            return [Send(k, valued if k == gatherer else plain) for k in self.peers()]
+        if entry.seat == self.seat:
+            return []
+        if value is not None and value[0] == entry.seat:
+            ack = Ack(self.seat, entry.seq, entry.hash, state_hash, value[1])
+        return [Send(self.seat_keys[entry.seat], ack.to_bytes())]
 
-    def _advance(self) -> list:
+    def _advance(self, announce: bool = True) -> list:
+        """What the acks now confirm; where acks are gathered, our confirm of the newest
+        entry of ours among them, unless another author's confirm (`announce` false) did it."""
         confirmed = self.acks.advance()
         for event in confirmed:
             self.confirmed_ledger = self.ledgers.pop(event.seq)
-        return confirmed
+        if not confirmed or not announce or self.seat is None or not gathers(self.players):
+            return confirmed
+        # the newest of our own entries this confirmed: its confirm vouches for all before it
+        own = [seq for seq in self.acks.just_confirmed if self.entries[seq - 1].seat == self.seat]
+        if not own:
+            return confirmed
+        seq = max(own)
+        self.last_confirm = confirm_of(seq, self.entries[seq - 1].hash, self.acks.just_confirmed[seq], self.players)
+        ledger = self.ledger
+        if seq == ledger.next_seq - 1 and ledger.together and not ledger.finished and ledger.entitled() == (self.seat, "reveals"):
+            # every ack of the head is in, and with them every value of the round we gather:
+            # the round's entry leaves now, and carries this confirm (nothing waiting can
+            # change it: the round is whole)
+            self.held_confirm = self.last_confirm
+            return confirmed + self.my_turn()
+        return self.broadcast(self.last_confirm) + confirmed
 
     # -- the local seat's entries -------------------------------------------------------------------------
 
@@ -674,9 +868,13 @@ class Play:
         # it only once it is on disk. A machine that lost it before the fsync learns it back
         # from its peers: a resumed seat writes nothing until it has heard every seat's head
         # (`resume`), so it never signs another entry there.
-        data = EntryMessage(entry).to_bytes()
+        data = EntryMessage(entry, self._take_held_confirm()).to_bytes()
         return ([Store(entry, sync=False)] + [Send(k, data) for k in self.peers()]
                 + [TakeOwnEntry(entry, checked), NextStep()])
+
+    def _take_held_confirm(self) -> Confirm | None:
+        held, self.held_confirm = self.held_confirm, None
+        return held if held is not None and held.seq == self.ledger.next_seq - 1 else None
 
     def take_own(self, entry: Entry, checked: Ledger | None) -> list:
         """Our entry is written and on its way: take it into the ledger, then wait for its
@@ -792,9 +990,11 @@ class Play:
         step = self.author.next(self.ledger)
         if isinstance(step, Write):
             return self._write(step.kind, step.body)
+        held = self._take_held_confirm()  # (no entry to carry it after all: it goes alone)
+        effects = [] if held is None else self.broadcast(held)
         if step is None and self.takeovers and not self.author.unheard:
-            return self._taken_turn()
-        return [] if step is None else [step]
+            return effects + self._taken_turn()
+        return effects if step is None else effects + [step]
 
     def _agreement_to_carry(self) -> str | None:
         """The agreement this seat writes now: every seat still playing signed it for the

@@ -68,6 +68,9 @@ class Genesis:
     #: the bot strategy that plays a claimed seat at three or more seats (spec/protocol.md,
     #: "Takeover"); None: not written — a claim ends the game, as with "none"
     takeover: str | None = None
+    #: how reveal rounds are written: REVEALS_TOGETHER (one `reveals` entry a round), or
+    #: None, not written: one `reveal` entry per seat (logs from before; spec/log-format.md)
+    reveals: str | None = None
 
     def body(self) -> dict:
         body = {
@@ -82,6 +85,8 @@ class Genesis:
             body["patience"] = self.patience
         if self.takeover is not None:
             body["takeover"] = self.takeover
+        if self.reveals is not None:
+            body["reveals"] = self.reveals
         return body
 
     def signing_bytes(self) -> bytes:
@@ -135,7 +140,7 @@ def _genesis_shape(body: Any) -> Genesis:
             raise RecordError(f"the name of seat {i} is not a valid name: {problem}")
     return Genesis(game=body["game"], engine=body["engine"], options=body["options"], seats=seats,
                    table=body["table"], protocol=body["protocol"], patience=body.get("patience"),
-                   takeover=body.get("takeover"))
+                   takeover=body.get("takeover"), reveals=body.get("reveals"))
 
 
 def _genesis_meaning(genesis: Genesis) -> Genesis:

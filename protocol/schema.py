@@ -166,6 +166,10 @@ MAX_STRATEGY = 100  # characters of a takeover's strategy name (a bot's name or 
 #: the genesis's `takeover` that means none: a claim ends the game (as when it is absent)
 NO_TAKEOVER = "none"
 DEFAULT_PATIENCE = 300  # seconds, when the genesis does not say
+#: the genesis's `reveals` of a log whose reveal rounds are each one `reveals` entry, every
+#: seat's value in it (spec/log-format.md, "Who writes the next entry"); a genesis without
+#: it (every log written before it existed) has one `reveal` entry per seat and round
+REVEALS_TOGETHER = "together"
 GENESIS = Shape("the genesis", {
     # any whole number: which one is the genesis check's ("genesis": protocol version 1 only),
     # so -1 and 2 are refused alike, as another protocol (spec/log-format.md, "The genesis")
@@ -176,7 +180,8 @@ GENESIS = Shape("the genesis", {
     # each seat is checked by SEAT, their signatures against their number (records.py)
     "seats": Check(lambda v: type(v) is tuple and 1 <= len(v) <= MAX_SEATS, f"must be a list of 1 to {MAX_SEATS} seats"),
     "table": octets(TABLE_BYTES),
-}, extra={"patience": whole(1, MAX_PATIENCE), "takeover": text(MAX_STRATEGY, 1)})
+}, extra={"patience": whole(1, MAX_PATIENCE), "takeover": text(MAX_STRATEGY, 1),
+         "reveals": one_of(REVEALS_TOGETHER)})
 SIGNED_GENESIS = Shape("a genesis record", {
     "genesis": Check(lambda v: type(v) is dict, "must be a map"),
     "sigs": listing(octets(SIG_BYTES), 1, MAX_SEATS, f"signatures of {SIG_BYTES} bytes"),
@@ -199,6 +204,9 @@ BODIES: dict[str, Shape] = {
     }),
     "commit": Shape("a commit body", {"digest": octets(HASH_BYTES)}),
     "reveal": Shape("a reveal body", {"value": octets(HASH_BYTES)}),
+    # a whole reveal round, every seat's value in seat order (a genesis with `reveals`)
+    "reveals": Shape("a reveals body", {"values": listing(octets(HASH_BYTES), 1, MAX_SEATS,
+                                                          f"hash-chain values of {HASH_BYTES} bytes")}),
     "chain": Shape("a chain body", {"tip": octets(HASH_BYTES)}),
     "chance": Shape("a chance body", {"outcome": ACTION}),
     "audit": Shape("an audit body", {"seed": octets(HASH_BYTES)}),
@@ -275,8 +283,17 @@ MESSAGES: dict[str, Shape] = {
     "propose": Shape("propose", {"genesis": _MAP, "addrs": _ADDRS}),
     "sign": Shape("sign", {"seat": SEAT_NUMBER, "sig": octets(SIG_BYTES)}),
     "genesis": Shape("genesis", {"genesis": _MAP, "addrs": _ADDRS}),
-    "entry": Shape("entry", {"entry": _MAP}),
-    "ack": Shape("ack", {"seat": SEAT_NUMBER, "seq": whole(1), "entry": octets(HASH_BYTES), "state": octets(HASH_BYTES)}),
+    # `confirm`: the author's gathered acks of the entry before, riding along ("Confirmation")
+    "entry": Shape("entry", {"entry": _MAP}, extra={"confirm": _MAP}),
+    # `reveal`: the seat's hash-chain value for the round the next entry gathers, to its
+    # collector only (spec/protocol.md, "Reveals that travel together")
+    "ack": Shape("ack", {"seat": SEAT_NUMBER, "seq": whole(0), "entry": octets(HASH_BYTES), "state": octets(HASH_BYTES)},
+                 extra={"reveal": octets(HASH_BYTES)}),
+    # the author's gathered acks of its entry `seq`: each seat's state hash, nil for a seat
+    # that vouched for it with a later ack (spec/protocol.md, "Confirmation")
+    "confirm": Shape("confirm", {"seq": whole(1), "entry": octets(HASH_BYTES),
+                                 "states": listing(optional(octets(HASH_BYTES)), 1, MAX_SEATS,
+                                                   f"state hashes of {HASH_BYTES} bytes or nil")}),
     "beat": Shape("beat", {"seq": whole(0), "head": octets(HASH_BYTES)}),
     "want": Shape("want", {"seq": whole(1)}),
     "proof": Shape("proof", {"first": _MAP, "second": _MAP}),

@@ -39,7 +39,7 @@ from peerboard.protocol.events import (  # re-exported: the session's events are
 from peerboard.protocol.forming import Forming, Hosting, Joining
 from peerboard.protocol.identity import Identity, fingerprint
 from peerboard.protocol.messages import (
-    MESSAGE_CLASSES, Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Propose,
+    MESSAGE_CLASSES, Ack, Beat, Confirm, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Propose,
     Claim, Decline, Offer, Refuse, Rematch, Resign, Say, Sign, Want, Welcome, decode_message,
 )
 from peerboard.protocol.phases import Milestone, next_phase
@@ -724,6 +724,7 @@ _TABLE: dict[type[Message], tuple[Handler, ...]] = {
     GenesisMessage: (_forming("on_genesis"),  _game("on_genesis"), _ignore),
     EntryMessage:   (_ignore,                 _game("on_entry"),   _ignore),
     Ack:            (_ignore,                 _game("on_ack"),     _ignore),
+    Confirm:        (_ignore,                 _game("on_confirm"), _ignore),
     Beat:           (_ignore,                 _game("on_beat"),    _ignore),
     Want:           (_ignore,                 _paced_want,         _ignore),
     Proof:          (_no_game,                _game("on_proof"),   _ignore),

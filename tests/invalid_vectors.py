@@ -41,7 +41,7 @@ from peerboard.protocol.logfile import frame, header_frame, read_log  # noqa: E4
 from peerboard.protocol.records import ENTRY_DOMAIN, GENESIS_DOMAIN, claim_statement, resign_statement  # noqa: E402
 from peerboard.protocol.secrets import SeatSecrets, choice_digest  # noqa: E402
 from peerboard.protocol.takeover import takeover_secrets  # noqa: E402
-from vectors import CASES, ENDINGS, VECTORS, seats  # noqa: E402
+from vectors import CASES, ENDINGS, TOGETHER, VECTORS, seats  # noqa: E402
 
 INVALID = VECTORS / "invalid"
 INDEX = VECTORS / "invalid.json"
@@ -691,6 +691,63 @@ def reveal_vectors(aton: Log, asterix: Log) -> list[Vector]:
     return out
 
 
+def _together_log(name: str) -> Log:
+    """A valid vector whose reveal rounds are `reveals` entries (tests/vectors.py, TOGETHER)."""
+    _, game, players, _ = next(c for c in TOGETHER if c[0] == name)
+    _, _, keys = seats(name, players)
+    contents = read_log((VECTORS / f"{name}.pblog").read_bytes())
+    return Log.built(game, contents.genesis.record(), [e.record() for e in contents.entries], keys)
+
+
+def together_vectors(aton: Log) -> list[Vector]:
+    """Reveal rounds written together (spec/log-format.md, "Who writes the next entry"): a
+    `reveals` entry short of a seat, with a value not of its seat's chain, replayed from an
+    earlier round, written by another seat than the round's gatherer, and each form of
+    round where the genesis says the other."""
+    out = []
+    asterix, aton2 = _together_log("asterix-together"), _together_log("aton-together")
+    seq = asterix.find(lambda e: e["kind"] == "reveals", after=1)
+    values = asterix.entry(seq)["body"]["values"]
+    log = asterix.changed(seq, body={"values": values[:2]})
+    out.append(Vector("asterix-together-reveals-missing-a-seat", "asterix", seq, F.REVEAL,
+                      f"entry {seq} is a reveals entry with the values of seats 0 and 1 only (it takes one per seat)",
+                      log.data(seq + 2)))
+    log = asterix.changed(seq, body={"values": [values[0], bytes(32), values[2]]})
+    out.append(Vector("asterix-together-reveals-forged", "asterix", seq, F.REVEAL,
+                      f"entry {seq}'s value of seat 1 is 32 zero bytes, not the next value of its hash chain",
+                      log.data(seq + 2)))
+    log = asterix.changed(seq, body={"values": [values[1], values[0], values[2]]})
+    out.append(Vector("asterix-together-reveals-swapped", "asterix", seq, F.REVEAL,
+                      f"entry {seq} holds seats 0's and 1's values in each other's places", log.data(seq + 2)))
+    first = aton2.find(lambda e: e["kind"] == "reveals")
+    seq = aton2.find(lambda e: e["kind"] == "reveals", after=first)
+    log = aton2.changed(seq, body={"values": aton2.entry(first)["body"]["values"]})
+    out.append(Vector("aton-together-reveals-replayed", "aton", seq, F.REVEAL,
+                      f"entry {seq} holds again the values of entry {first}'s round", log.data(seq + 2)))
+    gatherer = aton2.entry(seq)["seat"]
+    log = aton2.copy()
+    log.entry(seq)["seat"] = 1 - gatherer
+    log.sign(seq)
+    log.relink(seq + 1)
+    out.append(Vector("aton-together-reveals-wrong-seat", "aton", seq, F.TURN,
+                      f"entry {seq}, a reveals entry, is written by seat {1 - gatherer}; the round's gatherer is seat "
+                      f"{gatherer}, the writer of entry {seq - 1}", log.data(seq + 2)))
+    log = aton2.changed(seq, kind="reveal", body={"value": aton2.entry(seq)["body"]["values"][gatherer]})
+    out.append(Vector("aton-together-reveal-one-seat", "aton", seq, F.TURN,
+                      f"entry {seq} is one seat's reveal where the genesis says rounds are written together",
+                      log.data(seq + 2)))
+    seq = aton.find(lambda e: e["kind"] == "reveal" and e["seat"] == 0, after=2)
+    values = [aton.entry(seq)["body"]["value"], aton.entry(seq + 1)["body"]["value"]]
+    log = aton.changed(seq, kind="reveals", body={"values": values})
+    out.append(Vector("aton-reveals-in-a-log-of-one-seat-reveals", "aton", seq, F.TURN,
+                      f"entry {seq} is a reveals entry in a log whose genesis has no `reveals`: a round is one "
+                      f"reveal entry per seat there", log.data(seq + 2)))
+    log = _regenesis(asterix, lambda g: g.update(reveals="each"))
+    out.append(Vector("asterix-together-schema-reveals-each", "asterix", 0, F.SCHEMA,
+                      "the genesis says reveals \"each\": the only value is \"together\"", log.data(4)))
+    return out
+
+
 def _results(log: Log) -> list[int]:
     return [e["seq"] for e in log.entries if e["kind"] == "result"]
 
@@ -926,7 +983,7 @@ def build_all() -> list[Vector]:
         *signature_vectors(aton, athos, asterix), *over_turn_vectors(aton, athos, asterix),
         *commitment_vectors(aton, athos, asterix), *illegal_vectors(aton, athos, asterix),
         *reveal_vectors(aton, asterix), *result_vectors(aton, asterix), *audit_vectors(aton, asterix),
-        *ending_vectors(), *takeover_vectors(),
+        *ending_vectors(), *takeover_vectors(), *together_vectors(aton),
     ]
 
 

@@ -85,7 +85,7 @@ def test_export_json_and_text(tmp_path):
     log = str(next(tmp_path.glob("*.pblog")))
     doc = json.loads(peerboard("replay", log, "--export", "json").stdout)
     assert doc["game"] == "aton" and len(doc["seats"]) == 2
-    assert doc["entries"][0]["kind"] == "reveal"
+    assert doc["entries"][0]["kind"] == "reveals"  # (the round that dealt the hands: one entry)
     # after the audit the export shows the hidden draws each reveal round brought about
     first_draws = next(e["chance"] for e in doc["entries"] if e["chance"])
     assert len(first_draws) == 8 and all(d.startswith("draw ") and d != "draw ?" for d in first_draws)

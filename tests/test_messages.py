@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 
 from peerboard.engines.canonical import encode
 from peerboard.protocol.messages import (
-    Ack, Beat, Hello, Leave, MessageError, Refuse, Rematch, Say, Sign, Want, Welcome, decode_message,
+    Ack, Beat, Confirm, Hello, Leave, MessageError, Refuse, Rematch, Say, Sign, Want, Welcome, decode_message,
 )
 from peerboard.protocol.schema import PROTOCOL_VERSION
 
@@ -84,6 +84,8 @@ def test_a_hello_must_carry_a_printable_name_and_a_knock_of_32_bytes_or_nil():
 
 @given(st.one_of(
     st.builds(Ack, st.integers(0, 7), st.integers(1, 2**40), HASH, HASH),
+    st.builds(Ack, st.integers(0, 7), st.integers(1, 2**40), HASH, HASH, HASH),
+    st.builds(Confirm, st.integers(1, 2**40), HASH, st.lists(st.one_of(st.none(), HASH), min_size=1, max_size=8).map(tuple)),
     st.builds(Beat, st.integers(0, 2**40), HASH),
     st.builds(Want, st.integers(1, 2**40)),
     st.builds(Welcome, st.integers(-1, 7), st.integers(1, 8)),

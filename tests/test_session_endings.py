@@ -34,7 +34,9 @@ def play_until(net, nodes, entries, max_time=400):
 @pytest.mark.parametrize("seed", range(6))
 def test_a_resignation_at_any_moment_ends_the_game_the_same_everywhere(game, seed):
     net = SimNet(seed, drop=0.15, dup=0.1, delay=(0.001, 0.2))
-    nodes = net.table(game, 2, {"max_rounds": 3} if game == "asterix" else {})
+    # (Asterix of 5 rounds: each reveal round is one entry, so a game of 3 could end by its
+    # rules while a partition keeps the resignation from the seat to move)
+    nodes = net.table(game, 2, {"max_rounds": 5} if game == "asterix" else {})
     play_until(net, nodes, net.rng.randrange(0, 30))
     if net.finished(nodes):
         pytest.skip("the game ended by its rules before the chosen moment")  # (rare: short games)
@@ -238,8 +240,9 @@ def test_an_offer_every_seat_accepts_ends_the_game_so(game, seats, how):
     at_a_decision(net, nodes)
     net.apply(nodes[0], nodes[0].session.offer(how, net.now))
     for n in nodes[1:]:
-        assert net.run(lambda: offered(n, how), max_time=20), "the offer did not reach every seat"
-        assert dict(n.session.offers)[how] == (0,) or 0 in dict(n.session.offers)[how]
+        # (seat 0's offer may be lost and come again a second later, after another's acceptance)
+        assert net.run(lambda: offered(n, how) and 0 in dict(n.session.offers).get(how, ()), max_time=20), \
+            "the offer did not reach every seat"
         net.apply(n, n.session.offer(how, net.now))  # accepted
     net.think = (0.0, 0.02)
     settle(net, nodes)

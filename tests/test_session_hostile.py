@@ -223,24 +223,34 @@ def test_a_proof_with_a_bad_signature_is_rejected():
 
 
 def test_a_withheld_reveal_stalls_visibly_and_a_different_value_is_refused():
+    """spec/protocol.md, "Fair chance": a seat may only withhold its value, which stalls the
+    game visibly; any other value than its hash chain's next one is refused, on an ack to
+    the round's gatherer as in an entry."""
     from peerboard.protocol.session import PeerAway
 
     net = SimNet(4)
     nodes = net.table("aton", 2)
-    # run until seat 1 owes a reveal, then silence it: the game cannot go on without it
+    # run until seat 0 gathers the next round — seat 1 has not even heard of seat 0's last
+    # entry yet — then silence seat 1: its value never comes, and the game cannot go on
     net.think = (5.0, 5.0)
-    assert net.run(lambda: nodes[0].session.position().to_act == (1, "reveal"), max_time=500)
+    assert net.run(lambda: nodes[0].session.log_length and nodes[0].session.position().to_act == (0, "reveals"),
+                   max_time=500)
     net.crash(nodes[1])
     stuck_at = nodes[0].session.log_length
     net.run(lambda: False, max_time=10)
     assert nodes[0].session.log_length == stuck_at
-    assert nodes[0].session.position().to_act == (1, "reveal")
+    assert nodes[0].session.position().to_act == (0, "reveals")
     assert any(isinstance(e, PeerAway) and e.seat == 1 for e in nodes[0].events)
     # no re-roll: any value but the committed hash chain's next one is refused
-    bad = make_entry(nodes[1].identity, stuck_at + 1, _head(nodes[0]), 1, "reveal", {"value": b"\x01" * 32})
+    state = nodes[0].session.game.state_hash(nodes[0].session.position().state)
+    net.inject(nodes[1], nodes[0], Ack(1, stuck_at, _head(nodes[0]), state, b"\x01" * 32).to_bytes())
+    net.run(lambda: False, max_time=1)
+    assert "reveal does not match its hash chain" in _reasons(nodes[0])
+    # and only the gatherer writes the round
+    bad = make_entry(nodes[1].identity, stuck_at + 1, _head(nodes[0]), 1, "reveals", {"values": [b"\x01" * 32] * 2})
     net.inject(nodes[1], nodes[0], EntryMessage(bad).to_bytes())
     net.run(lambda: False, max_time=1)
-    assert "does not match its hash chain" in _reasons(nodes[0])
+    assert "seat 0 must write a reveals entry here, not seat 1" in _reasons(nodes[0])
     assert nodes[0].session.log_length == stuck_at
 
 

@@ -11,7 +11,8 @@ import pytest
 from peerboard.protocol import forming
 from peerboard.protocol.identity import Identity
 from peerboard.protocol.messages import (
-    MESSAGE_CLASSES, Ack, Beat, Claim, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, Offer, Proof, Propose,
+    MESSAGE_CLASSES, Ack, Beat, Claim, Confirm, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, Offer, Proof,
+    Propose,
     Refuse, Rematch, Resign, Say, Sign, Want, Welcome,
 )
 from peerboard.protocol.phases import TRANSITIONS, Milestone, TransitionError, next_phase
@@ -45,7 +46,8 @@ def _one_of_each(sender: Identity, seq: int) -> list[Message]:
         Hello(_TABLE, "aton", "node-1", sender.public_key, "seat", seat.chain, seat.seed, "sim://1", None),
         Welcome(1, 2), Refuse("no"), Propose(_DISK.genesis.terms, _DISK.addrs), Sign(1, _DISK.genesis.sigs[1]),
         GenesisMessage(_DISK.genesis, _DISK.addrs), EntryMessage(entry),
-        Ack(1, seq, _DISK.entries[seq - 1].hash, b"\x07" * 32), Beat(len(_DISK.entries), _DISK.entries[-1].hash),
+        Ack(1, seq, _DISK.entries[seq - 1].hash, b"\x07" * 32), Confirm(seq, _DISK.entries[seq - 1].hash, (b"\x07" * 32,) * 2),
+        Beat(len(_DISK.entries), _DISK.entries[-1].hash),
         Want(1), Proof(entry, forged), Leave(), Rematch(_TABLE, "yes"),
         Say(_TABLE, seq, "hello", sender.public_key, b"\x05" * 64),
         Resign(1, _NODES[1].identity.sign(resign_statement(_DISK.genesis.hash, 1))),

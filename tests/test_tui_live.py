@@ -105,7 +105,7 @@ def test_the_forming_screen_lists_the_seats_then_the_game_starts_and_a_turn_goes
             moves = [m for m in lines if " -> " not in m.text]
             assert [m.seat for m in moves[:2]] == [0, 1] and moves[0].text == "keep"
             # the draws that dealt the hands, where they came about: the other seat's hidden
-            draws = [m.text for m in lines if m.text.startswith("reveal -> draw ")]
+            draws = [m.text for m in lines if m.text.startswith("reveals -> draw ")]
             assert draws and "draw ?" in draws[0] and any(d.isdigit() for d in draws[0])
             assert t.submitted_on and threading.get_ident() not in t.submitted_on  # the node's own thread
             screen.input.send_text("\x1b[21~")  # F10 (the screen closes: no key after it is read)

@@ -5,7 +5,8 @@ import json
 import pytest
 
 from peerboard.protocol.replay import verify_log
-from vectors import CASES, ENDINGS, VECTORS, build, build_ending, hashes
+from peerboard.protocol.schema import REVEALS_TOGETHER
+from vectors import CASES, ENDINGS, TOGETHER, VECTORS, build, build_ending, hashes
 
 
 @pytest.mark.parametrize("name, players, options", CASES, ids=[c[0] for c in CASES])
@@ -21,6 +22,24 @@ def test_vector_verifies_and_hashes_as_recorded(name, players, options):
 @pytest.mark.parametrize("name, players, options", CASES, ids=[c[0] for c in CASES])
 def test_vector_is_rebuilt_byte_for_byte(name, players, options):
     assert build(name, players, options) == (VECTORS / f"{name}.pblog").read_bytes()
+
+
+@pytest.mark.parametrize("name, game, players, options", TOGETHER, ids=[c[0] for c in TOGETHER])
+def test_a_vector_of_reveals_together_verifies_hashes_as_recorded_and_is_rebuilt(name, game, players, options):
+    """spec/log-format.md, "Who writes the next entry": each reveal round one `reveals`
+    entry, written by the writer of the entry before it (seat 0 after the genesis)."""
+    data = (VECTORS / f"{name}.pblog").read_bytes()
+    assert build(name, players, options, game, REVEALS_TOGETHER) == data
+    verdict = verify_log(data)
+    assert verdict.ok and verdict.ledger.finished, verdict.summary()
+    recorded = json.loads((VECTORS / f"{name}.hashes.json").read_text())
+    assert (recorded["game"], recorded["players"], recorded["options"]) == (game, players, options)
+    assert hashes(data) == recorded["state_hashes"]
+    entries = list(verdict.ledger.history)
+    rounds = [e for e in entries if e.kind == "reveals"]
+    assert rounds and not any(e.kind == "reveal" for e in entries)
+    before = {e.seq: e.seat for e in entries}
+    assert all(e.seat == before.get(e.seq - 1, 0) and len(e.body["values"]) == players for e in rounds)
 
 
 @pytest.mark.parametrize("case", ENDINGS, ids=[c[0] for c in ENDINGS])

@@ -14,12 +14,20 @@ from peerboard import engines  # noqa: E402
 from peerboard.protocol.builder import LogBuilder  # noqa: E402
 from peerboard.protocol.ledger import Ledger  # noqa: E402
 from peerboard.protocol.logfile import frame, header_frame  # noqa: E402
+from peerboard.protocol.schema import REVEALS_TOGETHER  # noqa: E402
 
 VECTORS = ROOT / "spec" / "vectors"
 CASES = [
     ("aton", 2, {"win_points": 15}),
     ("athos", 2, {}),
     ("asterix", 3, {"max_rounds": 2}),
+]
+
+#: games whose genesis says `"reveals": "together"`: each reveal round one `reveals` entry
+#: (what a table of this version writes; the CASES above are of the form before)
+TOGETHER = [
+    ("aton-together", "aton", 2, {"win_points": 15}),
+    ("asterix-together", "asterix", 3, {"max_rounds": 2}),
 ]
 
 #: games that end otherwise than by their rules (spec/protocol.md, "Endings"): (file name,
@@ -46,11 +54,11 @@ def seats(name: str, players: int) -> tuple[random.Random, list[bytes], list[byt
     return rng, masters, keys
 
 
-def build(name: str, players: int, options: dict) -> bytes:
+def build(name: str, players: int, options: dict, game: str | None = None, reveals: str | None = None) -> bytes:
     rng, masters, keys = seats(name, players)
     log = LogBuilder.table(
-        engines.get(name), options, [f"seat-{i}" for i in range(players)], masters, keys,
-        rng.randbytes(16), lambda: rng.randbytes(16),
+        engines.get(game or name), options, [f"seat-{i}" for i in range(players)], masters, keys,
+        rng.randbytes(16), lambda: rng.randbytes(16), reveals=reveals,
     )
     log.play(lambda state, seat, legal: legal[rng.randrange(len(legal))])
     return header_frame() + frame(log.ledger.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
@@ -98,6 +106,12 @@ def main() -> None:
         data = build(name, players, options)
         (VECTORS / f"{name}.pblog").write_bytes(data)
         doc = {"game": name, "players": players, "options": options, "state_hashes": hashes(data)}
+        (VECTORS / f"{name}.hashes.json").write_text(json.dumps(doc, indent=0) + "\n")
+        print(f"{name}: {len(data)} bytes, {len(doc['state_hashes']) - 1} entries")
+    for name, game, players, options in TOGETHER:
+        data = build(name, players, options, game, REVEALS_TOGETHER)
+        (VECTORS / f"{name}.pblog").write_bytes(data)
+        doc = {"game": game, "players": players, "options": options, "state_hashes": hashes(data)}
         (VECTORS / f"{name}.hashes.json").write_text(json.dumps(doc, indent=0) + "\n")
         print(f"{name}: {len(data)} bytes, {len(doc['state_hashes']) - 1} entries")
     for name, *case in ENDINGS:
