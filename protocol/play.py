@@ -326,7 +326,7 @@ class Play:
             else:
                 # (a confirm takes a round trip: an ack is said again only when its entry has
                 # waited a whole beat; a round waiting for our value is waiting too)
-                waiting = ((self.acks.confirmed < len(self.entries) and last.seat != self.seat)
+                waiting = ((self.acks.confirmed < len(self.entries) and not self._mine(last.seat))
                            or self._round_value(last.seq) is not None)
                 if waiting and self.waiting_at_beat == last.seq:
                     effects += self._ack(last, self.acks.hashes[-1][1])
@@ -439,8 +439,14 @@ class Play:
 
     def on_ack(self, sender: bytes, m: Ack, now: float) -> list:
         keys = self.seat_keys
-        if not m.seat < len(keys) or keys[m.seat] != sender:
+        if not m.seat < len(keys) or sender not in (keys[m.seat], self._node_of(m.seat)):
             raise MessageError(f"ack: a forged ack (the sender does not hold seat {m.seat})")
+        if m.seat in self._silent():
+            # a seat gone for good or taken over: its acks count for nothing (its runner acks
+            # as itself), but its runner's ack in its name carries its value for the round
+            if m.reveal is None or sender == keys[m.seat] or m.seq == 0:
+                return []
+            return [NextStep()] if self._gather(m) else []
         if m.seq == 0:  # (the genesis: only a value for the round it leaves the game at)
             if m.reveal is None or m.entry != self.genesis.hash:
                 raise MessageError("ack: an ack of seq 0 carries a reveal for the genesis's round, and nothing else")
@@ -466,7 +472,7 @@ class Play:
         effects = []
         if m.entry != self.entries[m.seq - 1].hash:
             effects.append(Send(sender, Want(m.seq).to_bytes()))  # a fork: fetch its entry (proof)
-        elif m.seq <= confirmed and gathers(self.players) and self.entries[m.seq - 1].seat == self.seat:
+        elif m.seq <= confirmed and gathers(self.players) and self._mine(self.entries[m.seq - 1].seat):
             effects += self._confirm_again(sender, m)
         effects += self._advance()  # (at three seats or more it writes the round, once whole)
         if news and not gathers(self.players):
@@ -475,26 +481,72 @@ class Play:
         return effects + ([NextStep()] if news else [])
 
     def _gather(self, m: Ack) -> bool:
-        """A seat's value for the reveal round this seat gathers, on its ack of our entry:
-        whether it is news."""
-        ledger, author = self.ledger, self.author
-        if (author is None or not ledger.together or ledger.next_seq != m.seq + 1 or ledger.finished
-                or m.entry != ledger.head or ledger.entitled() != (self.seat, "reveals")):
-            return False  # a repeat for a round written already, or not ours to gather
+        """A seat's value for the reveal round a seat this node plays gathers, on its ack of
+        the entry before: whether it is news."""
+        ledger = self.ledger
+        if (self.author is None or not ledger.together or ledger.next_seq != m.seq + 1 or ledger.finished
+                or m.entry != ledger.head):
+            return False  # a repeat for a round written already
+        seat, kind = ledger.entitled()
+        if kind != "reveals" or not self._mine(seat):
+            return False  # not ours to gather
         if not fits_chain(ledger, m.seat, m.reveal):
             raise MessageError(f"ack: seat {m.seat}'s reveal does not match its hash chain (a biased or forged reveal)")
-        return author.gather(ledger.next_seq, m.seat, m.reveal)
+        return self._author_of(seat).gather(ledger.next_seq, m.seat, m.reveal)
 
     def _round_value(self, seq: int) -> tuple[int, bytes] | None:
         """(the gatherer, our value) when entry `seq` is the head and the next entry is a
-        reveal round another seat gathers: our value rides on our ack of `seq` to it."""
+        reveal round another node gathers: our value rides on our ack of `seq` to it."""
         ledger, author = self.ledger, self.author
         if author is None or not ledger.together or ledger.next_seq != seq + 1 or ledger.finished:
             return None
         seat, kind = ledger.entitled()
-        if kind != "reveals" or seat == self.seat:
+        if kind != "reveals" or self._mine(seat):
             return None
         return seat, author.round_value(ledger)
+
+    def _taken_values(self, seq: int, state_hash: bytes) -> list:
+        """The values of the seats this node runs taken over, for the round another node
+        gathers after entry `seq`: each in an ack in that seat's name, to the gatherer (the
+        ack itself counts for nothing: the runner acks as itself)."""
+        value = self._round_value(seq)
+        if value is None or not self.takeovers:
+            return []
+        head, to = self.ledger.head, self._node_of(value[0])
+        return [Send(to, Ack(seat, seq, head, state_hash, author.round_value(self.ledger)).to_bytes())
+                for seat, (_, author) in sorted(self.takeovers.items())]
+
+    def _local_values(self) -> None:
+        """Where a seat this node plays gathers the round due now, the values of the other
+        seats this node plays go straight to it (they travel in no message)."""
+        ledger = self.ledger
+        if self.author is None or not self.takeovers or not ledger.together or ledger.finished:
+            return
+        try:
+            seat, kind = ledger.entitled()
+        except LedgerError:
+            return
+        if kind != "reveals" or not self._mine(seat):
+            return
+        gatherer = self._author_of(seat)
+        for other in [self.seat, *sorted(self.takeovers)]:
+            if other != seat:
+                gatherer.gather(ledger.next_seq, other, self._author_of(other).round_value(ledger))
+
+    def _mine(self, seat: int) -> bool:
+        """Whether this node writes seat `seat`'s entries: its own seat, or one it runs."""
+        return self.seat is not None and (seat == self.seat or seat in self.takeovers)
+
+    def _author_of(self, seat: int) -> Author:
+        return self.author if seat == self.seat else self.takeovers[seat][1]
+
+    def _node_of(self, seat: int) -> bytes:
+        """The key of the node that holds seat `seat` now: its own, or, taken over, its
+        runner's (spec/protocol.md, "Takeover")."""
+        for taken, _, runner in self.ledger.taken:
+            if taken == seat:
+                return self.seat_keys[runner]
+        return self.seat_keys[seat]
 
     def on_confirm(self, sender: bytes, m: Confirm, now: float) -> list:
         """The author of entry `seq` holds every seat's ack of it: each state hash counts as
@@ -509,7 +561,7 @@ class Play:
             self.early_confirms[m.seq] = (sender, m)
             return self._ask(sender, held + 1, now)
         mine = self.entries[m.seq - 1]
-        if self.seat_keys[mine.seat] != sender:
+        if self._node_of(mine.seat) != sender:
             raise MessageError(f"confirm: entry {m.seq} is seat {mine.seat}'s; only its author confirms it")
         if m.entry != mine.hash:
             return [Send(sender, Want(m.seq).to_bytes())]  # a fork: fetch its entry (proof)
@@ -809,11 +861,12 @@ class Play:
             plain, gatherer = ack.to_bytes(), self.seat_keys[value[0]]
             valued = Ack(self.seat, entry.seq, entry.hash, state_hash, value[1]).to_bytes()
             return [Send(k, valued if k == gatherer else plain) for k in self.peers()]
-        if entry.seat == self.seat:
-            return []
+        taken = self._taken_values(entry.seq, state_hash)
+        if self._mine(entry.seat):
+            return taken
         if value is not None and value[0] == entry.seat:
             ack = Ack(self.seat, entry.seq, entry.hash, state_hash, value[1])
-        return [Send(self.seat_keys[entry.seat], ack.to_bytes())]
+        return [Send(self._node_of(entry.seat), ack.to_bytes())] + taken
 
     def _advance(self, announce: bool = True) -> list:
         """What the acks now confirm; where acks are gathered, our confirm of the newest
@@ -824,13 +877,14 @@ class Play:
         if not confirmed or not announce or self.seat is None or not gathers(self.players):
             return confirmed
         # the newest of our own entries this confirmed: its confirm vouches for all before it
-        own = [seq for seq in self.acks.just_confirmed if self.entries[seq - 1].seat == self.seat]
+        own = [seq for seq in self.acks.just_confirmed if self._mine(self.entries[seq - 1].seat)]
         if not own:
             return confirmed
         seq = max(own)
         self.last_confirm = confirm_of(seq, self.entries[seq - 1].hash, self.acks.just_confirmed[seq], self.players)
         ledger = self.ledger
-        if seq == ledger.next_seq - 1 and ledger.together and not ledger.finished and ledger.entitled() == (self.seat, "reveals"):
+        due = ledger.entitled() if ledger.together and not ledger.finished else None
+        if seq == ledger.next_seq - 1 and due is not None and due[1] == "reveals" and self._mine(due[0]):
             # every ack of the head is in, and with them every value of the round we gather:
             # the round's entry leaves now, and carries this confirm (nothing waiting can
             # change it: the round is whole)
@@ -987,13 +1041,13 @@ class Play:
         if pending is not None and pending[1] == self.seat and not self.author.unheard:
             identity, secrets = takeover_secrets(self.author.secrets.master, self.genesis.hash, pending[0])
             return self._write("takeover", takeover_body(pending[0], identity, secrets))
+        self._local_values()
         step = self.author.next(self.ledger)
         if isinstance(step, Write):
             return self._write(step.kind, step.body)
+        taken = self._taken_turn() if step is None and self.takeovers and not self.author.unheard else []
         held = self._take_held_confirm()  # (no entry to carry it after all: it goes alone)
-        effects = [] if held is None else self.broadcast(held)
-        if step is None and self.takeovers and not self.author.unheard:
-            return effects + self._taken_turn()
+        effects = ([] if held is None else self.broadcast(held)) + taken
         return effects if step is None else effects + [step]
 
     def _agreement_to_carry(self) -> str | None:
@@ -1025,21 +1079,24 @@ class Play:
     def _may_sign_claim(self, gone: int) -> bool:
         """Whether the local seat may sign a claim of `gone` at the next entry: at two seats
         whenever it may be claimed; at more, only where the game waits for it (it is entitled
-        to the next entry), so the one entry the claim competes with is its own."""
+        to the next entry, or the next entry is a reveal round, which waits for every seat's
+        value), so the one entry the claim competes with is its own, or the round its value
+        would complete (written by another signer, whose ack refutes the claim)."""
         ledger = self.ledger
         if not ledger.may_claim(gone):
             return False
         if len(ledger.writers) <= 2:
             return True
         try:
-            waits_for = ledger.entitled()[0]
+            waits_for, kind = ledger.entitled()
         except LedgerError:
             return False
         self.gathering.here(ledger.next_seq, ledger.head)
         mine = self.gathering.standing(ledger.next_seq, ledger.head)
         # (a seat taken over is played by its runner's node: the game waits for the runner)
         runs = {seat: runner for seat, _, runner in ledger.taken}
-        return runs.get(waits_for, waits_for) == gone and (mine is None or mine.gone == gone)
+        waits = kind == "reveals" or runs.get(waits_for, waits_for) == gone
+        return waits and (mine is None or mine.gone == gone)
 
     def _sign_claim(self, gone: int) -> list:
         """Sign the claim of `gone` at the next entry, keep that on disk, send it to every
