@@ -12,9 +12,10 @@ Each action goes into a plan you can take back (F2, `undo`); Enter on an empty l
 (F3, `send`) sends what is planned as one move and ends the turn there when the rules
 let it (else it says what is missing). A choice with only one option is taken at once.
 The terminal bell rings when your turn comes (PEERBOARD_BELL=off: no bell).
-F6 (or `resign`) resigns the game at any time, after asking once; F8 (or `claim`)
-claims the other seat once it has been away longer than the table's patience (the seats
-panel counts it down), and the game ends with you the winner. `offer draw` or `offer
+F6 (or `resign`) resigns the game at any time, after asking once; F8 (or `claim N`)
+claims a seat once it has been away longer than the table's patience (the seats panel
+counts it down): at two seats the game ends with you the winner; at more, once every
+other seat has claimed it, a bot takes it over (or the game ends, as the host chose). `offer draw` or `offer
 abort` asks the others; `accept` or `decline` answers an offer. `say TEXT` says TEXT to
 the table (every seat and spectator); what is said shows above the input line. At the
 end, F7 (or `again`) offers the same table again, the first seat moved on. `quit` or

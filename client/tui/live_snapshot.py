@@ -51,8 +51,7 @@ def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = (), chat: t
         legal=legal, moves=moves,
         status=_status(s, seats, to_act, decision, held), over=phase == "over",
         title=title or f"{game.title} · {_seat_title(s)}", forming=forming, chat=chat,
-        patience=s.patience if s.players == 2 and s.local_seat is not None and s.ending is None
-        and phase == "playing" else None,
+        patience=s.patience if s.local_seat is not None and s.ending is None and phase == "playing" else None,
     )
 
 
