@@ -6,7 +6,7 @@ import pytest
 
 from peerboard.protocol.replay import verify_log
 from peerboard.protocol.schema import REVEALS_TOGETHER
-from vectors import CASES, ENDINGS, TOGETHER, VECTORS, build, build_ending, hashes
+from vectors import CASES, ENDINGS, TAKEOVERS_TOGETHER, TOGETHER, VECTORS, build, build_ending, hashes
 
 
 @pytest.mark.parametrize("name, players, options", CASES, ids=[c[0] for c in CASES])
@@ -66,6 +66,23 @@ def test_an_ending_vector_verifies_and_its_result_says_how_it_ended(case):
     unchecked = [seat] if how == "claimed" else []
     assert result["ending"] == {"how": how, "seats": [seat], "seq": after + 1, "unchecked": unchecked}
     assert result["winners"] == ([1 - seat] if players == 2 else [])
+
+
+@pytest.mark.parametrize("case", TAKEOVERS_TOGETHER, ids=[c[0] for c in TAKEOVERS_TOGETHER])
+def test_a_takeover_in_a_log_of_rounds_together_reveals_from_the_new_chain(case):
+    """The seat taken over takes part in every later round with its new chain's values, and
+    gathers a round when it wrote the entry before (its runner writes it, signed by its new
+    key): the log verifies, is rebuilt byte for byte, and names the takeover."""
+    name, game, players, options, after, seat, how = case
+    data = (VECTORS / f"{name}.pblog").read_bytes()
+    assert build_ending(*case, REVEALS_TOGETHER) == data
+    verdict = verify_log(data)
+    assert verdict.ok and verdict.ledger.finished, verdict.summary()
+    assert verdict.ledger.result_body()["takeovers"] == [{"runner": 0, "seat": seat, "seq": after + 2}]
+    entries = list(verdict.ledger.history)
+    rounds_after = [e for e in entries if e.kind == "reveals" and e.seq > after + 2]
+    assert rounds_after and not any(e.kind == "reveal" for e in entries)
+    assert any(e.seat == seat for e in rounds_after)  # the taken-over seat gathered one (its runner wrote it)
 
 
 def test_a_claimed_game_is_finished_for_the_lobby_and_its_export_says_how_it_ended():

@@ -44,6 +44,12 @@ ENDINGS = [
     ("asterix-takenover", "asterix", 3, {"max_rounds": 2}, 14, 1, "takenover"),  # seats 0 and 2 claim seat 1
 ]
 
+#: takeovers in a log of reveal rounds together (what a table of this version writes): the
+#: taken-over seat's value in every round after it is its new chain's
+TAKEOVERS_TOGETHER = [
+    ("asterix-takenover-together", "asterix", 3, {"max_rounds": 3}, 12, 2, "takenover"),  # seats 0 and 1 claim seat 2
+]
+
 
 def seats(name: str, players: int) -> tuple[random.Random, list[bytes], list[bytes]]:
     """The vector's random source, and its seats' master secrets and Ed25519 seeds (the
@@ -64,13 +70,15 @@ def build(name: str, players: int, options: dict, game: str | None = None, revea
     return header_frame() + frame(log.ledger.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
 
 
-def build_ending(name: str, game: str, players: int, options: dict, after: int, seat: int, how: str) -> bytes:
+def build_ending(name: str, game: str, players: int, options: dict, after: int, seat: int, how: str,
+                 reveals: str | None = None) -> bytes:
     """A game where, after entry `after`, seat `seat` resigns (the seat entitled to the next
     entry carries the resignation) or is claimed by every other seat, then audited and signed."""
     rng, masters, keys = seats(name, players)
     log = LogBuilder.table(
         engines.get(game), options, [f"seat-{i}" for i in range(players)], masters, keys,
         rng.randbytes(16), lambda: rng.randbytes(16), takeover="greedy" if how == "takenover" else None,
+        reveals=reveals,
     )
     choose = lambda state, seat, legal: legal[rng.randrange(len(legal))]  # noqa: E731
     while len(log.entries) < after:
@@ -116,6 +124,10 @@ def main() -> None:
         print(f"{name}: {len(data)} bytes, {len(doc['state_hashes']) - 1} entries")
     for name, *case in ENDINGS:
         data = build_ending(name, *case)
+        (VECTORS / f"{name}.pblog").write_bytes(data)
+        print(f"{name}: {len(data)} bytes")
+    for name, *case in TAKEOVERS_TOGETHER:
+        data = build_ending(name, *case, REVEALS_TOGETHER)
         (VECTORS / f"{name}.pblog").write_bytes(data)
         print(f"{name}: {len(data)} bytes")
 
