@@ -1,6 +1,7 @@
 """The Asterix engine plays exactly as it did before its speed-up (issue 25, point 3).
 
-Recorded once from the engine at 990cd82 (before the speed-up) and checked in
+Recorded once from the engine at 990cd82 (before the speed-up, with that commit's package
+first on the path) and checked in
 (tests/asterix_equivalence.json): for seeded random games at 2 to 8 players and several
 option sets, a digest of everything a peer or a player could notice at every step: the
 state hash, the legal list (content and order), the chance odds, the action's text and
@@ -52,6 +53,7 @@ def game_digest(players: int, options: dict, seed: int) -> tuple[str, int]:
     h = hashlib.sha256()
     state = GAME.new_game(players, options)
     steps = 0
+    before: list = [("skip",)]
     while True:
         _line(h, "hash", GAME.state_hash(state).hex(), GAME.current(state))
         if GAME.is_terminal(state):
@@ -66,6 +68,13 @@ def game_digest(players: int, options: dict, seed: int) -> tuple[str, int]:
             _line(h, "probe ok", probe)
         except IllegalAction as refused:
             _line(h, "probe refused", probe, str(refused))
+        # the engine's own action objects, offered a step late: mostly refused now
+        late = before[rng.randrange(len(before))]
+        try:
+            _line(h, "late ok", late, GAME.state_hash(GAME.apply(state, late)).hex())
+        except IllegalAction as refused:
+            _line(h, "late refused", late, str(refused))
+        before = legal
         action = random_action(GAME, state, rng)
         text = GAME.format_action(state, action)
         _line(h, "action", action, text, GAME.parse_action(state, text))
