@@ -22,11 +22,13 @@ def has_hidden(game: Game) -> bool:
 
 
 def lookahead(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: list[int],
-              seen: dict | None = None) -> float:
+              seen: dict | None = None, children: dict | None = None) -> float:
     """The best value `seat` can reach by its own next actions (up to `depth` of them,
     while the states looked at stay within `budget`). `seen` remembers the positions
     valued already (with the depth they were searched to): one position is often
-    reached by several orders of the same actions."""
+    reached by several orders of the same actions. `children` remembers the positions
+    each position's actions lead to (`followers`): a search looks again and again from
+    the same positions, and most of what they lead to is in `seen` already."""
     if seen is not None:
         known = seen.get(state)
         if known is not None and known[0] >= depth:
@@ -41,14 +43,27 @@ def lookahead(game: Game, know: Judge, state: Any, seat: int, depth: int, budget
             depth = 0  # cut short
     else:
         value = -1.0
-        apply = game.apply
-        for action in game.legal_actions(state):
-            found = lookahead(game, know, apply(state, action), seat, depth - 1, budget, seen)
+        for _, after in followers(game, state, children):
+            found = lookahead(game, know, after, seat, depth - 1, budget, seen, children)
             if found > value:
                 value = found
     if seen is not None:
         seen[state] = (depth, value)
     return value
+
+
+def followers(game: Game, state: Any, children: dict | None) -> list[tuple[Action, Any]]:
+    """(action, the position it leads to) for every legal action of `state`, in the legal
+    order; remembered in `children` (when given), which are pure functions of the state."""
+    if children is not None:
+        known = children.get(state)
+        if known is not None:
+            return known
+    apply = game.apply
+    found = [(action, apply(state, action)) for action in game.legal_actions(state)]
+    if children is not None:
+        children[state] = found
+    return found
 
 
 def best_own_action(decision: Decision, judge: Judge, rng: random.Random, depth: int, nodes: int,

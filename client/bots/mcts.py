@@ -37,7 +37,7 @@ import time
 from typing import Any
 
 from peerboard.client.bots.knowledge import Knowledge, knowledge_for
-from peerboard.client.bots.lookahead import best_own_action, has_hidden, lookahead
+from peerboard.client.bots.lookahead import best_own_action, followers, has_hidden, lookahead
 from peerboard.client.bots.sdk import Bot, Budget, Decision
 from peerboard.client.bots.simulate import play_choice
 from peerboard.client.bots.stall import Pressing, StallWatch
@@ -122,6 +122,8 @@ class Search:
         #: its plans valued
         self.plans: dict[Any, Action] = {}
         self.seen_by: dict[int, dict] = {}
+        #: the positions the plans' lookaheads reached from each position (lookahead.followers)
+        self.children: dict = {}
         self.nodes = [know.search_nodes]
         self.salt = rng.getrandbits(64) if know.common_chance else None
         #: the root actions the search looks at (all, or the best `root_width` by prior)
@@ -345,8 +347,8 @@ class Search:
             depth = know.search_lookahead - 1
             seen = self.seen_by.setdefault(seat, {})
             best = -2.0
-            for a in game.legal_actions(state):
-                value = lookahead(game, know, game.apply(state, a), seat, depth, self.nodes, seen)
+            for a, after in followers(game, state, self.children):
+                value = lookahead(game, know, after, seat, depth, self.nodes, seen, self.children)
                 if value > best:
                     action, best = a, value
             self.plans[state] = action
