@@ -210,9 +210,15 @@ def _order_skip_problem(state: State) -> str | None:
 
 
 def _move_problem(state: State, square: str) -> str | None:
-    if landing_mask(state, state.dice[0]) & BIT[square_index(square)]:  # type: ignore[index]
+    if _lands(state, square_index(square)):  # type: ignore[arg-type]
         return None
     return _not_legal(state, ("move", square))
+
+
+def _lands(state: State, square: int) -> int:
+    """Whether the die being moved can land the seat's pawn on `square` (nonzero if so)."""
+    seat = state.actor
+    return landings(state.pawns[seat], state.dice[0], blocked_squares(state.tiles, state.potions[seat])) & BIT[square]
 
 
 def _move_skip_problem(state: State) -> str | None:
@@ -275,6 +281,16 @@ def legal_actions(state: State) -> list[Action]:
 
 def apply(state: State, action: Action) -> State:
     """The state after `action`; IllegalAction (saying what is allowed) if it is not legal."""
+    try:
+        own, by_phase = _STRAIGHT[action]
+    except (KeyError, TypeError):  # not one of the engine's actions (unhashable: malformed)
+        return BOOK.apply(state, action)
+    if own is action:
+        found = by_phase.get(state.phase)
+        if found is not None:
+            rule, args = found
+            if rule.problem(state, *args) is None:
+                return rule.effect(state, *args)
     return BOOK.apply(state, action)
 
 
@@ -342,8 +358,10 @@ def _move(state: State, square: int) -> State:
     kind = kind_at(tiles, square)
     if kind in CARRIED_KINDS and can_carry(state.carried[seat], kind, state.carry_rule):
         return evolve(state, pawns=pawns, dice=dice, phase=PICK)
-    if not dice and pawns.count(square) < 2:  # nothing to take, nobody to rob, no die left
-        return _end_turn(state, pawns=pawns, dice=dice)
+    if pawns.count(square) < 2:  # nothing to take, nobody to rob: on with the next die
+        if dice:
+            return evolve(state, pawns=pawns, dice=dice)
+        return _end_turn(state, {"pawns": pawns, "dice": dice})
     return _after_pick(evolve(state, pawns=pawns, dice=dice))
 
 
@@ -379,26 +397,35 @@ def _next_die(state: State) -> State:
     return _end_turn(state)
 
 
-def _end_turn(state: State, **changes: Any) -> State:
+def _end_turn(state: State, changes: dict[str, Any] | None = None) -> State:
     """Discard a potion, pass the turn on, and end the game after the last round.
-    `changes`: what the turn's last action changed, made in the same copy of the state."""
+    `changes`: what the turn's last action changed, made in the same copy of the state
+    (a dict of fields this function may add to)."""
+    if changes is None:
+        changes = {}
     seat = state.actor
-    potions = replaced(state.potions, seat, max(0, state.potions[seat] - 1))
-    following = (seat + 1) % state.players
+    potions = state.potions
+    if potions[seat]:
+        potions = replaced(potions, seat, potions[seat] - 1)
+    following = seat + 1 if seat + 1 < state.players else 0
     round_ = state.round
     if following == state.first:
         if round_ >= state.max_rounds:
-            return evolve(state, **{**changes, "phase": OVER, "potions": potions, "dice": ()})
+            changes.update(phase=OVER, potions=potions, dice=())
+            return evolve(state, **changes)
         round_ += 1
-    return _start_turn(state, following, potions, round_, **changes)
+    return _start_turn(state, following, potions, round_, changes)
 
 
-def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int, **changes: Any) -> State:
+def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int,
+                changes: dict[str, Any] | None = None) -> State:
+    if changes is None:
+        changes = {}
     # Potions come back up to 3 only for a pawn that starts its turn in the village.
     if BIT[changes.get("pawns", state.pawns)[seat]] & VILLAGE:
         potions = replaced(potions, seat, FULL_POTIONS)
-    state = evolve(state, **{**changes, "phase": ROLL, "actor": seat, "round": round_, "potions": potions,
-                             "dice": ()})
+    changes.update(phase=ROLL, actor=seat, round=round_, potions=potions, dice=())
+    state = evolve(state, **changes)
     if nothing_can_change(state):
         return evolve(state, phase=OVER)
     return state
@@ -517,3 +544,25 @@ def situation(state: State) -> str:
 def _refusal_text(state: State, why: str) -> str:
     legal = ", ".join(format_action(a) for a in legal_actions(state))
     return f"{why} It is {situation(state)}; the legal actions are: {legal}."
+
+
+# The engine's own action objects (those its legal lists are made of, BOOK.known) straight
+# to their rule in each phase, decoded once: a search applies hundreds of thousands of
+# them. Identity, as in the rulebook: an equal action from elsewhere (("die", True) equals
+# ("die", 1)) takes the rulebook's four steps, and so does every refusal, in its words.
+_STRAIGHT: dict[Action, tuple[Action, dict[str, tuple[Rule[State], tuple]]]] = {}
+for _action in BOOK.known:
+    _kind, _args = decode(_action)
+    _STRAIGHT[_action] = (_action, {phase: (rule, _args) for (phase, kind), rule in BOOK.rules.items()
+                                    if kind == _kind})
+
+
+def _lands_not(state: State, square: int) -> str | None:
+    """The problem of a move by the engine's own action object: None when it lands, and
+    otherwise anything but None (the rulebook then says why, in its words)."""
+    return None if _lands(state, square) else "refused"
+
+
+# A move's square is looked up once here, not twice per move (problem, then effect).
+for _square, _action in enumerate(_MOVE_TO):
+    _STRAIGHT[_action][1][MOVE] = (Rule(_lands_not, _move), (_square,))
