@@ -3,11 +3,26 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from peerboard.engines.chance import uniform_below
 from peerboard.engines.contract import CHANCE, TERMINAL, Action, Game
 from peerboard.engines.styled import Fragment
 from peerboard.engines.options import Option, int_between, one_of
 from peerboard.engines.asterix import notation, render, rules, scoring, summary
 from peerboard.engines.asterix.state import FIRST_ROLL, LAYOUT, OVER, ROLL, State, record
+
+#: who acts in a phase: chance, nobody (the end), or the state's actor (None)
+_WHO = {LAYOUT: CHANCE, FIRST_ROLL: CHANCE, ROLL: CHANCE, OVER: TERMINAL}
+
+
+def _by_value(weighted: list[tuple[Action, int]]) -> tuple[int, tuple[Action, ...]]:
+    """(total weight, the outcome for each value below it): `pick_weighted`'s walk through
+    the cumulative weights, done once for odds that never change (the dice)."""
+    table = tuple(action for action, weight in weighted for _ in range(weight))
+    return len(table), table
+
+
+_ROLLS = _by_value(rules.chance_weights_of(ROLL))
+_FIRST_ROLLS = _by_value(rules.chance_weights_of(FIRST_ROLL))
 
 
 class Asterix(Game):
@@ -37,12 +52,19 @@ class Asterix(Game):
         return rules.new_state(players, self.resolve_options(players, options))
 
     def current(self, state: State) -> int:
-        phase = state.phase
-        if phase in (LAYOUT, FIRST_ROLL, ROLL):
-            return CHANCE
-        if phase == OVER:
-            return TERMINAL
-        return state.actor
+        who = _WHO.get(state.phase)
+        return state.actor if who is None else who
+
+    def is_terminal(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def sample_chance(self, state: State, entropy: bytes) -> Action:
+        """As the contract's (spec/chance.md), with the dice's cumulative odds worked out once."""
+        dice = _ROLLS if state.phase == ROLL else _FIRST_ROLLS if state.phase == FIRST_ROLL else None
+        if dice is None:
+            return super().sample_chance(state, entropy)
+        total, table = dice
+        return table[uniform_below(total, entropy)]
 
     def legal_actions(self, state: State) -> list[Action]:
         return rules.legal_actions(state)

@@ -166,6 +166,11 @@ def thefts(state: State) -> list[tuple[int, int]]:
     return found
 
 
+def chance_weights_of(phase: str) -> list[tuple[Action, int]]:
+    """The odds of the dice, which never change: the 2d6 of a turn, or 1d6 for first player."""
+    return list(_2D6) if phase == ROLL else list(_D6)
+
+
 def chance_weights(state: State) -> list[tuple[Action, int]]:
     """At a chance node, each outcome with its exact integer weight."""
     if state.phase == ROLL:

@@ -23,7 +23,7 @@ Pile = tuple[int, int, int, int]
 EMPTY_PILE: Pile = (0, 0, 0, 0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class State:
     """One position. Seats are 0..players-1; squares are indices 0..63 (board.py)."""
 
@@ -56,6 +56,19 @@ class State:
     #: the dice still to move this turn; in ORDER both as rolled (low first), in MOVE the
     #: die being moved first
     dice: tuple[int, ...]
+
+    # A search keys its memos by positions (client/bots/lookahead.py) and compares them
+    # millions of times: two positions are equal when every field is (the fields are all
+    # the object holds, so their dicts compare, at C speed), and the hash is taken over the
+    # fields a game changes as it goes (equal positions hash alike all the same).
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not State:
+            return NotImplemented
+        return self is other or self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash((self.phase, self.actor, self.dice, self.pawns, self.tiles, self.carried, self.piles,
+                     self.potions, self.round, self.laid, self.rolls))
 
 
 def record(state: State) -> tuple:
