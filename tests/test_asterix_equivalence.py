@@ -75,6 +75,9 @@ def game_digest(players: int, options: dict, seed: int) -> tuple[str, int]:
         except IllegalAction as refused:
             _line(h, "late refused", late, str(refused))
         before = legal
+        if GAME.current(state) >= 0 and steps % 2 == 0:
+            # what a search asks instead of applying each action: the same, in the same order
+            assert GAME.successors(state) == [(a, GAME.apply(state, a)) for a in legal]
         action = random_action(GAME, state, rng)
         text = GAME.format_action(state, action)
         _line(h, "action", action, text, GAME.parse_action(state, text))
