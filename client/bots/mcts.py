@@ -307,7 +307,7 @@ class Search:
             if who == CHANCE:
                 return apply(state, game.sample_chance(state, rng.randbytes(32)))
             if others_plan and who >= 0 and not secret(state):
-                return apply(state, self._plan(state, who))
+                return self._after_plan(state, who)
             action = shortcut(state)
             if action is None:
                 action = playout_action(state, legal_actions(state), rng)
@@ -315,7 +315,7 @@ class Search:
 
         planned = know.finish_turn == "plan"
         while current(state) == mover and not secret(state):
-            state = apply(state, self._plan(state, mover)) if planned else step(state)
+            state = self._after_plan(state, mover) if planned else step(state)
         if know.playout_turns is not None:
             turns, last = 0, mover
             while True:
@@ -337,6 +337,15 @@ class Search:
             state = step(state)
             steps += 1
         return state
+
+    def _after_plan(self, state: Any, seat: int) -> Any:
+        """The position after the seat's plan: the one its plan looked at (`children`), whose
+        own plan and hash are then to hand, else applied afresh."""
+        action = self._plan(state, seat)
+        for a, after in self.children.get(state, ()):
+            if a is action:
+                return after
+        return self.game.apply(state, action)
 
     def _plan(self, state: Any, seat: int) -> Action:
         """The seat's best action by its own following ones (`search_lookahead` deep), as

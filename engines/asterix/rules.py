@@ -147,6 +147,11 @@ def usable_dice(state: State) -> list[int]:
     """The distinct dice values (low first) that have at least one legal landing."""
     seat = state.actor
     start, blocked = state.pawns[seat], blocked_squares(state.tiles, state.potions[seat])
+    if len(state.dice) == 2:  # as rolled, low first (the one case there is: the order phase)
+        low, high = state.dice
+        if low == high:
+            return [low] if landings(start, low, blocked) else []
+        return [v for v in (low, high) if landings(start, v, blocked)]
     return [v for v in sorted(set(state.dice)) if landings(start, v, blocked)]
 
 
@@ -428,16 +433,19 @@ def _move(state: State, square: int) -> State:
 
 
 def _pick(state: State, up: bool) -> State:
+    seat = state.actor
+    square = state.pawns[seat]
+    changes: dict[str, Any] = {}
     if up:
-        seat = state.actor
-        square = state.pawns[seat]
         kind = kind_at(state.tiles, square)
-        state = evolve(
-            state,
-            tiles=_without_tile(state.tiles, kind, square),
-            carried=replaced(state.carried, seat, _plus(state.carried[seat], kind)),
-        )
-    return _after_pick(state)
+        changes["tiles"] = _without_tile(state.tiles, kind, square)
+        changes["carried"] = replaced(state.carried, seat, _plus(state.carried[seat], kind))
+    if state.pawns.count(square) < 2:  # nobody to rob: on with the next die, or the turn ends
+        if state.dice:
+            changes["phase"] = MOVE
+            return evolve(state, **changes)
+        return _end_turn(state, changes)  # (in the same copy of the state)
+    return _after_pick(evolve(state, **changes) if changes else state)
 
 
 def _after_pick(state: State) -> State:
@@ -551,9 +559,12 @@ def _deposit(state: State, seat: int) -> State:
 def _check_end(state: State) -> State:
     """Over when every scoring tile is banked, or when nothing is carried and no scoring
     tile is left where a pawn could ever walk (pawns never leave their lake-bounded region)."""
-    if sum(sum(pile) for pile in state.piles) == SCORING_TILES:
+    banked = 0
+    for pile in state.piles:
+        banked += pile[0] + pile[1] + pile[2] + pile[3]
+    if banked == SCORING_TILES:
         return evolve(state, phase=OVER, dice=())
-    if all(load == EMPTY_PILE for load in state.carried):
+    if state.carried.count(EMPTY_PILE) == len(state.carried):
         scoring = state.tiles[BOAR] | state.tiles[COHORT] | state.tiles[MENHIR] | state.tiles[MISTLETOE]
         pawns = 0
         for square in state.pawns:
