@@ -75,6 +75,12 @@ _DIE_MOVES: tuple[Action, ...] = tuple(("die", v) for v in range(7))  # [v] is "
 _TILE_LAID: tuple[Action, ...] = tuple(("tile", name) for name in KIND_NAMES)  # [kind]
 
 
+def _move_list(state: State) -> list[Action]:
+    seat = state.actor
+    mask = landings(state.pawns[seat], state.dice[0], blocked_squares(state.tiles, state.potions[seat]))
+    return list(_move_tuple(mask)) if mask else [SKIP]
+
+
 def move_actions(mask: int) -> list[Action]:
     """The move actions landing on the squares of `mask`, a1 first."""
     return list(_move_tuple(mask))
@@ -260,7 +266,7 @@ BOOK: Rulebook[State] = Rulebook(
         PLACE: lambda state: list(_PLACEMENTS),
         ROLL: lambda state: [action for action, _ in _2D6],
         ORDER: lambda state: [_DIE_MOVES[v] for v in usable_dice(state)] or [SKIP],
-        MOVE: lambda state: move_actions(mask) if (mask := landing_mask(state, state.dice[0])) else [SKIP],
+        MOVE: _move_list,
         PICK: lambda state: [PICK_UP, LEAVE],
         STEAL: lambda state: [("steal", v, KIND_NAMES[k]) for v, k in thefts(state)] + [LEAVE],
     },
@@ -287,7 +293,8 @@ BOOK: Rulebook[State] = Rulebook(
 
 def legal_actions(state: State) -> list[Action]:
     """Every legal action in a fixed order (at chance nodes: the outcomes)."""
-    return BOOK.legal_actions(state)
+    lister = _LISTS.get(state.phase)  # BOOK.legal_actions, one call shorter
+    return lister(state) if lister is not None else []
 
 
 def apply(state: State, action: Action) -> State:
@@ -618,6 +625,8 @@ def _refusal_text(state: State, why: str) -> str:
     legal = ", ".join(format_action(a) for a in legal_actions(state))
     return f"{why} It is {situation(state)}; the legal actions are: {legal}."
 
+
+_LISTS = BOOK.lists
 
 # The engine's own action objects (those its legal lists are made of, BOOK.known) straight
 # to their rule in each phase, decoded once: a search applies hundreds of thousands of
