@@ -316,8 +316,9 @@ def successors(state: State) -> list[tuple[Action, State]]:
     """(action, the state it leads to) for every legal action, in the legal order: the same
     as `apply` of each, made faster for a die's landings (a search asks this of every
     position it looks through). A landing's common work is done once for all of them, and
-    the positions at the end of a turn are remembered for the turn's other walks: a pawn
-    that ends its turn on c3 ends it alike whichever square it came from."""
+    what a landing does beyond moving the pawn (the village, a cohort, the turn's end, a
+    theft) is remembered for the other walks to the same square: a pawn that lands on c3
+    with its last die ends its turn alike whichever square it came from."""
     if state.phase != MOVE:
         return [(action, apply(state, action)) for action in legal_actions(state)]
     seat = state.actor
@@ -336,35 +337,36 @@ def successors(state: State) -> list[tuple[Action, State]]:
     for other, square in enumerate(pawns):
         if other != seat and square >= 0:
             others |= BIT[square]
-    ends = None
+    if not rest:
+        special |= ~carriable  # on the last die every landing but a pick-up ends the turn
+    landed = None
     found = []
-    for square in squares_of(mask):
-        bit = BIT[square]
-        if bit & special:
-            after = _move(state, square)
-        elif bit & carriable:
+    while mask:  # the landings, a1 first (squares_of, written out)
+        bit = mask & -mask
+        mask ^= bit
+        square = bit.bit_length() - 1
+        if bit & carriable and not bit & special:
             after = evolve(state, pawns=replaced(pawns, seat, square), dice=rest, phase=PICK)
-        elif bit & others:
-            after = _move(state, square)
-        elif rest:
-            after = evolve(state, pawns=replaced(pawns, seat, square), dice=rest)
-        else:
-            if ends is None:
-                ends = _turn_ends((pawns[:seat], pawns[seat + 1:], state.potions, state.carried, state.piles,
-                                   tiles, state.actor, state.round, state.first, state.players, state.max_rounds,
-                                   carry_rule, state.laid, state.contenders, state.rolls))
-            after = ends.get(square)
+        elif bit & (special | others):
+            if landed is None:
+                landed = _landings_from((rest, pawns[:seat], pawns[seat + 1:], state.potions, state.carried,
+                                         state.piles, tiles, seat, state.round, state.first, state.players,
+                                         state.max_rounds, carry_rule, state.laid, state.contenders, state.rolls))
+            after = landed.get(square)
             if after is None:
-                after = ends[square] = _end_turn(state, {"pawns": replaced(pawns, seat, square), "dice": rest})
+                after = landed[square] = _move(state, square)
+        else:
+            after = evolve(state, pawns=replaced(pawns, seat, square), dice=rest)
         found.append((_MOVE_TO[square], after))
     return found
 
 
-# The turn's ends from a position on its last die, whatever the square the pawn stands on
-# (the key is every field but that square and the die): square -> the position after
-# landing there. Filled by `successors`; a pure function's memo like `landings`.
+# What landing on a square does, from a position in the move phase whatever the square
+# the pawn stands on: the key is every field but that square (and the die being moved:
+# the dice left are in it); square -> the position after landing there. Filled by
+# `successors`; a pure function's memo, like `landings`.
 @lru_cache(maxsize=1 << 12)
-def _turn_ends(key: tuple) -> dict[int, State]:
+def _landings_from(key: tuple) -> dict[int, State]:
     return {}
 
 

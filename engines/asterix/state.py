@@ -27,11 +27,6 @@ EMPTY_PILE: Pile = (0, 0, 0, 0)
 class State:
     """One position. Seats are 0..players-1; squares are indices 0..63 (board.py)."""
 
-    # The fields live in __dict__ as in any dataclass (engines/values.py copies it to make
-    # a changed position); the slot keeps the hash once worked out, and a copy starts
-    # without it.
-    __slots__ = ("__dict__", "_hash")
-
     players: int
     #: "either" (one Menhir or up to two Boars) or "both" (one Menhir and two Boars)
     carry_rule: str
@@ -72,21 +67,10 @@ class State:
         return self is other or self.__dict__ == other.__dict__
 
     def __hash__(self) -> int:
-        try:
-            return self._hash
-        except AttributeError:
-            value = hash((self.phase, self.actor, self.dice, self.pawns, self.tiles, self.carried, self.piles,
-                          self.potions, self.round, self.laid, self.rolls))
-            object.__setattr__(self, "_hash", value)
-            return value
-
-    # pickled and copied as its fields alone (the slot is no field; a frozen dataclass
-    # refuses the default way of setting it back)
-    def __getstate__(self) -> dict:
-        return self.__dict__
-
-    def __setstate__(self, fields: dict) -> None:
-        object.__setattr__(self, "__dict__", dict(fields))
+        # (Not kept once worked out: a slot for it costs more, in the exception of its
+        # first reading, than hashing these tuples again.)
+        return hash((self.phase, self.actor, self.dice, self.pawns, self.tiles, self.carried, self.piles,
+                     self.potions, self.round, self.laid, self.rolls))
 
 
 def record(state: State) -> tuple:

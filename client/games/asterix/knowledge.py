@@ -7,7 +7,7 @@ import random
 from peerboard.client.bots.knowledge.generic import Knowledge, logistic
 from peerboard.engines.asterix.board import BIT, BOAR, COHORT, MENHIR, MISTLETOE, SQUARE_NAMES, VILLAGE, squares_of
 from peerboard.engines.asterix.rules import can_carry
-from peerboard.engines.asterix.state import State
+from peerboard.engines.asterix.state import OVER, State
 from peerboard.engines.asterix.walks import blocked_squares, landings
 
 SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
@@ -57,6 +57,21 @@ class AsterixKnowledge(Knowledge):
     others_plan = True
     playout_turns = 1
     common_chance = True
+
+    def __init__(self, game):
+        super().__init__(game)
+        #: evaluations by what they read (piles, loads, pawns, the end): the search meets
+        #: the same holdings again and again, in positions that differ elsewhere
+        self._valued: dict[tuple, list[float]] = {}
+
+    def evaluate(self, state: State) -> list[float]:
+        key = (state.piles, state.carried, state.pawns, state.phase == OVER)
+        known = self._valued.get(key)
+        if known is None:
+            if len(self._valued) >= 1 << 16:  # bounded: a pure function's memo
+                self._valued.clear()
+            known = self._valued[key] = super().evaluate(state)
+        return list(known)
 
     def standing(self, view: State, seat: int) -> None:
         """No count kept: Asterix ends by itself, at its round limit."""
