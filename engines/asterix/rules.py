@@ -315,10 +315,9 @@ def apply(state: State, action: Action) -> State:
 def successors(state: State) -> list[tuple[Action, State]]:
     """(action, the state it leads to) for every legal action, in the legal order: the same
     as `apply` of each, made faster for a die's landings (a search asks this of every
-    position it looks through). A landing's common work is done once for all of them, and
-    what a landing does beyond moving the pawn (the village, a cohort, the turn's end, a
-    theft) is remembered for the other walks to the same square: a pawn that lands on c3
-    with its last die ends its turn alike whichever square it came from."""
+    position it looks through): a landing's outcome is remembered for the other walks to
+    the same square, since it does not depend on the square the pawn came from (a pawn that
+    lands on c3 with its last die ends its turn alike wherever it stood)."""
     if state.phase != MOVE:
         return [(action, apply(state, action)) for action in legal_actions(state)]
     seat = state.actor
@@ -327,36 +326,17 @@ def successors(state: State) -> list[tuple[Action, State]]:
     if not mask:
         return [(SKIP, _end_turn(state))]
     rest = state.dice[1:]
-    load, carry_rule = state.carried[seat], state.carry_rule
-    carriable = 0
-    for kind in CARRIED_KINDS:
-        if can_carry(load, kind, carry_rule):
-            carriable |= tiles[kind]
-    special = VILLAGE | tiles[COHORT]
-    others = 0  # squares another pawn stands on (a theft may follow a landing there)
-    for other, square in enumerate(pawns):
-        if other != seat and square >= 0:
-            others |= BIT[square]
-    if not rest:
-        special |= ~carriable  # on the last die every landing but a pick-up ends the turn
-    landed = None
+    landed = _landings_from((rest, pawns[:seat], pawns[seat + 1:], state.potions, state.carried, state.piles,
+                             tiles, seat, state.round, state.first, state.players, state.max_rounds,
+                             state.carry_rule, state.laid, state.contenders, state.rolls))
     found = []
     while mask:  # the landings, a1 first (squares_of, written out)
         bit = mask & -mask
         mask ^= bit
         square = bit.bit_length() - 1
-        if bit & carriable and not bit & special:
-            after = evolve(state, pawns=replaced(pawns, seat, square), dice=rest, phase=PICK)
-        elif bit & (special | others):
-            if landed is None:
-                landed = _landings_from((rest, pawns[:seat], pawns[seat + 1:], state.potions, state.carried,
-                                         state.piles, tiles, seat, state.round, state.first, state.players,
-                                         state.max_rounds, carry_rule, state.laid, state.contenders, state.rolls))
-            after = landed.get(square)
-            if after is None:
-                after = landed[square] = _move(state, square)
-        else:
-            after = evolve(state, pawns=replaced(pawns, seat, square), dice=rest)
+        after = landed.get(square)
+        if after is None:
+            after = landed[square] = _move(state, square)
         found.append((_MOVE_TO[square], after))
     return found
 

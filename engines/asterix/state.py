@@ -5,7 +5,9 @@ layout is spec/games/asterix.md, section "The record".
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+
+from peerboard.engines.values import cached
 
 # The phases, in the order a game goes through them.
 LAYOUT = "layout"      # chance: the tile on the next square of LAYOUT_ORDER
@@ -57,20 +59,38 @@ class State:
     #: die being moved first
     dice: tuple[int, ...]
 
-    # A search keys its memos by positions (client/bots/lookahead.py) and compares them
-    # millions of times: two positions are equal when every field is (the fields are all
-    # the object holds, so their dicts compare, at C speed), and the hash is taken over the
-    # fields a game changes as it goes (equal positions hash alike all the same).
+    # A search keys its memos by positions (client/bots/lookahead.py) and meets the same
+    # position objects again and again: the hash is worked out once per object and kept (a
+    # `cached` value, so `evolve` never hands it on to a changed copy), over the fields a
+    # game changes as it goes (equal positions hash alike all the same). Two positions are
+    # equal when every field is; when both hold their hash, or neither, their dicts compare
+    # at once (equal fields, equal hashes).
+    @cached
+    def hashed(self) -> int:
+        return hash((self.phase, self.actor, self.dice, self.pawns, self.tiles, self.carried, self.piles,
+                     self.potions, self.round, self.laid, self.rolls))
+
+    def __hash__(self) -> int:
+        return self.hashed
+
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not State:
             return NotImplemented
-        return self is other or self.__dict__ == other.__dict__
+        if self is other:
+            return True
+        mine, theirs = self.__dict__, other.__dict__
+        if len(mine) == len(theirs):
+            return mine == theirs
+        return all(mine[name] == theirs[name] for name in _FIELDS)
 
-    def __hash__(self) -> int:
-        # (Not kept once worked out: a slot for it costs more, in the exception of its
-        # first reading, than hashing these tuples again.)
-        return hash((self.phase, self.actor, self.dice, self.pawns, self.tiles, self.carried, self.piles,
-                     self.potions, self.round, self.laid, self.rolls))
+    def __getstate__(self) -> dict:
+        """Pickled and copied as its fields alone: a hash belongs to its process (a str's
+        hash differs from one process to the next)."""
+        fields = self.__dict__
+        return {name: fields[name] for name in _FIELDS}
+
+
+_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(State))
 
 
 def record(state: State) -> tuple:
