@@ -33,6 +33,12 @@ def lookahead(game: Game, know: Judge, state: Any, seat: int, depth: int, budget
         known = seen.get(state)
         if known is not None and known[0] >= depth:
             return known[1]
+    return _valued(game, know, state, seat, depth, budget, seen, children)
+
+
+def _valued(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: list[int],
+            seen: dict | None, children: dict | None) -> float:
+    """`lookahead` of a position `seen` has no good enough value for."""
     budget[0] -= 1
     own = game.current(state) == seat and not game.secret_choice(state)
     if depth <= 0 or budget[0] <= 0 or not own:
@@ -43,8 +49,14 @@ def lookahead(game: Game, know: Judge, state: Any, seat: int, depth: int, budget
             depth = 0  # cut short
     else:
         value = -1.0
+        below = depth - 1
         for _, after in followers(game, state, children):
-            found = lookahead(game, know, after, seat, depth - 1, budget, seen, children)
+            # `lookahead` of each, its memo asked here (most are in it: one call saved each)
+            known = None if seen is None else seen.get(after)
+            if known is not None and known[0] >= below:
+                found = known[1]
+            else:
+                found = _valued(game, know, after, seat, below, budget, seen, children)
             if found > value:
                 value = found
     if seen is not None:
