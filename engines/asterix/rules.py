@@ -344,8 +344,9 @@ def successors(state: State) -> list[tuple[Action, State]]:
 # What landing on a square does, from a position in the move phase whatever the square
 # the pawn stands on: the key is every field but that square (and the die being moved:
 # the dice left are in it); square -> the position after landing there. Filled by
-# `successors`; a pure function's memo, like `landings`.
-@lru_cache(maxsize=1 << 12)
+# `successors`; a pure function's memo, like `landings`, kept small: the walks that meet
+# on a square are looked through one after the other (and each entry holds positions).
+@lru_cache(maxsize=256)
 def _landings_from(key: tuple) -> dict[int, State]:
     return {}
 

@@ -68,7 +68,7 @@ class AsterixKnowledge(Knowledge):
         key = (state.piles, state.carried, state.pawns, state.phase == OVER)
         known = self._valued.get(key)
         if known is None:
-            if len(self._valued) >= 1 << 16:  # bounded: a pure function's memo
+            if len(self._valued) >= 1 << 14:  # bounded: a pure function's memo
                 self._valued.clear()
             known = self._valued[key] = super().evaluate(state)
         return list(known)
