@@ -47,9 +47,10 @@ from peerboard.engines.asterix.state import (
     STEAL,
     Pile,
     State,
+    changed,
 )
 from peerboard.engines.rulebook import Rule, Rulebook, always
-from peerboard.engines.values import evolve, replaced
+from peerboard.engines.values import replaced
 from peerboard.engines.asterix.walks import blocked_squares, landings, region
 
 SKIP: Action = ("skip",)
@@ -249,7 +250,7 @@ def _steal_problem(state: State, victim: int, kind: str) -> str | None:
 
 
 def _rolled(state: State, low: int, high: int) -> State:
-    return evolve(state, phase=ORDER, dice=(low, high))
+    return changed(state, phase=ORDER, dice=(low, high))
 
 
 def _elsewhere(state: State, kind: str) -> str:
@@ -357,20 +358,20 @@ def _lay(state: State, kind: int) -> State:
         tiles = replaced(tiles, kind, tiles[kind] | BIT[LAYOUT_ORDER[state.laid]])  # type: ignore[assignment]
     laid = state.laid + 1
     if laid < len(LAYOUT_ORDER):
-        return evolve(state, tiles=tiles, laid=laid)
-    return evolve(state, tiles=tiles, laid=laid, phase=FIRST_ROLL, contenders=tuple(range(state.players)))
+        return changed(state, tiles=tiles, laid=laid)
+    return changed(state, tiles=tiles, laid=laid, phase=FIRST_ROLL, contenders=tuple(range(state.players)))
 
 
 def _first_roll(state: State, value: int) -> State:
     rolls = state.rolls + (value,)
     if len(rolls) < len(state.contenders):
-        return evolve(state, rolls=rolls)
+        return changed(state, rolls=rolls)
     high = max(rolls)
     tied = tuple(seat for seat, roll in zip(state.contenders, rolls) if roll == high)
     if len(tied) > 1:
         # Only the seats tied for the highest roll roll again.
-        return evolve(state, contenders=tied, rolls=())
-    return evolve(state, phase=PLACE, first=tied[0], actor=tied[0], contenders=(), rolls=())
+        return changed(state, contenders=tied, rolls=())
+    return changed(state, phase=PLACE, first=tied[0], actor=tied[0], contenders=(), rolls=())
 
 
 def _place(state: State, square: int) -> State:
@@ -378,14 +379,14 @@ def _place(state: State, square: int) -> State:
     pawns = replaced(state.pawns, seat, square)
     following = (seat + 1) % state.players
     if following != state.first:
-        return evolve(state, pawns=pawns, actor=following)
-    started = _start_turn(evolve(state, pawns=pawns), state.first, state.potions, 1)
+        return changed(state, pawns=pawns, actor=following)
+    started = _start_turn(changed(state, pawns=pawns), state.first, state.potions, 1)
     return _check_end(started)
 
 
 def _order(state: State, first_die: int) -> State:
     low, high = state.dice
-    return evolve(state, phase=MOVE, dice=(first_die, high if first_die == low else low))
+    return changed(state, phase=MOVE, dice=(first_die, high if first_die == low else low))
 
 
 def _move(state: State, square: int) -> State:
@@ -398,13 +399,13 @@ def _move(state: State, square: int) -> State:
     dice = state.dice[1:]
     bit = BIT[square]
     if bit & VILLAGE:
-        state = _deposit(evolve(state, pawns=pawns, dice=dice), seat)
+        state = _deposit(changed(state, pawns=pawns, dice=dice), seat)
         if state.phase == OVER:
             return state
         return _end_turn(state)  # entering the village ends the turn's movement
     tiles = state.tiles
     if bit & tiles[COHORT]:
-        state = _check_end(evolve(
+        state = _check_end(changed(
             state, pawns=pawns, dice=dice,
             tiles=_without_tile(tiles, COHORT, square),
             piles=replaced(state.piles, seat, _plus(state.piles[seat], COHORT)),
@@ -414,12 +415,12 @@ def _move(state: State, square: int) -> State:
         return _after_pick(state)
     kind = kind_at(tiles, square)
     if kind in CARRIED_KINDS and can_carry(state.carried[seat], kind, state.carry_rule):
-        return evolve(state, pawns=pawns, dice=dice, phase=PICK)
+        return changed(state, pawns=pawns, dice=dice, phase=PICK)
     if pawns.count(square) < 2:  # nothing to take, nobody to rob: on with the next die
         if dice:
-            return evolve(state, pawns=pawns, dice=dice)
+            return changed(state, pawns=pawns, dice=dice)
         return _end_turn(state, {"pawns": pawns, "dice": dice})
-    return _after_pick(evolve(state, pawns=pawns, dice=dice))
+    return _after_pick(changed(state, pawns=pawns, dice=dice))
 
 
 def _pick(state: State, up: bool) -> State:
@@ -433,14 +434,14 @@ def _pick(state: State, up: bool) -> State:
     if state.pawns.count(square) < 2:  # nobody to rob: on with the next die, or the turn ends
         if state.dice:
             changes["phase"] = MOVE
-            return evolve(state, **changes)
+            return changed(state, **changes)
         return _end_turn(state, changes)  # (in the same copy of the state)
-    return _after_pick(evolve(state, **changes) if changes else state)
+    return _after_pick(changed(state, **changes) if changes else state)
 
 
 def _after_pick(state: State) -> State:
     if thefts(state):
-        return evolve(state, phase=STEAL)
+        return changed(state, phase=STEAL)
     return _next_die(state)
 
 
@@ -448,12 +449,12 @@ def _steal(state: State, victim: int, name: str) -> State:
     seat, kind = state.actor, KIND_INDEX[name]
     carried = replaced(state.carried, victim, _plus(state.carried[victim], kind, -1))
     carried = replaced(carried, seat, _plus(carried[seat], kind))
-    return _next_die(evolve(state, carried=carried))
+    return _next_die(changed(state, carried=carried))
 
 
 def _next_die(state: State) -> State:
     if state.dice:
-        return state if state.phase == MOVE else evolve(state, phase=MOVE)
+        return state if state.phase == MOVE else changed(state, phase=MOVE)
     return _end_turn(state)
 
 
@@ -472,7 +473,7 @@ def _end_turn(state: State, changes: dict[str, Any] | None = None) -> State:
     if following == state.first:
         if round_ >= state.max_rounds:
             changes.update(phase=OVER, potions=potions, dice=())
-            return evolve(state, **changes)
+            return changed(state, **changes)
         round_ += 1
     return _start_turn(state, following, potions, round_, changes)
 
@@ -485,9 +486,9 @@ def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int,
     if BIT[changes.get("pawns", state.pawns)[seat]] & VILLAGE:
         potions = replaced(potions, seat, FULL_POTIONS)
     changes.update(phase=ROLL, actor=seat, round=round_, potions=potions, dice=())
-    state = evolve(state, **changes)
+    state = changed(state, **changes)
     if nothing_can_change(state):
-        return evolve(state, phase=OVER)
+        return changed(state, phase=OVER)
     return state
 
 
@@ -538,7 +539,7 @@ def _deposit(state: State, seat: int) -> State:
         return state
     pile = state.piles[seat]
     banked: Pile = (pile[0] + load[0], pile[1] + load[1], pile[2] + load[2], pile[3] + load[3])
-    state = evolve(
+    state = changed(
         state,
         carried=replaced(state.carried, seat, EMPTY_PILE),
         piles=replaced(state.piles, seat, banked),
@@ -553,14 +554,14 @@ def _check_end(state: State) -> State:
     for pile in state.piles:
         banked += pile[0] + pile[1] + pile[2] + pile[3]
     if banked == SCORING_TILES:
-        return evolve(state, phase=OVER, dice=())
+        return changed(state, phase=OVER, dice=())
     if state.carried.count(EMPTY_PILE) == len(state.carried):
         scoring = state.tiles[BOAR] | state.tiles[COHORT] | state.tiles[MENHIR] | state.tiles[MISTLETOE]
         pawns = 0
         for square in state.pawns:
             pawns |= BIT[square]
         if not region(pawns, state.tiles[LAKE]) & scoring:
-            return evolve(state, phase=OVER, dice=())
+            return changed(state, phase=OVER, dice=())
     return state
 
 

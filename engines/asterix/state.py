@@ -6,6 +6,7 @@ layout is spec/games/asterix.md, section "The record".
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 from peerboard.engines.values import cached
 
@@ -60,11 +61,11 @@ class State:
     dice: tuple[int, ...]
 
     # A search keys its memos by positions (client/bots/lookahead.py) and meets the same
-    # position objects again and again: the hash is worked out once per object and kept (a
-    # `cached` value, so `evolve` never hands it on to a changed copy), over the fields a
-    # game changes as it goes (equal positions hash alike all the same). Two positions are
-    # equal when every field is; when both hold their hash, or neither, their dicts compare
-    # at once (equal fields, equal hashes).
+    # position objects again and again: the hash is worked out once per object and kept
+    # (a `cached` value, which neither `evolve` nor `changed` hands on to a changed copy),
+    # over the fields a game changes as it goes (equal positions hash alike all the same).
+    # Two positions are equal when every field is; when both hold their hash, or neither,
+    # their dicts compare at once (equal fields, equal hashes).
     @cached
     def hashed(self) -> int:
         return hash((self.phase, self.actor, self.dice, self.pawns, self.tiles, self.carried, self.piles,
@@ -91,6 +92,21 @@ class State:
 
 
 _FIELDS: tuple[str, ...] = tuple(f.name for f in fields(State))
+_new = object.__new__
+_set = object.__setattr__
+
+
+def changed(state: State, **changes: Any) -> State:
+    """`evolve` (engines/values.py) for a position, as the rules make hundreds of thousands
+    of them in a search: a copy with the named fields changed, and without the one cached
+    value a position holds (its hash), which never survives a change; evolve works that
+    out for any class, here it is known."""
+    values = state.__dict__.copy()
+    values.pop("hashed", None)
+    values.update(changes)
+    new = _new(State)
+    _set(new, "__dict__", values)
+    return new
 
 
 def record(state: State) -> tuple:
