@@ -330,16 +330,19 @@ def successors(state: State) -> list[tuple[Action, State]]:
     landed = _landings_from((rest, pawns[:seat], pawns[seat + 1:], state.potions, state.carried, state.piles,
                              tiles, seat, state.round, state.first, state.players, state.max_rounds,
                              state.carry_rule, state.laid, state.contenders, state.rolls))
-    found = []
-    while mask:  # the landings, a1 first (squares_of, written out)
-        bit = mask & -mask
-        mask ^= bit
-        square = bit.bit_length() - 1
-        after = landed.get(square)
-        if after is None:
-            after = landed[square] = _move(state, square)
-        found.append((_MOVE_TO[square], after))
-    return found
+    known = landed.get  # (a position is never false: `or` goes on only when none is known)
+    return [(action, known(square) or _landed(landed, state, square)) for square, action in _move_pairs(mask)]
+
+
+def _landed(landed: dict[int, State], state: State, square: int) -> State:
+    after = landed[square] = _move(state, square)
+    return after
+
+
+# A pure function of one mask, as `_move_tuple`: (square, its move action), a1 first.
+@lru_cache(maxsize=1 << 14)
+def _move_pairs(mask: int) -> tuple[tuple[int, Action], ...]:
+    return tuple((square, _MOVE_TO[square]) for square in squares_of(mask))
 
 
 # What landing on a square does, from a position in the move phase whatever the square
