@@ -8,6 +8,7 @@ from peerboard.engines.contract import CHANCE, TERMINAL, Action, Game
 from peerboard.engines.styled import Fragment
 from peerboard.engines.options import Option, int_between, one_of
 from peerboard.engines.asterix import notation, render, rules, scoring, summary
+from peerboard.engines.asterix.board import LAYOUT_ORDER
 from peerboard.engines.asterix.state import FIRST_ROLL, LAYOUT, OVER, ROLL, State, record
 
 #: who acts in a phase: chance, nobody (the end), or the state's actor (None)
@@ -60,11 +61,18 @@ class Asterix(Game):
 
     def sample_chance(self, state: State, entropy: bytes) -> Action:
         """As the contract's (spec/chance.md), with the dice's cumulative odds worked out once."""
-        dice = _ROLLS if state.phase == ROLL else _FIRST_ROLLS if state.phase == FIRST_ROLL else None
-        if dice is None:
-            return super().sample_chance(state, entropy)
-        total, table = dice
-        return table[uniform_below(total, entropy)]
+        phase = state.phase
+        if phase == ROLL or phase == FIRST_ROLL:
+            total, table = _ROLLS if phase == ROLL else _FIRST_ROLLS
+            return table[uniform_below(total, entropy)]
+        if phase == LAYOUT:
+            # pick_weighted's walk over the bag (a kind with none left is passed over alike)
+            value = uniform_below(len(LAYOUT_ORDER) - state.laid, entropy)
+            for kind, left in enumerate(rules.tiles_left_to_lay(state)):
+                if value < left:
+                    return rules.TILE_LAID[kind]
+                value -= left
+        return super().sample_chance(state, entropy)
 
     def legal_actions(self, state: State) -> list[Action]:
         return rules.legal_actions(state)

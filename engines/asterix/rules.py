@@ -73,7 +73,7 @@ _MOVES_BY_RANK: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
 
 
 _DIE_MOVES: tuple[Action, ...] = tuple(("die", v) for v in range(7))  # [v] is "die v"
-_TILE_LAID: tuple[Action, ...] = tuple(("tile", name) for name in KIND_NAMES)  # [kind]
+TILE_LAID: tuple[Action, ...] = tuple(("tile", name) for name in KIND_NAMES)  # [kind]
 
 
 def _move_list(state: State) -> list[Action]:
@@ -139,8 +139,12 @@ def can_carry(load: Pile, kind: int, carry_rule: str) -> bool:
 
 def tiles_left_to_lay(state: State) -> list[int]:
     """During the layout: how many tiles of each kind are still in the bag."""
-    left = [TILE_COUNTS[k] - state.tiles[k].bit_count() for k in range(5)]
-    left.append(TILE_COUNTS[CLEARING] - (state.laid - sum(mask.bit_count() for mask in state.tiles)))
+    boar, cohort, menhir, mistletoe, lake = state.tiles
+    left = [TILE_COUNTS[BOAR] - boar.bit_count(), TILE_COUNTS[COHORT] - cohort.bit_count(),
+            TILE_COUNTS[MENHIR] - menhir.bit_count(), TILE_COUNTS[MISTLETOE] - mistletoe.bit_count(),
+            TILE_COUNTS[LAKE] - lake.bit_count()]
+    # a clearing is laid as no mask: the squares laid and in none
+    left.append(TILE_COUNTS[CLEARING] - state.laid + (sum(TILE_COUNTS[:5]) - sum(left)))
     return left
 
 
@@ -190,7 +194,7 @@ def chance_weights(state: State) -> list[tuple[Action, int]]:
         return list(_2D6)
     if state.phase == LAYOUT:
         left = tiles_left_to_lay(state)
-        return [(_TILE_LAID[k], n) for k, n in enumerate(left) if n]
+        return [(TILE_LAID[k], n) for k, n in enumerate(left) if n]
     if state.phase == FIRST_ROLL:
         return list(_D6)
     raise IllegalAction(f"No chance event happens now: it is {situation(state)}.")
@@ -287,7 +291,7 @@ BOOK: Rulebook[State] = Rulebook(
     },
     decode=decode,
     elsewhere=_elsewhere,
-    known=(SKIP, PICK_UP, LEAVE, *_DIE_MOVES[1:], *_TILE_LAID, *_PLACEMENTS,
+    known=(SKIP, PICK_UP, LEAVE, *_DIE_MOVES[1:], *TILE_LAID, *_PLACEMENTS,
            *(a for a, _ in _D6), *(a for a, _ in _2D6), *_MOVE_TO),
 )
 
