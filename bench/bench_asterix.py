@@ -18,13 +18,21 @@
    3 of 3000 (seeds 763, 2406, 2517); version 2: 2 of 3000 (2406, 2517: two carriers
    walled in together, who could still steal from each other, spec/games/asterix.md
    ruling 13).
+
+Part 0 also measures the engine at START (990cd82, the start of issue 25's second speed-up
+session) in the same run: that commit's package is taken out of git into a temporary
+folder, put first on the path of a child process that runs this bench's part 0, and its
+figures are printed beside this tree's, with the ratio (`--start ''` skips it).
 """
 from __future__ import annotations
 
 import argparse
 import os
 import random
+import re
+import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -112,9 +120,46 @@ def one_game(players: int):
     return work
 
 
-def against_reference(games: int, positions: int) -> bool:
-    print("Against the fixed reference workload (work per reference-second, CPU time; BEFORE: the engine at "
-          "08ecd36):")
+#: the engine at the start of the second speed-up session of issue 25, measured in the same run
+START = "990cd82"
+
+
+def start_figures(commit: str, games: int, positions: int) -> dict[str, float]:
+    """Part 0's figures (work per reference-second) of the package at `commit`, measured
+    now in a child process with that package first on its path; {} when it cannot be had."""
+    if not commit:
+        return {}
+    with tempfile.TemporaryDirectory() as tmp:
+        package = os.path.join(tmp, "peerboard")
+        os.mkdir(package)
+        archive = subprocess.run(["git", "-C", ROOT, "archive", commit], capture_output=True)
+        if archive.returncode:
+            print(f"  (no START figures: git archive {commit}: {archive.stderr.decode().strip()})")
+            return {}
+        subprocess.run(["tar", "-x", "-C", package], input=archive.stdout, check=True)
+        env = dict(os.environ, PYTHONPATH=tmp, ASTERIX_BENCH_CHILD=commit)
+        child = subprocess.run([sys.executable, os.path.abspath(__file__), "--only-reference", "--start", "",
+                                "--games", str(games), "--positions", str(positions)],
+                               capture_output=True, text=True, env=env)
+    found = {}
+    for line in child.stdout.splitlines():
+        m = re.match(r"\s*@ (.+?) ([0-9.]+)$", line)
+        if m:
+            found[m.group(1)] = float(m.group(2))
+    if not found:
+        print(f"  (no START figures: the child said {child.stderr.strip()[-300:]!r})")
+    return found
+
+
+def against_reference(games: int, positions: int, start: str) -> bool:
+    child = os.environ.get("ASTERIX_BENCH_CHILD")
+    if child:
+        import peerboard
+        assert os.path.dirname(peerboard.__file__) != ROOT, "the child must run the old package"
+    else:
+        print("Against the fixed reference workload (work per reference-second, CPU time; BEFORE: the engine at "
+              f"08ecd36; START: the engine at {start or '-'}, measured now in a child process):")
+    started = {} if child else start_figures(start, games, positions)
     measured = False
     rows = [(f"random {p}", f"random {p}-player games", one_game(p)) for p in (2, 4, 8)]
     rows.append(("mcts", "MCTS playouts (2 players, budget 100)", mcts_playouts))
@@ -125,10 +170,15 @@ def against_reference(games: int, positions: int) -> bool:
             continue
         measured = True
         per_ref = units / spent * (ref / pieces)  # units per second, times one reference's seconds
+        if child:
+            print(f"  @ {key} {per_ref:.6f}")  # read by start_figures
+            continue
         before = BEFORE[key]
         ratio = f"{per_ref / before:5.2f} x before" if before else "(no BEFORE figure)"
+        at_start = started.get(key)
+        versus = f"start {at_start:8.3f}  {per_ref / at_start:5.2f} x start" if at_start else "(no START figure)"
         print(f"  {what:<40} {units / spent:9.1f} /s CPU   {per_ref:8.3f} per reference  "
-              f"before {before:8.3f}  {ratio}")
+              f"before {before:8.3f}  {ratio}   {versus}")
     return measured
 
 
@@ -203,8 +253,9 @@ def main() -> None:
     parser.add_argument("--corner", type=int, default=300, help="games for the endless-corner count")
     parser.add_argument("--positions", type=int, default=10, help="MCTS decisions against the reference")
     parser.add_argument("--only-reference", action="store_true", help="part 0 alone")
+    parser.add_argument("--start", default=START, help="the commit measured beside this tree ('' for none)")
     args = parser.parse_args()
-    if not against_reference(args.games, args.positions):
+    if not against_reference(args.games, args.positions, args.start):
         print("measured nothing", file=sys.stderr)
         sys.exit(1)
     if args.only_reference:

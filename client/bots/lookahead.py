@@ -22,15 +22,23 @@ def has_hidden(game: Game) -> bool:
 
 
 def lookahead(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: list[int],
-              seen: dict | None = None) -> float:
+              seen: dict | None = None, children: dict | None = None) -> float:
     """The best value `seat` can reach by its own next actions (up to `depth` of them,
     while the states looked at stay within `budget`). `seen` remembers the positions
     valued already (with the depth they were searched to): one position is often
-    reached by several orders of the same actions."""
+    reached by several orders of the same actions. `children` remembers the positions
+    each position's actions lead to (`followers`): a search looks again and again from
+    the same positions, and most of what they lead to is in `seen` already."""
     if seen is not None:
         known = seen.get(state)
         if known is not None and known[0] >= depth:
             return known[1]
+    return _valued(game, know, state, seat, depth, budget, seen, children)
+
+
+def _valued(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: list[int],
+            seen: dict | None, children: dict | None) -> float:
+    """`lookahead` of a position `seen` has no good enough value for."""
     budget[0] -= 1
     own = game.current(state) == seat and not game.secret_choice(state)
     if depth <= 0 or budget[0] <= 0 or not own:
@@ -41,14 +49,37 @@ def lookahead(game: Game, know: Judge, state: Any, seat: int, depth: int, budget
             depth = 0  # cut short
     else:
         value = -1.0
-        apply = game.apply
-        for action in game.legal_actions(state):
-            found = lookahead(game, know, apply(state, action), seat, depth - 1, budget, seen)
+        below = depth - 1
+        for _, after in followers(game, state, children):
+            # `lookahead` of each, its memo asked here (most are in it: one call saved each)
+            known = None if seen is None else seen.get(after)
+            if known is not None and known[0] >= below:
+                found = known[1]
+            else:
+                found = _valued(game, know, after, seat, below, budget, seen, children)
             if found > value:
                 value = found
     if seen is not None:
         seen[state] = (depth, value)
     return value
+
+
+def followers(game: Game, state: Any, children: dict | None) -> list[tuple[Action, Any]]:
+    """(action, the position it leads to) for every legal action of `state`, in the legal
+    order; remembered in `children` (when given), which are pure functions of the state."""
+    if children is not None:
+        known = children.get(state)
+        if known is not None:
+            return known
+    successors = getattr(game, "successors", None)  # an engine's faster way to the same (Asterix)
+    if successors is not None:
+        found = successors(state)
+    else:
+        apply = game.apply
+        found = [(action, apply(state, action)) for action in game.legal_actions(state)]
+    if children is not None:
+        children[state] = found
+    return found
 
 
 def best_own_action(decision: Decision, judge: Judge, rng: random.Random, depth: int, nodes: int,

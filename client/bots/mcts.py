@@ -37,7 +37,7 @@ import time
 from typing import Any
 
 from peerboard.client.bots.knowledge import Knowledge, knowledge_for
-from peerboard.client.bots.lookahead import best_own_action, has_hidden, lookahead
+from peerboard.client.bots.lookahead import best_own_action, followers, has_hidden, lookahead
 from peerboard.client.bots.sdk import Bot, Budget, Decision
 from peerboard.client.bots.simulate import play_choice
 from peerboard.client.bots.stall import Pressing, StallWatch
@@ -122,6 +122,8 @@ class Search:
         #: its plans valued
         self.plans: dict[Any, Action] = {}
         self.seen_by: dict[int, dict] = {}
+        #: the positions the plans' lookaheads reached from each position (lookahead.followers)
+        self.children: dict = {}
         self.nodes = [know.search_nodes]
         self.salt = rng.getrandbits(64) if know.common_chance else None
         #: the root actions the search looks at (all, or the best `root_width` by prior)
@@ -305,7 +307,7 @@ class Search:
             if who == CHANCE:
                 return apply(state, game.sample_chance(state, rng.randbytes(32)))
             if others_plan and who >= 0 and not secret(state):
-                return apply(state, self._plan(state, who))
+                return self._after_plan(state, who)
             action = shortcut(state)
             if action is None:
                 action = playout_action(state, legal_actions(state), rng)
@@ -313,7 +315,7 @@ class Search:
 
         planned = know.finish_turn == "plan"
         while current(state) == mover and not secret(state):
-            state = apply(state, self._plan(state, mover)) if planned else step(state)
+            state = self._after_plan(state, mover) if planned else step(state)
         if know.playout_turns is not None:
             turns, last = 0, mover
             while True:
@@ -336,6 +338,15 @@ class Search:
             steps += 1
         return state
 
+    def _after_plan(self, state: Any, seat: int) -> Any:
+        """The position after the seat's plan: the one its plan looked at (`children`), whose
+        own plan and hash are then to hand, else applied afresh."""
+        action = self._plan(state, seat)
+        for a, after in self.children.get(state, ()):
+            if a is action:
+                return after
+        return self.game.apply(state, action)
+
     def _plan(self, state: Any, seat: int) -> Action:
         """The seat's best action by its own following ones (`search_lookahead` deep), as
         the greedy player sees it; the same position gets the same plan all decision long."""
@@ -345,8 +356,8 @@ class Search:
             depth = know.search_lookahead - 1
             seen = self.seen_by.setdefault(seat, {})
             best = -2.0
-            for a in game.legal_actions(state):
-                value = lookahead(game, know, game.apply(state, a), seat, depth, self.nodes, seen)
+            for a, after in followers(game, state, self.children):
+                value = lookahead(game, know, after, seat, depth, self.nodes, seen, self.children)
                 if value > best:
                     action, best = a, value
             self.plans[state] = action

@@ -3,11 +3,27 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from peerboard.engines.chance import uniform_below
 from peerboard.engines.contract import CHANCE, TERMINAL, Action, Game
 from peerboard.engines.styled import Fragment
 from peerboard.engines.options import Option, int_between, one_of
 from peerboard.engines.asterix import notation, render, rules, scoring, summary
+from peerboard.engines.asterix.board import LAYOUT_ORDER
 from peerboard.engines.asterix.state import FIRST_ROLL, LAYOUT, OVER, ROLL, State, record
+
+#: who acts in a phase: chance, nobody (the end), or the state's actor (None)
+_WHO = {LAYOUT: CHANCE, FIRST_ROLL: CHANCE, ROLL: CHANCE, OVER: TERMINAL}
+
+
+def _by_value(weighted: list[tuple[Action, int]]) -> tuple[int, tuple[Action, ...]]:
+    """(total weight, the outcome for each value below it): `pick_weighted`'s walk through
+    the cumulative weights, done once for odds that never change (the dice)."""
+    table = tuple(action for action, weight in weighted for _ in range(weight))
+    return len(table), table
+
+
+_ROLLS = _by_value(rules.chance_weights_of(ROLL))
+_FIRST_ROLLS = _by_value(rules.chance_weights_of(FIRST_ROLL))
 
 
 class Asterix(Game):
@@ -37,12 +53,26 @@ class Asterix(Game):
         return rules.new_state(players, self.resolve_options(players, options))
 
     def current(self, state: State) -> int:
+        who = _WHO.get(state.phase)
+        return state.actor if who is None else who
+
+    def is_terminal(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def sample_chance(self, state: State, entropy: bytes) -> Action:
+        """As the contract's (spec/chance.md), with the dice's cumulative odds worked out once."""
         phase = state.phase
-        if phase in (LAYOUT, FIRST_ROLL, ROLL):
-            return CHANCE
-        if phase == OVER:
-            return TERMINAL
-        return state.actor
+        if phase == ROLL or phase == FIRST_ROLL:
+            total, table = _ROLLS if phase == ROLL else _FIRST_ROLLS
+            return table[uniform_below(total, entropy)]
+        if phase == LAYOUT:
+            # pick_weighted's walk over the bag (a kind with none left is passed over alike)
+            value = uniform_below(len(LAYOUT_ORDER) - state.laid, entropy)
+            for kind, left in enumerate(rules.tiles_left_to_lay(state)):
+                if value < left:
+                    return rules.TILE_LAID[kind]
+                value -= left
+        return super().sample_chance(state, entropy)
 
     def legal_actions(self, state: State) -> list[Action]:
         return rules.legal_actions(state)
@@ -52,6 +82,11 @@ class Asterix(Game):
 
     def apply(self, state: State, action: Action) -> State:
         return rules.apply(state, action)
+
+    def successors(self, state: State) -> list[tuple[Action, State]]:
+        """Every legal action with the state it leads to (for search bots; equal to
+        `apply` of each, faster: client/bots/lookahead.py asks for it when a game has it)."""
+        return rules.successors(state)
 
     def winners(self, state: State) -> list[int]:
         """The winners once the game is over (category wins, then the tie-breaks)."""

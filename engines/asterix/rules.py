@@ -31,6 +31,7 @@ from peerboard.engines.asterix.board import (
     VILLAGE_SQUARES,
     kind_at,
     square_index,
+    squares_of,
 )
 from peerboard.engines.asterix.notation import decode, format_action
 from peerboard.engines.asterix.state import (
@@ -46,9 +47,10 @@ from peerboard.engines.asterix.state import (
     STEAL,
     Pile,
     State,
+    changed,
 )
 from peerboard.engines.rulebook import Rule, Rulebook, always
-from peerboard.engines.values import evolve, replaced
+from peerboard.engines.values import replaced
 from peerboard.engines.asterix.walks import blocked_squares, landings, region
 
 SKIP: Action = ("skip",)
@@ -71,7 +73,13 @@ _MOVES_BY_RANK: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
 
 
 _DIE_MOVES: tuple[Action, ...] = tuple(("die", v) for v in range(7))  # [v] is "die v"
-_TILE_LAID: tuple[Action, ...] = tuple(("tile", name) for name in KIND_NAMES)  # [kind]
+TILE_LAID: tuple[Action, ...] = tuple(("tile", name) for name in KIND_NAMES)  # [kind]
+
+
+def _move_list(state: State) -> list[Action]:
+    seat = state.actor
+    mask = landings(state.pawns[seat], state.dice[0], blocked_squares(state.tiles, state.potions[seat]))
+    return list(_move_tuple(mask)) if mask else [SKIP]
 
 
 def move_actions(mask: int) -> list[Action]:
@@ -131,8 +139,12 @@ def can_carry(load: Pile, kind: int, carry_rule: str) -> bool:
 
 def tiles_left_to_lay(state: State) -> list[int]:
     """During the layout: how many tiles of each kind are still in the bag."""
-    left = [TILE_COUNTS[k] - state.tiles[k].bit_count() for k in range(5)]
-    left.append(TILE_COUNTS[CLEARING] - (state.laid - sum(mask.bit_count() for mask in state.tiles)))
+    boar, cohort, menhir, mistletoe, lake = state.tiles
+    left = [TILE_COUNTS[BOAR] - boar.bit_count(), TILE_COUNTS[COHORT] - cohort.bit_count(),
+            TILE_COUNTS[MENHIR] - menhir.bit_count(), TILE_COUNTS[MISTLETOE] - mistletoe.bit_count(),
+            TILE_COUNTS[LAKE] - lake.bit_count()]
+    # a clearing is laid as no mask: the squares laid and in none
+    left.append(TILE_COUNTS[CLEARING] - state.laid + (sum(TILE_COUNTS[:5]) - sum(left)))
     return left
 
 
@@ -146,6 +158,11 @@ def usable_dice(state: State) -> list[int]:
     """The distinct dice values (low first) that have at least one legal landing."""
     seat = state.actor
     start, blocked = state.pawns[seat], blocked_squares(state.tiles, state.potions[seat])
+    if len(state.dice) == 2:  # as rolled, low first (the one case there is: the order phase)
+        low, high = state.dice
+        if low == high:
+            return [low] if landings(start, low, blocked) else []
+        return [v for v in (low, high) if landings(start, v, blocked)]
     return [v for v in sorted(set(state.dice)) if landings(start, v, blocked)]
 
 
@@ -166,13 +183,18 @@ def thefts(state: State) -> list[tuple[int, int]]:
     return found
 
 
+def chance_weights_of(phase: str) -> list[tuple[Action, int]]:
+    """The odds of the dice, which never change: the 2d6 of a turn, or 1d6 for first player."""
+    return list(_2D6) if phase == ROLL else list(_D6)
+
+
 def chance_weights(state: State) -> list[tuple[Action, int]]:
     """At a chance node, each outcome with its exact integer weight."""
     if state.phase == ROLL:
         return list(_2D6)
     if state.phase == LAYOUT:
         left = tiles_left_to_lay(state)
-        return [(_TILE_LAID[k], n) for k, n in enumerate(left) if n]
+        return [(TILE_LAID[k], n) for k, n in enumerate(left) if n]
     if state.phase == FIRST_ROLL:
         return list(_D6)
     raise IllegalAction(f"No chance event happens now: it is {situation(state)}.")
@@ -210,9 +232,15 @@ def _order_skip_problem(state: State) -> str | None:
 
 
 def _move_problem(state: State, square: str) -> str | None:
-    if landing_mask(state, state.dice[0]) & BIT[square_index(square)]:  # type: ignore[index]
+    if _lands(state, square_index(square)):  # type: ignore[arg-type]
         return None
     return _not_legal(state, ("move", square))
+
+
+def _lands(state: State, square: int) -> int:
+    """Whether the die being moved can land the seat's pawn on `square` (nonzero if so)."""
+    seat = state.actor
+    return landings(state.pawns[seat], state.dice[0], blocked_squares(state.tiles, state.potions[seat])) & BIT[square]
 
 
 def _move_skip_problem(state: State) -> str | None:
@@ -226,7 +254,7 @@ def _steal_problem(state: State, victim: int, kind: str) -> str | None:
 
 
 def _rolled(state: State, low: int, high: int) -> State:
-    return evolve(state, phase=ORDER, dice=(low, high))
+    return changed(state, phase=ORDER, dice=(low, high))
 
 
 def _elsewhere(state: State, kind: str) -> str:
@@ -243,7 +271,7 @@ BOOK: Rulebook[State] = Rulebook(
         PLACE: lambda state: list(_PLACEMENTS),
         ROLL: lambda state: [action for action, _ in _2D6],
         ORDER: lambda state: [_DIE_MOVES[v] for v in usable_dice(state)] or [SKIP],
-        MOVE: lambda state: move_actions(mask) if (mask := landing_mask(state, state.dice[0])) else [SKIP],
+        MOVE: _move_list,
         PICK: lambda state: [PICK_UP, LEAVE],
         STEAL: lambda state: [("steal", v, KIND_NAMES[k]) for v, k in thefts(state)] + [LEAVE],
     },
@@ -263,19 +291,72 @@ BOOK: Rulebook[State] = Rulebook(
     },
     decode=decode,
     elsewhere=_elsewhere,
-    known=(SKIP, PICK_UP, LEAVE, *_DIE_MOVES[1:], *_TILE_LAID, *_PLACEMENTS,
+    known=(SKIP, PICK_UP, LEAVE, *_DIE_MOVES[1:], *TILE_LAID, *_PLACEMENTS,
            *(a for a, _ in _D6), *(a for a, _ in _2D6), *_MOVE_TO),
 )
 
 
 def legal_actions(state: State) -> list[Action]:
     """Every legal action in a fixed order (at chance nodes: the outcomes)."""
-    return BOOK.legal_actions(state)
+    lister = _LISTS.get(state.phase)  # BOOK.legal_actions, one call shorter
+    return lister(state) if lister is not None else []
 
 
 def apply(state: State, action: Action) -> State:
     """The state after `action`; IllegalAction (saying what is allowed) if it is not legal."""
+    try:
+        own, by_phase = _STRAIGHT[action]
+    except (KeyError, TypeError):  # not one of the engine's actions (unhashable: malformed)
+        return BOOK.apply(state, action)
+    if own is action:
+        found = by_phase.get(state.phase)
+        if found is not None:
+            rule, args = found
+            if rule.problem(state, *args) is None:
+                return rule.effect(state, *args)
     return BOOK.apply(state, action)
+
+
+def successors(state: State) -> list[tuple[Action, State]]:
+    """(action, the state it leads to) for every legal action, in the legal order: the same
+    as `apply` of each, made faster for a die's landings (a search asks this of every
+    position it looks through): a landing's outcome is remembered for the other walks to
+    the same square, since it does not depend on the square the pawn came from (a pawn that
+    lands on c3 with its last die ends its turn alike wherever it stood)."""
+    if state.phase != MOVE:
+        return [(action, apply(state, action)) for action in legal_actions(state)]
+    seat = state.actor
+    pawns, tiles = state.pawns, state.tiles
+    mask = landings(pawns[seat], state.dice[0], blocked_squares(tiles, state.potions[seat]))
+    if not mask:
+        return [(SKIP, _end_turn(state))]
+    rest = state.dice[1:]
+    landed = _landings_from((rest, pawns[:seat], pawns[seat + 1:], state.potions, state.carried, state.piles,
+                             tiles, seat, state.round, state.first, state.players, state.max_rounds,
+                             state.carry_rule, state.laid, state.contenders, state.rolls))
+    known = landed.get  # (a position is never false: `or` goes on only when none is known)
+    return [(action, known(square) or _landed(landed, state, square)) for square, action in _move_pairs(mask)]
+
+
+def _landed(landed: dict[int, State], state: State, square: int) -> State:
+    after = landed[square] = _move(state, square)
+    return after
+
+
+# A pure function of one mask, as `_move_tuple`: (square, its move action), a1 first.
+@lru_cache(maxsize=1 << 14)
+def _move_pairs(mask: int) -> tuple[tuple[int, Action], ...]:
+    return tuple((square, _MOVE_TO[square]) for square in squares_of(mask))
+
+
+# What landing on a square does, from a position in the move phase whatever the square
+# the pawn stands on: the key is every field but that square (and the die being moved:
+# the dice left are in it); square -> the position after landing there. Filled by
+# `successors`; a pure function's memo, like `landings`, kept small: the walks that meet
+# on a square are looked through one after the other (and each entry holds positions).
+@lru_cache(maxsize=256)
+def _landings_from(key: tuple) -> dict[int, State]:
+    return {}
 
 
 def _lay(state: State, kind: int) -> State:
@@ -284,20 +365,20 @@ def _lay(state: State, kind: int) -> State:
         tiles = replaced(tiles, kind, tiles[kind] | BIT[LAYOUT_ORDER[state.laid]])  # type: ignore[assignment]
     laid = state.laid + 1
     if laid < len(LAYOUT_ORDER):
-        return evolve(state, tiles=tiles, laid=laid)
-    return evolve(state, tiles=tiles, laid=laid, phase=FIRST_ROLL, contenders=tuple(range(state.players)))
+        return changed(state, tiles=tiles, laid=laid)
+    return changed(state, tiles=tiles, laid=laid, phase=FIRST_ROLL, contenders=tuple(range(state.players)))
 
 
 def _first_roll(state: State, value: int) -> State:
     rolls = state.rolls + (value,)
     if len(rolls) < len(state.contenders):
-        return evolve(state, rolls=rolls)
+        return changed(state, rolls=rolls)
     high = max(rolls)
     tied = tuple(seat for seat, roll in zip(state.contenders, rolls) if roll == high)
     if len(tied) > 1:
         # Only the seats tied for the highest roll roll again.
-        return evolve(state, contenders=tied, rolls=())
-    return evolve(state, phase=PLACE, first=tied[0], actor=tied[0], contenders=(), rolls=())
+        return changed(state, contenders=tied, rolls=())
+    return changed(state, phase=PLACE, first=tied[0], actor=tied[0], contenders=(), rolls=())
 
 
 def _place(state: State, square: int) -> State:
@@ -305,14 +386,14 @@ def _place(state: State, square: int) -> State:
     pawns = replaced(state.pawns, seat, square)
     following = (seat + 1) % state.players
     if following != state.first:
-        return evolve(state, pawns=pawns, actor=following)
-    started = _start_turn(evolve(state, pawns=pawns), state.first, state.potions, 1)
+        return changed(state, pawns=pawns, actor=following)
+    started = _start_turn(changed(state, pawns=pawns), state.first, state.potions, 1)
     return _check_end(started)
 
 
 def _order(state: State, first_die: int) -> State:
     low, high = state.dice
-    return evolve(state, phase=MOVE, dice=(first_die, high if first_die == low else low))
+    return changed(state, phase=MOVE, dice=(first_die, high if first_die == low else low))
 
 
 def _move(state: State, square: int) -> State:
@@ -325,13 +406,13 @@ def _move(state: State, square: int) -> State:
     dice = state.dice[1:]
     bit = BIT[square]
     if bit & VILLAGE:
-        state = _deposit(evolve(state, pawns=pawns, dice=dice), seat)
+        state = _deposit(changed(state, pawns=pawns, dice=dice), seat)
         if state.phase == OVER:
             return state
         return _end_turn(state)  # entering the village ends the turn's movement
     tiles = state.tiles
     if bit & tiles[COHORT]:
-        state = _check_end(evolve(
+        state = _check_end(changed(
             state, pawns=pawns, dice=dice,
             tiles=_without_tile(tiles, COHORT, square),
             piles=replaced(state.piles, seat, _plus(state.piles[seat], COHORT)),
@@ -341,28 +422,33 @@ def _move(state: State, square: int) -> State:
         return _after_pick(state)
     kind = kind_at(tiles, square)
     if kind in CARRIED_KINDS and can_carry(state.carried[seat], kind, state.carry_rule):
-        return evolve(state, pawns=pawns, dice=dice, phase=PICK)
-    if not dice and pawns.count(square) < 2:  # nothing to take, nobody to rob, no die left
-        return _end_turn(state, pawns=pawns, dice=dice)
-    return _after_pick(evolve(state, pawns=pawns, dice=dice))
+        return changed(state, pawns=pawns, dice=dice, phase=PICK)
+    if pawns.count(square) < 2:  # nothing to take, nobody to rob: on with the next die
+        if dice:
+            return changed(state, pawns=pawns, dice=dice)
+        return _end_turn(state, {"pawns": pawns, "dice": dice})
+    return _after_pick(changed(state, pawns=pawns, dice=dice))
 
 
 def _pick(state: State, up: bool) -> State:
+    seat = state.actor
+    square = state.pawns[seat]
+    changes: dict[str, Any] = {}
     if up:
-        seat = state.actor
-        square = state.pawns[seat]
         kind = kind_at(state.tiles, square)
-        state = evolve(
-            state,
-            tiles=_without_tile(state.tiles, kind, square),
-            carried=replaced(state.carried, seat, _plus(state.carried[seat], kind)),
-        )
-    return _after_pick(state)
+        changes["tiles"] = _without_tile(state.tiles, kind, square)
+        changes["carried"] = replaced(state.carried, seat, _plus(state.carried[seat], kind))
+    if state.pawns.count(square) < 2:  # nobody to rob: on with the next die, or the turn ends
+        if state.dice:
+            changes["phase"] = MOVE
+            return changed(state, **changes)
+        return _end_turn(state, changes)  # (in the same copy of the state)
+    return _after_pick(changed(state, **changes) if changes else state)
 
 
 def _after_pick(state: State) -> State:
     if thefts(state):
-        return evolve(state, phase=STEAL)
+        return changed(state, phase=STEAL)
     return _next_die(state)
 
 
@@ -370,37 +456,46 @@ def _steal(state: State, victim: int, name: str) -> State:
     seat, kind = state.actor, KIND_INDEX[name]
     carried = replaced(state.carried, victim, _plus(state.carried[victim], kind, -1))
     carried = replaced(carried, seat, _plus(carried[seat], kind))
-    return _next_die(evolve(state, carried=carried))
+    return _next_die(changed(state, carried=carried))
 
 
 def _next_die(state: State) -> State:
     if state.dice:
-        return state if state.phase == MOVE else evolve(state, phase=MOVE)
+        return state if state.phase == MOVE else changed(state, phase=MOVE)
     return _end_turn(state)
 
 
-def _end_turn(state: State, **changes: Any) -> State:
+def _end_turn(state: State, changes: dict[str, Any] | None = None) -> State:
     """Discard a potion, pass the turn on, and end the game after the last round.
-    `changes`: what the turn's last action changed, made in the same copy of the state."""
+    `changes`: what the turn's last action changed, made in the same copy of the state
+    (a dict of fields this function may add to)."""
+    if changes is None:
+        changes = {}
     seat = state.actor
-    potions = replaced(state.potions, seat, max(0, state.potions[seat] - 1))
-    following = (seat + 1) % state.players
+    potions = state.potions
+    if potions[seat]:
+        potions = replaced(potions, seat, potions[seat] - 1)
+    following = seat + 1 if seat + 1 < state.players else 0
     round_ = state.round
     if following == state.first:
         if round_ >= state.max_rounds:
-            return evolve(state, **{**changes, "phase": OVER, "potions": potions, "dice": ()})
+            changes.update(phase=OVER, potions=potions, dice=())
+            return changed(state, **changes)
         round_ += 1
-    return _start_turn(state, following, potions, round_, **changes)
+    return _start_turn(state, following, potions, round_, changes)
 
 
-def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int, **changes: Any) -> State:
+def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int,
+                changes: dict[str, Any] | None = None) -> State:
+    if changes is None:
+        changes = {}
     # Potions come back up to 3 only for a pawn that starts its turn in the village.
     if BIT[changes.get("pawns", state.pawns)[seat]] & VILLAGE:
         potions = replaced(potions, seat, FULL_POTIONS)
-    state = evolve(state, **{**changes, "phase": ROLL, "actor": seat, "round": round_, "potions": potions,
-                             "dice": ()})
+    changes.update(phase=ROLL, actor=seat, round=round_, potions=potions, dice=())
+    state = changed(state, **changes)
     if nothing_can_change(state):
-        return evolve(state, phase=OVER)
+        return changed(state, phase=OVER)
     return state
 
 
@@ -451,7 +546,7 @@ def _deposit(state: State, seat: int) -> State:
         return state
     pile = state.piles[seat]
     banked: Pile = (pile[0] + load[0], pile[1] + load[1], pile[2] + load[2], pile[3] + load[3])
-    state = evolve(
+    state = changed(
         state,
         carried=replaced(state.carried, seat, EMPTY_PILE),
         piles=replaced(state.piles, seat, banked),
@@ -462,15 +557,18 @@ def _deposit(state: State, seat: int) -> State:
 def _check_end(state: State) -> State:
     """Over when every scoring tile is banked, or when nothing is carried and no scoring
     tile is left where a pawn could ever walk (pawns never leave their lake-bounded region)."""
-    if sum(sum(pile) for pile in state.piles) == SCORING_TILES:
-        return evolve(state, phase=OVER, dice=())
-    if all(load == EMPTY_PILE for load in state.carried):
+    banked = 0
+    for pile in state.piles:
+        banked += pile[0] + pile[1] + pile[2] + pile[3]
+    if banked == SCORING_TILES:
+        return changed(state, phase=OVER, dice=())
+    if state.carried.count(EMPTY_PILE) == len(state.carried):
         scoring = state.tiles[BOAR] | state.tiles[COHORT] | state.tiles[MENHIR] | state.tiles[MISTLETOE]
         pawns = 0
         for square in state.pawns:
             pawns |= BIT[square]
         if not region(pawns, state.tiles[LAKE]) & scoring:
-            return evolve(state, phase=OVER, dice=())
+            return changed(state, phase=OVER, dice=())
     return state
 
 
@@ -517,3 +615,27 @@ def situation(state: State) -> str:
 def _refusal_text(state: State, why: str) -> str:
     legal = ", ".join(format_action(a) for a in legal_actions(state))
     return f"{why} It is {situation(state)}; the legal actions are: {legal}."
+
+
+_LISTS = BOOK.lists
+
+# The engine's own action objects (those its legal lists are made of, BOOK.known) straight
+# to their rule in each phase, decoded once: a search applies hundreds of thousands of
+# them. Identity, as in the rulebook: an equal action from elsewhere (("die", True) equals
+# ("die", 1)) takes the rulebook's four steps, and so does every refusal, in its words.
+_STRAIGHT: dict[Action, tuple[Action, dict[str, tuple[Rule[State], tuple]]]] = {}
+for _action in BOOK.known:
+    _kind, _args = decode(_action)
+    _STRAIGHT[_action] = (_action, {phase: (rule, _args) for (phase, kind), rule in BOOK.rules.items()
+                                    if kind == _kind})
+
+
+def _lands_not(state: State, square: int) -> str | None:
+    """The problem of a move by the engine's own action object: None when it lands, and
+    otherwise anything but None (the rulebook then says why, in its words)."""
+    return None if _lands(state, square) else "refused"
+
+
+# A move's square is looked up once here, not twice per move (problem, then effect).
+for _square, _action in enumerate(_MOVE_TO):
+    _STRAIGHT[_action][1][MOVE] = (Rule(_lands_not, _move), (_square,))

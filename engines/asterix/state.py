@@ -5,7 +5,10 @@ layout is spec/games/asterix.md, section "The record".
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
+
+from peerboard.engines.values import cached
 
 # The phases, in the order a game goes through them.
 LAYOUT = "layout"      # chance: the tile on the next square of LAYOUT_ORDER
@@ -23,7 +26,7 @@ Pile = tuple[int, int, int, int]
 EMPTY_PILE: Pile = (0, 0, 0, 0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class State:
     """One position. Seats are 0..players-1; squares are indices 0..63 (board.py)."""
 
@@ -56,6 +59,54 @@ class State:
     #: the dice still to move this turn; in ORDER both as rolled (low first), in MOVE the
     #: die being moved first
     dice: tuple[int, ...]
+
+    # A search keys its memos by positions (client/bots/lookahead.py) and meets the same
+    # position objects again and again: the hash is worked out once per object and kept
+    # (a `cached` value, which neither `evolve` nor `changed` hands on to a changed copy),
+    # over the fields a game changes as it goes (equal positions hash alike all the same).
+    # Two positions are equal when every field is; when both hold their hash, or neither,
+    # their dicts compare at once (equal fields, equal hashes).
+    @cached
+    def hashed(self) -> int:
+        return hash((self.phase, self.actor, self.dice, self.pawns, self.tiles, self.carried, self.piles,
+                     self.potions, self.round, self.laid, self.rolls))
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not State:
+            return NotImplemented
+        if self is other:
+            return True
+        mine, theirs = self.__dict__, other.__dict__
+        if len(mine) == len(theirs):
+            return mine == theirs
+        return all(mine[name] == theirs[name] for name in _FIELDS)
+
+    def __getstate__(self) -> dict:
+        """Pickled and copied as its fields alone: a hash belongs to its process (a str's
+        hash differs from one process to the next)."""
+        fields = self.__dict__
+        return {name: fields[name] for name in _FIELDS}
+
+
+_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(State))
+_new = object.__new__
+_set = object.__setattr__
+
+
+def changed(state: State, **changes: Any) -> State:
+    """`evolve` (engines/values.py) for a position, as the rules make hundreds of thousands
+    of them in a search: a copy with the named fields changed, and without the one cached
+    value a position holds (its hash), which never survives a change; evolve works that
+    out for any class, here it is known."""
+    values = state.__dict__.copy()
+    values.pop("hashed", None)
+    values.update(changes)
+    new = _new(State)
+    _set(new, "__dict__", values)
+    return new
 
 
 def record(state: State) -> tuple:

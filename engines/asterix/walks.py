@@ -11,6 +11,9 @@ from functools import lru_cache
 
 from peerboard.engines.asterix.board import BIT, COHORT, FULL, LAKE, OUTSIDE, VILLAGE, spread
 
+#: per square, its king-step neighbours: a walk's first step without the shifts
+_NEIGHBOURS: tuple[int, ...] = tuple(spread(BIT[square]) & ~BIT[square] for square in range(64))
+
 
 def blocked_squares(tiles: tuple[int, ...], potions: int) -> int:
     """The squares a walk may not enter: lakes, and cohorts for a pawn with no potion."""
@@ -26,15 +29,18 @@ def landings(start: int, steps: int, blocked: int) -> int:
     A walk entering a village square ends there, whatever steps are left, so village
     squares reached on any layer are landings and are not walked on from.
     """
+    if steps <= 0:
+        return BIT[start]
     open_squares = FULL & ~blocked
-    layer = BIT[start]
-    village = 0
-    for _ in range(steps):
+    layer = _NEIGHBOURS[start] & open_squares  # (a step never stays put: spread of one square, less itself)
+    village = layer & VILLAGE
+    layer &= OUTSIDE
+    for _ in range(steps - 1):
+        if not layer:
+            break
         layer = spread(layer) & open_squares
         village |= layer & VILLAGE
         layer &= OUTSIDE
-        if not layer:
-            break
     return layer | village
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from peerboard.client.bots.knowledge.generic import Knowledge
+from peerboard.client.bots.knowledge.generic import Knowledge, logistic
 from peerboard.engines.asterix.board import BIT, BOAR, COHORT, MENHIR, MISTLETOE, SQUARE_NAMES, VILLAGE, squares_of
 from peerboard.engines.asterix.rules import can_carry
-from peerboard.engines.asterix.state import State
+from peerboard.engines.asterix.state import OVER, State
 from peerboard.engines.asterix.walks import blocked_squares, landings
 
 SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
@@ -24,6 +24,12 @@ def _distance_to_village(square: int) -> int:
 #: per square, king steps to the nearest village square (lakes ignored); the search asks
 #: it of every pawn in every position it values
 HOME_DISTANCE: tuple[int, ...] = tuple(_distance_to_village(square) for square in range(64))
+
+
+#: per square + 1 (a pawn not yet placed, square -1, first), the part of what a pawn carries
+#: that counts as good as banked: the farther from home, the less
+KEEP: tuple[float, ...] = tuple(max(0.25, 0.85 - 0.1 * (HOME_DISTANCE[square] if square >= 0 else 0))
+                                for square in range(-1, 64))
 
 
 def _home_distance(square: int) -> int:
@@ -52,21 +58,37 @@ class AsterixKnowledge(Knowledge):
     playout_turns = 1
     common_chance = True
 
+    def __init__(self, game):
+        super().__init__(game)
+        #: evaluations by what they read (piles, loads, pawns, the end): the search meets
+        #: the same holdings again and again, in positions that differ elsewhere
+        self._valued: dict[tuple, list[float]] = {}
+
+    def evaluate(self, state: State) -> list[float]:
+        key = (state.piles, state.carried, state.pawns, state.phase == OVER)
+        known = self._valued.get(key)
+        if known is None:
+            if len(self._valued) >= 1 << 14:  # bounded: a pure function's memo
+                self._valued.clear()
+            known = self._valued[key] = super().evaluate(state)
+        return list(known)
+
     def standing(self, view: State, seat: int) -> None:
         """No count kept: Asterix ends by itself, at its round limit."""
         return None
 
     def values(self, state: State) -> list[float]:
-        seats = range(state.players)
+        # (The search values every position it meets: the loops over the four categories
+        # are written out, the arithmetic is the same, to the last bit.)
         held = []
-        for i in seats:
-            pile, carried, square = state.piles[i], state.carried[i], state.pawns[i]
-            keep = max(0.25, 0.85 - 0.1 * (HOME_DISTANCE[square] if square >= 0 else 0))
-            held.append([pile[k] + keep * carried[k] for k in CATEGORIES])
+        for pile, carried, square in zip(state.piles, state.carried, state.pawns):
+            keep = KEEP[square + 1]
+            held.append((pile[0] + keep * carried[0], pile[1] + keep * carried[1],
+                         pile[2] + keep * carried[2], pile[3] + keep * carried[3]))
         # per category, the best and second-best holding: the best other seat's is the
         # best unless this seat holds it
         tops = []
-        for c in range(len(CATEGORIES)):
+        for c in CATEGORIES:
             first = second = -1.0  # holdings are never negative
             for h in held:
                 x = h[c]
@@ -75,17 +97,32 @@ class AsterixKnowledge(Knowledge):
                 elif x > second:
                     second = x
             tops.append((first, second))
+        (first0, second0), (first1, second1), (first2, second2), (first3, second3) = tops
         values = []
-        for i in seats:
-            mine = held[i]
+        for mine in held:
+            m0, m1, m2, m3 = mine
             v = 0.0
-            for c, (first, second) in enumerate(tops):
-                lead = mine[c] - (second if mine[c] == first else first)
-                v += -1.0 if lead < -2.0 else 1.0 if lead > 2.0 else lead / 2.0
+            lead = m0 - (second0 if m0 == first0 else first0)
+            v += -1.0 if lead < -2.0 else 1.0 if lead > 2.0 else lead / 2.0
+            lead = m1 - (second1 if m1 == first1 else first1)
+            v += -1.0 if lead < -2.0 else 1.0 if lead > 2.0 else lead / 2.0
+            lead = m2 - (second2 if m2 == first2 else first2)
+            v += -1.0 if lead < -2.0 else 1.0 if lead > 2.0 else lead / 2.0
+            lead = m3 - (second3 if m3 == first3 else first3)
+            v += -1.0 if lead < -2.0 else 1.0 if lead > 2.0 else lead / 2.0
             # the tie-breaks: menhirs, then boars
-            v += 0.02 * mine[2] + 0.01 * mine[0]
+            v += 0.02 * m2 + 0.01 * m0
             values.append(v)
         return values
+
+    def contest(self, values: list[float]) -> list[float]:
+        """The generic contest (each seat's lead over the best other seat), with the best
+        other found from the two best values rather than by a list per seat."""
+        top = max(values)
+        at = values.index(top)
+        runner_up = max(values[:at] + values[at + 1:])
+        sharpness = self.sharpness
+        return [logistic(sharpness * (v - (runner_up if i == at else top))) for i, v in enumerate(values)]
 
 
     def playout_action(self, state: State, legal: list, rng: random.Random) -> tuple:
