@@ -42,7 +42,8 @@ def test_a_person_plays_at_the_prompt_in_a_terminal(tmp_path):
         subprocess.run(["tmux", "send-keys", "-t", session, "place 9.9", "Enter"], check=True, timeout=10)
         _wait_for(session, "temples are 1-4")
         subprocess.run(["tmux", "send-keys", "-t", session, legal, "Enter"], check=True, timeout=10)
-        _wait_for(session, f"3: You played: {legal}")
+        # (entry 1 is the shuffle's reveal round, every seat's value in it: the move is entry 2)
+        _wait_for(session, f"2: You played: {legal}")
         subprocess.run(["tmux", "send-keys", "-t", session, "quit", "Enter"], check=True, timeout=10)
         screen = _wait_for(session, "EXIT=")
         assert "EXIT=0" in screen and "Traceback" not in screen
