@@ -396,6 +396,12 @@ class Ledger:
             raise _Refused(failures.CONSENT, f"the resignation is not signed by seat {resigner}")
         return evolve(self, ending=("resigned", (resigner,), entry.seq), reveals=(), run=None, commits=())
 
+    def _signed_by(self, signers: tuple[int, ...] | list[int], sigs: list, statement: bytes, what: str) -> None:
+        """Each of `signers` signed `statement` (its signature in `sigs`, in seat order)."""
+        for signer, sig in zip(signers, sigs):
+            if not verify(self.keys[signer], statement, sig):
+                raise _Refused(failures.CONSENT, f"{what} is not signed by seat {signer}")
+
     def _agree(self, entry: Entry) -> "Ledger":
         """Every seat still playing agreed that the game ends here, drawn or aborted: each
         signed the statement bound to this seq and the entry before."""
@@ -404,10 +410,8 @@ class Ledger:
         if len(sigs) != len(signers):
             raise _Refused(failures.CONSENT, f"an agreement that the game is {how} carries {len(sigs)} signatures; it "
                                              f"takes one of each seat still playing ({len(signers)})")
-        statement = agree_statement(self.genesis.hash, how, entry.seq, entry.prev)
-        for signer, sig in zip(signers, sigs):
-            if not verify(self.keys[signer], statement, sig):
-                raise _Refused(failures.CONSENT, f"the agreement that the game is {how} is not signed by seat {signer}")
+        self._signed_by(signers, sigs, agree_statement(self.genesis.hash, how, entry.seq, entry.prev),
+                        f"the agreement that the game is {how}")
         return evolve(self, ending=(how, signers, entry.seq), reveals=(), run=None, commits=())
 
     def _claim(self, entry: Entry) -> "Ledger":
@@ -419,10 +423,8 @@ class Ledger:
         if len(sigs) != len(signers):
             raise _Refused(failures.CONSENT, f"a claim of seat {gone} carries {len(sigs)} signatures; it takes one of "
                                              f"each other seat still playing ({len(signers)})")
-        statement = claim_statement(self.genesis.hash, gone, entry.seq, entry.prev)
-        for signer, sig in zip(signers, sigs):
-            if not verify(self.keys[signer], statement, sig):
-                raise _Refused(failures.CONSENT, f"the claim of seat {gone} is not signed by seat {signer}")
+        self._signed_by(signers, sigs, claim_statement(self.genesis.hash, gone, entry.seq, entry.prev),
+                        f"the claim of seat {gone}")
         if self.takes_over(gone):
             # the game goes on: the writer takes the seat over at the next entry; a reveal round
             # under way starts again, so no value of it is known when the new chain is committed
