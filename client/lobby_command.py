@@ -15,7 +15,7 @@ import sys
 
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.lan.commands import cmd_host, cmd_join
-from peerboard.client.lan.options import ANY_PORT, DEFAULT_BOT, LanOptions
+from peerboard.client.lan.options import ANY_PORT, DEFAULT_BOT, DEFAULT_TAKEOVER, LanOptions
 from peerboard.client.lan.reading import bind_endpoint, player_name, table_code, table_name
 from peerboard.client.lan.resume import cmd_resume
 from peerboard.client.tui.lobby_source import CodeAgain, HostRequest, JoinRequest, LobbyRequest, ResumeRequest
@@ -35,7 +35,7 @@ def options_for(request: LobbyRequest, name: str | None = None, bind: str | None
                   offer_resume=False)
     if isinstance(request, HostRequest):
         opts = LanOptions(command="host", bots=request.bots, bot_players=(DEFAULT_BOT,) * request.bots,
-                          patience=request.patience, **common)
+                          patience=request.patience, takeover=request.takeover or DEFAULT_TAKEOVER, **common)
         return opts.for_game(game_named(request.game), dict(request.options), request.players)
     if isinstance(request, JoinRequest):
         t = request.table

@@ -125,9 +125,12 @@ def test_hosting_through_the_form_checks_the_options_and_gives_the_table_asked_f
             assert "The patience is a whole number of seconds from 1 to 86400." in screen.text()
             await screen.press("backspace")
             await screen.type("45", enter=False)
+            await screen.press("down")  # three seats: what plays a seat claimed gone for good
+            assert "takeover" in screen.text() and "‹ greedy ›" in screen.text() and "none: game ends" in screen.text()
+            await screen.press("right")
             await screen.press_last("enter")
         assert screen.presenter.request == HostRequest("asterix", 3, 1, {"carry_rule": "either", "max_rounds": 5},
-                                                       "x1x1x1", 45)
+                                                       "x1x1x1", 45, "mcts")
 
     run(body())
 

@@ -8,11 +8,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from peerboard import engines
-from peerboard.client.lan.options import DEFAULT_BOT
+from peerboard.client.bots.registry import BUILT_IN
+from peerboard.client.lan.options import DEFAULT_BOT, DEFAULT_TAKEOVER
 from peerboard.client.tui.lobby_source import HostRequest, LobbySnapshot, TableLine, UnfinishedLine, option_fields
 from peerboard.client.tui.source import Alert
 from peerboard.engines import OptionError
-from peerboard.protocol.schema import DEFAULT_PATIENCE, MAX_PATIENCE
+from peerboard.protocol.schema import DEFAULT_PATIENCE, MAX_PATIENCE, NO_TAKEOVER
 from peerboard.protocol.tablecode import host_code_problem
 
 
@@ -120,7 +121,11 @@ class HostForm(Form):
                 self.fields.append(Field(name, name, text=json.dumps(default), hint=hint))
         self.fields.append(Field("code", "private code", hint="empty: an open table; else joiners must give it"))
         self.fields.append(Field("patience", "patience", text=str(DEFAULT_PATIENCE),
-                                 hint="seconds a seat may be away before the other seat may claim it"))
+                                 hint="seconds a seat may be away before the others may claim it"))
+        if players >= 3:  # (at two seats a claim ends the game: nothing to take over)
+            bots = (DEFAULT_TAKEOVER, *sorted(set(BUILT_IN) - {DEFAULT_TAKEOVER}), NO_TAKEOVER)
+            self.fields.append(Field("takeover", "takeover", bots,
+                                     hint="bot for a seat claimed; none: game ends"))
 
     def change(self, by: int) -> None:
         name = self.current.name
@@ -147,7 +152,9 @@ class HostForm(Form):
         patience = values["patience"].value.strip()
         if not patience.isdigit() or not 1 <= int(patience) <= MAX_PATIENCE:
             raise OptionError(f"The patience is a whole number of seconds from 1 to {MAX_PATIENCE}.")
-        return HostRequest(game.name, players, int(values["bots"].value), options, values["code"].value, int(patience))
+        takeover = values["takeover"].value if "takeover" in values else None
+        return HostRequest(game.name, players, int(values["bots"].value), options, values["code"].value, int(patience),
+                           takeover)
 
 
 class CodeForm(Form):

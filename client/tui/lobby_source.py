@@ -72,6 +72,7 @@ class HostRequest:
     options: dict = field(default_factory=dict)
     code: str = ""      # a private table's code ("" for an open table); never in a beacon
     patience: int | None = None  # seconds a seat may be away before the others may claim it
+    takeover: str | None = None  # the bot that plays a claimed seat at 3+ seats ("none"); None: the default
 
 
 @dataclass(frozen=True)
