@@ -79,4 +79,4 @@ def test_the_status_line_follows_the_phase():
     state = play(position(monks={0: ["e5"]}), "end move", "place a1")
     assert "Tiles placed 1/8 (at most 2 a colour); the next after a1 (board order)." in board(state)
     over = position(monks={0: ["summit"] * 3}, phase="over", arrivals=(0, 0, 0))
-    assert "Game over after round 1. Winners: seat 0." in board(over)
+    assert "Game over after round 1. On the board: seat 0 won." in board(over)

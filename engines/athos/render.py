@@ -204,7 +204,9 @@ def _status(out: Styled, state: State, seat: int | None, at: dict[int, list[int]
     if state.phase == OVER:
         won = winners(state)
         names = ", ".join(f"seat {s}" for s in won) or "nobody"
-        out.line(f"Game over after round {state.round}. Winners: {names}.", "title")
+        # (the board's reading: a resignation, a claim or a takeover in the log can change who
+        # wins, and the result line says that)
+        out.line(f"Game over after round {state.round}. On the board: {names} won.", "title")
         return
     out.add(f"Round {state.round}: ")
     out.add(f"seat {state.actor}", f"seat.{state.actor}")
