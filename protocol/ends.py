@@ -77,22 +77,23 @@ def audits_seeds(ledger: "Ledger", seeds: Sequence[bytes]) -> dict[int, bytes]:
 
 
 def check_results(ledger: "Ledger", entry: "Entry", want: dict) -> None:
-    """A `results` entry holds the game's result (`want`, as it reads back from the log) —
-    else class `result` — and one valid signature of its statement per seat still playing,
-    in seat order — else class `consent`."""
+    """A `results` entry holds one valid signature per seat still playing, in seat order, of
+    the result statement of the result it states — else class `consent` — and that result
+    is the game's (`want`, as it reads back from the log) — else class `result`: the order
+    of spec/log-format.md, "Checking a log"."""
     body = dict(entry.body)
     sigs = body.pop("sigs")
-    if body != want:
-        raise EndsRefused(failures.RESULT, f"the result does not match the game: winners {list(want['winners'])}, "
-                                           f"scores {list(want['scores'])}, cheats {list(want['cheats'])}")
     writers = ledger.writers
     if len(sigs) != len(writers):
         raise EndsRefused(failures.CONSENT, f"a results entry carries {len(sigs)} signatures; it takes one of each "
                                             f"seat still playing ({len(writers)})")
-    statement = result_statement(ledger.genesis.hash, entry.seq, entry.prev, ledger.result_body())
+    statement = result_statement(ledger.genesis.hash, entry.seq, entry.prev, body)
     for seat, sig in zip(writers, sigs):
         if not verify(ledger.keys[seat], statement, sig):
             raise EndsRefused(failures.CONSENT, f"the result is not signed by seat {seat}")
+    if body != want:
+        raise EndsRefused(failures.RESULT, f"the result does not match the game: winners {list(want['winners'])}, "
+                                           f"scores {list(want['scores'])}, cheats {list(want['cheats'])}")
 
 
 # -- reading a log's end (export, ratings, replay) ----------------------------------------------

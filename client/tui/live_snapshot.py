@@ -107,5 +107,5 @@ def _status(s: Any, seats: tuple[SeatLine, ...], to_act: tuple[int, str] | None,
         return f"Your secret choice ({seat_name(s, seat)} chooses too)."
     doing = {"move": "to move", "commit": "to choose in secret", "reveal": "to reveal", "reveals": "to gather the round's reveals",
              "chance": "to draw", "audit": "to reveal its seed", "result": "to sign the result",
-             "audits": "to gather every seed", "results": "to gather the signed result"}
+             "audits": "to gather every seat's seed", "results": "to gather every seat's signature of the result"}
     return f"Waiting for {seat_name(s, seat)} {doing.get(kind, kind)}."
