@@ -560,8 +560,8 @@ class Play:
         """Where a seat this node plays gathers the round due now, the values of the other
         seats this node plays go straight to it (they travel in no message)."""
         ledger = self.ledger
-        if self.author is None:
-            return
+        if self.author is None or not (self.takeovers or (ledger.ends_together and ledger.over)):
+            return  # (a round takes no local value but a taken-over seat's; the end takes ours too)
         try:
             due = self._due_gathered()
         except LedgerError:
