@@ -446,8 +446,9 @@ class Ledger:
         for seat in (gone, *(seat for seat, _, runner in self.taken if runner == gone)):
             lost = _add(lost, seat)  # (a runner claimed: the seats it ran are gone with it)
         nxt = evolve(self, gone=lost, ending=ending, reveals=(), run=None, commits=())
-        if all(nxt.audited[i] is not None for i in nxt.writers) and nxt.audits:
+        if all(nxt.audited[i] is not None for i in nxt.writers) and nxt.audits and not nxt.ends_together:
             nxt = nxt._full_audit(entry.seq)  # the seat it waited for is gone: the audit is whole
+            # (the `audits` entry holds every seed at once: its re-run is done already)
         return nxt
 
     def _takeover(self, entry: Entry) -> "Ledger":
