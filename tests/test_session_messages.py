@@ -96,6 +96,7 @@ def test_a_seat_s_value_for_a_round_goes_to_the_round_s_gatherer_alone(seats):
     others = set(range(seats)) - {audits.seat}
     assert seeds == others and {i for i, _, _ in signed} == others
     assert all(to == keys[audits.seat] and m.seq == audits.seq for _, to, m in signed)
+    assert watcher.key not in {to for _, to, _ in signed}
     assert results.seat == audits.seat == entries[-3].seat
 
 
