@@ -1022,6 +1022,12 @@ def ends_vectors(aton: Log) -> list[Vector]:
     out.append(Vector("asterix-ends-audits-wrong-seat", "asterix", audits, F.TURN,
                       f"entry {audits}, the audits, is written by seat {(gatherer + 1) % 3}; their gatherer is seat "
                       f"{gatherer}, the writer of entry {audits - 1}, the move that ended the game", log.data()))
+    log = asterix.copy()
+    log.entry(results)["seat"] = (gatherer + 2) % 3
+    log.sign(results)
+    out.append(Vector("asterix-ends-results-wrong-seat", "asterix", results, F.TURN,
+                      f"entry {results}, the results, is written by seat {(gatherer + 2) % 3}; their gatherer is seat "
+                      f"{gatherer}, the writer of entry {audits}, the audits", log.data()))
     body = dict(asterix.entry(results)["body"])
     log = asterix.changed(results, body={**body, "sigs": body["sigs"][:2]})
     out.append(Vector("asterix-ends-results-missing-a-signature", "asterix", results, F.CONSENT,
