@@ -25,9 +25,6 @@ if TYPE_CHECKING:
     from peerboard.protocol.records import Entry
 
 RESULT_DOMAIN = b"peerboard/result/v1\x00"
-#: the kinds of the end in each form: (audit, result)
-ENDS_APART = ("audit", "result")
-ENDS_GATHERED = ("audits", "results")
 
 
 class EndsRefused(Exception):
