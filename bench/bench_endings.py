@@ -148,7 +148,7 @@ def one_run(tmp: Path, patience: int) -> dict | None:
             ks = kinds(tmp / "host")
             if "claimed" not in times and "claim" in ks:
                 times["claimed"] = now
-            if "claimed" in times and ks and ks[-1] == "result":
+            if "claimed" in times and ks and ks[-1] in ("result", "results"):  # (either form of the end)
                 times["signed"] = now
             time.sleep(POLL)
         return times if "claimed" in times else None

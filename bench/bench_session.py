@@ -7,10 +7,11 @@ event per entry per node). A clean simulated network (tests/simnet.py): no socke
 is the protocol's own cost.
 
 Each case runs twice in the same run: as this version plays (acks gathered by each entry's
-author at three seats or more, a reveal round as one `reveals` entry: spec/protocol.md,
-"Confirmation" and "Fair chance") and, as the baseline, the way the protocol played before
-(every seat acks every entry to every peer, one `reveal` entry per seat and round — what the
-same code does with those two switches turned back). Beats are counted apart: they go every
+author at three seats or more, a reveal round as one `reveals` entry, the end as one `audits`
+and one `results` entry: spec/protocol.md, "Confirmation", "Fair chance" and "The end
+together") and, as the baseline, the way the protocol played before (every seat acks every
+entry to every peer, one `reveal` entry per seat and round, one `audit` and one `result`
+entry per seat — what the same code does with those three switches turned back). Beats are counted apart: they go every
 second, not with each move. The goal is at most 4n messages per move besides the beats.
 
     python bench/bench_session.py
@@ -33,9 +34,12 @@ from peerboard.protocol.messages import decode_message  # noqa: E402
 from simnet import SimNet  # noqa: E402
 
 CASES = [("aton", 2, {}), ("asterix", 2, {"max_rounds": 10}), ("asterix", 4, {"max_rounds": 4}), ("asterix", 8, {"max_rounds": 2})]
-FORMS = {  # name -> (seats from which acks are gathered, the genesis's `reveals`)
-    "before": (99, None),
-    "now": (acks.GATHER_FROM, forming.REVEALS_TOGETHER),
+FORMS = {  # name -> (seats from which acks are gathered, the genesis's `reveals`, its `ends`)
+    "before": (99, None, None),
+    # this version but for the end: one `audit` and one `result` entry per seat (what the end
+    # together alone changes is the ratio of "now" to this)
+    "ends-apart": (acks.GATHER_FROM, forming.REVEALS_TOGETHER, None),
+    "now": (acks.GATHER_FROM, forming.REVEALS_TOGETHER, forming.ENDS_TOGETHER),
 }
 
 
@@ -53,9 +57,9 @@ def sign_verify_seconds(n: int = 2000) -> float:
 
 
 def measure(game: str, seats: int, options: dict, form: str) -> dict:
-    gather_from, reveals = FORMS[form]
-    saved = acks.GATHER_FROM, forming.REVEALS_TOGETHER
-    acks.GATHER_FROM, forming.REVEALS_TOGETHER = gather_from, reveals
+    gather_from, reveals, ends = FORMS[form]
+    saved = acks.GATHER_FROM, forming.REVEALS_TOGETHER, forming.ENDS_TOGETHER
+    acks.GATHER_FROM, forming.REVEALS_TOGETHER, forming.ENDS_TOGETHER = gather_from, reveals, ends
     try:
         cpu = float("inf")
         for _ in range(3):  # the least disturbed of three identical runs
@@ -69,7 +73,7 @@ def measure(game: str, seats: int, options: dict, form: str) -> dict:
             net.run(lambda: all(len(n.confirmed) == len(n.disk.entries) for n in nodes), max_time=10)
             cpu = min(cpu, time.process_time() - t0)
     finally:
-        acks.GATHER_FROM, forming.REVEALS_TOGETHER = saved
+        acks.GATHER_FROM, forming.REVEALS_TOGETHER, forming.ENDS_TOGETHER = saved
     kinds = Counter(decode_message(data).kind for n in nodes for _, data in n.sent)
     entries = len(nodes[0].disk.entries)
     moves = sum(1 for e in nodes[0].disk.entries if e.kind == "move")
@@ -87,21 +91,25 @@ def main() -> int:
             entries, moves = r["entries"], r["moves"]
             if not moves:
                 measured = False
-                print(f"{game:8} {seats} seats {form:6}: no move measured")
+                print(f"{game:8} {seats} seats {form:10}: no move measured")
                 continue
             per_move = (r["messages"] - r["beats"]) / moves
             per_move_node = r["cpu"] / moves / seats
-            print(f"{game:8} {seats} seats {form:6}: {entries:3} entries ({moves} moves); per move "
+            print(f"{game:8} {seats} seats {form:10}: {entries:3} entries ({moves} moves); per move "
                   f"{per_move:5.1f} messages besides beats (goal {4 * seats}: {per_move / (4 * seats):.2f}x), "
                   f"{r['beats'] / moves:4.1f} beats, {r['bytes'] / moves:6.0f} bytes; "
                   f"session CPU per node {per_move_node * 1e6:5.0f} us per move = {per_move_node / unit:5.2f}x sign+verify "
                   f"({r['cpu'] / entries / seats / unit:.2f}x per entry)")
-        before, now = rows["before"], rows["now"]
-        if before["moves"] and now["moves"]:
-            b = (before["messages"] - before["beats"]) / before["moves"]
-            a = (now["messages"] - now["beats"]) / now["moves"]
-            cb, ca = before["cpu"] / before["moves"], now["cpu"] / now["moves"]
-            print(f"{'':8} {seats} seats  ratio : messages per move {a / b:.2f}x the baseline's, CPU per move {ca / cb:.2f}x")
+        now = rows["now"]
+        for base in ("before", "ends-apart"):
+            before = rows[base]
+            if before["moves"] and now["moves"]:
+                b = (before["messages"] - before["beats"]) / before["moves"]
+                a = (now["messages"] - now["beats"]) / now["moves"]
+                cb, ca = before["cpu"] / before["moves"], now["cpu"] / now["moves"]
+                eb, ea = before["entries"] / before["moves"], now["entries"] / now["moves"]
+                print(f"{'':8} {seats} seats  now / {base:10}: entries per move {ea / eb:.2f}x, messages per move "
+                      f"{a / b:.2f}x, CPU per move {ca / cb:.2f}x")
     return 0 if measured else 1
 
 

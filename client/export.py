@@ -8,6 +8,7 @@ from peerboard.protocol.ledger import LedgerError, Ledger
 from peerboard.protocol.identity import fingerprint
 from peerboard.protocol.logfile import LogContents
 from peerboard.protocol.replay import audited_seeds
+from peerboard.protocol.ends import result_in
 
 
 def _json_value(value: Any) -> Any:
@@ -46,12 +47,13 @@ def _steps(contents: LogContents) -> list[dict[str, Any]]:
             "seq": entry.seq, "seat": entry.seat, "kind": entry.kind, "actions": texts,
             "chance": [ledger.game.format_action(before, o) for before, o in ledger.outcomes],
         }
-        if entry.kind == "result":
-            step["winners"] = list(entry.body["winners"])
-            step["scores"] = list(entry.body["scores"])
-            step["cheats"] = list(entry.body["cheats"])
-            if "ending" in entry.body:  # how a game ended otherwise than by its rules (spec/log-format.md, "Endings")
-                ending = entry.body["ending"]
+        result = result_in(entry)  # (a `result`, or the `results` of an end together)
+        if result is not None:
+            step["winners"] = list(result["winners"])
+            step["scores"] = list(result["scores"])
+            step["cheats"] = list(result["cheats"])
+            if "ending" in result:  # how a game ended otherwise than by its rules (spec/log-format.md, "Endings")
+                ending = result["ending"]
                 step["ending"] = {"how": ending["how"], "seats": list(ending["seats"]), "seq": ending["seq"],
                                   "unchecked": list(ending["unchecked"])}
         elif entry.kind == "resign":
@@ -72,7 +74,7 @@ def as_text(contents: LogContents) -> str:
     for i, seat in enumerate(g.seats):
         lines.append(f"# seat {i}: {seat.name} ({fingerprint(seat.key)})")
     for step in _steps(contents):
-        if step["kind"] == "result":
+        if step["kind"] in ("result", "results"):
             won = ",".join(map(str, step["winners"])) or "none"
             body = f"winners {won}; scores {' '.join(map(str, step['scores']))}"
             if step["cheats"]:

@@ -25,6 +25,7 @@ from peerboard.protocol.ledger import Ledger
 from peerboard.protocol.identity import fingerprint
 from peerboard.protocol.logfile import LogContents, LogFileError, read_log
 from peerboard.protocol.replay import verify_contents
+from peerboard.protocol.ends import result_in
 
 #: the names peerboard gives the bots it starts: `bot-N` at a table, a strategy in
 #: selfplay (`mcts`, `greedy#2`, `random-0`, `exec:prog`). A name is the seat's own claim:
@@ -44,8 +45,9 @@ def result_of(contents: LogContents, ledger: Ledger) -> tuple[int, ...] | None:
     if not ledger.finished:
         return None
     for entry in reversed(contents.entries):
-        if entry.kind == "result":
-            return tuple(entry.body["winners"])
+        result = result_in(entry)  # (a `result`, or the `results` of an end together)
+        if result is not None:
+            return tuple(result["winners"])
     return None
 
 

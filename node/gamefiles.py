@@ -14,6 +14,7 @@ from pathlib import Path
 import msgpack
 
 from peerboard.node.keys import write_private
+from peerboard.protocol.ends import finished_in
 from peerboard.node.lock import LogInUse, LogLock, holder
 from peerboard.node.resume_check import DamagedLog, check_for_resume, damage_of
 from peerboard.node.storage import LogFile, data_dir
@@ -257,9 +258,7 @@ def secrets_of(seat: SeatFile) -> SeatSecrets | None:
 
 def is_finished(contents: LogContents) -> bool:
     """Every seat still playing has signed the result (a seat claimed, gone for good, signs none)."""
-    entries = contents.entries
-    gone = {e.body["gone"] for e in entries if e.kind == "claim"}
-    return sum(e.kind == "result" for e in entries) >= len(contents.genesis.terms.seats) - len(gone)
+    return finished_in(contents.entries, len(contents.genesis.terms.seats))  # (either form of the end)
 
 
 def unfinished_games(directory: Path | None = None, game: str | None = None,

@@ -99,6 +99,12 @@ class Author:
             if len(values) < ledger.seats:
                 return None
             return Write(kind, {"values": [values[i] for i in range(ledger.seats)]})
+        if kind in ("audits", "results"):  # gathered: every part, its own too, comes in by `gather`
+            values = self.gathered if self.gathered_at == ledger.next_seq else {}
+            if any(i not in values for i in ledger.writers):
+                return None
+            parts = [values[i] for i in ledger.writers]
+            return Write(kind, {"seeds": parts} if kind == "audits" else {**ledger.result_body(), "sigs": parts})
         if kind == "chain":  # its hash chain is spent: commit to the next one
             return Write(kind, {"tip": secrets.next_tip(ledger.chain_used[seat])})
         if kind == "chance":

@@ -15,21 +15,24 @@ from peerboard.protocol.identity import Identity
 from peerboard.protocol.records import Entry, Genesis, Seat, SignedGenesis, make_entry, agree_statement, claim_statement, resign_statement, sign_genesis
 from peerboard.protocol.secrets import SeatSecrets, choice_digest, node_entropy
 from peerboard.protocol.takeover import takeover_body, takeover_secrets
+from peerboard.protocol.ends import next_statement
 
 Chooser = Callable[[Any, int, list], tuple]
 
 
 def new_genesis(game: Game, options: Mapping[str, Any], names: Sequence[str], identities: Sequence[Identity],
                 secrets: Sequence[SeatSecrets], table: bytes, takeover: str | None = None,
-                reveals: str | None = None) -> Genesis:
+                reveals: str | None = None, ends: str | None = None) -> Genesis:
     """`reveals`: REVEALS_TOGETHER for a log of `reveals` entries (what a table of this
-    version writes), None for one `reveal` entry per seat (the older form)."""
+    version writes), None for one `reveal` entry per seat (the older form); `ends`:
+    ENDS_TOGETHER for an end of one `audits` and one `results` entry, None for one `audit`
+    and one `result` entry per seat."""
     seats = tuple(
         Seat(name, ident.public_key, sec.chain_tip, sec.commitments()["seed"])
         for name, ident, sec in zip(names, identities, secrets)
     )
     return Genesis(game=game.name, engine=game.version, options=dict(options), seats=seats, table=table,
-                   takeover=takeover, reveals=reveals)
+                   takeover=takeover, reveals=reveals, ends=ends)
 
 
 class LogBuilder:
@@ -48,10 +51,11 @@ class LogBuilder:
     @classmethod
     def table(cls, game: Game, options: Mapping[str, Any], names: Sequence[str], masters: Sequence[bytes],
               keys: Sequence[bytes], table: bytes, nonce: Callable[[], bytes],
-              knows_hidden: bool = True, takeover: str | None = None, reveals: str | None = None) -> "LogBuilder":
+              knows_hidden: bool = True, takeover: str | None = None, reveals: str | None = None,
+              ends: str | None = None) -> "LogBuilder":
         identities = [Identity.from_seed(k) for k in keys]
         secrets = [SeatSecrets.from_master(m) for m in masters]
-        genesis = new_genesis(game, options, names, identities, secrets, table, takeover, reveals)
+        genesis = new_genesis(game, options, names, identities, secrets, table, takeover, reveals, ends)
         return cls(sign_genesis(genesis, identities), identities, secrets, nonce, knows_hidden)
 
     @property
@@ -127,6 +131,12 @@ class LogBuilder:
             return self.add(kind, {"outcome": outcome})
         if kind == "audit":
             return self.add(kind, {"seed": self.secrets[seat].seed})
+        if kind == "audits":
+            return self.add(kind, {"seeds": [self.secrets[i].seed for i in ledger.writers]})
+        if kind == "results":
+            statement = next_statement(ledger)
+            return self.add(kind, {**ledger.result_body(), "sigs": [self.identities[i].sign(statement)
+                                                                   for i in ledger.writers]})
         return self.add(kind, ledger.result_body())
 
     def play(self, choose: Chooser, max_entries: int = 1_000_000) -> None:

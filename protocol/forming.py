@@ -40,7 +40,7 @@ from peerboard.protocol.identity import Identity, fingerprint, verify
 from peerboard.protocol.phases import Milestone
 from peerboard.protocol.messages import Beat, GenesisMessage, Hello, Leave, MessageError, Propose, Refuse, Sign, Want, Welcome
 from peerboard.protocol.records import Genesis, Seat, SignedGenesis
-from peerboard.protocol.schema import NO_TAKEOVER, PROTOCOL_VERSION, REVEALS_TOGETHER
+from peerboard.protocol.schema import ENDS_TOGETHER, NO_TAKEOVER, PROTOCOL_VERSION, REVEALS_TOGETHER
 from peerboard.protocol.surface import LocalError, SeatInfo
 from peerboard.protocol.tablecode import knock
 
@@ -468,7 +468,7 @@ class Hosting(Forming):
         genesis = Genesis(
             game=self.game, engine=engines.get(self.game).version, options=self.options,
             seats=tuple(Seat(h.name, h.key, h.chain, h.seed) for h in hellos), table=self.table,
-            patience=self.patience, takeover=self.takeover, reveals=REVEALS_TOGETHER,
+            patience=self.patience, takeover=self.takeover, reveals=REVEALS_TOGETHER, ends=ENDS_TOGETHER,
         )
         propose = Propose(genesis, tuple(h.addr for h in hellos))
         self.proposed_at = now

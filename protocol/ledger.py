@@ -22,8 +22,9 @@ from peerboard.engines.values import evolve
 from peerboard.protocol import failures
 from peerboard.protocol.identity import verify
 from peerboard.protocol.reveals import RevealsRefused, gatherer, together_values
+from peerboard.protocol.ends import EndsRefused, audits_seeds, check_results
 from peerboard.protocol.records import Entry, SignedGenesis, agree_statement, claim_statement, resign_statement
-from peerboard.protocol.schema import NO_TAKEOVER, REVEALS_TOGETHER
+from peerboard.protocol.schema import ENDS_TOGETHER, NO_TAKEOVER, REVEALS_TOGETHER
 from peerboard.protocol.secrets import CHAIN_LENGTH, choice_digest, node_entropy, round_entropy, seed_commitment, sha256
 
 
@@ -151,6 +152,12 @@ class Ledger:
         return self.genesis.terms.reveals == REVEALS_TOGETHER
 
     @property
+    def ends_together(self) -> bool:
+        """Whether the end is one `audits` and one `results` entry (the genesis says so), not
+        one `audit` and one `result` entry per seat (protocol/ends.py)."""
+        return self.genesis.terms.ends == ENDS_TOGETHER
+
+    @property
     def over(self) -> bool:
         """The game is over: by its rules, or by an ending entry (a resignation)."""
         return self.ending is not None or self.game.is_terminal(self.state)
@@ -210,6 +217,11 @@ class Ledger:
         who = TERMINAL if self.ending is not None else game.current(state)
         if who == TERMINAL:
             writers = self.writers
+            if self.ends_together:  # (both gathered by the writer of the entry before: protocol/ends.py)
+                if self.results:
+                    raise LedgerError(self.next_seq, "the game is over and its result is signed by every seat",
+                                      failures.OVER)
+                return gatherer(self), "audits" if self.audits == 0 else "results"
             for seat in writers:  # (a seat claimed after it audited has its audit in the log all the same)
                 if self.audited[seat] is None:
                     return seat, "audit"
@@ -434,8 +446,9 @@ class Ledger:
         for seat in (gone, *(seat for seat, _, runner in self.taken if runner == gone)):
             lost = _add(lost, seat)  # (a runner claimed: the seats it ran are gone with it)
         nxt = evolve(self, gone=lost, ending=ending, reveals=(), run=None, commits=())
-        if all(nxt.audited[i] is not None for i in nxt.writers) and nxt.audits:
+        if all(nxt.audited[i] is not None for i in nxt.writers) and nxt.audits and not nxt.ends_together:
             nxt = nxt._full_audit(entry.seq)  # the seat it waited for is gone: the audit is whole
+            # (the `audits` entry holds every seed at once: its re-run is done already)
         return nxt
 
     def _takeover(self, entry: Entry) -> "Ledger":
@@ -464,6 +477,25 @@ class Ledger:
         if all(nxt.audited[i] is not None for i in nxt.writers):
             nxt = nxt._full_audit(entry.seq)
         return nxt
+
+    def _audits(self, entry: Entry) -> "Ledger":
+        """The whole audit in one entry: every seat still playing's seed, in seat order, each
+        the one its commitment names; then the game re-run with full information."""
+        try:
+            seeds = audits_seeds(self, entry.body["seeds"])
+        except EndsRefused as exc:
+            raise _Refused(exc.failure, exc.why) from None
+        audited = tuple(seeds.get(i, seed) for i, seed in enumerate(self.audited))
+        nxt = evolve(self, audited=audited, audits=self.audits + len(seeds))
+        return nxt._full_audit(entry.seq)
+
+    def _results(self, entry: Entry) -> "Ledger":
+        """The result and every seat still playing's signature of its statement."""
+        try:
+            check_results(self, entry, _as_record(self.result_body()))
+        except EndsRefused as exc:
+            raise _Refused(exc.failure, exc.why) from None
+        return evolve(self, results=len(self.writers))
 
     def _result(self, entry: Entry) -> "Ledger":
         want = _as_record(self.result_body())
@@ -518,7 +550,7 @@ class Ledger:
         seeds = {i: seed for i, seed in enumerate(self.audited) if seed is not None and i not in taken}
         full = Ledger.start(self.genesis, seeds)
         for entry in self.history:
-            if entry.kind == "audit":
+            if entry.kind in ("audit", "audits"):
                 break
             try:
                 full = full.check(entry, signatures=False)
@@ -546,6 +578,8 @@ _KINDS = {
     "chance": Ledger._chance,
     "audit": Ledger._audit,
     "result": Ledger._result,
+    "audits": Ledger._audits,
+    "results": Ledger._results,
     "resign": Ledger._resign,
     "claim": Ledger._claim,
     "agree": Ledger._agree,

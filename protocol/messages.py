@@ -136,17 +136,25 @@ class Ack(Message):
     state: bytes
     #: the seat's hash-chain value for the round the next entry gathers, sent to that
     #: entry's writer only (spec/protocol.md, "Reveals that travel together"); else None
+    #: (also the seat's seed, for the `audits` entry the next entry gathers)
     reveal: bytes | None = None
+    #: the seat's signature of the result statement, for the `results` entry the next
+    #: entry gathers (spec/protocol.md, "The end together"); else None
+    sig: bytes | None = None
 
     def body(self) -> dict:
         body = {"seat": self.seat, "seq": self.seq, "entry": self.entry, "state": self.state}
         if self.reveal is not None:  # (absent otherwise: the field is optional)
             body["reveal"] = self.reveal
+        if self.sig is not None:
+            body["sig"] = self.sig
         return body
 
     def to_bytes(self) -> bytes:
         # The keys in canonical (sorted) order and every value an atom: msgpack packs this
         # canonically as it is, without the generic walk (every seat sends one per entry).
+        if self.sig is not None:  # (once a game: the generic canonical walk)
+            return encode({"t": self.kind, "v": PROTOCOL_VERSION, **self.body()})
         if self.reveal is None:
             return msgpack.packb({"entry": self.entry, "seat": self.seat, "seq": self.seq, "state": self.state,
                                   "t": "ack", "v": PROTOCOL_VERSION}, use_bin_type=True)

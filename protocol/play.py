@@ -17,6 +17,7 @@ from peerboard.protocol import failures
 from peerboard.protocol.acks import confirm_of, gathers
 from peerboard.protocol.author import Author, Write
 from peerboard.protocol.reveals import fits_chain
+from peerboard.protocol.ends import gathered_part, next_statement
 from peerboard.protocol.ledger import LedgerError, Ledger
 from peerboard.protocol.claims import Gathering, Signed
 from peerboard.protocol.confirmation import Confirmations
@@ -43,6 +44,9 @@ from peerboard.protocol.secrets import SeatSecrets
 from peerboard.protocol.surface import ChanceRecord, LocalError, MoveList, MoveRecord, Phase, Position
 from peerboard.protocol.takeover import takeover_body, takeover_secrets
 
+#: the entries a gatherer writes from every seat's part, each part riding on that seat's ack
+#: of the entry before (protocol/reveals.py, protocol/ends.py)
+GATHERED = ("reveals", "audits", "results")
 BEAT_EVERY = 1.0  # seconds between heartbeats (each carries the head)
 AWAY_AFTER = 5.0  # a seat silent this long is shown as away
 BATCH = 64  # entries served per request
@@ -164,7 +168,7 @@ class Play:
         if value is None:
             return []
         state = self.ledger.game.state_hash(self.ledger.state)
-        return [Send(self.seat_keys[value[0]], Ack(self.seat, 0, self.genesis.hash, state, value[1]).to_bytes())]
+        return [Send(self.seat_keys[value[0]], Ack(self.seat, 0, self.genesis.hash, state, value[2]).to_bytes())]
 
     def resume(self, entries: list[Entry], choice: tuple[tuple, bytes] | None, addr: str, hello: bytes,
                claim: tuple[int, int, bytes] | None = None) -> list:
@@ -444,7 +448,7 @@ class Play:
         if m.seat in self._silent():
             # a seat gone for good or taken over: its acks count for nothing (its runner acks
             # as itself), but its runner's ack in its name carries its value for the round
-            if m.reveal is None or sender == keys[m.seat] or m.seq == 0:
+            if (m.reveal is None and m.sig is None) or sender == keys[m.seat] or m.seq == 0:
                 return []
             return [NextStep()] if self._gather(m) else []
         if m.seq == 0:  # (the genesis: only a value for the round it leaves the game at)
@@ -465,7 +469,7 @@ class Play:
             self.acks.wait(m.seat, m.seq, m.entry, m.state)
             return self._ask(sender, held + 1, now)
         confirmed = self.acks.confirmed
-        news = m.reveal is not None and self._gather(m)
+        news = (m.reveal is not None or m.sig is not None) and self._gather(m)
         desync = self.acks.take(m.seat, m.seq, m.entry, m.state)
         if desync is not None:
             return self._told_desync(m.seq) + self.keeper.halt(desync)
@@ -481,29 +485,65 @@ class Play:
         return effects + ([NextStep()] if news else [])
 
     def _gather(self, m: Ack) -> bool:
-        """A seat's value for the reveal round a seat this node plays gathers, on its ack of
-        the entry before: whether it is news."""
+        """A seat's part of the entry a seat this node plays gathers — its value for a reveal
+        round, its seed for the audits, its signature of the result — on its ack of the entry
+        before: whether it is news."""
         ledger = self.ledger
-        if (self.author is None or not ledger.together or ledger.next_seq != m.seq + 1 or ledger.finished
-                or m.entry != ledger.head):
-            return False  # a repeat for a round written already
+        if self.author is None or ledger.next_seq != m.seq + 1 or ledger.finished or m.entry != ledger.head:
+            return False  # a repeat for an entry written already
         seat, kind = ledger.entitled()
-        if kind != "reveals" or not self._mine(seat):
+        if kind not in GATHERED or not self._mine(seat):
             return False  # not ours to gather
-        if not fits_chain(ledger, m.seat, m.reveal):
-            raise MessageError(f"ack: seat {m.seat}'s reveal does not match its hash chain (a biased or forged reveal)")
-        return self._author_of(seat).gather(ledger.next_seq, m.seat, m.reveal)
+        if kind == "reveals":
+            if m.reveal is None:
+                return False
+            if not fits_chain(ledger, m.seat, m.reveal):
+                raise MessageError(f"ack: seat {m.seat}'s reveal does not match its hash chain (a biased or forged reveal)")
+            return self._author_of(seat).gather(ledger.next_seq, m.seat, m.reveal)
+        part = m.sig if kind == "results" else m.reveal
+        if part is None or m.seat not in ledger.writers:
+            return False
+        if not gathered_part(ledger, kind, m.seat, part):
+            what = "signature of the result" if kind == "results" else "seed does not match its commitment: its"
+            raise MessageError(f"ack: seat {m.seat}'s {what} is forged or false")
+        return self._author_of(seat).gather(ledger.next_seq, m.seat, part)
 
-    def _round_value(self, seq: int) -> tuple[int, bytes] | None:
-        """(the gatherer, our value) when entry `seq` is the head and the next entry is a
-        reveal round another node gathers: our value rides on our ack of `seq` to it."""
-        ledger, author = self.ledger, self.author
-        if author is None or not ledger.together or ledger.next_seq != seq + 1 or ledger.finished:
+    def _due_gathered(self) -> tuple[int, str] | None:
+        """(its gatherer, its kind) when the next entry is gathered from every seat's part."""
+        ledger = self.ledger
+        if ledger.finished or not (ledger.together or ledger.ends_together):
             return None
         seat, kind = ledger.entitled()
-        if kind != "reveals" or self._mine(seat):
+        return (seat, kind) if kind in GATHERED else None
+
+    def _part_of(self, seat: int, kind: str) -> bytes:
+        """The part of seat `seat` (ours, or one this node runs) of the gathered entry due."""
+        ledger = self.ledger
+        if kind == "reveals":
+            return self._author_of(seat).round_value(ledger)
+        if kind == "audits":
+            return self._author_of(seat).secrets.seed
+        identity = self.identity if seat == self.seat else self.takeovers[seat][0]
+        return identity.sign(next_statement(ledger))
+
+    @staticmethod
+    def _valued_ack(seat: int, seq: int, entry: bytes, state: bytes, kind: str, part: bytes) -> Ack:
+        """An ack carrying seat `seat`'s part of the gathered entry of `kind` due next."""
+        if kind == "results":
+            return Ack(seat, seq, entry, state, sig=part)
+        return Ack(seat, seq, entry, state, part)
+
+    def _round_value(self, seq: int) -> tuple[int, str, bytes] | None:
+        """(the gatherer, the kind, our part) when entry `seq` is the head and the next entry
+        is gathered by another node (a reveal round, the audits, the results): our part rides
+        on our ack of `seq` to it."""
+        ledger, author = self.ledger, self.author
+        if author is None or ledger.next_seq != seq + 1:
             return None
-        return seat, author.round_value(ledger)
+        due = self._due_gathered()
+        if due is None or self._mine(due[0]) or (due[1] != "reveals" and self.seat not in ledger.writers):
+            return None
+        return due[0], due[1], self._part_of(self.seat, due[1])
 
     def _taken_values(self, seq: int, state_hash: bytes) -> list:
         """The values of the seats this node runs taken over, for the round another node
@@ -512,23 +552,29 @@ class Play:
         value = self._round_value(seq)
         if value is None or not self.takeovers:
             return []
-        head, to = self.ledger.head, self._node_of(value[0])
-        return [Send(to, Ack(seat, seq, head, state_hash, author.round_value(self.ledger)).to_bytes())
-                for seat, (_, author) in sorted(self.takeovers.items())]
+        head, to, kind = self.ledger.head, self._node_of(value[0]), value[1]
+        return [Send(to, self._valued_ack(seat, seq, head, state_hash, kind, self._part_of(seat, kind)).to_bytes())
+                for seat in sorted(self.takeovers) if kind == "reveals" or seat in self.ledger.writers]
 
     def _local_values(self) -> None:
         """Where a seat this node plays gathers the round due now, the values of the other
         seats this node plays go straight to it (they travel in no message)."""
         ledger = self.ledger
-        if self.author is None or not self.takeovers or not ledger.together or ledger.finished:
-            return
+        if self.author is None or not (self.takeovers or (ledger.ends_together and ledger.over)):
+            return  # (a round takes no local value but a taken-over seat's; the end takes ours too)
         try:
-            seat, kind = ledger.entitled()
+            due = self._due_gathered()
         except LedgerError:
             return
-        if kind != "reveals" or not self._mine(seat):
+        if due is None or not self._mine(due[0]):
             return
+        seat, kind = due
         gatherer = self._author_of(seat)
+        if kind != "reveals":  # (the audits and the results take the gatherer's own part too)
+            for other in [self.seat, *sorted(self.takeovers)]:
+                if other in ledger.writers:
+                    gatherer.gather(ledger.next_seq, other, self._part_of(other, kind))
+            return
         for other in [self.seat, *sorted(self.takeovers)]:
             if other != seat:
                 gatherer.gather(ledger.next_seq, other, self._author_of(other).round_value(ledger))
@@ -739,7 +785,7 @@ class Play:
         self.ledger = ledger
         self.ledgers[entry.seq] = ledger
         self.entries.append(entry)
-        if ledger.outcomes and entry.kind != "audit":  # (the audit re-runs the whole game: no news)
+        if ledger.outcomes and entry.kind not in ("audit", "audits"):  # (the audit re-runs the whole game: no news)
             self.moves.add_chance(entry, ledger.outcomes)
         if entry.kind == "move":
             self.moves.add(entry, before.state, self.acks.confirmed)
@@ -859,13 +905,13 @@ class Play:
             if value is None:
                 return self.broadcast(ack)
             plain, gatherer = ack.to_bytes(), self.seat_keys[value[0]]
-            valued = Ack(self.seat, entry.seq, entry.hash, state_hash, value[1]).to_bytes()
+            valued = self._valued_ack(self.seat, entry.seq, entry.hash, state_hash, value[1], value[2]).to_bytes()
             return [Send(k, valued if k == gatherer else plain) for k in self.peers()]
         taken = self._taken_values(entry.seq, state_hash)
         if self._mine(entry.seat):
             return taken
         if value is not None and value[0] == entry.seat:
-            ack = Ack(self.seat, entry.seq, entry.hash, state_hash, value[1])
+            ack = self._valued_ack(self.seat, entry.seq, entry.hash, state_hash, value[1], value[2])
         return [Send(self._node_of(entry.seat), ack.to_bytes())] + taken
 
     def _advance(self, announce: bool = True) -> list:
@@ -883,8 +929,8 @@ class Play:
         seq = max(own)
         self.last_confirm = confirm_of(seq, self.entries[seq - 1].hash, self.acks.just_confirmed[seq], self.players)
         ledger = self.ledger
-        due = ledger.entitled() if ledger.together and not ledger.finished else None
-        if seq == ledger.next_seq - 1 and due is not None and due[1] == "reveals" and self._mine(due[0]):
+        due = self._due_gathered()
+        if seq == ledger.next_seq - 1 and due is not None and self._mine(due[0]):
             # every ack of the head is in, and with them every value of the round we gather:
             # the round's entry leaves now, and carries this confirm (nothing waiting can
             # change it: the round is whole)
@@ -1095,7 +1141,7 @@ class Play:
         mine = self.gathering.standing(ledger.next_seq, ledger.head)
         # (a seat taken over is played by its runner's node: the game waits for the runner)
         runs = {seat: runner for seat, _, runner in ledger.taken}
-        waits = kind == "reveals" or runs.get(waits_for, waits_for) == gone
+        waits = kind in GATHERED or runs.get(waits_for, waits_for) == gone
         return waits and (mine is None or mine.gone == gone)
 
     def _sign_claim(self, gone: int) -> list:

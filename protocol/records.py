@@ -71,6 +71,9 @@ class Genesis:
     #: how reveal rounds are written: REVEALS_TOGETHER (one `reveals` entry a round), or
     #: None, not written: one `reveal` entry per seat (logs from before; spec/log-format.md)
     reveals: str | None = None
+    #: how the end is written: ENDS_TOGETHER (one `audits` and one `results` entry), or None,
+    #: not written: one `audit` and one `result` entry per seat (logs from before)
+    ends: str | None = None
 
     def body(self) -> dict:
         body = {
@@ -87,6 +90,8 @@ class Genesis:
             body["takeover"] = self.takeover
         if self.reveals is not None:
             body["reveals"] = self.reveals
+        if self.ends is not None:
+            body["ends"] = self.ends
         return body
 
     def signing_bytes(self) -> bytes:
@@ -140,7 +145,8 @@ def _genesis_shape(body: Any) -> Genesis:
             raise RecordError(f"the name of seat {i} is not a valid name: {problem}")
     return Genesis(game=body["game"], engine=body["engine"], options=body["options"], seats=seats,
                    table=body["table"], protocol=body["protocol"], patience=body.get("patience"),
-                   takeover=body.get("takeover"), reveals=body.get("reveals"))
+                   takeover=body.get("takeover"), reveals=body.get("reveals"),
+                   ends=body.get("ends"))
 
 
 def _genesis_meaning(genesis: Genesis) -> Genesis:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from peerboard.protocol import failures
 from peerboard.protocol.ledger import LedgerError, Ledger
 from peerboard.protocol.logfile import LogContents, LogFileError, read_log
+from peerboard.protocol.ends import seeds_in
 from peerboard.protocol.names import shown
 from peerboard.protocol.secrets import seed_commitment
 
@@ -79,7 +80,7 @@ def audited_seeds(contents: LogContents) -> dict[int, bytes]:
     """Every seat's private seed from the audit entries, when all are there and each
     matches its genesis commitment; else {}."""
     seats = contents.genesis.terms.seats
-    seeds = {e.seat: e.body["seed"] for e in contents.entries if e.kind == "audit"}
+    seeds = seeds_in(contents.entries, len(seats))  # (the `audit` entries, or the `audits` entry)
     if len(seeds) == len(seats) and all(seed_commitment(seeds[i]) == s.seed for i, s in enumerate(seats)):
         return seeds
     return {}

@@ -170,6 +170,10 @@ DEFAULT_PATIENCE = 300  # seconds, when the genesis does not say
 #: seat's value in it (spec/log-format.md, "Who writes the next entry"); a genesis without
 #: it (every log written before it existed) has one `reveal` entry per seat and round
 REVEALS_TOGETHER = "together"
+#: the genesis's `ends` of a log whose end is one `audits` and one `results` entry, each
+#: gathered from every seat still playing (spec/log-format.md, "Who writes the next entry",
+#: case 1); a genesis without it has one `audit` and one `result` entry per seat
+ENDS_TOGETHER = "together"
 GENESIS = Shape("the genesis", {
     # any whole number: which one is the genesis check's ("genesis": protocol version 1 only),
     # so -1 and 2 are refused alike, as another protocol (spec/log-format.md, "The genesis")
@@ -181,7 +185,7 @@ GENESIS = Shape("the genesis", {
     "seats": Check(lambda v: type(v) is tuple and 1 <= len(v) <= MAX_SEATS, f"must be a list of 1 to {MAX_SEATS} seats"),
     "table": octets(TABLE_BYTES),
 }, extra={"patience": whole(1, MAX_PATIENCE), "takeover": text(MAX_STRATEGY, 1),
-         "reveals": one_of(REVEALS_TOGETHER)})
+         "reveals": one_of(REVEALS_TOGETHER), "ends": one_of(ENDS_TOGETHER)})
 SIGNED_GENESIS = Shape("a genesis record", {
     "genesis": Check(lambda v: type(v) is dict, "must be a map"),
     "sigs": listing(octets(SIG_BYTES), 1, MAX_SEATS, f"signatures of {SIG_BYTES} bytes"),
@@ -215,6 +219,18 @@ BODIES: dict[str, Shape] = {
         "scores": listing(Check(is_int, "must be a whole number"), 0, MAX_SEATS, "whole numbers"),
         "state": octets(HASH_BYTES),
         "cheats": listing(SEAT_NUMBER, 0, MAX_SEATS, "seat numbers"),
+    }, extra={"ending": Check(lambda v: _ending_ok(v), "must be a map of how (text), seats, seq and unchecked"),
+              "takeovers": Check(lambda v: _takeovers_ok(v), "must be a list of maps of seat, seq and runner")}),
+    # the whole audit, every seat still playing's seed in seat order (a genesis with `ends`)
+    "audits": Shape("an audits body", {"seeds": listing(octets(HASH_BYTES), 1, MAX_SEATS,
+                                                        f"seeds of {HASH_BYTES} bytes")}),
+    # the result and every seat still playing's signature of it, in seat order (a genesis with `ends`)
+    "results": Shape("a results body", {
+        "winners": listing(SEAT_NUMBER, 0, MAX_SEATS, "seat numbers"),
+        "scores": listing(Check(is_int, "must be a whole number"), 0, MAX_SEATS, "whole numbers"),
+        "state": octets(HASH_BYTES),
+        "cheats": listing(SEAT_NUMBER, 0, MAX_SEATS, "seat numbers"),
+        "sigs": listing(octets(SIG_BYTES), 1, MAX_SEATS, f"signatures of {SIG_BYTES} bytes"),
     }, extra={"ending": Check(lambda v: _ending_ok(v), "must be a map of how (text), seats, seq and unchecked"),
               "takeovers": Check(lambda v: _takeovers_ok(v), "must be a list of maps of seat, seq and runner")}),
     # a seat's resignation, carried by the seat entitled to the next entry (spec/protocol.md, "Endings")
@@ -286,9 +302,11 @@ MESSAGES: dict[str, Shape] = {
     # `confirm`: the author's gathered acks of the entry before, riding along ("Confirmation")
     "entry": Shape("entry", {"entry": _MAP}, extra={"confirm": _MAP}),
     # `reveal`: the seat's hash-chain value for the round the next entry gathers, to its
-    # collector only (spec/protocol.md, "Reveals that travel together")
+    # collector only (spec/protocol.md, "Reveals that travel together"), or its seed for the
+    # `audits` entry gathered next; `sig`: its signature of the result statement for the
+    # `results` entry gathered next (spec/protocol.md, "The end together")
     "ack": Shape("ack", {"seat": SEAT_NUMBER, "seq": whole(0), "entry": octets(HASH_BYTES), "state": octets(HASH_BYTES)},
-                 extra={"reveal": octets(HASH_BYTES)}),
+                 extra={"reveal": octets(HASH_BYTES), "sig": octets(SIG_BYTES)}),
     # the author's gathered acks of its entry `seq`: each seat's state hash, nil for a seat
     # that vouched for it with a later ack (spec/protocol.md, "Confirmation")
     "confirm": Shape("confirm", {"seq": whole(1), "entry": octets(HASH_BYTES),

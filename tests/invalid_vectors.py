@@ -41,7 +41,9 @@ from peerboard.protocol.logfile import frame, header_frame, read_log  # noqa: E4
 from peerboard.protocol.records import ENTRY_DOMAIN, GENESIS_DOMAIN, claim_statement, resign_statement  # noqa: E402
 from peerboard.protocol.secrets import SeatSecrets, choice_digest  # noqa: E402
 from peerboard.protocol.takeover import takeover_secrets  # noqa: E402
-from vectors import CASES, ENDINGS, TOGETHER, VECTORS, seats  # noqa: E402
+from peerboard.protocol.ends import result_statement  # noqa: E402
+from peerboard.protocol.schema import ENDS_TOGETHER, REVEALS_TOGETHER  # noqa: E402
+from vectors import CASES, ENDINGS, ENDS, TOGETHER, VECTORS, seats  # noqa: E402
 
 INVALID = VECTORS / "invalid"
 INDEX = VECTORS / "invalid.json"
@@ -974,6 +976,113 @@ def takeover_vectors() -> list[Vector]:
     return out
 
 
+def _ends_log(name: str) -> Log:
+    """A valid vector whose end is one `audits` and one `results` entry (tests/vectors.py, ENDS)."""
+    _, game, players, _ = next(c for c in ENDS if c[0] == name)
+    _, _, keys = seats(name, players)
+    contents = read_log((VECTORS / f"{name}.pblog").read_bytes())
+    return Log.built(game, contents.genesis.record(), [e.record() for e in contents.entries], keys)
+
+
+def _signed_results(log: Log, seq: int, body: dict, signers: list[int] | None = None) -> dict:
+    """`body` (a result) with the signatures of `signers` (every seat) of its statement at `seq`."""
+    result = {k: v for k, v in body.items() if k != "sigs"}
+    statement = result_statement(sha256(encode(log.genesis)), seq, log.entry(seq)["prev"], result)
+    signers = range(len(log.signers)) if signers is None else signers
+    return {**result, "sigs": [log.signers[i](statement) for i in signers]}
+
+
+def ends_vectors(aton: Log) -> list[Vector]:
+    """The end together (spec/log-format.md, "Who writes the next entry", case 1): an
+    `audits` entry short of a seed, with a seed its commitment does not name, written by
+    another seat than its gatherer; a `results` entry short of a signature, with one not of
+    its seat, signed for another entry, or stating another result than the game's; each
+    form of the end where the genesis says the other; a bad genesis word; a lie that only
+    the re-run at the `audits` entry finds."""
+    out = []
+    asterix, aton2 = _ends_log("asterix-ends"), _ends_log("aton-ends")
+    audits = asterix.find(lambda e: e["kind"] == "audits")
+    results = audits + 1
+    seeds = asterix.entry(audits)["body"]["seeds"]
+    log = asterix.changed(audits, body={"seeds": seeds[:2]})
+    out.append(Vector("asterix-ends-audits-missing-a-seed", "asterix", audits, F.AUDIT,
+                      f"entry {audits} is an audits entry with the seeds of seats 0 and 1 only (it takes one per seat "
+                      "still playing)", log.data()))
+    log = asterix.changed(audits, body={"seeds": [seeds[0], sha256(b"not the seed"), seeds[2]]})
+    out.append(Vector("asterix-ends-audits-forged-seed", "asterix", audits, F.AUDIT,
+                      f"entry {audits}'s seed of seat 1 is not the one its genesis commits to", log.data()))
+    log = asterix.changed(audits, body={"seeds": [seeds[1], seeds[0], seeds[2]]})
+    out.append(Vector("asterix-ends-audits-swapped", "asterix", audits, F.AUDIT,
+                      f"entry {audits} holds seats 0's and 1's seeds in each other's places", log.data()))
+    gatherer = asterix.entry(audits)["seat"]
+    log = asterix.copy()
+    log.entry(audits)["seat"] = (gatherer + 1) % 3
+    log.sign(audits)
+    log.relink(audits + 1)
+    out.append(Vector("asterix-ends-audits-wrong-seat", "asterix", audits, F.TURN,
+                      f"entry {audits}, the audits, is written by seat {(gatherer + 1) % 3}; their gatherer is seat "
+                      f"{gatherer}, the writer of entry {audits - 1}, the move that ended the game", log.data()))
+    log = asterix.copy()
+    log.entry(results)["seat"] = (gatherer + 2) % 3
+    log.sign(results)
+    out.append(Vector("asterix-ends-results-wrong-seat", "asterix", results, F.TURN,
+                      f"entry {results}, the results, is written by seat {(gatherer + 2) % 3}; their gatherer is seat "
+                      f"{gatherer}, the writer of entry {audits}, the audits", log.data()))
+    body = dict(asterix.entry(results)["body"])
+    log = asterix.changed(results, body={**body, "sigs": body["sigs"][:2]})
+    out.append(Vector("asterix-ends-results-missing-a-signature", "asterix", results, F.CONSENT,
+                      f"entry {results}, the results, carries the signatures of seats 0 and 1 only; seat 2 did not sign",
+                      log.data()))
+    forged = _signed_results(asterix, results, body, [0, 0, 2])
+    log = asterix.changed(results, body=forged)
+    out.append(Vector("asterix-ends-results-forged-signature", "asterix", results, F.CONSENT,
+                      f"entry {results}'s signature in seat 1's place is seat 0's", log.data()))
+    log = asterix.copy()
+    log.entry(results)["seq"] = results - 1  # (signed as if the results were entry results - 1)
+    elsewhere = _signed_results(log, results - 1, body)
+    log = asterix.changed(results, body=elsewhere)
+    out.append(Vector("asterix-ends-results-signed-for-another-entry", "asterix", results, F.CONSENT,
+                      f"entry {results}'s signatures are of the result statement for entry {results - 1}, not here",
+                      log.data()))
+    invented = _signed_results(asterix, results, {**body, "cheats": [1]})
+    log = asterix.changed(results, body=invented)
+    out.append(Vector("asterix-ends-results-invented-cheat", "asterix", results, F.RESULT,
+                      f"entry {results} names seat 1 a cheat, signed by every seat; the audit names nobody", log.data()))
+    audits2 = aton2.find(lambda e: e["kind"] == "audits")
+    gatherer = aton2.entry(audits2)["seat"]
+    seed = aton2.entry(audits2)["body"]["seeds"][gatherer]
+    log = aton2.changed(audits2, kind="audit", body={"seed": seed})
+    out.append(Vector("aton-ends-audit-one-seat", "aton", audits2, F.TURN,
+                      f"entry {audits2} is one seat's audit where the genesis says the end is written together",
+                      log.data(audits2)))
+    first = aton.find(lambda e: e["kind"] == "audit")
+    log = aton.changed(first, kind="audits", body={"seeds": [aton.entry(first)["body"]["seed"],
+                                                             aton.entry(first + 1)["body"]["seed"]]})
+    out.append(Vector("aton-audits-in-a-log-of-one-seat-audits", "aton", first, F.TURN,
+                      f"entry {first} is an audits entry in a log whose genesis has no `ends`: the audit is one "
+                      "audit entry per seat there", log.data(first)))
+    log = _regenesis(asterix, lambda g: g.update(ends="each"))
+    out.append(Vector("asterix-ends-schema-ends-each", "asterix", 0, F.SCHEMA,
+                      "the genesis says ends \"each\": the only value is \"together\"", log.data(4)))
+    log = _appended(asterix, 0, "audits", {"seeds": seeds})
+    out.append(Vector("asterix-ends-over-entry-after-results", "asterix", results + 1, F.OVER,
+                      f"entry {results + 1}, the audits again, after the results every seat signed", log.data()))
+    # seats that play from the public view claim cards they may not hold: the re-run at the audits tells
+    _, masters, keys = seats("aton", 2)
+    rng = random.Random("peerboard invalid vector aton false claim, the end together")
+    builder = LogBuilder.table(engines.get("aton"), {"win_points": 15}, ["seat-0", "seat-1"], masters, keys,
+                               rng.randbytes(16), lambda: rng.randbytes(16), knows_hidden=False,
+                               reveals=REVEALS_TOGETHER, ends=ENDS_TOGETHER)
+    builder.play(lambda state, seat, legal: legal[rng.randrange(len(legal))])
+    assert builder.ledger.cheats, "the seats happened to claim only cards they held"
+    log = Log.built("aton", builder.ledger.genesis.record(), [e.record() for e in builder.entries], keys)
+    seq = log.find(lambda e: e["kind"] == "audits")
+    out.append(Vector("aton-ends-audits-false-claim", "aton", seq, F.AUDIT,
+                      "a seat assigns or exchanges cards its hidden hand does not hold (plausible to the public "
+                      f"view); proven at the audits entry (entry {seq}), when every seed is known", log.data()))
+    return out
+
+
 def build_all() -> list[Vector]:
     aton, athos, asterix = Log.of("aton"), Log.of("athos"), Log.of("asterix")
     return [
@@ -983,7 +1092,7 @@ def build_all() -> list[Vector]:
         *signature_vectors(aton, athos, asterix), *over_turn_vectors(aton, athos, asterix),
         *commitment_vectors(aton, athos, asterix), *illegal_vectors(aton, athos, asterix),
         *reveal_vectors(aton, asterix), *result_vectors(aton, asterix), *audit_vectors(aton, asterix),
-        *ending_vectors(), *takeover_vectors(), *together_vectors(aton),
+        *ending_vectors(), *takeover_vectors(), *together_vectors(aton), *ends_vectors(aton),
     ]
 
 

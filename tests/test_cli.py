@@ -89,7 +89,10 @@ def test_export_json_and_text(tmp_path):
     # after the audit the export shows the hidden draws each reveal round brought about
     first_draws = next(e["chance"] for e in doc["entries"] if e["chance"])
     assert len(first_draws) == 8 and all(d.startswith("draw ") and d != "draw ?" for d in first_draws)
-    assert doc["entries"][-1]["kind"] == "result" and doc["entries"][-1]["cheats"] == []
+    # (the end as a table of this version writes it: the audits, then the results)
+    assert doc["entries"][-2]["kind"] == "audits" and doc["entries"][-2]["chance"] == []
+    assert doc["entries"][-1]["kind"] == "results" and doc["entries"][-1]["cheats"] == []
+    assert doc["entries"][-1]["winners"] in ([0], [1], [0, 1], [])
     text = peerboard("replay", log, "--export", "text").stdout.splitlines()
     assert text[0].startswith("# peerboard log: aton")
     assert any(" move " in line and "assign" in line for line in text)

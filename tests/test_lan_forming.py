@@ -206,8 +206,9 @@ def test_quit_at_the_prompt_leaves_at_once_the_bot_sees_it_and_leaves_too(tmp_pa
 
 
 def test_a_node_whose_peer_died_right_after_the_end_stops_all_the_same(tmp_path):
-    """The last entry's author dies before it acknowledges it: the host, holding the whole
-    log, waits FINISHED_GRACE seconds for that ack, then stops (before: until --max-seconds)."""
+    """A seat dies before it acknowledges the last entry (its own `results`, or the host's):
+    the host, holding the whole log, waits FINISHED_GRACE seconds for that ack, then stops
+    (before: until --max-seconds)."""
     procs = Procs(tmp_path)
     try:
         host = procs.start("host", "host", "aton", "--bind", LOOPBACK, "--no-beacon", *HEADLESS,

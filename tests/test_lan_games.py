@@ -4,11 +4,23 @@ from __future__ import annotations
 
 
 from lanhelp import LOOPBACK, Procs, assert_same_logs, join_args, the_log, verify
+from peerboard.protocol.logfile import read_log
 
 # Athos has no chance: seeded random players decide the whole game. These seeds (seat i
 # plays with seed S + i) give a 4-player game of a few thousand entries; most random Athos
 # games are several times longer. If the engine changes the game only takes longer.
 ATHOS_SEED = 56
+
+
+def assert_ended_together(path) -> None:
+    """The game ended as a table of this version ends it: one `audits` and one `results`
+    entry (spec/protocol.md, "The end together"), each seat's seed and signature in them."""
+    contents = read_log(path.read_bytes())
+    players = len(contents.genesis.terms.seats)
+    *_, audits, results = contents.entries
+    assert (audits.kind, results.kind) == ("audits", "results")
+    assert len(audits.body["seeds"]) == len(results.body["sigs"]) == players
+    assert not any(e.kind in ("audit", "result") for e in contents.entries)
 
 
 def play_table(tmp_path, game: str, players: int, seed: int, timeout: float, *extra: str):
@@ -27,6 +39,7 @@ def play_table(tmp_path, game: str, players: int, seed: int, timeout: float, *ex
         paths = [the_log(p.home) for p in seats]
         assert_same_logs(paths)
         assert "valid:" in verify(paths[0])
+        assert_ended_together(paths[0])
         for p in seats:
             assert "Game over" in p.text()
     finally:
@@ -50,5 +63,6 @@ def test_asterix_six_nodes_by_play_with_five_bot_processes(tmp_path):
         paths = [the_log(home)] + [the_log(home / "bots" / f"bot-{i}") for i in range(1, 6)]
         assert_same_logs(paths)
         assert "valid: asterix" in verify(paths[0])
+        assert_ended_together(paths[0])
     finally:
         procs.close()

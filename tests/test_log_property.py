@@ -24,7 +24,12 @@ SETUPS = [
     ("asterix", 2, {"max_rounds": 2, "carry_rule": "both"}, 40),
     ("athos", 2, {}, 40),
     ("athos", 3, {"handicap": {"1": 2}}, 30),
+    ("aton", 2, {"win_points": 10}, None),
+    ("asterix", 3, {"max_rounds": 1}, None),
 ]
+#: the setups played as a table of this version plays: reveal rounds and the end together
+#: (`reveals` and `ends` entries: spec/log-format.md, "Who writes the next entry")
+TOGETHER = {5, 6}
 
 
 @functools.cache
@@ -36,7 +41,8 @@ def logs() -> tuple[tuple[bytes, tuple[int, ...], Log], ...]:
         keys = [bytes([n * 8 + i + 1]) * 32 for i in range(players)]
         builder = LogBuilder.table(engines.get(game), options, [f"p{i}" for i in range(players)],
                                    [rng.randbytes(32) for _ in range(players)], keys, rng.randbytes(16),
-                                   lambda: rng.randbytes(16))
+                                   lambda: rng.randbytes(16), reveals="together" if n in TOGETHER else None,
+                                   ends="together" if n in TOGETHER else None)
         choose = lambda state, seat, legal: legal[rng.randrange(len(legal))]  # noqa: E731
         if keep is None:
             builder.play(choose)
@@ -126,7 +132,8 @@ def signed_tampering(draw):
     seq = draw(st.integers(1, len(log.entries)))
     entry = log.entry(seq)
     # mostly the entry's own kind and seat: a wrong one is refused before its body is read
-    kind = draw(st.sampled_from([entry["kind"]] * 8 + ["move", "commit", "reveal", "chain", "chance", "audit", "result"]))
+    kind = draw(st.sampled_from([entry["kind"]] * 8 + ["move", "commit", "reveal", "chain", "chance", "audit", "result",
+                                                       "reveals", "audits", "results"]))
     bodies = {
         "move": st.fixed_dictionaries({"actions": st.lists(_actions, min_size=1, max_size=3),
                                        "nonce": st.one_of(st.none(), st.binary(min_size=16, max_size=16))}),
@@ -138,6 +145,12 @@ def signed_tampering(draw):
         "result": st.fixed_dictionaries({
             "winners": st.lists(st.integers(0, 7), max_size=3), "scores": st.lists(st.integers(-5, 60), max_size=4),
             "state": st.binary(min_size=32, max_size=32), "cheats": st.lists(st.integers(0, 7), max_size=2)}),
+        "reveals": st.fixed_dictionaries({"values": st.lists(st.binary(min_size=32, max_size=32), max_size=4)}),
+        "audits": st.fixed_dictionaries({"seeds": st.lists(st.binary(min_size=32, max_size=32), max_size=4)}),
+        "results": st.fixed_dictionaries({
+            "winners": st.lists(st.integers(0, 7), max_size=3), "scores": st.lists(st.integers(-5, 60), max_size=4),
+            "state": st.binary(min_size=32, max_size=32), "cheats": st.lists(st.integers(0, 7), max_size=2),
+            "sigs": st.lists(st.binary(min_size=64, max_size=64), max_size=4)}),
     }
     body = draw(bodies[kind])
     seat = draw(st.sampled_from([entry["seat"]] * 4 + [0, len(log.signers) - 1]))

@@ -37,11 +37,11 @@ def test_a_move_costs_at_most_4n_messages_besides_the_beats(game, seats, options
     entries = nodes[0].disk.entries
     messages = [m for _, _, m in sent(nodes) if not isinstance(m, Beat)]
     moves = sum(1 for e in entries if e.kind == "move")
-    # the game's end aside (every seat's audit, then every seat's result: 2n entries once a
-    # game), a move and its share of the reveal rounds cost at most 4n messages
-    end = next(e.seq for e in entries if e.kind == "audit")
-    play = [m for m in messages if _seq(m) is None or _seq(m) < end]
-    assert moves and len(play) / moves <= 4 * seats, (len(play) / moves, 4 * seats)
+    # the game's end is two entries, each gathered (protocol/ends.py), so a move and its
+    # share of the reveal rounds and of the end cost at most 4n messages, the end included
+    assert [e.kind for e in entries[-2:]] == ["audits", "results"]
+    assert not any(e.kind in ("audit", "result") for e in entries)
+    assert moves and len(messages) / moves <= 4 * seats, (len(messages) / moves, 4 * seats)
     # and any entry about 3(n - 1): the entry to n - 1 peers, n - 1 acks, n - 1 confirms
     # (at two seats the other seat's ack is the confirm; acks said again at beats besides)
     assert len(messages) / len(entries) <= 3.5 * (seats - 1), (len(messages) / len(entries), 3 * (seats - 1))
@@ -81,12 +81,23 @@ def test_a_seat_s_value_for_a_round_goes_to_the_round_s_gatherer_alone(seats):
     rounds = [e for e in entries if e.kind == "reveals"]
     assert rounds and not any(e.kind == "reveal" for e in entries)
     keys = seat_keys(nodes)
+    # (the same field carries a seat's seed for the audits: protocol/ends.py)
     valued = [(i, to, m) for i, to, m in sent(nodes) if isinstance(m, Ack) and m.reveal is not None]
     for i, to, m in valued:
         gatherer = 0 if m.seq == 0 else entries[m.seq - 1].seat
-        assert to == keys[gatherer] and entries[m.seq].kind == "reveals" and entries[m.seq].seat == gatherer
+        assert to == keys[gatherer] and entries[m.seq].kind in ("reveals", "audits") and entries[m.seq].seat == gatherer
     assert {(e.seq, e.seat) for e in rounds} <= {(m.seq + 1, keys.index(to)) for _, to, m in valued} | {(1, 0)}
     assert watcher.key not in {to for _, to, _ in valued}
+    # the seeds and the signatures of the result go to the end's gatherer alone, too
+    audits, results = entries[-2:]
+    assert (audits.kind, results.kind) == ("audits", "results")
+    seeds = {i for i, to, m in valued if m.seq == audits.seq - 1}
+    signed = [(i, to, m) for i, to, m in sent(nodes) if isinstance(m, Ack) and m.sig is not None]
+    others = set(range(seats)) - {audits.seat}
+    assert seeds == others and {i for i, _, _ in signed} == others
+    assert all(to == keys[audits.seat] and m.seq == audits.seq for _, to, m in signed)
+    assert watcher.key not in {to for _, to, _ in signed}
+    assert results.seat == audits.seat == entries[-3].seat
 
 
 def test_a_desync_at_eight_seats_halts_every_node_with_every_seat_s_hash(monkeypatch):

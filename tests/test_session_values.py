@@ -81,6 +81,11 @@ BODIES = {
     "result": st.fixed_dictionaries({"winners": st.lists(SEAT, max_size=3).map(tuple),
                                      "scores": st.lists(st.integers(-(2**63), 2**64 - 1), max_size=3).map(tuple),
                                      "state": HASH, "cheats": st.lists(SEAT, max_size=3).map(tuple)}),
+    "audits": st.fixed_dictionaries({"seeds": st.lists(HASH, min_size=1, max_size=3).map(tuple)}),
+    "results": st.fixed_dictionaries({"winners": st.lists(SEAT, max_size=3).map(tuple),
+                                      "scores": st.lists(st.integers(-(2**63), 2**64 - 1), max_size=3).map(tuple),
+                                      "state": HASH, "cheats": st.lists(SEAT, max_size=3).map(tuple),
+                                      "sigs": st.lists(SIG, min_size=1, max_size=3).map(tuple)}),
 }
 ENTRY = (st.sampled_from(list(_DISK.entries))
          | st.sampled_from(sorted(BODIES)).flatmap(
@@ -106,6 +111,8 @@ MESSAGES = st.one_of(
     st.builds(GenesisMessage, SIGNED, ADDRS),
     st.builds(EntryMessage, ENTRY),
     st.builds(Ack, SEAT, SEQ, HASH, HASH),
+    # (a seed, a value or a signature riding on it: spec/protocol.md, "The end together")
+    st.builds(Ack, SEAT, SEQ, HASH, HASH, st.none() | HASH, st.none() | SIG),
     st.builds(Beat, st.integers(0, 2**40), HASH),
     st.builds(Want, SEQ),
     st.builds(Proof, ENTRY, ENTRY),

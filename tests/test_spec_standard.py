@@ -600,6 +600,9 @@ _STATED = {
     ("a claim body", "gone"): {0, 1, 7},
     ("a takeover body", "gone"): {0, 1, 7},
     ("a result body", "scores"): set(_PROBES),
+    ("a results body", "winners"): {0, 1, 7},  # (a `results` body holds a result's fields: "Limits" says "a result's")
+    ("a results body", "cheats"): {0, 1, 7},
+    ("a results body", "scores"): set(_PROBES),
     # lists whose items are judged elsewhere: a seat map each (SEAT), an ACTION's atoms (the engine)
     ("the genesis", "seats"): set(_PROBES),
     ("a chance body", "outcome"): set(_PROBES),

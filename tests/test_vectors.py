@@ -5,8 +5,10 @@ import json
 import pytest
 
 from peerboard.protocol.replay import verify_log
-from peerboard.protocol.schema import REVEALS_TOGETHER
-from vectors import CASES, ENDINGS, TAKEOVERS_TOGETHER, TOGETHER, VECTORS, build, build_ending, hashes
+from peerboard.protocol.schema import ENDS_TOGETHER, REVEALS_TOGETHER
+from vectors import (
+    CASES, ENDINGS, ENDINGS_ENDS, ENDS, TAKEOVERS_TOGETHER, TOGETHER, VECTORS, build, build_ending, hashes,
+)
 
 
 @pytest.mark.parametrize("name, players, options", CASES, ids=[c[0] for c in CASES])
@@ -96,3 +98,68 @@ def test_a_claimed_game_is_finished_for_the_lobby_and_its_export_says_how_it_end
     text = as_text(contents)
     assert "seat 0 is claimed: gone for good" in text and "claimed at entry 16" in text
     assert "seat 0 resigns" in as_text(read_log((VECTORS / "athos-resigned.pblog").read_bytes()))
+
+
+@pytest.mark.parametrize("name, game, players, options", ENDS, ids=[c[0] for c in ENDS])
+def test_a_vector_of_the_end_together_verifies_hashes_as_recorded_and_is_rebuilt(name, game, players, options):
+    """spec/log-format.md, "Who writes the next entry", case 1: in a genesis with `"ends":
+    "together"` the end is two entries, the `audits` (every seat's seed) and the `results`
+    (the result and every seat's signature of it), both written by the writer of the last move."""
+    data = (VECTORS / f"{name}.pblog").read_bytes()
+    assert build(name, players, options, game, REVEALS_TOGETHER, ENDS_TOGETHER) == data
+    verdict = verify_log(data)
+    assert verdict.ok and verdict.ledger.finished, verdict.summary()
+    recorded = json.loads((VECTORS / f"{name}.hashes.json").read_text())
+    assert (recorded["game"], recorded["players"], recorded["options"]) == (game, players, options)
+    assert hashes(data) == recorded["state_hashes"]
+    entries = list(verdict.ledger.history)
+    *play, last, audits, results = entries
+    assert (audits.kind, results.kind) == ("audits", "results") and last.kind == "move"
+    assert audits.seat == results.seat == last.seat
+    assert len(audits.body["seeds"]) == len(results.body["sigs"]) == players
+    assert not any(e.kind in ("audit", "result") for e in entries)
+    assert "won" in verdict.summary() or "nobody won" in verdict.summary()
+
+
+@pytest.mark.parametrize("case", ENDINGS_ENDS, ids=[c[0] for c in ENDINGS_ENDS])
+def test_an_ending_in_the_end_together_names_the_same_seats_as_the_form_before(case):
+    """A resignation, a claim, a takeover: the `results` entry says what the `result`
+    entries of the form before say, signed by every seat still playing (a claimed seat
+    neither audits nor signs; a taken-over seat's runner signs for it with its new key)."""
+    name, game, players, options, after, seat, how = case
+    data = (VECTORS / f"{name}.pblog").read_bytes()
+    assert build_ending(*case, REVEALS_TOGETHER, ENDS_TOGETHER) == data  # rebuilt byte for byte
+    verdict = verify_log(data)
+    assert verdict.ok and verdict.ledger.finished, verdict.summary()
+    entries = list(verdict.ledger.history)
+    audits, results = entries[-2:]
+    assert (audits.kind, results.kind) == ("audits", "results")
+    assert not any(e.kind in ("audit", "result") for e in entries)
+    still = players - (1 if how == "claimed" else 0)
+    assert len(audits.body["seeds"]) == len(results.body["sigs"]) == still
+    result = verdict.ledger.result_body()
+    assert results.body["winners"] == tuple(result["winners"]) and results.body["cheats"] == ()
+    if how == "takenover":
+        assert result["takeovers"] == [{"runner": 0, "seat": seat, "seq": after + 2}]
+        assert f"seat {seat} (seat-{seat}) taken over at seq {after + 2}" in verdict.summary()
+        return
+    said = "resigned at" if how == "resigned" else "gone for good: claimed at"
+    assert f"seat {seat} (seat-{seat}) {said} seq {after + 1}" in verdict.summary()
+    unchecked = [seat] if how == "claimed" else []
+    assert result["ending"] == {"how": how, "seats": [seat], "seq": after + 1, "unchecked": unchecked}
+    assert result["winners"] == ([1 - seat] if players == 2 else [])
+    assert audits.seat == entries[-3].seat  # the writer of the entry that ended it gathers
+
+
+def test_a_game_ended_together_is_finished_for_the_lobby_and_rated_and_exported():
+    from peerboard.client.export import as_text
+    from peerboard.client.ratings import result_of
+    from peerboard.node.gamefiles import is_finished
+    from peerboard.protocol.logfile import read_log
+
+    data = (VECTORS / "aton-resigned-ends.pblog").read_bytes()
+    contents = read_log(data)
+    assert is_finished(contents) and not is_finished(read_log(data[:-200]))
+    assert result_of(contents, verify_log(data).ledger) == (0,)
+    text = as_text(contents)
+    assert "winners 0" in text and "resigned at entry 21" in text

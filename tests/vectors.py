@@ -14,7 +14,7 @@ from peerboard import engines  # noqa: E402
 from peerboard.protocol.builder import LogBuilder  # noqa: E402
 from peerboard.protocol.ledger import Ledger  # noqa: E402
 from peerboard.protocol.logfile import frame, header_frame  # noqa: E402
-from peerboard.protocol.schema import REVEALS_TOGETHER  # noqa: E402
+from peerboard.protocol.schema import ENDS_TOGETHER, REVEALS_TOGETHER  # noqa: E402
 
 VECTORS = ROOT / "spec" / "vectors"
 CASES = [
@@ -50,6 +50,19 @@ TAKEOVERS_TOGETHER = [
     ("asterix-takenover-together", "asterix", 3, {"max_rounds": 3}, 12, 2, "takenover"),  # seats 0 and 1 claim seat 2
 ]
 
+#: games whose genesis says `"ends": "together"` besides (what a table of this version writes):
+#: the end is one `audits` and one `results` entry (protocol/ends.py); whole games, then
+#: endings as in ENDINGS
+ENDS = [
+    ("aton-ends", "aton", 2, {"win_points": 15}),
+    ("asterix-ends", "asterix", 3, {"max_rounds": 2}),
+]
+ENDINGS_ENDS = [
+    ("aton-resigned-ends", "aton", 2, {"win_points": 15}, 20, 1, "resigned"),
+    ("asterix-claimed-ends", "asterix", 3, {"max_rounds": 2}, 12, 0, "claimed"),  # seats 1 and 2 claim seat 0
+    ("asterix-takenover-ends", "asterix", 3, {"max_rounds": 3}, 12, 2, "takenover"),  # seats 0 and 1 claim seat 2
+]
+
 
 def seats(name: str, players: int) -> tuple[random.Random, list[bytes], list[bytes]]:
     """The vector's random source, and its seats' master secrets and Ed25519 seeds (the
@@ -60,25 +73,26 @@ def seats(name: str, players: int) -> tuple[random.Random, list[bytes], list[byt
     return rng, masters, keys
 
 
-def build(name: str, players: int, options: dict, game: str | None = None, reveals: str | None = None) -> bytes:
+def build(name: str, players: int, options: dict, game: str | None = None, reveals: str | None = None,
+          ends: str | None = None) -> bytes:
     rng, masters, keys = seats(name, players)
     log = LogBuilder.table(
         engines.get(game or name), options, [f"seat-{i}" for i in range(players)], masters, keys,
-        rng.randbytes(16), lambda: rng.randbytes(16), reveals=reveals,
+        rng.randbytes(16), lambda: rng.randbytes(16), reveals=reveals, ends=ends,
     )
     log.play(lambda state, seat, legal: legal[rng.randrange(len(legal))])
     return header_frame() + frame(log.ledger.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
 
 
 def build_ending(name: str, game: str, players: int, options: dict, after: int, seat: int, how: str,
-                 reveals: str | None = None) -> bytes:
+                 reveals: str | None = None, ends: str | None = None) -> bytes:
     """A game where, after entry `after`, seat `seat` resigns (the seat entitled to the next
     entry carries the resignation) or is claimed by every other seat, then audited and signed."""
     rng, masters, keys = seats(name, players)
     log = LogBuilder.table(
         engines.get(game), options, [f"seat-{i}" for i in range(players)], masters, keys,
         rng.randbytes(16), lambda: rng.randbytes(16), takeover="greedy" if how == "takenover" else None,
-        reveals=reveals,
+        reveals=reveals, ends=ends,
     )
     choose = lambda state, seat, legal: legal[rng.randrange(len(legal))]  # noqa: E731
     while len(log.entries) < after:
@@ -128,6 +142,16 @@ def main() -> None:
         print(f"{name}: {len(data)} bytes")
     for name, *case in TAKEOVERS_TOGETHER:
         data = build_ending(name, *case, REVEALS_TOGETHER)
+        (VECTORS / f"{name}.pblog").write_bytes(data)
+        print(f"{name}: {len(data)} bytes")
+    for name, game, players, options in ENDS:
+        data = build(name, players, options, game, REVEALS_TOGETHER, ENDS_TOGETHER)
+        (VECTORS / f"{name}.pblog").write_bytes(data)
+        doc = {"game": game, "players": players, "options": options, "state_hashes": hashes(data)}
+        (VECTORS / f"{name}.hashes.json").write_text(json.dumps(doc, indent=0) + "\n")
+        print(f"{name}: {len(data)} bytes, {len(doc['state_hashes']) - 1} entries")
+    for name, *case in ENDINGS_ENDS:
+        data = build_ending(name, *case, REVEALS_TOGETHER, ENDS_TOGETHER)
         (VECTORS / f"{name}.pblog").write_bytes(data)
         print(f"{name}: {len(data)} bytes")
 

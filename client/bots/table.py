@@ -13,7 +13,7 @@ from peerboard.client.bots.sdk import Bot, Decision, notation_of
 from peerboard.engines import Game
 from peerboard.protocol.builder import LogBuilder
 from peerboard.protocol.records import Entry, SignedGenesis
-from peerboard.protocol.schema import MAX_NAME, REVEALS_TOGETHER
+from peerboard.protocol.schema import ENDS_TOGETHER, MAX_NAME, REVEALS_TOGETHER
 
 MAX_ENTRIES = 5_000_000  # a bound on any one game's log (Athos, played at random, is the longest)
 
@@ -59,7 +59,7 @@ def play_game(game: Game, options: Mapping[str, Any], bots: Sequence[Bot], label
     names = [label[:MAX_NAME] for label in labels]
     # (a log of this version: each reveal round one `reveals` entry, spec/log-format.md)
     log = LogBuilder.table(game, options, names, masters, keys, rng.randbytes(16), lambda: rng.randbytes(16),
-                           reveals=REVEALS_TOGETHER)
+                           reveals=REVEALS_TOGETHER, ends=ENDS_TOGETHER)
     resolved = game.resolve_options(players, options)
     seats = [GuardedSeat(bot, i, labels[i], f"{rng.random()}", on_error, say) for i, bot in enumerate(bots)]
     try:

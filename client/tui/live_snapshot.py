@@ -106,5 +106,6 @@ def _status(s: Any, seats: tuple[SeatLine, ...], to_act: tuple[int, str] | None,
     if decision == "commit":  # (ahead of its turn to commit: both choose at the same time)
         return f"Your secret choice ({seat_name(s, seat)} chooses too)."
     doing = {"move": "to move", "commit": "to choose in secret", "reveal": "to reveal", "reveals": "to gather the round's reveals",
-             "chance": "to draw", "audit": "to reveal its seed", "result": "to sign the result"}
+             "chance": "to draw", "audit": "to reveal its seed", "result": "to sign the result",
+             "audits": "to gather every seat's seed", "results": "to gather every seat's signature of the result"}
     return f"Waiting for {seat_name(s, seat)} {doing.get(kind, kind)}."

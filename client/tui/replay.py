@@ -21,6 +21,7 @@ from peerboard.node.chatfile import chat_path, read_chat_file
 from peerboard.protocol.logfile import LogContents, LogFileError, read_log
 from peerboard.protocol.messages import Say
 from peerboard.protocol.replay import Verdict, audited_seeds, ending_words, verify_contents
+from peerboard.protocol.ends import result_in
 
 
 CHAT_SHOWN = 4  # the latest lines said at the table by the entry shown
@@ -185,8 +186,9 @@ def _entry_text(ledger: Ledger, entry) -> str:
                 texts.append(printable(action))
                 break
         return "; ".join(texts)
-    if entry.kind == "result":
-        won = ",".join(map(str, entry.body["winners"])) or "none"
+    result = result_in(entry)  # (a `result`, or the `results` of an end together)
+    if result is not None:
+        won = ",".join(map(str, result["winners"])) or "none"
         return f"winners {won}"
     return ""
 
