@@ -48,6 +48,7 @@ from peerboard.engines.asterix.state import (
     Pile,
     State,
     changed,
+    changed_by,
 )
 from peerboard.engines.rulebook import Rule, Rulebook, always
 from peerboard.engines.values import replaced
@@ -420,8 +421,10 @@ def _move(state: State, square: int) -> State:
         if state.phase == OVER:
             return state
         return _after_pick(state)
-    kind = kind_at(tiles, square)
-    if kind in CARRIED_KINDS and can_carry(state.carried[seat], kind, state.carry_rule):
+    # the kind on the square, if a pawn can carry it (kind_at, asked only of the kinds that
+    # matter here: a square holds one tile, it is no cohort and a walk never ends on a lake)
+    kind = BOAR if bit & tiles[BOAR] else MENHIR if bit & tiles[MENHIR] else MISTLETOE if bit & tiles[MISTLETOE] else -1
+    if kind >= 0 and can_carry(state.carried[seat], kind, state.carry_rule):
         return changed(state, pawns=pawns, dice=dice, phase=PICK)
     if pawns.count(square) < 2:  # nothing to take, nobody to rob: on with the next die
         if dice:
@@ -480,7 +483,7 @@ def _end_turn(state: State, changes: dict[str, Any] | None = None) -> State:
     if following == state.first:
         if round_ >= state.max_rounds:
             changes.update(phase=OVER, potions=potions, dice=())
-            return changed(state, **changes)
+            return changed_by(state, changes)
         round_ += 1
     return _start_turn(state, following, potions, round_, changes)
 
@@ -492,8 +495,12 @@ def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int,
     # Potions come back up to 3 only for a pawn that starts its turn in the village.
     if BIT[changes.get("pawns", state.pawns)[seat]] & VILLAGE:
         potions = replaced(potions, seat, FULL_POTIONS)
-    changes.update(phase=ROLL, actor=seat, round=round_, potions=potions, dice=())
-    state = changed(state, **changes)
+    changes["phase"] = ROLL
+    changes["actor"] = seat
+    changes["round"] = round_
+    changes["potions"] = potions
+    changes["dice"] = ()
+    state = changed_by(state, changes)
     if nothing_can_change(state):
         return changed(state, phase=OVER)
     return state
@@ -517,17 +524,30 @@ def nothing_can_change(state: State) -> bool:
     square while it carries something, a scoring tile it could pick up (a cohort in its
     reach, a mistletoe, a boar or menhir its load takes or that it could bank first), or a
     square another pawn that carries something can reach (where they could meet)."""
+    # (asked at every turn's start: `reach` written out, the tiles read once)
+    tiles, carried, potions, carry_rule = state.tiles, state.carried, state.potions, state.carry_rule
+    lakes, cohorts = tiles[LAKE], tiles[COHORT]
+    always_takeable = cohorts | tiles[MISTLETOE]
     reaches = []
-    for seat in range(state.players):
-        where = reach(state, seat)
-        load = state.carried[seat]
-        banks = bool(where & VILLAGE)
-        if banks and load != EMPTY_PILE:
-            return False
-        takeable = state.tiles[COHORT] | state.tiles[MISTLETOE]
-        for kind in (BOAR, MENHIR):
-            if banks or can_carry(load, kind, state.carry_rule):
-                takeable |= state.tiles[kind]
+    for seat, square in enumerate(state.pawns):
+        start = BIT[square]
+        if potions[seat]:
+            where = region(start, lakes)
+        else:
+            where = region(start, lakes | cohorts)
+            if where & VILLAGE:
+                where = region(start, lakes)
+        load = carried[seat]
+        banks = where & VILLAGE
+        if banks:
+            if load != EMPTY_PILE:
+                return False
+            takeable = always_takeable | tiles[BOAR] | tiles[MENHIR]
+        else:
+            takeable = always_takeable
+            for kind in (BOAR, MENHIR):
+                if can_carry(load, kind, carry_rule):
+                    takeable |= tiles[kind]
         if where & takeable:
             return False
         reaches.append(where)
