@@ -40,6 +40,12 @@ def uniform_below(total: int, entropy: bytes) -> int:
     if total <= 0:
         raise ValueError("no outcome has positive weight")
     nbytes, mask = _DRAWS.get(total) or _draw(total)
+    if nbytes == 1:  # a die, a small bag: the first byte of each block (the same value)
+        for suffix in _COUNTERS:
+            value = _sha256(entropy + suffix).digest()[0] & mask
+            if value < total:
+                return value
+        return 0
     for suffix in _COUNTERS:
         value = _from_bytes(_sha256(entropy + suffix).digest()[:nbytes], "big") & mask
         if value < total:

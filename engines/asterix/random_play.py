@@ -30,7 +30,7 @@ _FILES_OF: tuple[tuple[int, ...], ...] = tuple(tuple(f for f in range(8) if byte
 
 def _nth_square(mask: int, n: int) -> int:
     """The n-th square (0-based, a1 first) of a mask: the n-th of the move list."""
-    rank = 0
+    rank = (mask & -mask).bit_length() - 1 & ~7  # from the first rank with a landing
     while True:
         files = _FILES_OF[mask >> rank & 255]
         if n < len(files):
@@ -54,11 +54,21 @@ def random_step(state: State, rng: random.Random) -> State:
         low, high = _ROLL_BY_VALUE[uniform_below(_TOTAL_ROLLS, rng.randbytes(32))]
         return changed(state, phase=ORDER, dice=(low, high))
     if phase == ORDER:
-        usable = rules.usable_dice(state)
+        # rules.usable_dice and rules._order, written out: the dice as rolled, low first
+        seat = state.actor
+        start, blocked = state.pawns[seat], blocked_squares(state.tiles, state.potions[seat])
+        low, high = state.dice
+        if low == high:
+            usable = (low,) if landings(start, low, blocked) else ()
+        elif landings(start, low, blocked):
+            usable = (low, high) if landings(start, high, blocked) else (low,)
+        else:
+            usable = (high,) if landings(start, high, blocked) else ()
         if not usable:
             rng.randrange(1)
             return rules._end_turn(state)
-        return rules._order(state, usable[rng.randrange(len(usable))])
+        first = usable[rng.randrange(len(usable))]
+        return changed(state, phase=MOVE, dice=(first, high if first == low else low))
     if phase == PICK:
         return rules._pick(state, rng.randrange(2) == 0)  # [pick, leave]
     if phase == LAYOUT:
