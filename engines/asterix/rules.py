@@ -403,7 +403,8 @@ def _move(state: State, square: int) -> State:
     another pawn may be robbed. (One copy of the state per outcome: a search makes
     hundreds of thousands of moves.)"""
     seat = state.actor
-    pawns = replaced(state.pawns, seat, square)
+    pawns = state.pawns
+    pawns = pawns[:seat] + (square,) + pawns[seat + 1:]  # (replaced, written out)
     dice = state.dice[1:]
     bit = BIT[square]
     if bit & VILLAGE:
@@ -421,10 +422,20 @@ def _move(state: State, square: int) -> State:
         if state.phase == OVER:
             return state
         return _after_pick(state)
-    # the kind on the square, if a pawn can carry it (kind_at, asked only of the kinds that
-    # matter here: a square holds one tile, it is no cohort and a walk never ends on a lake)
-    kind = BOAR if bit & tiles[BOAR] else MENHIR if bit & tiles[MENHIR] else MISTLETOE if bit & tiles[MISTLETOE] else -1
-    if kind >= 0 and can_carry(state.carried[seat], kind, state.carry_rule):
+    # whether the pawn can carry the tile on the square: kind_at and can_carry written out
+    # for the kinds that matter here (a square holds one tile, it is no cohort, and a walk
+    # never ends on a lake)
+    if bit & tiles[MISTLETOE]:
+        takes = True
+    elif bit & tiles[BOAR]:
+        load = state.carried[seat]
+        takes = load[BOAR] < 2 and (load[MENHIR] == 0 or state.carry_rule == "both")
+    elif bit & tiles[MENHIR]:
+        load = state.carried[seat]
+        takes = load[MENHIR] == 0 and (load[BOAR] == 0 or state.carry_rule == "both")
+    else:
+        takes = False
+    if takes:
         return changed(state, pawns=pawns, dice=dice, phase=PICK)
     if pawns.count(square) < 2:  # nothing to take, nobody to rob: on with the next die
         if dice:
@@ -476,8 +487,9 @@ def _end_turn(state: State, changes: dict[str, Any] | None = None) -> State:
         changes = {}
     seat = state.actor
     potions = state.potions
-    if potions[seat]:
-        potions = replaced(potions, seat, potions[seat] - 1)
+    left = potions[seat]
+    if left:
+        potions = potions[:seat] + (left - 1,) + potions[seat + 1:]
     following = seat + 1 if seat + 1 < state.players else 0
     round_ = state.round
     if following == state.first:
@@ -485,7 +497,18 @@ def _end_turn(state: State, changes: dict[str, Any] | None = None) -> State:
             changes.update(phase=OVER, potions=potions, dice=())
             return changed_by(state, changes)
         round_ += 1
-    return _start_turn(state, following, potions, round_, changes)
+    # _start_turn, written out (every turn ends here)
+    if BIT[changes.get("pawns", state.pawns)[following]] & VILLAGE:
+        potions = potions[:following] + (FULL_POTIONS,) + potions[following + 1:]
+    changes["phase"] = ROLL
+    changes["actor"] = following
+    changes["round"] = round_
+    changes["potions"] = potions
+    changes["dice"] = ()
+    state = changed_by(state, changes)
+    if nothing_can_change(state):
+        return changed(state, phase=OVER)
+    return state
 
 
 def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int,
