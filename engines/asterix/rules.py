@@ -324,7 +324,14 @@ def successors(state: State) -> list[tuple[Action, State]]:
     position it looks through): a landing's outcome is remembered for the other walks to
     the same square, since it does not depend on the square the pawn came from (a pawn that
     lands on c3 with its last die ends its turn alike wherever it stood)."""
-    if state.phase != MOVE:
+    phase = state.phase
+    if phase != MOVE:
+        if phase == PICK:  # straight to the rule: a search asks this after every landing on a tile
+            return [(PICK_UP, _pick(state, True)), (LEAVE, _pick(state, False))]
+        if phase == ORDER:
+            usable = usable_dice(state)
+            if usable:
+                return [(_DIE_MOVES[v], _order(state, v)) for v in usable]
         return [(action, apply(state, action)) for action in legal_actions(state)]
     seat = state.actor
     pawns, tiles = state.pawns, state.tiles
