@@ -342,28 +342,29 @@ def successors(state: State) -> list[tuple[Action, State]]:
     landed = _landings_from((rest, pawns[:seat], pawns[seat + 1:], state.potions, state.carried, state.piles,
                              tiles, seat, state.round, state.first, state.players, state.max_rounds,
                              state.carry_rule, state.laid, state.contenders, state.rolls))
-    known = landed.get  # (a position is never false: `or` goes on only when none is known)
-    return [(action, known(square) or _landed(landed, state, square)) for square, action in _move_pairs(mask)]
+    known = landed.get  # (a pair is never false: `or` goes on only when none is known)
+    return [known(square) or _landed(landed, state, square) for square in _squares(mask)]
 
 
-def _landed(landed: dict[int, State], state: State, square: int) -> State:
-    after = landed[square] = _move(state, square)
-    return after
+def _landed(landed: dict[int, tuple[Action, State]], state: State, square: int) -> tuple[Action, State]:
+    pair = landed[square] = (_MOVE_TO[square], _move(state, square))
+    return pair
 
 
-# A pure function of one mask, as `_move_tuple`: (square, its move action), a1 first.
+# A pure function of one mask, as `_move_tuple`: its squares, a1 first.
 @lru_cache(maxsize=1 << 14)
-def _move_pairs(mask: int) -> tuple[tuple[int, Action], ...]:
-    return tuple((square, _MOVE_TO[square]) for square in squares_of(mask))
+def _squares(mask: int) -> tuple[int, ...]:
+    return tuple(squares_of(mask))
 
 
 # What landing on a square does, from a position in the move phase whatever the square
 # the pawn stands on: the key is every field but that square (and the die being moved:
-# the dice left are in it); square -> the position after landing there. Filled by
+# the dice left are in it); square -> (its move action, the position after landing there),
+# the very pair each successors list holds. Filled by
 # `successors`; a pure function's memo, like `landings`, kept small: the walks that meet
 # on a square are looked through one after the other (and each entry holds positions).
 @lru_cache(maxsize=256)
-def _landings_from(key: tuple) -> dict[int, State]:
+def _landings_from(key: tuple) -> dict[int, tuple[Action, State]]:
     return {}
 
 
