@@ -430,20 +430,10 @@ def _move(state: State, square: int) -> State:
         if state.phase == OVER:
             return state
         return _after_pick(state)
-    # whether the pawn can carry the tile on the square: kind_at and can_carry written out
-    # for the kinds that matter here (a square holds one tile, it is no cohort, and a walk
-    # never ends on a lake)
-    if bit & tiles[MISTLETOE]:
-        takes = True
-    elif bit & tiles[BOAR]:
-        load = state.carried[seat]
-        takes = load[BOAR] < 2 and (load[MENHIR] == 0 or state.carry_rule == "both")
-    elif bit & tiles[MENHIR]:
-        load = state.carried[seat]
-        takes = load[MENHIR] == 0 and (load[BOAR] == 0 or state.carry_rule == "both")
-    else:
-        takes = False
-    if takes:
+    # the kind on the square, if a pawn can carry it (kind_at, asked only of the kinds that
+    # matter here: a square holds one tile, it is no cohort and a walk never ends on a lake)
+    kind = BOAR if bit & tiles[BOAR] else MENHIR if bit & tiles[MENHIR] else MISTLETOE if bit & tiles[MISTLETOE] else -1
+    if kind >= 0 and can_carry(state.carried[seat], kind, state.carry_rule):
         return changed(state, pawns=pawns, dice=dice, phase=PICK)
     if pawns.count(square) < 2:  # nothing to take, nobody to rob: on with the next die
         if dice:
@@ -505,18 +495,7 @@ def _end_turn(state: State, changes: dict[str, Any] | None = None) -> State:
             changes.update(phase=OVER, potions=potions, dice=())
             return changed_by(state, changes)
         round_ += 1
-    # _start_turn, written out (every turn ends here)
-    if BIT[changes.get("pawns", state.pawns)[following]] & VILLAGE:
-        potions = potions[:following] + (FULL_POTIONS,) + potions[following + 1:]
-    changes["phase"] = ROLL
-    changes["actor"] = following
-    changes["round"] = round_
-    changes["potions"] = potions
-    changes["dice"] = ()
-    state = changed_by(state, changes)
-    if nothing_can_change(state):
-        return changed(state, phase=OVER)
-    return state
+    return _start_turn(state, following, potions, round_, changes)
 
 
 def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int,
@@ -555,30 +534,20 @@ def nothing_can_change(state: State) -> bool:
     square while it carries something, a scoring tile it could pick up (a cohort in its
     reach, a mistletoe, a boar or menhir its load takes or that it could bank first), or a
     square another pawn that carries something can reach (where they could meet)."""
-    # (asked at every turn's start: `reach` written out, the tiles read once)
-    tiles, carried, potions, carry_rule = state.tiles, state.carried, state.potions, state.carry_rule
-    lakes, cohorts = tiles[LAKE], tiles[COHORT]
-    always_takeable = cohorts | tiles[MISTLETOE]
+    # (asked at every turn's start: what the loop reads, read once)
+    tiles, carried, carry_rule = state.tiles, state.carried, state.carry_rule
+    always_takeable = tiles[COHORT] | tiles[MISTLETOE]
     reaches = []
-    for seat, square in enumerate(state.pawns):
-        start = BIT[square]
-        if potions[seat]:
-            where = region(start, lakes)
-        else:
-            where = region(start, lakes | cohorts)
-            if where & VILLAGE:
-                where = region(start, lakes)
+    for seat in range(state.players):
+        where = reach(state, seat)
         load = carried[seat]
         banks = where & VILLAGE
-        if banks:
-            if load != EMPTY_PILE:
-                return False
-            takeable = always_takeable | tiles[BOAR] | tiles[MENHIR]
-        else:
-            takeable = always_takeable
-            for kind in (BOAR, MENHIR):
-                if can_carry(load, kind, carry_rule):
-                    takeable |= tiles[kind]
+        if banks and load != EMPTY_PILE:
+            return False
+        takeable = always_takeable
+        for kind in (BOAR, MENHIR):
+            if banks or can_carry(load, kind, carry_rule):
+                takeable |= tiles[kind]
         if where & takeable:
             return False
         reaches.append(where)
