@@ -10,6 +10,9 @@
    the engine before the speed-up (BEFORE: engine 2 at commit 08ecd36, measured the same
    way on this project's machine): the ratio is the speed-up. CPU time of this process
    (a busy machine disturbs it less than wall time), the two measured in turns.
+   The random games go by the engine's `random_step` (engines/playout.py) when it has one;
+   "by apply" plays the same 4-player games through `legal_actions` and `apply`, the path
+   every other caller takes (990cd82 has no `random_step`: there both rows take it).
 1. Random complete games per second for 2, 4 and 8 players (default options).
 2. legal_actions for a die move: the layered bitmask walk (the engine) against the
    walk-by-walk oracle of the tests, on the same positions in the same run.
@@ -120,6 +123,20 @@ def one_game(players: int):
     return work
 
 
+def one_game_by_apply(players: int):
+    """The same games as `one_game`, every action through `legal_actions` and `apply` (what
+    `random_game` does for a game without `random_step`): the engine's own path, as a
+    bot's or a node's actions take it."""
+    def work(n: int) -> int:
+        rng = random.Random(f"reference:{players}:{n}")
+        state = GAME.new_game(players)
+        while not GAME.is_terminal(state):
+            state = GAME.apply(state, random_action(GAME, state, rng))
+        return 1
+
+    return work
+
+
 #: the engine at the start of the second speed-up session of issue 25, measured in the same run
 START = "990cd82"
 
@@ -162,6 +179,7 @@ def against_reference(games: int, positions: int, start: str) -> bool:
     started = {} if child else start_figures(start, games, positions)
     measured = False
     rows = [(f"random {p}", f"random {p}-player games", one_game(p)) for p in (2, 4, 8)]
+    rows.append(("apply 4", "the same 4-player games by apply", one_game_by_apply(4)))
     rows.append(("mcts", "MCTS playouts (2 players, budget 100)", mcts_playouts))
     for key, what, work in rows:
         pieces = games if key != "mcts" else positions
@@ -173,12 +191,12 @@ def against_reference(games: int, positions: int, start: str) -> bool:
         if child:
             print(f"  @ {key} {per_ref:.6f}")  # read by start_figures
             continue
-        before = BEFORE[key]
-        ratio = f"{per_ref / before:5.2f} x before" if before else "(no BEFORE figure)"
+        before = BEFORE.get(key)
+        ratio = f"before {before:8.3f}  {per_ref / before:5.2f} x before" if before else f"{'(no BEFORE figure)':<31}"
         at_start = started.get(key)
         versus = f"start {at_start:8.3f}  {per_ref / at_start:5.2f} x start" if at_start else "(no START figure)"
         print(f"  {what:<40} {units / spent:9.1f} /s CPU   {per_ref:8.3f} per reference  "
-              f"before {before:8.3f}  {ratio}   {versus}")
+              f"{ratio}   {versus}")
     return measured
 
 

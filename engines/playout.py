@@ -20,10 +20,21 @@ def random_action(game: Game, state: Any, rng: random.Random) -> Action:
 
 
 def random_game(game: Game, players: int, rng: random.Random, options: Mapping[str, Any] | None = None) -> tuple[Any, int]:
-    """One whole game of `random_action`s: (the final state, how many actions it took)."""
+    """One whole game of `random_action`s: (the final state, how many actions it took).
+
+    A game with a `random_step(state, rng)` (spec/engine-contract.md: the same position
+    from the same draws, in one call) is stepped by it."""
     state = game.new_game(players, options)
     actions = 0
-    while not game.is_terminal(state):
-        state = game.apply(state, random_action(game, state, rng))
+    is_terminal = game.is_terminal
+    step = getattr(game, "random_step", None)
+    if step is None:
+        apply = game.apply
+        while not is_terminal(state):
+            state = apply(state, random_action(game, state, rng))
+            actions += 1
+        return state, actions
+    while not is_terminal(state):
+        state = step(state, rng)
         actions += 1
     return state, actions

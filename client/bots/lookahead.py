@@ -36,6 +36,10 @@ def lookahead(game: Game, know: Judge, state: Any, seat: int, depth: int, budget
     return _valued(game, know, state, seat, depth, budget, seen, children)
 
 
+#: the depth a position where the seat's own actions end is valued to: as deep as any search
+_ENDED = 1 << 30
+
+
 def _valued(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: list[int],
             seen: dict | None, children: dict | None) -> float:
     """`lookahead` of a position `seen` has no good enough value for."""
@@ -44,17 +48,25 @@ def _valued(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: 
     if depth <= 0 or budget[0] <= 0 or not own:
         value = know.evaluate(state)[seat]
         if not own:
-            depth = 1 << 30  # the seat's actions end here: as deep as any search
+            depth = _ENDED
         elif budget[0] <= 0:
             depth = 0  # cut short
     else:
         value = -1.0
         below = depth - 1
+        current, secret, evaluate = game.current, game.secret_choice, know.evaluate
         for _, after in followers(game, state, children):
             # `lookahead` of each, its memo asked here (most are in it: one call saved each)
             known = None if seen is None else seen.get(after)
             if known is not None and known[0] >= below:
                 found = known[1]
+            elif current(after) != seat or secret(after):
+                # where the seat's own actions end (most positions a search values): what
+                # `_valued` does there, without its call
+                budget[0] -= 1
+                found = evaluate(after)[seat]
+                if seen is not None:
+                    seen[after] = (_ENDED, found)
             else:
                 found = _valued(game, know, after, seat, below, budget, seen, children)
             if found > value:

@@ -7,7 +7,7 @@ from peerboard.engines.chance import uniform_below
 from peerboard.engines.contract import CHANCE, TERMINAL, Action, Game
 from peerboard.engines.styled import Fragment
 from peerboard.engines.options import Option, int_between, one_of
-from peerboard.engines.asterix import notation, render, rules, scoring, summary
+from peerboard.engines.asterix import notation, random_play, render, rules, scoring, summary
 from peerboard.engines.asterix.board import LAYOUT_ORDER
 from peerboard.engines.asterix.state import FIRST_ROLL, LAYOUT, OVER, ROLL, State, record
 
@@ -83,10 +83,13 @@ class Asterix(Game):
     def apply(self, state: State, action: Action) -> State:
         return rules.apply(state, action)
 
-    def successors(self, state: State) -> list[tuple[Action, State]]:
-        """Every legal action with the state it leads to (for search bots; equal to
-        `apply` of each, faster: client/bots/lookahead.py asks for it when a game has it)."""
-        return rules.successors(state)
+    # Every legal action with the state it leads to (for search bots; equal to `apply` of
+    # each, faster: client/bots/lookahead.py asks for it when a game has it). The rules'
+    # function itself, not a method calling it: a search asks it thousands of times.
+    successors = staticmethod(rules.successors)
+    # `apply(state, random_action(self, state, rng))` in one call, reading `rng` alike
+    # (engines/playout.py's random games ask for it when a game has it).
+    random_step = staticmethod(random_play.random_step)
 
     def winners(self, state: State) -> list[int]:
         """The winners once the game is over (category wins, then the tie-breaks)."""

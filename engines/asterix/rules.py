@@ -48,6 +48,7 @@ from peerboard.engines.asterix.state import (
     Pile,
     State,
     changed,
+    changed_by,
 )
 from peerboard.engines.rulebook import Rule, Rulebook, always
 from peerboard.engines.values import replaced
@@ -323,7 +324,14 @@ def successors(state: State) -> list[tuple[Action, State]]:
     position it looks through): a landing's outcome is remembered for the other walks to
     the same square, since it does not depend on the square the pawn came from (a pawn that
     lands on c3 with its last die ends its turn alike wherever it stood)."""
-    if state.phase != MOVE:
+    phase = state.phase
+    if phase != MOVE:
+        if phase == PICK:  # straight to the rule: a search asks this after every landing on a tile
+            return [(PICK_UP, _pick(state, True)), (LEAVE, _pick(state, False))]
+        if phase == ORDER:
+            usable = usable_dice(state)
+            if usable:
+                return [(_DIE_MOVES[v], _order(state, v)) for v in usable]
         return [(action, apply(state, action)) for action in legal_actions(state)]
     seat = state.actor
     pawns, tiles = state.pawns, state.tiles
@@ -334,28 +342,29 @@ def successors(state: State) -> list[tuple[Action, State]]:
     landed = _landings_from((rest, pawns[:seat], pawns[seat + 1:], state.potions, state.carried, state.piles,
                              tiles, seat, state.round, state.first, state.players, state.max_rounds,
                              state.carry_rule, state.laid, state.contenders, state.rolls))
-    known = landed.get  # (a position is never false: `or` goes on only when none is known)
-    return [(action, known(square) or _landed(landed, state, square)) for square, action in _move_pairs(mask)]
+    known = landed.get  # (a pair is never false: `or` goes on only when none is known)
+    return [known(square) or _landed(landed, state, square) for square in _squares(mask)]
 
 
-def _landed(landed: dict[int, State], state: State, square: int) -> State:
-    after = landed[square] = _move(state, square)
-    return after
+def _landed(landed: dict[int, tuple[Action, State]], state: State, square: int) -> tuple[Action, State]:
+    pair = landed[square] = (_MOVE_TO[square], _move(state, square))
+    return pair
 
 
-# A pure function of one mask, as `_move_tuple`: (square, its move action), a1 first.
+# A pure function of one mask, as `_move_tuple`: its squares, a1 first.
 @lru_cache(maxsize=1 << 14)
-def _move_pairs(mask: int) -> tuple[tuple[int, Action], ...]:
-    return tuple((square, _MOVE_TO[square]) for square in squares_of(mask))
+def _squares(mask: int) -> tuple[int, ...]:
+    return tuple(squares_of(mask))
 
 
 # What landing on a square does, from a position in the move phase whatever the square
 # the pawn stands on: the key is every field but that square (and the die being moved:
-# the dice left are in it); square -> the position after landing there. Filled by
+# the dice left are in it); square -> (its move action, the position after landing there),
+# the very pair each successors list holds. Filled by
 # `successors`; a pure function's memo, like `landings`, kept small: the walks that meet
 # on a square are looked through one after the other (and each entry holds positions).
 @lru_cache(maxsize=256)
-def _landings_from(key: tuple) -> dict[int, State]:
+def _landings_from(key: tuple) -> dict[int, tuple[Action, State]]:
     return {}
 
 
@@ -402,7 +411,8 @@ def _move(state: State, square: int) -> State:
     another pawn may be robbed. (One copy of the state per outcome: a search makes
     hundreds of thousands of moves.)"""
     seat = state.actor
-    pawns = replaced(state.pawns, seat, square)
+    pawns = state.pawns
+    pawns = pawns[:seat] + (square,) + pawns[seat + 1:]  # (replaced, written out)
     dice = state.dice[1:]
     bit = BIT[square]
     if bit & VILLAGE:
@@ -420,8 +430,10 @@ def _move(state: State, square: int) -> State:
         if state.phase == OVER:
             return state
         return _after_pick(state)
-    kind = kind_at(tiles, square)
-    if kind in CARRIED_KINDS and can_carry(state.carried[seat], kind, state.carry_rule):
+    # the kind on the square, if a pawn can carry it (kind_at, asked only of the kinds that
+    # matter here: a square holds one tile, it is no cohort and a walk never ends on a lake)
+    kind = BOAR if bit & tiles[BOAR] else MENHIR if bit & tiles[MENHIR] else MISTLETOE if bit & tiles[MISTLETOE] else -1
+    if kind >= 0 and can_carry(state.carried[seat], kind, state.carry_rule):
         return changed(state, pawns=pawns, dice=dice, phase=PICK)
     if pawns.count(square) < 2:  # nothing to take, nobody to rob: on with the next die
         if dice:
@@ -473,14 +485,15 @@ def _end_turn(state: State, changes: dict[str, Any] | None = None) -> State:
         changes = {}
     seat = state.actor
     potions = state.potions
-    if potions[seat]:
-        potions = replaced(potions, seat, potions[seat] - 1)
+    left = potions[seat]
+    if left:
+        potions = potions[:seat] + (left - 1,) + potions[seat + 1:]
     following = seat + 1 if seat + 1 < state.players else 0
     round_ = state.round
     if following == state.first:
         if round_ >= state.max_rounds:
             changes.update(phase=OVER, potions=potions, dice=())
-            return changed(state, **changes)
+            return changed_by(state, changes)
         round_ += 1
     return _start_turn(state, following, potions, round_, changes)
 
@@ -492,8 +505,12 @@ def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int,
     # Potions come back up to 3 only for a pawn that starts its turn in the village.
     if BIT[changes.get("pawns", state.pawns)[seat]] & VILLAGE:
         potions = replaced(potions, seat, FULL_POTIONS)
-    changes.update(phase=ROLL, actor=seat, round=round_, potions=potions, dice=())
-    state = changed(state, **changes)
+    changes["phase"] = ROLL
+    changes["actor"] = seat
+    changes["round"] = round_
+    changes["potions"] = potions
+    changes["dice"] = ()
+    state = changed_by(state, changes)
     if nothing_can_change(state):
         return changed(state, phase=OVER)
     return state
@@ -517,17 +534,20 @@ def nothing_can_change(state: State) -> bool:
     square while it carries something, a scoring tile it could pick up (a cohort in its
     reach, a mistletoe, a boar or menhir its load takes or that it could bank first), or a
     square another pawn that carries something can reach (where they could meet)."""
+    # (asked at every turn's start: what the loop reads, read once)
+    tiles, carried, carry_rule = state.tiles, state.carried, state.carry_rule
+    always_takeable = tiles[COHORT] | tiles[MISTLETOE]
     reaches = []
     for seat in range(state.players):
         where = reach(state, seat)
-        load = state.carried[seat]
-        banks = bool(where & VILLAGE)
+        load = carried[seat]
+        banks = where & VILLAGE
         if banks and load != EMPTY_PILE:
             return False
-        takeable = state.tiles[COHORT] | state.tiles[MISTLETOE]
+        takeable = always_takeable
         for kind in (BOAR, MENHIR):
-            if banks or can_carry(load, kind, state.carry_rule):
-                takeable |= state.tiles[kind]
+            if banks or can_carry(load, kind, carry_rule):
+                takeable |= tiles[kind]
         if where & takeable:
             return False
         reaches.append(where)

@@ -109,6 +109,17 @@ def changed(state: State, **changes: Any) -> State:
     return new
 
 
+def changed_by(state: State, changes: dict[str, Any]) -> State:
+    """`changed(state, **changes)` for a dict of changes a rule has gathered (a turn's
+    end adds to what its last action changed), without unpacking it into a new one."""
+    values = state.__dict__.copy()
+    values.pop("hashed", None)
+    values.update(changes)
+    new = _new(State)
+    _set(new, "__dict__", values)
+    return new
+
+
 def record(state: State) -> tuple:
     """The nested tuple that `state_hash` hashes: every field, in declaration order."""
     return (

@@ -11,6 +11,9 @@ from functools import lru_cache
 
 from peerboard.engines.asterix.board import BIT, COHORT, FULL, LAKE, OUTSIDE, VILLAGE, spread
 
+_NOT_A = FULL & ~sum(BIT[8 * r] for r in range(8))  # a square off file a (one with a west neighbour)
+_NOT_H = FULL & ~sum(BIT[8 * r + 7] for r in range(8))
+
 #: per square, its king-step neighbours: a walk's first step without the shifts
 _NEIGHBOURS: tuple[int, ...] = tuple(spread(BIT[square]) & ~BIT[square] for square in range(64))
 
@@ -38,7 +41,11 @@ def landings(start: int, steps: int, blocked: int) -> int:
     for _ in range(steps - 1):
         if not layer:
             break
-        layer = spread(layer) & open_squares
+        # spread(layer) & open_squares, written out (its masks to 64 bits: open_squares is)
+        west = (layer >> 1) & _NOT_H
+        east = (layer << 1) & _NOT_A
+        row = layer | west | east
+        layer = ((row << 8) | (row >> 8) | west | east) & open_squares
         village |= layer & VILLAGE
         layer &= OUTSIDE
     return layer | village
