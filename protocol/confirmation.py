@@ -67,9 +67,13 @@ class Confirmations:
 
     def advance(self) -> list[Confirmed]:
         """What the acks now confirm."""
-        upto = min(min(a for i, a in enumerate(self.acked) if i not in self.gone), len(self.hashes))
-        confirmed = []
         self.just_confirmed = {}
+        held = len(self.hashes)
+        if self.confirmed >= held:
+            return []  # (every entry held is confirmed: most calls, at the author's acks and confirms)
+        gone = self.gone
+        upto = min(min(self.acked) if not gone else min(a for i, a in enumerate(self.acked) if i not in gone), held)
+        confirmed = []
         while self.confirmed < upto:
             self.confirmed += 1
             self.just_confirmed[self.confirmed] = self._states.pop(self.confirmed, {})

@@ -509,8 +509,10 @@ class Play:
         """The values of the seats this node runs taken over, for the round another node
         gathers after entry `seq`: each in an ack in that seat's name, to the gatherer (the
         ack itself counts for nothing: the runner acks as itself)."""
+        if not self.takeovers:
+            return []
         value = self._round_value(seq)
-        if value is None or not self.takeovers:
+        if value is None:
             return []
         head, to = self.ledger.head, self._node_of(value[0])
         return [Send(to, Ack(seat, seq, head, state_hash, author.round_value(self.ledger)).to_bytes())
