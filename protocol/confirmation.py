@@ -61,6 +61,25 @@ class Confirmations:
         self.acked[seat] = max(self.acked[seat], seq)
         return None
 
+    def take_confirm(self, seq: int, entry_hash: bytes, states: tuple[bytes | None, ...],
+                     skip: int | None) -> Desync | None:
+        """An author's confirm of entry `seq` (held here): each seat's state hash there, as
+        `take` of each (None: none given), but seat `skip`'s (ours); the first Desync."""
+        mine_entry, mine_state = self.hashes[seq - 1]
+        if entry_hash != mine_entry:
+            return None  # (as `take`: a fork)
+        acked, open_ = self.acked, seq > self.confirmed
+        for seat, state in enumerate(states):
+            if state is None or seat == skip:
+                continue
+            if state != mine_state:
+                return self.take(seat, seq, entry_hash, state)  # (it reports the desync)
+            if open_:
+                self._states.setdefault(seq, {})[seat] = state
+            if acked[seat] < seq:
+                acked[seat] = seq
+        return None
+
     def states_at(self, seq: int) -> dict[int, bytes]:
         """The state hashes acked at exactly `seq` so far (not yet confirmed), by seat."""
         return dict(self._states.get(seq, {}))

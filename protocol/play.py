@@ -567,12 +567,9 @@ class Play:
             raise MessageError(f"confirm: entry {m.seq} is seat {mine.seat}'s; only its author confirms it")
         if m.entry != mine.hash:
             return [Send(sender, Want(m.seq).to_bytes())]  # a fork: fetch its entry (proof)
-        for seat, state in enumerate(m.states):
-            if state is None or seat == self.seat:
-                continue
-            desync = self.acks.take(seat, m.seq, m.entry, state)
-            if desync is not None:
-                return self.keeper.halt(desync)
+        desync = self.acks.take_confirm(m.seq, m.entry, m.states, self.seat)
+        if desync is not None:
+            return self.keeper.halt(desync)
         # (an entry of ours it confirmed with it needs no confirm of ours: every seat has this one)
         return self._advance(announce=False)
 
