@@ -257,11 +257,10 @@ class SimNet:
                     if node.runner.pending:
                         node.runner.polled(True)  # a poll that found input
                 except _PowerCut:
-                    pass
-                else:
-                    self._idle_later(node)
-                finally:
                     node.cpu += process_time() - t0
+                else:
+                    node.cpu += process_time() - t0
+                    self._idle_later(node)
         elif what[0] == "idle":
             _, index, runner = what
             node = self.running = self.nodes[index]
