@@ -22,7 +22,7 @@ a node's CPU per move at most 3x one sign + verify.
 
     python bench/bench_session.py
 
-Exits 1 if a case measured no move.
+Exits 1 if a case measured no move, or no node's CPU.
 """
 from __future__ import annotations
 
@@ -95,9 +95,9 @@ def main() -> int:
         rows = {form: measure(game, seats, options, form) for form in FORMS}
         for form, r in rows.items():
             entries, moves = r["entries"], r["moves"]
-            if not moves:
+            if not moves or r["cpu"] <= 0:
                 measured = False
-                print(f"{game:8} {seats} seats {form:6}: no move measured")
+                print(f"{game:8} {seats} seats {form:6}: no move, or no node's CPU, measured")
                 continue
             per_move = (r["messages"] - r["beats"]) / moves
             per_move_node = r["cpu"] / moves / seats
