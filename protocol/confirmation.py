@@ -89,7 +89,7 @@ class Confirmations:
         self.just_confirmed = {}
         held = len(self.hashes)
         if self.confirmed >= held:
-            return []  # (every entry held is confirmed: most calls, at the author's acks and confirms)
+            return []  # (every entry held is confirmed already: a repeated ack, a late confirm)
         gone = self.gone
         upto = min(min(self.acked) if not gone else min(a for i, a in enumerate(self.acked) if i not in gone), held)
         confirmed = []
