@@ -128,9 +128,6 @@ class Play:
         self.regathered: dict[int, dict[int, bytes]] = {}
         #: confirms that came before their entry: seq -> (sender, confirm), taken once it is held
         self.early_confirms: dict[int, tuple[bytes, Confirm]] = {}
-        #: (seq, the peers it went to) of the last entry this node wrote since its last beat:
-        #: it told them its head, so the beat need not (spec/protocol.md, "Messages")
-        self.head_told: tuple[int, frozenset[bytes]] | None = None
 
     @classmethod
     def start(cls, identity: Identity, secrets: SeatSecrets | None, random: Callable[[int], bytes],
@@ -310,14 +307,6 @@ class Play:
     def beat(self) -> bytes:
         head = self.entries[-1].hash if self.entries else self.genesis.hash
         return Beat(len(self.entries), head).to_bytes()
-
-    def beat_peers(self) -> list[bytes]:
-        """Who the beat now goes to: every peer but those an entry this node wrote since its
-        last beat reached, while that entry is still its head (it carried the head)."""
-        told, self.head_told = self.head_told, None
-        if told is None or told[0] != len(self.entries):
-            return self.peers()
-        return [k for k in self.peers() if k not in told[1]]
 
     def tick(self, now: float, beat: bool) -> list:
         """The beat just sent (`beat`) comes with the latest ack again; a seat silent too long is away."""
@@ -933,7 +922,6 @@ class Play:
         # from its peers: a resumed seat writes nothing until it has heard every seat's head
         # (`resume`), so it never signs another entry there.
         data = EntryMessage(entry, self._take_held_confirm()).to_bytes()
-        self.head_told = (entry.seq, frozenset(self.peers()))
         return ([Store(entry, sync=False)] + [Send(k, data) for k in self.peers()]
                 + [TakeOwnEntry(entry, checked), NextStep()])
 

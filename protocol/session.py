@@ -612,7 +612,7 @@ class Session:
         if beat:
             self._next_beat = now + BEAT_EVERY
             data = stage.beat()
-            effects += [Send(k, data) for k in (stage.peers() if self._phase in _FORMING else stage.beat_peers())]
+            effects += [Send(k, data) for k in stage.peers()]
         if self._phase in _FORMING:
             return effects + self._formed(stage.tick(now))
         return effects + stage.tick(now, beat)

@@ -6,7 +6,6 @@ sees a desync, under loss, duplication, reordering and partitions; a seat's valu
 reveal round goes to the round's gatherer alone."""
 import pytest
 
-from peerboard.protocol.effects import Send
 from peerboard.protocol.messages import Ack, Beat, Confirm, EntryMessage, Hello, decode_message
 from peerboard.protocol.session import Desync
 from simnet import SimNet, problems
@@ -194,23 +193,3 @@ def test_spent_chains_at_four_seats_a_round_gathered_by_the_last_chain_s_writer(
     assert sum(e.kind == "chain" for e in entries) >= 4
     assert any(entries[e.seq - 2].kind == "chain" for e in rounds if e.seq > 1)
     assert all(e.seq == 1 or e.seat == entries[e.seq - 2].seat for e in rounds)
-
-
-@pytest.mark.parametrize("seats", [2, 4])
-def test_a_node_does_not_beat_the_peers_its_own_new_head_just_reached(seats):
-    # (spec/protocol.md, "Messages": the entry carried the head, so the beat need not)
-    net = SimNet(5)
-    nodes = net.table("aton" if seats == 2 else "asterix", seats, {} if seats == 2 else {"max_rounds": 1})
-    assert net.run(lambda: any(n.session.decision_kind() == "move" for n in nodes), max_time=60)
-    mover = next(n for n in nodes if n.session.decision_kind() == "move")
-    others = {n.key for n in nodes if n is not mover}
-
-    def beaten(at):
-        effects = mover.session.tick(at)
-        return {e.to for e in effects if isinstance(e, Send) and isinstance(decode_message(e.data), Beat)}
-
-    beaten(net.now + 1.0)  # (the beat due before the move goes to everyone)
-    net.apply(mover, mover.session.submit([mover.session.legal_actions()[0]], net.now))
-    assert mover.disk.all_entries()[-1].seat == mover.session.local_seat  # its move is its head
-    assert beaten(net.now + 2.0) == set()  # its entry told every peer its head since the last beat
-    assert beaten(net.now + 3.0) == others  # nothing new since: the next beat goes to every peer
