@@ -21,18 +21,20 @@ class DecodeError(ValueError):
 
 
 def _depth_ok(value: Any, limit: int) -> bool:
-    # Iterative, so hostile nesting cannot exhaust the Python stack; only containers are
-    # pushed (decoded values hold tuples and dicts only: use_list=False).
-    if type(value) is not tuple and type(value) is not dict:
-        return True
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
+    # Iterative, so hostile nesting cannot exhaust the Python stack: one nesting level at a
+    # time, only containers kept (decoded values hold tuples and dicts only: use_list=False).
+    level = [value] if type(value) is tuple or type(value) is dict else []
+    depth = 0
+    while level:
+        depth += 1
         if depth > limit:
             return False
-        for child in (item.values() if type(item) is dict else item):
-            if type(child) is tuple or type(child) is dict:
-                stack.append((child, depth + 1))
+        inner = []
+        for item in level:
+            for child in (item.values() if type(item) is dict else item):
+                if type(child) is tuple or type(child) is dict:
+                    inner.append(child)
+        level = inner
     return True
 
 

@@ -61,15 +61,38 @@ class Confirmations:
         self.acked[seat] = max(self.acked[seat], seq)
         return None
 
+    def take_confirm(self, seq: int, entry_hash: bytes, states: tuple[bytes | None, ...],
+                     skip: int | None) -> Desync | None:
+        """An author's confirm of entry `seq` (held here): each seat's state hash there, as
+        `take` of each (None: none given), but seat `skip`'s (ours); the first Desync."""
+        mine_entry, mine_state = self.hashes[seq - 1]
+        if entry_hash != mine_entry:
+            return None  # (as `take`: a fork)
+        acked, open_ = self.acked, seq > self.confirmed
+        for seat, state in enumerate(states):
+            if state is None or seat == skip:
+                continue
+            if state != mine_state:
+                return self.take(seat, seq, entry_hash, state)  # (it reports the desync)
+            if open_:
+                self._states.setdefault(seq, {})[seat] = state
+            if acked[seat] < seq:
+                acked[seat] = seq
+        return None
+
     def states_at(self, seq: int) -> dict[int, bytes]:
         """The state hashes acked at exactly `seq` so far (not yet confirmed), by seat."""
         return dict(self._states.get(seq, {}))
 
     def advance(self) -> list[Confirmed]:
         """What the acks now confirm."""
-        upto = min(min(a for i, a in enumerate(self.acked) if i not in self.gone), len(self.hashes))
-        confirmed = []
         self.just_confirmed = {}
+        held = len(self.hashes)
+        if self.confirmed >= held:
+            return []  # (every entry held is confirmed already: a repeated ack, a late confirm)
+        gone = self.gone
+        upto = min(min(self.acked) if not gone else min(a for i, a in enumerate(self.acked) if i not in gone), held)
+        confirmed = []
         while self.confirmed < upto:
             self.confirmed += 1
             self.just_confirmed[self.confirmed] = self._states.pop(self.confirmed, {})

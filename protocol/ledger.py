@@ -18,7 +18,7 @@ from typing import Any, Iterator
 
 from peerboard import engines
 from peerboard.engines import CHANCE, TERMINAL, Game, IllegalAction, OptionError
-from peerboard.engines.values import evolve
+from peerboard.engines.values import cached, evolve
 from peerboard.protocol import failures
 from peerboard.protocol.identity import verify
 from peerboard.protocol.reveals import RevealsRefused, gatherer, together_values
@@ -162,12 +162,14 @@ class Ledger:
         """The game is over: by its rules, or by an ending entry (a resignation)."""
         return self.ending is not None or self.game.is_terminal(self.state)
 
-    @property
+    # (`cached`: a ledger never changes, and the session asks these of the same ledger several
+    # times an entry — its ack, its deferred next step, a round's value; `evolve` drops them)
+    @cached
     def writers(self) -> tuple[int, ...]:
         """The seats that write the audit and the result: every seat not gone for good."""
         return tuple(i for i in range(self.seats) if i not in self.gone)
 
-    @property
+    @cached
     def finished(self) -> bool:
         """The game is over, audited, and every seat still there has signed the result."""
         return self.over and self.results == len(self.writers)
@@ -193,7 +195,7 @@ class Ledger:
         """The one seat that writes the claim of seat `gone`: the lowest of its signers."""
         return self.claim_signers(gone)[0]
 
-    @property
+    @cached
     def taken_seats(self) -> tuple[int, ...]:
         return tuple(seat for seat, _, _ in self.taken)
 
@@ -211,6 +213,10 @@ class Ledger:
     def entitled(self) -> tuple[int, str]:
         """(seat, kind) of the one entry that may come next; LedgerError ("over") when none
         may: the game is over and every seat has signed its result."""
+        return self._entitled
+
+    @cached
+    def _entitled(self) -> tuple[int, str]:
         if self.pending is not None:  # the claim's writer takes the claimed seat over, next
             return self.pending[1], "takeover"
         game, state = self.game, self.state

@@ -549,8 +549,10 @@ class Play:
         """The values of the seats this node runs taken over, for the round another node
         gathers after entry `seq`: each in an ack in that seat's name, to the gatherer (the
         ack itself counts for nothing: the runner acks as itself)."""
+        if not self.takeovers:
+            return []
         value = self._round_value(seq)
-        if value is None or not self.takeovers:
+        if value is None:
             return []
         head, to, kind = self.ledger.head, self._node_of(value[0]), value[1]
         return [Send(to, self._valued_ack(seat, seq, head, state_hash, kind, self._part_of(seat, kind)).to_bytes())
@@ -611,12 +613,9 @@ class Play:
             raise MessageError(f"confirm: entry {m.seq} is seat {mine.seat}'s; only its author confirms it")
         if m.entry != mine.hash:
             return [Send(sender, Want(m.seq).to_bytes())]  # a fork: fetch its entry (proof)
-        for seat, state in enumerate(m.states):
-            if state is None or seat == self.seat:
-                continue
-            desync = self.acks.take(seat, m.seq, m.entry, state)
-            if desync is not None:
-                return self.keeper.halt(desync)
+        desync = self.acks.take_confirm(m.seq, m.entry, m.states, self.seat)
+        if desync is not None:
+            return self.keeper.halt(desync)
         # (an entry of ours it confirmed with it needs no confirm of ours: every seat has this one)
         return self._advance(announce=False)
 

@@ -32,6 +32,27 @@ _pack = partial(msgpack.packb, use_bin_type=True)
 _KEY_BODY, _KEY_KIND, _KEY_PREV, _KEY_SEAT, _KEY_SEQ, _KEY_SIG = (_pack(k) for k in ("body", "kind", "prev", "seat", "seq", "sig"))
 
 
+# An entry's small fields in msgpack's smallest forms, as `_pack` gives them, without a
+# packer made for each: every entry's signing bytes and hash are built from them.
+_FIXINTS = tuple(_pack(i) for i in range(0x80))
+_BIN32 = _pack(bytes(32))[:2]
+_KINDS = {kind: _pack(kind) for kind in BODIES}
+
+
+def _pack_uint(n: int) -> bytes:
+    if type(n) is not int:
+        return _pack(n)
+    if 0 <= n < 0x80:
+        return _FIXINTS[n]
+    if 0x80 <= n < 0x10000:
+        return (b"\xcc" + bytes((n,))) if n < 0x100 else (b"\xcd" + n.to_bytes(2, "big"))
+    return _pack(n)
+
+
+def _pack_hash(value: bytes) -> bytes:
+    return _BIN32 + value if type(value) is bytes and len(value) == 32 else _pack(value)
+
+
 class RecordError(SchemaError):
     """A record that does not fit its schema (`failure` "schema"), or a genesis that says
     something no game can start from (`failure` "genesis": protocol/failures.py)."""
@@ -201,9 +222,10 @@ class Entry:
 
     @cached
     def _fields(self) -> bytes:
+        kind = _KINDS.get(self.kind) or _pack(self.kind)
         return b"".join((
-            _KEY_BODY, self._body, _KEY_KIND, _pack(self.kind), _KEY_PREV, _pack(self.prev),
-            _KEY_SEAT, _pack(self.seat), _KEY_SEQ, _pack(self.seq),
+            _KEY_BODY, self._body, _KEY_KIND, kind, _KEY_PREV, _pack_hash(self.prev),
+            _KEY_SEAT, _pack_uint(self.seat), _KEY_SEQ, _pack_uint(self.seq),
         ))
 
     @cached

@@ -100,8 +100,16 @@ def optional(check: Check) -> Check:
 def listing(item: Check, least: int, most: int, what: str) -> Check:
     """A list (a tuple once decoded) of `least` to `most` items that each pass `item`."""
     ok = item.ok
-    return Check(lambda v: type(v) is tuple and least <= len(v) <= most and all(ok(x) for x in v),
-                 f"must be a list of {least} to {most} {what}")
+
+    def fits(v: Any) -> bool:
+        # (a loop, not all() over a generator: this runs for every confirm's state hashes)
+        if type(v) is not tuple or not least <= len(v) <= most:
+            return False
+        for x in v:
+            if not ok(x):
+                return False
+        return True
+    return Check(fits, f"must be a list of {least} to {most} {what}")
 
 
 ACTION = Check(is_action, f"must be an action: a list of text, numbers, booleans or nil (or such lists, "

@@ -6,12 +6,18 @@ network is a seeded scheduler that delays, drops, duplicates and reorders messag
 links for a while (partitions that heal) and crashes nodes, which restart from what they had
 stored. Random bots decide when a session says it is their turn, reading it only through
 its public surface. Time is simulated: nothing sleeps.
+
+`Node.cpu` is the CPU time a node's own work took: its session's handling of what it receives,
+its ticks, its submits and deferred steps, and the effects its runner carries out (the
+simulated sends and stores included). Not counted: the scheduler, the random bots' choosing,
+and whatever a test looks at (bench/bench_session.py reports both).
 """
 from __future__ import annotations
 
 import heapq
 import random
 from dataclasses import dataclass, field
+from time import process_time
 from typing import Any
 
 from peerboard.protocol.effects import EffectRunner
@@ -61,6 +67,7 @@ class Node:
     runner: EffectRunner | None = None
     idle_due: bool = False  # an "idle" event is queued for its deferred step
     aside: list = field(default_factory=list)  # entries a claim of this seat replaced, kept aside
+    cpu: float = 0.0  # seconds of CPU its own work took (see the module's docstring)
 
     @property
     def key(self) -> bytes:
@@ -80,8 +87,7 @@ class SimIO:
         net.bytes += len(data)
         if to not in net.by_key:
             return
-        link = frozenset((node.key, to))
-        if net.cut.get(link, -1) > net.now or net.rng.random() < net.drop:
+        if (net.cut and net.cut.get(frozenset((node.key, to)), -1) > net.now) or net.rng.random() < net.drop:
             return
         copies = 2 if net.rng.random() < net.dup else 1
         for _ in range(copies):
@@ -89,7 +95,7 @@ class SimIO:
 
     def store(self, entry, sync: bool) -> None:
         node = self.node
-        assert len(node.disk.all_entries()) + 1 == entry.seq, "stored out of order"
+        assert len(node.disk.entries) + len(node.disk.written) + 1 == entry.seq, "stored out of order"
         node.disk.written.append(entry)
         if sync:
             self.net._sync(node)
@@ -125,7 +131,9 @@ class SimIO:
         node, net = self.node, self.net
         node.events.append(event)
         if isinstance(event, Confirmed):
-            node.confirmed[event.seq] = node.disk.all_entries()[event.seq - 1].hash
+            disk, i = node.disk, event.seq - 1
+            held = len(disk.entries)
+            node.confirmed[event.seq] = (disk.entries[i] if i < held else disk.written[i - held]).hash
         elif isinstance(event, YourTurn):
             net._push(net.now + net.rng.uniform(*net.think), ("decide", node.index, event, node.session.log_length))
         elif isinstance(event, TakeoverTurn):
@@ -199,10 +207,13 @@ class SimNet:
     def apply(self, node: Node, effects: list) -> None:
         """Carry out a session's effects in order, as a node does: with the production runner.
         A deferred step waits for the input already in flight to this node (`IDLE_LAG`)."""
+        t0 = process_time()
         try:
             node.runner.carry_out(effects)
         except _PowerCut:
             return
+        finally:
+            node.cpu += process_time() - t0
         self._idle_later(node)
 
     def _idle_later(self, node: Node) -> None:
@@ -212,10 +223,13 @@ class SimNet:
 
     def _poll(self, node: Node, busy: bool) -> None:
         """The node's loop polled: with input (`busy`), or finding none (its deferred steps run)."""
+        t0 = process_time()
         try:
             node.runner.polled(busy)
         except _PowerCut:
             return
+        finally:
+            node.cpu += process_time() - t0
         self._idle_later(node)
 
     def _sync(self, node: Node) -> None:
@@ -237,14 +251,15 @@ class SimNet:
             node = self.running = self.by_key[to]
             if node.alive and node.session is not None:
                 self.received.setdefault(to, []).append(data)
-                effects = node.session.receive(sender, data, self.now)
+                t0 = process_time()
                 try:
-                    node.runner.carry_out(effects)
+                    node.runner.carry_out(node.session.receive(sender, data, self.now))
                     if node.runner.pending:
                         node.runner.polled(True)  # a poll that found input
                 except _PowerCut:
-                    pass
+                    node.cpu += process_time() - t0
                 else:
+                    node.cpu += process_time() - t0
                     self._idle_later(node)
         elif what[0] == "idle":
             _, index, runner = what
@@ -260,8 +275,15 @@ class SimNet:
             if node.alive and session is not None and session.log_length == seq and session.decision_kind() == turn.kind:
                 legal = session.legal_actions()
                 choice = legal[node.rng.randrange(len(legal))]
+                t0 = process_time()
                 try:
-                    self.apply(node, session.submit([choice], self.now))
+                    effects = session.submit([choice], self.now)
+                except LocalError:
+                    effects = None
+                node.cpu += process_time() - t0
+                try:
+                    if effects is not None:
+                        self.apply(node, effects)
                 except LocalError:
                     pass
         elif what[0] == "takeover":
@@ -269,15 +291,25 @@ class SimNet:
             node = self.running = self.nodes[index]
             if node.alive and node.session is not None and node.session.log_length == seq:
                 choice = turn.legal[node.rng.randrange(len(turn.legal))]
+                t0 = process_time()
                 try:
-                    self.apply(node, node.session.submit_takeover(turn.seat, [choice], self.now))
+                    effects = node.session.submit_takeover(turn.seat, [choice], self.now)
+                except LocalError:
+                    effects = None
+                node.cpu += process_time() - t0
+                try:
+                    if effects is not None:
+                        self.apply(node, effects)
                 except LocalError:
                     pass
         elif what[0] == "tick":
             for node in self.nodes:
                 if node.alive and node.session is not None:
                     self.running = node
-                    self.apply(node, node.session.tick(self.now))
+                    t0 = process_time()
+                    effects = node.session.tick(self.now)
+                    node.cpu += process_time() - t0
+                    self.apply(node, effects)
             self._push(self.now + TICK, ("tick",))
         self.running = None
         return True
