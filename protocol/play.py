@@ -335,6 +335,15 @@ class Play:
                 if waiting and self.waiting_at_beat == last.seq:
                     effects += self._ack(last, self.acks.hashes[-1][1])
                 self.waiting_at_beat = last.seq if waiting else 0
+        elif beat and self.entries and gathers(self.players):
+            # a spectator acks nothing, so a lost confirm is not repaired by a repeated ack: when
+            # the last entry has waited a whole beat unconfirmed here, it asks that entry's author
+            # for it again, and the author's answer carries its confirm (`on_want`)
+            last = self.entries[-1]
+            waiting = self.acks.confirmed < len(self.entries)
+            if waiting and self.waiting_at_beat == last.seq:
+                effects += self._ask(self._node_of(last.seat), last.seq, now)
+            self.waiting_at_beat = last.seq if waiting else 0
         if beat and self.resigned and self.ledger.may_end():
             # a lost statement is repaired by repetition, as a hello is
             effects += self._send_seats(Resign(self.seat, self.resignations[self.seat]))
@@ -663,7 +672,13 @@ class Play:
     def on_want(self, sender: bytes, m: Want, now: float) -> list:
         batch = self.entries[m.seq - 1 : m.seq - 1 + BATCH]
         # the head last, so a node catching up knows at once whether it has it all
-        return [Send(sender, EntryMessage(e).to_bytes()) for e in batch] + [Send(sender, self.beat())]
+        effects = [Send(sender, EntryMessage(e).to_bytes()) for e in batch] + [Send(sender, self.beat())]
+        last = self.last_confirm
+        if last is not None and batch and m.seq <= last.seq <= batch[-1].seq:
+            # our confirm of an entry it fetched goes with it: a spectator (which acks nothing)
+            # asks again this way for the confirm it lost, and anyone catching up confirms sooner
+            effects.append(Send(sender, last.to_bytes()))
+        return effects
 
     def on_proof(self, sender: bytes, m: Proof, now: float) -> list:
         a, b = m.first, m.second
