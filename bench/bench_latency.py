@@ -152,16 +152,20 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def game_latency(nodes: int, rounds: int, think: float) -> tuple[list[float], list[int]]:
+def game_latency(nodes: int, rounds: int, think: float, stages: list | None = None,
+                 fsync: bool = True) -> tuple[list[float], list[int]]:
     """One Asterix game between `nodes` node processes (bench/latency_node.py): the time from
-    each move's submit to the moment every node had confirmed it, and the nodes' memory."""
+    each move's submit to the moment every node had confirmed it, and the nodes' memory.
+    With a `stages` list, the nodes also note when each stage of a move happened, and the
+    game's traces are added to it."""
     node = [sys.executable, str(ROOT / "bench" / "latency_node.py")]
+    env = dict(os.environ, STAGES="1" if stages is not None else "", NOFSYNC="" if fsync else "1")
     with tempfile.TemporaryDirectory() as tmp:
         homes = [Path(tmp) / f"node-{i}" for i in range(nodes)]
 
         def start(*args: str) -> subprocess.Popen:
             return subprocess.Popen([*node, *args, str(think), str(homes[len(procs)])], stdout=subprocess.PIPE,
-                                    stderr=subprocess.DEVNULL, text=True, cwd=str(ROOT))
+                                    stderr=subprocess.DEVNULL, text=True, cwd=str(ROOT), env=env)
 
         procs: list[subprocess.Popen] = []
         procs.append(start("host", str(nodes), str(rounds)))
@@ -189,7 +193,102 @@ def game_latency(nodes: int, rounds: int, think: float) -> tuple[list[float], li
         for seq, at in trace.get("confirms", {}).items():
             confirms.setdefault(int(seq), []).append(at)
     latencies = [max(confirms[s]) - t for s, t in submits.items() if len(confirms.get(s, ())) == nodes]
+    if stages is not None:
+        stages.append(traces)
     return latencies, rss
+
+
+#: the stages of a move's confirmation, in order, as `move_stages` names them
+STAGE_NAMES = (
+    ("submit", "entry sent", "author signs and sends"),
+    ("entry sent", "entry in, last peer", "hop: the entry reaches the last peer"),
+    ("entry in, last peer", "checked, last peer", "last peer decodes and checks"),
+    ("checked, last peer", "fsynced, last peer", "last peer appends and fsyncs"),
+    ("fsynced, last peer", "ack sent, last peer", "last peer acks"),
+    ("ack sent, last peer", "last ack in", "hop: the last ack reaches the author"),
+    ("last ack in", "confirm sent", "author gathers and sends its confirm"),
+    ("confirm sent", "confirmed everywhere", "hop: the confirm reaches the last node, which confirms"),
+    ("last ack in", "confirmed everywhere", "(2 seats: the last ack to the last confirmation)"),
+    ("entry sent", "author fsynced", "(beside: the author's own fsync done)"),
+)
+
+
+def move_stages(traces: list[dict]) -> list[dict[str, float]]:
+    """For each move of one game: when each stage of its confirmation happened (the node it
+    waited for last at each step), from the nodes' stage traces (bench/latency_node.py)."""
+    submits = {int(seq): (i, at) for i, trace in enumerate(traces) for seq, at in trace["submits"].items()}
+    out = []
+    for seq, (author, submitted) in submits.items():
+        confirms = [t["confirms"].get(str(seq)) for t in traces]
+        if None in confirms:
+            continue
+        st = [t["stages"] for t in traces]
+        mine = st[author]
+        when = {"submit": submitted, "confirmed everywhere": max(confirms)}
+        sent = [at for at, kind, s, _ in mine["sent"] if kind == "entry" and s == seq]
+        if sent:
+            when["entry sent"] = sent[-1]
+        peers = [i for i in range(len(traces)) if i != author]
+        got = {}
+        for i in peers:
+            ins = [at for at, kind, s, _ in st[i]["received"] if kind == "entry" and s == seq]
+            done = [(t0, t1) for s, t0, t1, _ in st[i]["stores"] if s == seq]
+            acks = [at for at, kind, s, _ in st[i]["sent"] if kind == "ack" and s == seq]
+            if ins and done and acks:
+                got[i] = (ins[0], done[0], acks[0])
+        if len(got) == len(peers) and got:
+            last = max(got, key=lambda i: got[i][2])  # the peer whose ack left last
+            when["entry in, last peer"], (when["checked, last peer"], when["fsynced, last peer"]), \
+                when["ack sent, last peer"] = got[last]
+        acked = [at for at, kind, s, _ in mine["received"] if kind == "ack" and s == seq]
+        if len(acked) >= len(peers):
+            when["last ack in"] = sorted(acked)[len(peers) - 1]
+        confirm = [at for at, kind, s, c in mine["sent"] if (kind == "confirm" and s == seq) or c == seq]
+        if confirm:
+            when["confirm sent"] = confirm[-1]
+            when["rode"] = any(c == seq for _, kind, _, c in mine["sent"] if kind == "entry")
+        own = [t1 for t0, t1 in mine["syncs"] if t0 >= submitted]
+        if own:
+            when["author fsynced"] = min(own)
+        out.append(when)
+    return out
+
+
+def game_cpu(traces: list[dict]) -> tuple[float, float]:
+    """The CPU time all the nodes used per move while the moves were played (from the first
+    submit to the last; each node's process, its ZeroMQ thread, beats and ticks included)."""
+    at = sorted(t for trace in traces for t in trace["submits"].values())
+    if len(at) < 2:
+        return 0.0, 0.0
+    used = [0.0, 0.0]
+    for trace in traces:
+        inside = [(cpu, kernel) for when, cpu, kernel in trace["stages"]["cpu"] if at[0] <= when <= at[-1]]
+        if inside:
+            used[0] += inside[-1][0] - inside[0][0]
+            used[1] += inside[-1][1] - inside[0][1]
+    return used[0] / (len(at) - 1), used[1] / (len(at) - 1)
+
+
+def print_stages(nodes: int, games: list[list[dict]]) -> None:
+    moves = [m for traces in games for m in move_stages(traces)]
+    if not moves:
+        print(f"{nodes} nodes, stages: none measured")
+        return
+    parts = []
+    for a, b, what in STAGE_NAMES:
+        spans = [m[b] - m[a] for m in moves if a in m and b in m]
+        if len(spans) * 2 >= len(moves):
+            parts.append(f"{statistics.median(spans) * 1e3:.2f} {what}")
+    total = statistics.median(m["confirmed everywhere"] - m["submit"] for m in moves)
+    rode = [m for m in moves if m.get("rode")]
+    if rode:
+        parts.append(f"the confirm rode on the author's next entry for {len(rode) * 100 // len(moves)}% of the moves "
+                     f"(p50 {statistics.median(m['confirmed everywhere'] - m['submit'] for m in rode) * 1e3:.2f}, "
+                     f"the others' {statistics.median(m['confirmed everywhere'] - m['submit'] for m in moves if not m.get('rode')) * 1e3:.2f})")
+    cpu, kernel = (statistics.median(c) for c in zip(*(game_cpu(traces) for traces in games)))
+    print(f"{nodes} nodes, stages (p50 ms, the node waited for last at each step): " + "; ".join(parts)
+          + f"; whole p50 {total * 1e3:.2f}; CPU of all the nodes per move {cpu * 1e3:.2f} ms "
+          f"({kernel * 1e3:.2f} in the kernel; on {os.cpu_count()} cores)")
 
 
 def main() -> int:
@@ -197,6 +296,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=8, help="Asterix rounds per game (default 8)")
     parser.add_argument("--think", type=float, default=0.02, help="pause before each random move (default 0.02 s)")
     parser.add_argument("--games", type=int, default=3, help="games per node count, their moves pooled (default 3)")
+    parser.add_argument("--stages", action="store_true", help="also time each stage of a move (the nodes trace them)")
+    parser.add_argument("--nodes", type=int, nargs="*", default=[2, 4, 8], help="node counts (default 2 4 8)")
     args = parser.parse_args()
     hot, hot_text = floor(0.0, 2000)
     print(f"floor, hot: pyzmq CURVE DEALER/ROUTER {hot_text}")
@@ -204,12 +305,14 @@ def main() -> int:
     print(f"floor, paced {args.think} s like the moves: {paced_text}")
     results = []
     unmeasured = []
-    for nodes in (2, 4, 8):
-        lat, rss = [], []
+    for nodes in args.nodes:
+        lat, rss, traced = [], [], []
         for _ in range(args.games):
-            more, sample = game_latency(nodes, args.rounds, args.think)
+            more, sample = game_latency(nodes, args.rounds, args.think, traced if args.stages else None)
             lat += more
             rss = max(rss, sample, key=sum) if rss else sample
+        if args.stages:
+            print_stages(nodes, traced)
         if not lat:
             print(f"{nodes} nodes: no moves measured")
             unmeasured.append(f"{nodes} nodes")

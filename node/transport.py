@@ -3,7 +3,9 @@ shape), CurveZMQ on every one of them, and a ZAP handler that decides which keys
 complete a handshake (spec/transport.md).
 
 Everything here is non-blocking and driven from the node's single event loop: the loop polls
-`sockets()`, then calls `receive`, `answer_zap` and `connection_events`. Outbound messages go
+`sockets()` (the ROUTER and the ZAP handler) and calls `receive` and `answer_zap` when they
+are ready, and `connection_news` at each tick (the DEALERs' monitors are not polled: each
+socket polled costs every wakeup of the loop, and what a monitor says can wait a tick). Outbound messages go
 only through DEALERs (one per peer, queued while the peer is away, bounded by the HWM); the
 ROUTER only receives, and it is ROUTER_MANDATORY so a send on it could never vanish silently.
 The sender of every received message is the key the CURVE handshake authenticated (the ZAP
@@ -214,7 +216,8 @@ class Transport:
     # -- inbound ----------------------------------------------------------------------------
 
     def sockets(self) -> list[zmq.Socket]:
-        return [self.router, self.zap] + [m for _, _, m in self.dealers.values()]
+        """What the loop polls: the ROUTER and the ZAP handler (see `connection_news`)."""
+        return [self.router, self.zap]
 
     def receive(self, now: float | None = None) -> list[tuple[bytes | None, bytes, bytes]]:
         """Waiting messages as (sender's Ed25519 key or None if not yet known, its
@@ -299,6 +302,13 @@ class Transport:
                 self.zap.send_multipart([b"1.0", request_id, b"200", b"OK", curve, b""])
             else:
                 self.zap.send_multipart([b"1.0", request_id, b"400", b"key not admitted", b"", b""])
+
+    def connection_news(self) -> list[ConnectionEvent]:
+        """What every DEALER's monitor said since this was last asked."""
+        out = []
+        for addr, _, monitor in list(self.dealers.values()):
+            out += self.connection_events(monitor)
+        return out
 
     def connection_events(self, sock: zmq.Socket) -> list[ConnectionEvent]:
         out = []
