@@ -56,6 +56,7 @@ class StageTrace:
         self.stores: list[tuple[int, float, float, bool]] = []
         self.syncs: list[tuple[float, float]] = []
         self.threads: dict[str, float] = {}
+        self.loop_cpu = 0.0
         self.cpu: list[tuple[float, float]] = []  # (when, the process's CPU time then: its ZeroMQ thread's too)
         transport, clock = node.transport, time.monotonic
         receive, send, store, sync = transport.receive, transport.send, node.store, node.sync
@@ -84,6 +85,26 @@ class StageTrace:
             self.syncs.append((t, clock()))
 
         transport.receive, transport.send, node.store, node.sync = traced_receive, traced_send, traced_store, traced_sync
+        self.session_cpu = 0.0  # the loop thread's CPU inside the session (protocol/, engines/)
+
+    def trace_session(self, session) -> None:
+        receive, follow, cpu = session.receive, session.follow, time.thread_time
+
+        def traced_receive(*args):
+            t = cpu()
+            try:
+                return receive(*args)
+            finally:
+                self.session_cpu += cpu() - t
+
+        def traced_follow(*args):
+            t = cpu()
+            try:
+                return follow(*args)
+            finally:
+                self.session_cpu += cpu() - t
+
+        session.receive, session.follow = traced_receive, traced_follow
 
     @staticmethod
     def _what(data: bytes) -> list | None:
@@ -108,7 +129,7 @@ class StageTrace:
                     out.append([at, *what])
             return out
 
-        return {"threads": self.threads, "received": decoded(self.received), "sent": decoded(self.sent),
+        return {"threads": self.threads, "session_cpu": self.session_cpu, "loop_cpu": self.loop_cpu, "received": decoded(self.received), "sent": decoded(self.sent),
                 "stores": self.stores, "syncs": self.syncs, "cpu": self.cpu}
 
     @staticmethod
@@ -175,9 +196,13 @@ def main(argv: list[str]) -> int:
     else:
         endpoint, key, table = argv[1], bytes.fromhex(argv[2]), bytes.fromhex(argv[3])
         node.join(secrets, key, endpoint, table, GAME)
+    if stages is not None:
+        stages.trace_session(node.session)
     try:
+        t = time.thread_time()
         finished = node.run(node.finished, max_seconds=MAX_SECONDS)
         if stages is not None:
+            stages.loop_cpu = time.thread_time() - t
             stages.threads = stages.thread_cpu()
         node.leave()
     finally:
