@@ -153,11 +153,12 @@ def rss_kib(pid: int) -> int:
 
 
 def game_latency(nodes: int, rounds: int, think: float, stages: list | None = None,
-                 fsync: bool = True) -> tuple[list[float], list[int]]:
+                 fsync: bool = True) -> tuple[list[float], list[int], tuple[float, float] | None]:
     """One Asterix game between `nodes` node processes (bench/latency_node.py): the time from
-    each move's submit to the moment every node had confirmed it, and the nodes' memory.
-    With a `stages` list, the nodes also note when each stage of a move happened, and the
-    game's traces are added to it."""
+    each move's submit to the moment every node had confirmed it, the nodes' memory, and the
+    CPU time all of them used per move (`game_cpu`). With a `stages` list, the nodes also
+    note when each stage of a move happened, and the game's traces are added to it; with
+    `fsync` false, the nodes' fsyncs do nothing (what the disk adds, for comparison)."""
     node = [sys.executable, str(ROOT / "bench" / "latency_node.py")]
     env = dict(os.environ, STAGES="1" if stages is not None else "", NOFSYNC="" if fsync else "1")
     with tempfile.TemporaryDirectory() as tmp:
@@ -181,7 +182,7 @@ def game_latency(nodes: int, rounds: int, think: float, stages: list | None = No
                 time.sleep(0.1)
             traces = [json.loads((home / TRACE).read_text()) for home in homes]
         except (json.JSONDecodeError, KeyError, OSError):
-            return [], []  # a node that did not start or did not finish: nothing measured
+            return [], [], None  # a node that did not start or did not finish: nothing measured
         finally:
             for p in procs:
                 if p.poll() is None:
@@ -195,7 +196,7 @@ def game_latency(nodes: int, rounds: int, think: float, stages: list | None = No
     latencies = [max(confirms[s]) - t for s, t in submits.items() if len(confirms.get(s, ())) == nodes]
     if stages is not None:
         stages.append(traces)
-    return latencies, rss
+    return latencies, rss, game_cpu(traces) if latencies else None
 
 
 #: the stages of a move's confirmation, in order, as `move_stages` names them
@@ -262,7 +263,7 @@ def game_cpu(traces: list[dict]) -> tuple[float, float]:
         return 0.0, 0.0
     used = [0.0, 0.0]
     for trace in traces:
-        inside = [(cpu, kernel) for when, cpu, kernel in trace["stages"]["cpu"] if at[0] <= when <= at[-1]]
+        inside = [(cpu, kernel) for when, cpu, kernel in trace["cpu"] if at[0] <= when <= at[-1]]
         if inside:
             used[0] += inside[-1][0] - inside[0][0]
             used[1] += inside[-1][1] - inside[0][1]
@@ -306,34 +307,53 @@ def main() -> int:
     results = []
     unmeasured = []
     for nodes in args.nodes:
-        lat, rss, traced = [], [], []
+        # game by game, alternately: as the nodes are, and with their fsyncs doing nothing
+        # (what the one disk they share adds), so both see the machine in the same state
+        lat, bare, rss, cpu, traced = [], [], [], [], []
         for _ in range(args.games):
-            more, sample = game_latency(nodes, args.rounds, args.think, traced if args.stages else None)
+            more, sample, used = game_latency(nodes, args.rounds, args.think, traced if args.stages else None)
             lat += more
             rss = max(rss, sample, key=sum) if rss else sample
+            cpu += [used] if used else []
+            bare += game_latency(nodes, args.rounds, args.think, fsync=False)[0]
         if args.stages:
             print_stages(nodes, traced)
         if not lat:
             print(f"{nodes} nodes: no moves measured")
             unmeasured.append(f"{nodes} nodes")
             continue
-        results.append((nodes, lat, rss))
+        results.append((nodes, lat, bare, rss, cpu))
     # the machine may have changed pace meanwhile: the paced floor again, after the games
     again, again_text = floor(args.think, 200)
     print(f"floor, paced, after the games: {again_text}")
     paced = (paced + again) / 2
-    disk = {nodes: statistics.median(fsyncs_at_once(nodes, 100, args.think)) for nodes, _, _ in results}
+    disk = {nodes: statistics.median(fsyncs_at_once(nodes, 100, args.think)) for nodes, *_ in results}
     print("disk, paced: " + ", ".join(f"{nodes} fsynced appends at once p50 {d * 1e3:.3f} ms" for nodes, d in disk.items()))
-    for nodes, lat, rss in results:
+    cores = os.cpu_count() or 1
+    for nodes, lat, bare, rss, cpu in results:
         p50, p99 = statistics.median(lat), pct(lat, 0.99)
         mem = f"RSS per node {min(rss) // 1024}-{max(rss) // 1024} MiB" if rss else "RSS not sampled"
         first = statistics.median(results[0][1])
         print(f"{nodes} nodes: confirmation latency p50 {p50 * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms over "
               f"{len(lat)} moves; p50 = {p50 / paced:.2f}x the paced floor (mean of the two), "
               f"{p50 / hot:.1f}x the hot one, {p50 / first:.2f}x the {results[0][0]}-node p50; {mem}")
+        # what one machine adds: the disk every node fsyncs on, the cores every node runs on
+        parts = []
+        if bare:
+            parts.append(f"with the nodes' fsyncs doing nothing p50 {statistics.median(bare) * 1e3:.2f} ms "
+                         f"over {len(bare)} moves")
+        if cpu:
+            used, kernel = statistics.median(c[0] for c in cpu), statistics.median(c[1] for c in cpu)
+            parts.append(f"the CPU all {nodes} nodes used per move {used * 1e3:.2f} ms ({kernel * 1e3:.2f} of it in "
+                         f"the kernel) = {used / cores * 1e3:.2f} ms of this machine's {cores} cores, "
+                         f"{used / nodes * 1e3:.2f} ms a node")
+        if parts:
+            print(f"   {nodes} nodes on one machine: " + "; ".join(parts))
     # the same with players that do not pause at all, next to the hot floor
-    lat = [x for _ in range(args.games) for x in game_latency(2, args.rounds, 0.0)[0]]
-    if lat:
+    lat = [x for _ in range(args.games) for x in game_latency(2, args.rounds, 0.0)[0]] if 2 in args.nodes else []
+    if 2 not in args.nodes:
+        pass
+    elif lat:
         p50 = statistics.median(lat)
         print(f"2 nodes, no pause before moves: p50 {p50 * 1e3:.2f} ms, p99 {pct(lat, 0.99) * 1e3:.2f} ms over "
               f"{len(lat)} moves; p50 = {p50 / hot:.1f}x the hot floor")

@@ -8,7 +8,8 @@ and the events it passes on), so nothing in the product writes traces for the be
     python bench/latency_node.py join ENDPOINT KEY TABLE THINK GAMES_DIR
 
 Either writes, when its run ends, GAMES_DIR/latency.json: {"submits": {seq: t}, "confirms":
-{seq: t}} (t: time.monotonic(), the same clock in every process of this machine), and exits
+{seq: t}, "cpu": [[t, the process's CPU seconds then, of which the kernel's], ...] at each
+confirmation} (t: time.monotonic(), the same clock in every process of this machine), and exits
 0 — or 1 for a game not over here within MAX_SECONDS.
 
 With NOFSYNC=1 in its environment its fsyncs do nothing: the bench's way to show what the
@@ -57,7 +58,6 @@ class StageTrace:
         self.syncs: list[tuple[float, float]] = []
         self.threads: dict[str, float] = {}
         self.loop_cpu = 0.0
-        self.cpu: list[tuple[float, float]] = []  # (when, the process's CPU time then: its ZeroMQ thread's too)
         transport, clock = node.transport, time.monotonic
         receive, send, store, sync = transport.receive, transport.send, node.store, node.sync
 
@@ -65,9 +65,6 @@ class StageTrace:
             out = receive(now)
             at = clock()
             self.received += [(at, data) for _, _, data in out]
-            if out:
-                t = os.times()
-                self.cpu.append((at, t.user + t.system, t.system))
             return out
 
         def traced_send(key, data):
@@ -130,7 +127,7 @@ class StageTrace:
             return out
 
         return {"threads": self.threads, "session_cpu": self.session_cpu, "loop_cpu": self.loop_cpu, "received": decoded(self.received), "sent": decoded(self.sent),
-                "stores": self.stores, "syncs": self.syncs, "cpu": self.cpu}
+                "stores": self.stores, "syncs": self.syncs}
 
     @staticmethod
     def thread_cpu() -> dict[str, float]:
@@ -155,10 +152,13 @@ class TimedRandomPlayer:
         self.node: Node | None = None
         self.submits: dict[int, float] = {}
         self.confirms: dict[int, float] = {}
+        self.cpu: list[tuple[float, float, float]] = []  # at each confirmation: (when, CPU seconds, of which the kernel's)
 
     def on_event(self, event: Event) -> None:
         if isinstance(event, Confirmed):
-            self.confirms[event.seq] = time.monotonic()
+            self.confirms[event.seq] = at = time.monotonic()
+            used = os.times()  # (the whole process: its ZeroMQ thread's too)
+            self.cpu.append((at, used.user + used.system, used.system))
         elif isinstance(event, YourTurn):
             node, seq = self.node, self.node.session.log_length
 
@@ -208,7 +208,7 @@ def main(argv: list[str]) -> int:
     finally:
         node.close(linger=1.0)
     games.mkdir(parents=True, exist_ok=True)
-    trace = {"submits": player.submits, "confirms": player.confirms}
+    trace = {"submits": player.submits, "confirms": player.confirms, "cpu": player.cpu}
     if stages is not None:
         trace["stages"] = stages.record()
     (games / TRACE).write_text(json.dumps(trace))
