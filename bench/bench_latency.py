@@ -14,7 +14,18 @@ machine whose idle cores sleep, the first work after a pause costs several times
 work done back to back, for a raw socket as for a node, so the paced floor is the like for
 like one; both ratios are printed.
 
-    python bench/bench_latency.py [--rounds R] [--think S] [--games G]
+What one machine adds, measured in the same run: every node of a table here fsyncs on the
+same disk and runs on the same few cores, where on a LAN each has its own. So each game is
+followed by one with the nodes' fsyncs doing nothing (bench/latency_node.py's NOFSYNC: the
+disk's part is the difference of the two p50s), and the CPU time all the nodes used per
+move is printed next to the cores it had (the part the cores take in turn).
+
+`--stages` also has the nodes note when each stage of every move happened (bench/
+latency_node.py's STAGES) and prints, per stage, the p50 time the move waited for its
+slowest node there: the author's signing and sending, the hop to the last peer, that peer's
+check and fsync, its ack's hop back, the author's confirm and its hop.
+
+    python bench/bench_latency.py [--rounds R] [--think S] [--games G] [--nodes N ...] [--stages]
 """
 from __future__ import annotations
 
