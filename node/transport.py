@@ -306,32 +306,16 @@ class Transport:
     def connection_news(self) -> list[ConnectionEvent]:
         """What every DEALER's monitor said since this was last asked."""
         out = []
-        for addr, _, monitor in list(self.dealers.values()):
-            out += self.connection_events(monitor)
+        for key, (addr, _, monitor) in self.dealers.items():
+            out += _monitor_news(key, addr, monitor)
         return out
 
     def connection_events(self, sock: zmq.Socket) -> list[ConnectionEvent]:
-        out = []
+        """What the monitor `sock` (of one of the DEALERs) said since it was last read."""
         for key, (addr, _, monitor) in self.dealers.items():
             if monitor is sock:
-                while True:
-                    try:
-                        event = parse_monitor_message(monitor.recv_multipart(zmq.NOBLOCK))
-                    except zmq.Again:
-                        break
-                    what = {
-                        zmq.EVENT_HANDSHAKE_SUCCEEDED: "connected",
-                        zmq.EVENT_DISCONNECTED: "disconnected",
-                        zmq.EVENT_HANDSHAKE_FAILED_AUTH: "refused",
-                        # a server that cannot open our HELLO (we used the wrong key for it)
-                        # drops the connection: the client sees a failure without detail
-                        zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL: "wrong-key",
-                        zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL: "wrong-key",
-                    }.get(event["event"])
-                    if what is not None:
-                        out.append(ConnectionEvent(key, addr, what))
-                break
-        return out
+                return _monitor_news(key, addr, monitor)
+        return []
 
     # -- the end ----------------------------------------------------------------------------
 
@@ -349,6 +333,30 @@ class Transport:
             if sock is not None:
                 sock.close(linger=0)
         self.context.term()
+
+
+#: what a DEALER's monitor events mean to the node
+_MONITOR_EVENTS = {
+    zmq.EVENT_HANDSHAKE_SUCCEEDED: "connected",
+    zmq.EVENT_DISCONNECTED: "disconnected",
+    zmq.EVENT_HANDSHAKE_FAILED_AUTH: "refused",
+    # a server that cannot open our HELLO (we used the wrong key for it) drops the
+    # connection: the client sees a failure without detail
+    zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL: "wrong-key",
+    zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL: "wrong-key",
+}
+
+
+def _monitor_news(key: bytes, addr: str, monitor: zmq.Socket) -> list[ConnectionEvent]:
+    out = []
+    while True:
+        try:
+            event = parse_monitor_message(monitor.recv_multipart(zmq.NOBLOCK))
+        except zmq.Again:
+            return out
+        what = _MONITOR_EVENTS.get(event["event"])
+        if what is not None:
+            out.append(ConnectionEvent(key, addr, what))
 
 
 def _bind_problem(bind: str, exc: zmq.ZMQError) -> str:
