@@ -17,7 +17,6 @@ file, and stops the same way.
 """
 from __future__ import annotations
 
-import gc
 import heapq
 import itertools
 import math
@@ -584,10 +583,6 @@ class Node:
 
     def run(self, done: Callable[[], bool], max_seconds: float | None = None) -> bool:
         """Run until `done()` (True), `stop()` or `max_seconds` (False)."""
-        # what is alive by now (modules, the engine's tables, the session) lives as long as
-        # the node: out of the collector's sight, a collection on the way of a message need
-        # not walk it all again
-        gc.freeze()
         start = time.monotonic()
         next_tick = start
         while not self._stopped:
