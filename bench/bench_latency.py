@@ -237,10 +237,11 @@ def move_stages(traces: list[dict]) -> list[dict[str, float]]:
         st = [t["stages"] for t in traces]
         mine = st[author]
         when = {"submit": submitted, "confirmed everywhere": max(confirms)}
-        sent = [at for at, kind, s, _ in mine["sent"] if kind == "entry" and s == seq]
+        peers = [i for i in range(len(traces)) if i != author]
+        # (the author's first n−1 sends of it: one to each peer; any later one answers a want)
+        sent = [at for at, kind, s, _ in mine["sent"] if kind == "entry" and s == seq][:len(peers)]
         if sent:
             when["entry sent"] = sent[-1]
-        peers = [i for i in range(len(traces)) if i != author]
         got = {}
         for i in peers:
             ins = [at for at, kind, s, _ in st[i]["received"] if kind == "entry" and s == seq]
@@ -255,7 +256,7 @@ def move_stages(traces: list[dict]) -> list[dict[str, float]]:
         acked = [at for at, kind, s, _ in mine["received"] if kind == "ack" and s == seq]
         if len(acked) >= len(peers):
             when["last ack in"] = sorted(acked)[len(peers) - 1]
-        confirm = [at for at, kind, s, c in mine["sent"] if (kind == "confirm" and s == seq) or c == seq]
+        confirm = [at for at, kind, s, c in mine["sent"] if (kind == "confirm" and s == seq) or c == seq][:len(peers)]
         if confirm:
             when["confirm sent"] = confirm[-1]
             when["rode"] = any(c == seq for _, kind, _, c in mine["sent"] if kind == "entry")
