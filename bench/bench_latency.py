@@ -14,7 +14,18 @@ machine whose idle cores sleep, the first work after a pause costs several times
 work done back to back, for a raw socket as for a node, so the paced floor is the like for
 like one; both ratios are printed.
 
-    python bench/bench_latency.py [--rounds R] [--think S] [--games G]
+What one machine adds, measured in the same run: every node of a table here fsyncs on the
+same disk and runs on the same few cores, where on a LAN each has its own. So each game is
+followed by one with the nodes' fsyncs doing nothing (bench/latency_node.py's NOFSYNC: the
+disk's part is the difference of the two p50s), and the CPU time all the nodes used per
+move is printed next to the cores it had (the part the cores take in turn).
+
+`--stages` also has the nodes note when each stage of every move happened (bench/
+latency_node.py's STAGES) and prints, per stage, the p50 time the move waited for its
+slowest node there: the author's signing and sending, the hop to the last peer, that peer's
+check and fsync, its ack's hop back, the author's confirm and its hop.
+
+    python bench/bench_latency.py [--rounds R] [--think S] [--games G] [--nodes N ...] [--stages]
 """
 from __future__ import annotations
 
@@ -152,16 +163,21 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def game_latency(nodes: int, rounds: int, think: float) -> tuple[list[float], list[int]]:
+def game_latency(nodes: int, rounds: int, think: float, stages: list | None = None,
+                 fsync: bool = True) -> tuple[list[float], list[int], tuple[float, float] | None]:
     """One Asterix game between `nodes` node processes (bench/latency_node.py): the time from
-    each move's submit to the moment every node had confirmed it, and the nodes' memory."""
+    each move's submit to the moment every node had confirmed it, the nodes' memory, and the
+    CPU time all of them used per move (`game_cpu`). With a `stages` list, the nodes also
+    note when each stage of a move happened, and the game's traces are added to it; with
+    `fsync` false, the nodes' fsyncs do nothing (what the disk adds, for comparison)."""
     node = [sys.executable, str(ROOT / "bench" / "latency_node.py")]
+    env = dict(os.environ, STAGES="1" if stages is not None else "", NOFSYNC="" if fsync else "1")
     with tempfile.TemporaryDirectory() as tmp:
         homes = [Path(tmp) / f"node-{i}" for i in range(nodes)]
 
         def start(*args: str) -> subprocess.Popen:
             return subprocess.Popen([*node, *args, str(think), str(homes[len(procs)])], stdout=subprocess.PIPE,
-                                    stderr=subprocess.DEVNULL, text=True, cwd=str(ROOT))
+                                    stderr=subprocess.DEVNULL, text=True, cwd=str(ROOT), env=env)
 
         procs: list[subprocess.Popen] = []
         procs.append(start("host", str(nodes), str(rounds)))
@@ -177,7 +193,7 @@ def game_latency(nodes: int, rounds: int, think: float) -> tuple[list[float], li
                 time.sleep(0.1)
             traces = [json.loads((home / TRACE).read_text()) for home in homes]
         except (json.JSONDecodeError, KeyError, OSError):
-            return [], []  # a node that did not start or did not finish: nothing measured
+            return [], [], None  # a node that did not start or did not finish: nothing measured
         finally:
             for p in procs:
                 if p.poll() is None:
@@ -189,7 +205,103 @@ def game_latency(nodes: int, rounds: int, think: float) -> tuple[list[float], li
         for seq, at in trace.get("confirms", {}).items():
             confirms.setdefault(int(seq), []).append(at)
     latencies = [max(confirms[s]) - t for s, t in submits.items() if len(confirms.get(s, ())) == nodes]
-    return latencies, rss
+    if stages is not None:
+        stages.append(traces)
+    return latencies, rss, game_cpu(traces) if latencies else None
+
+
+#: the stages of a move's confirmation, in order, as `move_stages` names them
+STAGE_NAMES = (
+    ("submit", "entry sent", "author signs and sends"),
+    ("entry sent", "entry in, last peer", "hop: the entry reaches the last peer"),
+    ("entry in, last peer", "checked, last peer", "last peer decodes and checks"),
+    ("checked, last peer", "fsynced, last peer", "last peer appends and fsyncs"),
+    ("fsynced, last peer", "ack sent, last peer", "last peer acks"),
+    ("ack sent, last peer", "last ack in", "hop: the last ack reaches the author"),
+    ("last ack in", "confirm sent", "author gathers and sends its confirm"),
+    ("confirm sent", "confirmed everywhere", "hop: the confirm reaches the last node, which confirms"),
+    ("last ack in", "confirmed everywhere", "(2 seats: the last ack to the last confirmation)"),
+    ("entry sent", "author fsynced", "(beside: the author's own fsync done)"),
+)
+
+
+def move_stages(traces: list[dict]) -> list[dict[str, float]]:
+    """For each move of one game: when each stage of its confirmation happened (the node it
+    waited for last at each step), from the nodes' stage traces (bench/latency_node.py)."""
+    submits = {int(seq): (i, at) for i, trace in enumerate(traces) for seq, at in trace["submits"].items()}
+    out = []
+    for seq, (author, submitted) in submits.items():
+        confirms = [t["confirms"].get(str(seq)) for t in traces]
+        if None in confirms:
+            continue
+        st = [t["stages"] for t in traces]
+        mine = st[author]
+        when = {"submit": submitted, "confirmed everywhere": max(confirms)}
+        peers = [i for i in range(len(traces)) if i != author]
+        # (the author's first n−1 sends of it: one to each peer; any later one answers a want)
+        sent = [at for at, kind, s, _ in mine["sent"] if kind == "entry" and s == seq][:len(peers)]
+        if sent:
+            when["entry sent"] = sent[-1]
+        got = {}
+        for i in peers:
+            ins = [at for at, kind, s, _ in st[i]["received"] if kind == "entry" and s == seq]
+            done = [(t0, t1) for s, t0, t1, _ in st[i]["stores"] if s == seq]
+            acks = [at for at, kind, s, _ in st[i]["sent"] if kind == "ack" and s == seq]
+            if ins and done and acks:
+                got[i] = (ins[0], done[0], acks[0])
+        if len(got) == len(peers) and got:
+            last = max(got, key=lambda i: got[i][2])  # the peer whose ack left last
+            when["entry in, last peer"], (when["checked, last peer"], when["fsynced, last peer"]), \
+                when["ack sent, last peer"] = got[last]
+        acked = [at for at, kind, s, _ in mine["received"] if kind == "ack" and s == seq]
+        if len(acked) >= len(peers):
+            when["last ack in"] = sorted(acked)[len(peers) - 1]
+        confirm = [at for at, kind, s, c in mine["sent"] if (kind == "confirm" and s == seq) or c == seq][:len(peers)]
+        if confirm:
+            when["confirm sent"] = confirm[-1]
+            when["rode"] = any(c == seq for _, kind, _, c in mine["sent"] if kind == "entry")
+        own = [t1 for t0, t1 in mine["syncs"] if t0 >= submitted]
+        if own:
+            when["author fsynced"] = min(own)
+        out.append(when)
+    return out
+
+
+def game_cpu(traces: list[dict]) -> tuple[float, float]:
+    """The CPU time all the nodes used per move while the moves were played (from the first
+    submit to the last; each node's process, its ZeroMQ thread, beats and ticks included)."""
+    at = sorted(t for trace in traces for t in trace["submits"].values())
+    if len(at) < 2:
+        return 0.0, 0.0
+    used = [0.0, 0.0]
+    for trace in traces:
+        inside = [(cpu, kernel) for when, cpu, kernel in trace["cpu"] if at[0] <= when <= at[-1]]
+        if inside:
+            used[0] += inside[-1][0] - inside[0][0]
+            used[1] += inside[-1][1] - inside[0][1]
+    return used[0] / (len(at) - 1), used[1] / (len(at) - 1)
+
+
+def print_stages(nodes: int, games: list[list[dict]]) -> None:
+    moves = [m for traces in games for m in move_stages(traces)]
+    if not moves:
+        print(f"{nodes} nodes, stages: none measured")
+        return
+    parts = []
+    for a, b, what in STAGE_NAMES:
+        spans = [m[b] - m[a] for m in moves if a in m and b in m]
+        if len(spans) * 2 >= len(moves):
+            parts.append(f"{statistics.median(spans) * 1e3:.2f} {what}")
+    total = statistics.median(m["confirmed everywhere"] - m["submit"] for m in moves)
+    rode = [m for m in moves if m.get("rode")]
+    if rode:
+        parts.append(f"the confirm rode on the author's next entry for {len(rode) * 100 // len(moves)}% of the moves "
+                     f"(p50 {statistics.median(m['confirmed everywhere'] - m['submit'] for m in rode) * 1e3:.2f}, "
+                     f"the others' {statistics.median(m['confirmed everywhere'] - m['submit'] for m in moves if not m.get('rode')) * 1e3:.2f})")
+    cpu, kernel = (statistics.median(c) for c in zip(*(game_cpu(traces) for traces in games)))
+    print(f"{nodes} nodes, stages (p50 ms, the node waited for last at each step): " + "; ".join(parts)
+          + f"; whole p50 {total * 1e3:.2f}; CPU of all the nodes per move {cpu * 1e3:.2f} ms "
+          f"({kernel * 1e3:.2f} in the kernel; on {os.cpu_count()} cores)")
 
 
 def main() -> int:
@@ -197,6 +309,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=8, help="Asterix rounds per game (default 8)")
     parser.add_argument("--think", type=float, default=0.02, help="pause before each random move (default 0.02 s)")
     parser.add_argument("--games", type=int, default=3, help="games per node count, their moves pooled (default 3)")
+    parser.add_argument("--stages", action="store_true", help="also time each stage of a move (the nodes trace them)")
+    parser.add_argument("--nodes", type=int, nargs="*", default=[2, 4, 8], help="node counts (default 2 4 8)")
     args = parser.parse_args()
     hot, hot_text = floor(0.0, 2000)
     print(f"floor, hot: pyzmq CURVE DEALER/ROUTER {hot_text}")
@@ -204,33 +318,54 @@ def main() -> int:
     print(f"floor, paced {args.think} s like the moves: {paced_text}")
     results = []
     unmeasured = []
-    for nodes in (2, 4, 8):
-        lat, rss = [], []
+    for nodes in args.nodes:
+        # game by game, alternately: as the nodes are, and with their fsyncs doing nothing
+        # (what the one disk they share adds), so both see the machine in the same state
+        lat, bare, rss, cpu, traced = [], [], [], [], []
         for _ in range(args.games):
-            more, sample = game_latency(nodes, args.rounds, args.think)
+            more, sample, used = game_latency(nodes, args.rounds, args.think, traced if args.stages else None)
             lat += more
             rss = max(rss, sample, key=sum) if rss else sample
+            cpu += [used] if used else []
+            bare += game_latency(nodes, args.rounds, args.think, fsync=False)[0]
+        if args.stages:
+            print_stages(nodes, traced)
         if not lat:
             print(f"{nodes} nodes: no moves measured")
             unmeasured.append(f"{nodes} nodes")
             continue
-        results.append((nodes, lat, rss))
+        results.append((nodes, lat, bare, rss, cpu))
     # the machine may have changed pace meanwhile: the paced floor again, after the games
     again, again_text = floor(args.think, 200)
     print(f"floor, paced, after the games: {again_text}")
     paced = (paced + again) / 2
-    disk = {nodes: statistics.median(fsyncs_at_once(nodes, 100, args.think)) for nodes, _, _ in results}
+    disk = {nodes: statistics.median(fsyncs_at_once(nodes, 100, args.think)) for nodes, *_ in results}
     print("disk, paced: " + ", ".join(f"{nodes} fsynced appends at once p50 {d * 1e3:.3f} ms" for nodes, d in disk.items()))
-    for nodes, lat, rss in results:
+    cores = os.cpu_count() or 1
+    for nodes, lat, bare, rss, cpu in results:
         p50, p99 = statistics.median(lat), pct(lat, 0.99)
         mem = f"RSS per node {min(rss) // 1024}-{max(rss) // 1024} MiB" if rss else "RSS not sampled"
         first = statistics.median(results[0][1])
         print(f"{nodes} nodes: confirmation latency p50 {p50 * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms over "
               f"{len(lat)} moves; p50 = {p50 / paced:.2f}x the paced floor (mean of the two), "
               f"{p50 / hot:.1f}x the hot one, {p50 / first:.2f}x the {results[0][0]}-node p50; {mem}")
+        # what one machine adds: the disk every node fsyncs on, the cores every node runs on
+        parts = []
+        if bare:
+            parts.append(f"with the nodes' fsyncs doing nothing p50 {statistics.median(bare) * 1e3:.2f} ms "
+                         f"over {len(bare)} moves")
+        if cpu:
+            used, kernel = statistics.median(c[0] for c in cpu), statistics.median(c[1] for c in cpu)
+            parts.append(f"the CPU all {nodes} nodes used per move {used * 1e3:.2f} ms ({kernel * 1e3:.2f} of it in "
+                         f"the kernel) = {used / cores * 1e3:.2f} ms of this machine's {cores} cores, "
+                         f"{used / nodes * 1e3:.2f} ms a node")
+        if parts:
+            print(f"   {nodes} nodes on one machine: " + "; ".join(parts))
     # the same with players that do not pause at all, next to the hot floor
-    lat = [x for _ in range(args.games) for x in game_latency(2, args.rounds, 0.0)[0]]
-    if lat:
+    lat = [x for _ in range(args.games) for x in game_latency(2, args.rounds, 0.0)[0]] if 2 in args.nodes else []
+    if 2 not in args.nodes:
+        pass
+    elif lat:
         p50 = statistics.median(lat)
         print(f"2 nodes, no pause before moves: p50 {p50 * 1e3:.2f} ms, p99 {pct(lat, 0.99) * 1e3:.2f} ms over "
               f"{len(lat)} moves; p50 = {p50 / hot:.1f}x the hot floor")

@@ -8,8 +8,17 @@ and the events it passes on), so nothing in the product writes traces for the be
     python bench/latency_node.py join ENDPOINT KEY TABLE THINK GAMES_DIR
 
 Either writes, when its run ends, GAMES_DIR/latency.json: {"submits": {seq: t}, "confirms":
-{seq: t}} (t: time.monotonic(), the same clock in every process of this machine), and exits
+{seq: t}, "cpu": [[t, the process's CPU seconds then, of which the kernel's], ...] at each
+confirmation} (t: time.monotonic(), the same clock in every process of this machine), and exits
 0 — or 1 for a game not over here within MAX_SECONDS.
+
+With NOFSYNC=1 in its environment its fsyncs do nothing: the bench's way to show what the
+one disk all the nodes of one machine share adds (a node never runs so).
+
+With STAGES=1 in its environment it also notes when each stage of a move happened here
+(`stages` in latency.json: messages taken off the socket and sent, by type and seq; each
+append and fsync; the CPU time the process used), by wrapping the node's own I/O methods
+from the outside (a bench's diagnosis: the product has no such hook).
 """
 from __future__ import annotations
 
@@ -24,6 +33,7 @@ from peerboard.node.loop import Node
 from peerboard.node.transport import Admission, Transport
 from peerboard.protocol.events import Confirmed, Event, YourTurn
 from peerboard.protocol.identity import Identity
+from peerboard.protocol.messages import Ack, Confirm, EntryMessage, MessageError, decode_message
 from peerboard.protocol.secrets import SeatSecrets
 from peerboard.protocol.session import LocalError
 
@@ -31,6 +41,106 @@ GAME = "asterix"
 LOOPBACK = "tcp://127.0.0.1:0"
 MAX_SECONDS = 300.0
 TRACE = "latency.json"
+STAGES = os.environ.get("STAGES") == "1"
+#: NOFSYNC=1: the node's fsyncs return at once (the bench's measure of what one shared disk
+#: adds; never a node's real behaviour)
+NOFSYNC = os.environ.get("NOFSYNC") == "1"
+
+
+class StageTrace:
+    """When each message left or arrived here and when each entry was appended and fsynced,
+    noted cheaply while the game runs (bytes kept, decoded only at the end)."""
+
+    def __init__(self, node: Node):
+        self.received: list[tuple[float, bytes]] = []
+        self.sent: list[tuple[float, bytes]] = []
+        self.stores: list[tuple[int, float, float, bool]] = []
+        self.syncs: list[tuple[float, float]] = []
+        self.threads: dict[str, float] = {}
+        self.loop_cpu = 0.0
+        transport, clock = node.transport, time.monotonic
+        receive, send, store, sync = transport.receive, transport.send, node.store, node.sync
+
+        def traced_receive(now=None):
+            out = receive(now)
+            at = clock()
+            self.received += [(at, data) for _, _, data in out]
+            return out
+
+        def traced_send(key, data):
+            self.sent.append((clock(), data))
+            return send(key, data)
+
+        def traced_store(entry, sync_now):
+            t = clock()
+            store(entry, sync_now)
+            self.stores.append((entry.seq, t, clock(), sync_now))
+
+        def traced_sync():
+            t = clock()
+            sync()
+            self.syncs.append((t, clock()))
+
+        transport.receive, transport.send, node.store, node.sync = traced_receive, traced_send, traced_store, traced_sync
+        self.session_cpu = 0.0  # the loop thread's CPU inside the session (protocol/, engines/)
+
+    def trace_session(self, session) -> None:
+        receive, follow, cpu = session.receive, session.follow, time.thread_time
+
+        def traced_receive(*args):
+            t = cpu()
+            try:
+                return receive(*args)
+            finally:
+                self.session_cpu += cpu() - t
+
+        def traced_follow(*args):
+            t = cpu()
+            try:
+                return follow(*args)
+            finally:
+                self.session_cpu += cpu() - t
+
+        session.receive, session.follow = traced_receive, traced_follow
+
+    @staticmethod
+    def _what(data: bytes) -> list | None:
+        """[type, seq, confirmed seq or None] of a message (an entry may carry a confirm)."""
+        try:
+            m = decode_message(data)
+        except MessageError:
+            return None
+        if isinstance(m, EntryMessage):
+            return ["entry", m.entry.seq, None if m.confirm is None else m.confirm.seq]
+        if isinstance(m, (Ack, Confirm)):
+            return [m.kind, m.seq, None]
+        return None
+
+    def record(self) -> dict:
+        def decoded(notes):
+            out, last = [], (None, None)
+            for at, data in notes:
+                what = last[1] if data is last[0] else self._what(data)  # (one entry, sent to each peer)
+                last = (data, what)
+                if what is not None:
+                    out.append([at, *what])
+            return out
+
+        return {"threads": self.threads, "session_cpu": self.session_cpu, "loop_cpu": self.loop_cpu, "received": decoded(self.received), "sent": decoded(self.sent),
+                "stores": self.stores, "syncs": self.syncs}
+
+    @staticmethod
+    def thread_cpu() -> dict[str, float]:
+        """Each thread's CPU seconds so far (the loop's, ZeroMQ's I/O thread's, ...)."""
+        threads = {}
+        for task in Path("/proc/self/task").iterdir():
+            try:
+                fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+                name = (task / "comm").read_text().strip()
+                threads[f"{name}-{task.name}"] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            except (OSError, IndexError, ValueError):
+                pass
+        return threads
 
 
 class TimedRandomPlayer:
@@ -42,10 +152,13 @@ class TimedRandomPlayer:
         self.node: Node | None = None
         self.submits: dict[int, float] = {}
         self.confirms: dict[int, float] = {}
+        self.cpu: list[tuple[float, float, float]] = []  # at each confirmation: (when, CPU seconds, of which the kernel's)
 
     def on_event(self, event: Event) -> None:
         if isinstance(event, Confirmed):
-            self.confirms[event.seq] = time.monotonic()
+            self.confirms[event.seq] = at = time.monotonic()
+            # (the whole process, its ZeroMQ thread too; the kernel's part only to 10 ms)
+            self.cpu.append((at, time.process_time(), os.times().system))
         elif isinstance(event, YourTurn):
             node, seq = self.node, self.node.session.log_length
 
@@ -63,6 +176,8 @@ class TimedRandomPlayer:
 
 
 def main(argv: list[str]) -> int:
+    if NOFSYNC:
+        os.fsync = os.fdatasync = lambda fd: None
     role = argv[0]
     think, games = float(argv[-2]), Path(argv[-1])
     identity = Identity.from_seed(os.urandom(32))
@@ -71,6 +186,7 @@ def main(argv: list[str]) -> int:
     node = Node(identity, f"bench-{os.getpid()}", transport, transport.endpoint, on_event=player.on_event,
                 games=games)
     player.node = node
+    stages = StageTrace(node) if STAGES else None
     secrets = SeatSecrets.from_master(os.urandom(32))
     if role == "host":
         players, rounds = int(argv[1]), int(argv[2])
@@ -80,15 +196,30 @@ def main(argv: list[str]) -> int:
     else:
         endpoint, key, table = argv[1], bytes.fromhex(argv[2]), bytes.fromhex(argv[3])
         node.join(secrets, key, endpoint, table, GAME)
+    if stages is not None:
+        stages.trace_session(node.session)
     try:
+        t = time.thread_time()
         finished = node.run(node.finished, max_seconds=MAX_SECONDS)
+        if stages is not None:
+            stages.loop_cpu = time.thread_time() - t
+            stages.threads = stages.thread_cpu()
         node.leave()
     finally:
         node.close(linger=1.0)
     games.mkdir(parents=True, exist_ok=True)
-    (games / TRACE).write_text(json.dumps({"submits": player.submits, "confirms": player.confirms}))
+    trace = {"submits": player.submits, "confirms": player.confirms, "cpu": player.cpu}
+    if stages is not None:
+        trace["stages"] = stages.record()
+    (games / TRACE).write_text(json.dumps(trace))
     return 0 if finished else 1
 
 
 if __name__ == "__main__":
+    if os.environ.get("PROFILE"):  # (a diagnosis: PROFILE=dir profiles every node into dir)
+        import cProfile
+        profile = cProfile.Profile(time.process_time)
+        code = profile.runcall(main, sys.argv[1:])
+        profile.dump_stats(f"{os.environ['PROFILE']}/{os.getpid()}.prof")
+        sys.exit(code)
     sys.exit(main(sys.argv[1:]))

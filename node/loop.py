@@ -1,8 +1,9 @@
 """The node: one consensus session on real sockets, driven by one event loop.
 
-`Node` owns the transport, the game's files and the session. Its loop polls the sockets
-(and any file descriptor the client watches, such as stdin) with a timeout, feeds what
-arrives to the session, calls `tick` about every 0.2 s, and has the session's effects carried
+`Node` owns the transport, the game's files and the session. Its loop polls the ROUTER and
+the ZAP handler (and any file descriptor the client watches, such as stdin) with a timeout,
+feeds what arrives to the session, calls `tick` about every 0.2 s (and reads the DEALERs'
+connection news then), and has the session's effects carried
 out by the one effect runner (protocol/effects.py), strictly in order: a `Store` is appended
 and fsynced before the next effect (an ack, typically) leaves; an author's own entry is
 appended, sent, then fsynced by a `Sync`. Nothing in the loop blocks except the poll itself.
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import math
 import os
 import time
 from dataclasses import dataclass, replace
@@ -618,6 +620,8 @@ class Node:
             self.run(lambda: False, max_seconds=seconds)
 
     def _tick(self, now: float) -> None:
+        for change in self.transport.connection_news():
+            self.on_event(Connection(change))
         if self.transport.beyond:
             self._say_floods(now)
         self.execute(self.session.tick(now))
@@ -655,19 +659,18 @@ class Node:
         if resting != self._resting:
             self._resting = resting
             self._poller.modify(self.transport.router, 0 if resting else zmq.POLLIN)
-        ready = self._poller.poll((min(timeout, rest) if resting else timeout) * 1000)
+        # (in whole milliseconds, rounded up: ZeroMQ's poll would take a timeout under 1 ms as
+        # 0 and the loop would spin until a timer is due)
+        ready = self._poller.poll(math.ceil((min(timeout, rest) if resting else timeout) * 1000))
         for sock, _ in ready:
             if sock is self.transport.router:
                 self._receive()
             elif sock is self.transport.zap:
                 self.transport.answer_zap()
-            elif isinstance(sock, int):
+            else:
                 callback = self._fds.get(sock)
                 if callback is not None:
                     callback()
-            else:
-                for change in self.transport.connection_events(sock):
-                    self.on_event(Connection(change))
         return bool(ready)
 
     def _receive(self) -> None:

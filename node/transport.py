@@ -3,7 +3,9 @@ shape), CurveZMQ on every one of them, and a ZAP handler that decides which keys
 complete a handshake (spec/transport.md).
 
 Everything here is non-blocking and driven from the node's single event loop: the loop polls
-`sockets()`, then calls `receive`, `answer_zap` and `connection_events`. Outbound messages go
+`sockets()` (the ROUTER and the ZAP handler) and calls `receive` and `answer_zap` when they
+are ready, and `connection_news` at each tick (the DEALERs' monitors are not polled: each
+socket polled costs every wakeup of the loop, and what a monitor says can wait a tick). Outbound messages go
 only through DEALERs (one per peer, queued while the peer is away, bounded by the HWM); the
 ROUTER only receives, and it is ROUTER_MANDATORY so a send on it could never vanish silently.
 The sender of every received message is the key the CURVE handshake authenticated (the ZAP
@@ -214,7 +216,8 @@ class Transport:
     # -- inbound ----------------------------------------------------------------------------
 
     def sockets(self) -> list[zmq.Socket]:
-        return [self.router, self.zap] + [m for _, _, m in self.dealers.values()]
+        """What the loop polls: the ROUTER and the ZAP handler (see `connection_news`)."""
+        return [self.router, self.zap]
 
     def receive(self, now: float | None = None) -> list[tuple[bytes | None, bytes, bytes]]:
         """Waiting messages as (sender's Ed25519 key or None if not yet known, its
@@ -300,28 +303,19 @@ class Transport:
             else:
                 self.zap.send_multipart([b"1.0", request_id, b"400", b"key not admitted", b"", b""])
 
-    def connection_events(self, sock: zmq.Socket) -> list[ConnectionEvent]:
+    def connection_news(self) -> list[ConnectionEvent]:
+        """What every DEALER's monitor said since this was last asked."""
         out = []
         for key, (addr, _, monitor) in self.dealers.items():
-            if monitor is sock:
-                while True:
-                    try:
-                        event = parse_monitor_message(monitor.recv_multipart(zmq.NOBLOCK))
-                    except zmq.Again:
-                        break
-                    what = {
-                        zmq.EVENT_HANDSHAKE_SUCCEEDED: "connected",
-                        zmq.EVENT_DISCONNECTED: "disconnected",
-                        zmq.EVENT_HANDSHAKE_FAILED_AUTH: "refused",
-                        # a server that cannot open our HELLO (we used the wrong key for it)
-                        # drops the connection: the client sees a failure without detail
-                        zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL: "wrong-key",
-                        zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL: "wrong-key",
-                    }.get(event["event"])
-                    if what is not None:
-                        out.append(ConnectionEvent(key, addr, what))
-                break
+            out += _monitor_news(key, addr, monitor)
         return out
+
+    def connection_events(self, sock: zmq.Socket) -> list[ConnectionEvent]:
+        """What the monitor `sock` (of one of the DEALERs) said since it was last read."""
+        for key, (addr, _, monitor) in self.dealers.items():
+            if monitor is sock:
+                return _monitor_news(key, addr, monitor)
+        return []
 
     # -- the end ----------------------------------------------------------------------------
 
@@ -339,6 +333,30 @@ class Transport:
             if sock is not None:
                 sock.close(linger=0)
         self.context.term()
+
+
+#: what a DEALER's monitor events mean to the node
+_MONITOR_EVENTS = {
+    zmq.EVENT_HANDSHAKE_SUCCEEDED: "connected",
+    zmq.EVENT_DISCONNECTED: "disconnected",
+    zmq.EVENT_HANDSHAKE_FAILED_AUTH: "refused",
+    # a server that cannot open our HELLO (we used the wrong key for it) drops the
+    # connection: the client sees a failure without detail
+    zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL: "wrong-key",
+    zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL: "wrong-key",
+}
+
+
+def _monitor_news(key: bytes, addr: str, monitor: zmq.Socket) -> list[ConnectionEvent]:
+    out = []
+    while True:
+        try:
+            event = parse_monitor_message(monitor.recv_multipart(zmq.NOBLOCK))
+        except zmq.Again:
+            return out
+        what = _MONITOR_EVENTS.get(event["event"])
+        if what is not None:
+            out.append(ConnectionEvent(key, addr, what))
 
 
 def _bind_problem(bind: str, exc: zmq.ZMQError) -> str:

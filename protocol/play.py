@@ -122,8 +122,6 @@ class Play:
         #: the last `confirm` this seat sent as an entry's author (three seats or more), and
         #: the acks repeated for an entry of ours confirmed before a restart: seq -> seat -> state
         self.last_confirm: Confirm | None = None
-        #: our confirm of the head, held for the reveal round we write next to carry
-        self.held_confirm: Confirm | None = None
         #: the head this node found still waiting at its last beat (unconfirmed, or a round
         #: waiting for our value): our ack of it is said again only if it still waits at the next
         self.waiting_at_beat = 0
@@ -946,10 +944,10 @@ class Play:
         due = self._due_gathered()
         if seq == ledger.next_seq - 1 and due is not None and self._mine(due[0]):
             # every ack of the head is in, and with them every value of the round we gather:
-            # the round's entry leaves now, and carries this confirm (nothing waiting can
-            # change it: the round is whole)
-            self.held_confirm = self.last_confirm
-            return confirmed + self.my_turn()
+            # the confirm leaves first, alone, then the round's entry (nothing waiting can
+            # change it: the round is whole). Carried by the round, the confirm would wait at
+            # every node for the round's check (spec/transport.md, "Latency")
+            return self.broadcast(self.last_confirm) + confirmed + self.my_turn()
         return self.broadcast(self.last_confirm) + confirmed
 
     # -- the local seat's entries -------------------------------------------------------------------------
@@ -982,13 +980,9 @@ class Play:
         # it only once it is on disk. A machine that lost it before the fsync learns it back
         # from its peers: a resumed seat writes nothing until it has heard every seat's head
         # (`resume`), so it never signs another entry there.
-        data = EntryMessage(entry, self._take_held_confirm()).to_bytes()
+        data = EntryMessage(entry).to_bytes()
         return ([Store(entry, sync=False)] + [Send(k, data) for k in self.peers()]
                 + [TakeOwnEntry(entry, checked), NextStep()])
-
-    def _take_held_confirm(self) -> Confirm | None:
-        held, self.held_confirm = self.held_confirm, None
-        return held if held is not None and held.seq == self.ledger.next_seq - 1 else None
 
     def take_own(self, entry: Entry, checked: Ledger | None) -> list:
         """Our entry is written and on its way: take it into the ledger, then wait for its
@@ -1106,9 +1100,7 @@ class Play:
         if isinstance(step, Write):
             return self._write(step.kind, step.body)
         taken = self._taken_turn() if step is None and self.takeovers and not self.author.unheard else []
-        held = self._take_held_confirm()  # (no entry to carry it after all: it goes alone)
-        effects = ([] if held is None else self.broadcast(held)) + taken
-        return effects if step is None else effects + [step]
+        return taken if step is None else taken + [step]
 
     def _agreement_to_carry(self) -> str | None:
         """The agreement this seat writes now: every seat still playing signed it for the

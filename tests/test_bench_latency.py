@@ -18,15 +18,31 @@ def _bench():
 
 
 def test_a_game_between_bench_nodes_measures_every_move_at_every_node():
-    latencies, rss = _bench().game_latency(2, 1, 0.0)
+    latencies, rss, cpu = _bench().game_latency(2, 1, 0.0)
     assert latencies, "no move of a whole game was measured"
     assert len(rss) == 2
+    assert cpu is not None and cpu[0] > 0  # (the CPU the nodes used per move)
+
+
+def test_traced_nodes_say_when_each_stage_of_every_move_happened_at_four_seats():
+    bench, traces = _bench(), []
+    latencies, _, _ = bench.game_latency(4, 1, 0.0, traces)
+    moves = bench.move_stages(traces[0])
+    assert latencies and len(moves) == len(latencies)
+    steps = ["submit", "entry sent", "entry in, last peer", "checked, last peer", "fsynced, last peer",
+             "ack sent, last peer", "last ack in", "confirm sent", "confirmed everywhere"]
+    for when in moves:  # every stage, between the submit and the last confirmation (the peer
+        # whose ack left last may have had the entry before the author's last send of it)
+        assert all(step in when for step in steps), sorted(when)
+        assert all(when["submit"] <= when[step] <= when["confirmed everywhere"] for step in steps)
+        assert when["entry in, last peer"] <= when["checked, last peer"] <= when["fsynced, last peer"] \
+            <= when["ack sent, last peer"] <= when["last ack in"] <= when["confirm sent"]
 
 
 def test_a_bench_that_measured_nothing_exits_non_zero(monkeypatch, capsys):
     bench = _bench()
     monkeypatch.setattr(bench, "floor", lambda pause, n: (1e-3, "1 ms"))
-    monkeypatch.setattr(bench, "game_latency", lambda nodes, rounds, think: ([], []))
+    monkeypatch.setattr(bench, "game_latency", lambda *args, **kw: ([], [], None))
     monkeypatch.setattr(sys, "argv", ["bench_latency.py", "--games", "1"])
     assert bench.main() == 1
     out, err = capsys.readouterr()
