@@ -1017,7 +1017,7 @@ class Play:
         self._offers_here()
         sigs = self.offers.setdefault(how, {})
         if self.seat in sigs:
-            raise LocalError(f"You have offered that already; the other seats are asked.")
+            raise LocalError("You have offered that already; the other seats are asked.")
         sigs[self.seat] = self.identity.sign(agree_statement(self.genesis.hash, how, ledger.next_seq, ledger.head))
         return self._send_seats(Offer(self.seat, how, ledger.next_seq, ledger.head, sigs[self.seat])) + self.my_turn()
 
