@@ -25,7 +25,6 @@ from collections import Counter
 from typing import Any, Hashable
 
 from peerboard.client.bots.knowledge.generic import Knowledge, outcome
-from peerboard.client.bots.lookahead import lookahead
 from peerboard.client.bots.sdk import Decision
 
 
