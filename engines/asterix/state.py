@@ -101,12 +101,7 @@ def changed(state: State, **changes: Any) -> State:
     of them in a search: a copy with the named fields changed, and without the one cached
     value a position holds (its hash), which never survives a change; evolve works that
     out for any class, here it is known."""
-    values = state.__dict__.copy()
-    values.pop("hashed", None)
-    values.update(changes)
-    new = _new(State)
-    _set(new, "__dict__", values)
-    return new
+    return changed_by(state, changes)
 
 
 def changed_by(state: State, changes: dict[str, Any]) -> State:
