@@ -23,7 +23,8 @@ move is printed next to the cores it had (the part the cores take in turn).
 `--stages` also has the nodes note when each stage of every move happened (bench/
 latency_node.py's STAGES) and prints, per stage, the p50 time the move waited for its
 slowest node there: the author's signing and sending, the hop to the last peer, that peer's
-check and fsync, its ack's hop back, the author's confirm and its hop.
+check and fsync, its ack's hop back, the author's confirm and its hop; and a node's CPU per
+move split into its loop thread's and, of that, the session's (protocol/ and engines/).
 
     python bench/bench_latency.py [--rounds R] [--think S] [--games G] [--nodes N ...] [--stages]
 """
@@ -282,6 +283,23 @@ def game_cpu(traces: list[dict]) -> tuple[float, float]:
     return used[0] / (len(at) - 1), used[1] / (len(at) - 1)
 
 
+def game_split(traces: list[dict]) -> tuple[float, float] | None:
+    """A node's CPU per move in its loop thread and, of that, inside the session (protocol/,
+    engines/), while the moves were played (as `game_cpu`: the forming, the engine's import and
+    the end left out), from the nodes' stage traces; None if they noted none."""
+    at = sorted(t for trace in traces for t in trace["submits"].values())
+    used, inside = [0.0, 0.0], 0
+    for trace in traces:
+        split = [s for s in trace["stages"].get("split", ()) if at[0] <= s[0] <= at[-1]] if len(at) > 1 else []
+        if split:
+            used[0] += split[-1][1] - split[0][1]
+            used[1] += split[-1][2] - split[0][2]
+            inside += 1
+    if not inside:
+        return None
+    return used[0] / inside / (len(at) - 1), used[1] / inside / (len(at) - 1)
+
+
 def print_stages(nodes: int, games: list[list[dict]]) -> None:
     moves = [m for traces in games for m in move_stages(traces)]
     if not moves:
@@ -299,9 +317,15 @@ def print_stages(nodes: int, games: list[list[dict]]) -> None:
                      f"(p50 {statistics.median(m['confirmed everywhere'] - m['submit'] for m in rode) * 1e3:.2f}, "
                      f"the others' {statistics.median(m['confirmed everywhere'] - m['submit'] for m in moves if not m.get('rode')) * 1e3:.2f})")
     cpu, kernel = (statistics.median(c) for c in zip(*(game_cpu(traces) for traces in games)))
+    splits = [s for s in (game_split(traces) for traces in games) if s is not None]
+    split = ""
+    if splits:
+        loop, session = (statistics.median(c) for c in zip(*splits))
+        split = (f"; a node per move: {cpu / nodes * 1e3:.2f} ms, {loop * 1e3:.2f} of it in its loop thread, "
+                 f"{session * 1e3:.2f} in the session")
     print(f"{nodes} nodes, stages (p50 ms, the node waited for last at each step): " + "; ".join(parts)
           + f"; whole p50 {total * 1e3:.2f}; CPU of all the nodes per move {cpu * 1e3:.2f} ms "
-          f"({kernel * 1e3:.2f} in the kernel; on {os.cpu_count()} cores)")
+          f"({kernel * 1e3:.2f} in the kernel; on {os.cpu_count()} cores){split}")
 
 
 def main() -> int:

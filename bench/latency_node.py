@@ -17,7 +17,8 @@ one disk all the nodes of one machine share adds (a node never runs so).
 
 With STAGES=1 in its environment it also notes when each stage of a move happened here
 (`stages` in latency.json: messages taken off the socket and sent, by type and seq; each
-append and fsync; the CPU time the process used), by wrapping the node's own I/O methods
+append and fsync; the CPU time the process used; at each confirmation, the loop thread's CPU
+so far and the part of it spent inside the session), by wrapping the node's own I/O methods
 from the outside (a bench's diagnosis: the product has no such hook).
 """
 from __future__ import annotations
@@ -83,6 +84,7 @@ class StageTrace:
 
         transport.receive, transport.send, node.store, node.sync = traced_receive, traced_send, traced_store, traced_sync
         self.session_cpu = 0.0  # the loop thread's CPU inside the session (protocol/, engines/)
+        self.split: list[tuple[float, float, float]] = []  # at each confirmation: (when, loop thread's CPU, session's)
 
     def trace_session(self, session) -> None:
         receive, follow, cpu = session.receive, session.follow, time.thread_time
@@ -127,7 +129,7 @@ class StageTrace:
             return out
 
         return {"threads": self.threads, "session_cpu": self.session_cpu, "loop_cpu": self.loop_cpu, "received": decoded(self.received), "sent": decoded(self.sent),
-                "stores": self.stores, "syncs": self.syncs}
+                "stores": self.stores, "syncs": self.syncs, "split": self.split}
 
     @staticmethod
     def thread_cpu() -> dict[str, float]:
@@ -153,12 +155,15 @@ class TimedRandomPlayer:
         self.submits: dict[int, float] = {}
         self.confirms: dict[int, float] = {}
         self.cpu: list[tuple[float, float, float]] = []  # at each confirmation: (when, CPU seconds, of which the kernel's)
+        self.stages: StageTrace | None = None
 
     def on_event(self, event: Event) -> None:
         if isinstance(event, Confirmed):
             self.confirms[event.seq] = at = time.monotonic()
             # (the whole process, its ZeroMQ thread too; the kernel's part only to 10 ms)
             self.cpu.append((at, time.process_time(), os.times().system))
+            if self.stages is not None:  # (the loop thread's and the session's CPU so far)
+                self.stages.split.append((at, time.thread_time(), self.stages.session_cpu))
         elif isinstance(event, YourTurn):
             node, seq = self.node, self.node.session.log_length
 
@@ -186,7 +191,7 @@ def main(argv: list[str]) -> int:
     node = Node(identity, f"bench-{os.getpid()}", transport, transport.endpoint, on_event=player.on_event,
                 games=games)
     player.node = node
-    stages = StageTrace(node) if STAGES else None
+    stages = player.stages = StageTrace(node) if STAGES else None
     secrets = SeatSecrets.from_master(os.urandom(32))
     if role == "host":
         players, rounds = int(argv[1]), int(argv[2])

@@ -37,6 +37,9 @@ def test_traced_nodes_say_when_each_stage_of_every_move_happened_at_four_seats()
         assert all(when["submit"] <= when[step] <= when["confirmed everywhere"] for step in steps)
         assert when["entry in, last peer"] <= when["checked, last peer"] <= when["fsynced, last peer"] \
             <= when["ack sent, last peer"] <= when["last ack in"] <= when["confirm sent"]
+    # a node's CPU per move, split: its loop thread's, and inside that the session's
+    loop, session = bench.game_split(traces[0])
+    assert 0 < session <= loop
 
 
 def test_a_bench_that_measured_nothing_exits_non_zero(monkeypatch, capsys):
