@@ -80,13 +80,15 @@ def test_a_spectator_joining_mid_game_catches_up_and_cannot_author_moves_and_a_s
     watcher = load_identity(tmp_path / "watcher")
     procs = Procs(tmp_path)
     admit = ["--spectator", watcher.public_key.hex()]
-    flags = ["--bind", LOOPBACK, "--headless", "--think", "0.01", *admit]
+    # (players that think 0.3 s a move: the game, about 35 s, outlasts the checks below on
+    # a loaded machine — a game over before the forged entry is sent proves nothing)
+    flags = ["--bind", LOOPBACK, "--headless", "--think", "0.3", *admit]
     try:
         host = procs.start("seat0", "host", "aton", "--no-beacon", *flags)
         args = join_args(host)
         seat1 = procs.start("seat1", "join", *args, *flags)
         path0 = wait_until(lambda: logs(host.home) and logs(host.home)[0], 20, "the host's log")
-        wait_until(lambda: entries_in(path0) >= 30, 30, "the game to be under way")
+        wait_until(lambda: entries_in(path0) >= 8, 30, "the game to be under way")
 
         spectator = procs.start("watcher", "join", *args, "--watch", "--bind", LOOPBACK, "--headless")
         # (--wait 20: the refusal is what is tested, not how soon a loaded host answers)
