@@ -26,18 +26,24 @@ def test_vector_is_rebuilt_byte_for_byte(name, players, options):
     assert build(name, players, options) == (VECTORS / f"{name}.pblog").read_bytes()
 
 
-@pytest.mark.parametrize("name, game, players, options", TOGETHER, ids=[c[0] for c in TOGETHER])
-def test_a_vector_of_reveals_together_verifies_hashes_as_recorded_and_is_rebuilt(name, game, players, options):
-    """spec/log-format.md, "Who writes the next entry": each reveal round one `reveals`
-    entry, written by the writer of the entry before it (seat 0 after the genesis)."""
+def verified_as_recorded(name: str, game: str, players: int, options: dict, *forms):
+    """A valid vector of a newer form: rebuilt byte for byte, finished, its state hashes as
+    recorded beside it; its verdict."""
     data = (VECTORS / f"{name}.pblog").read_bytes()
-    assert build(name, players, options, game, REVEALS_TOGETHER) == data
+    assert build(name, players, options, game, *forms) == data
     verdict = verify_log(data)
     assert verdict.ok and verdict.ledger.finished, verdict.summary()
     recorded = json.loads((VECTORS / f"{name}.hashes.json").read_text())
     assert (recorded["game"], recorded["players"], recorded["options"]) == (game, players, options)
     assert hashes(data) == recorded["state_hashes"]
-    entries = list(verdict.ledger.history)
+    return verdict
+
+
+@pytest.mark.parametrize("name, game, players, options", TOGETHER, ids=[c[0] for c in TOGETHER])
+def test_a_vector_of_reveals_together_verifies_hashes_as_recorded_and_is_rebuilt(name, game, players, options):
+    """spec/log-format.md, "Who writes the next entry": each reveal round one `reveals`
+    entry, written by the writer of the entry before it (seat 0 after the genesis)."""
+    entries = list(verified_as_recorded(name, game, players, options, REVEALS_TOGETHER).ledger.history)
     rounds = [e for e in entries if e.kind == "reveals"]
     assert rounds and not any(e.kind == "reveal" for e in entries)
     before = {e.seq: e.seat for e in entries}
@@ -112,13 +118,7 @@ def test_a_vector_of_the_end_together_verifies_hashes_as_recorded_and_is_rebuilt
     """spec/log-format.md, "Who writes the next entry", case 1: in a genesis with `"ends":
     "together"` the end is two entries, the `audits` (every seat's seed) and the `results`
     (the result and every seat's signature of it), both written by the writer of the last move."""
-    data = (VECTORS / f"{name}.pblog").read_bytes()
-    assert build(name, players, options, game, REVEALS_TOGETHER, ENDS_TOGETHER) == data
-    verdict = verify_log(data)
-    assert verdict.ok and verdict.ledger.finished, verdict.summary()
-    recorded = json.loads((VECTORS / f"{name}.hashes.json").read_text())
-    assert (recorded["game"], recorded["players"], recorded["options"]) == (game, players, options)
-    assert hashes(data) == recorded["state_hashes"]
+    verdict = verified_as_recorded(name, game, players, options, REVEALS_TOGETHER, ENDS_TOGETHER)
     entries = list(verdict.ledger.history)
     *play, last, audits, results = entries
     assert (audits.kind, results.kind) == ("audits", "results") and last.kind == "move"
