@@ -267,6 +267,10 @@ def test_f6_asks_once_then_resigns_and_the_game_ends_on_both_sides(table_of):
             await screen.until(lambda: t.node.session.result is not None, 30)
             assert t.node.session.ending.seats == (0,)
             assert t.node.session.result.winners == (1,)
+            # the line over the board says how the game ended, not whose turn it was
+            await screen.until(lambda: screen.presenter.model.situation().startswith("Game over: you resigned"), 10)
+            top = " ".join(line.strip() for line in screen.text().split("\n")[: len(screen.view.situation_lines)])
+            assert top.startswith("Game over: you resigned at entry"), top
         t.thread.join(10)
         t.bots[0].wait_for(r"Game over: seat 0 \(ann\) resigned at entry \d+; won by seat 1 \(bot-1\)", 20)
 

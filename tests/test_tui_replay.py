@@ -212,3 +212,10 @@ def test_a_resigned_game_replays_to_its_ending_said_in_the_status_line():
     source.index = 42  # the resign entry
     snap = source.snapshot()
     assert snap.over and snap.status.startswith("game over: seat 0 (seat-0) resigned at seq 42")
+    # the line over the board says so too, where the board alone would say whose turn it is
+    from peerboard.client.tui.game_model import GameModel
+
+    assert GameModel(snap).situation() == snap.status
+    source.index = 41
+    assert GameModel(source.snapshot()).situation() == GameModel(source.snapshot()).board.situation(
+        source.snapshot().state, GameModel(source.snapshot()).names)

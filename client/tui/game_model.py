@@ -167,12 +167,23 @@ class GameModel:
         return lines
 
     def situation(self) -> str:
+        snap = self.snapshot
         if self.shown_state is None:
-            return heading(self.snapshot) if self.snapshot.forming is not None else self.snapshot.status
+            return heading(snap) if snap.forming is not None else snap.status
+        if snap.over and self.plan is None and not self._ended_by_rules():
+            # a resignation, a draw agreed, a claim or an abort: the position is mid-game,
+            # and the board's words for it ("… rolls.") would say the game goes on
+            return snap.status
         try:
             return self.board.situation(self.shown_state, self.names)
         except Exception:  # a drawing fault must not hide the game: show the source's words
-            return self.snapshot.status
+            return snap.status
+
+    def _ended_by_rules(self) -> bool:
+        try:
+            return bool(self.snapshot.game.is_terminal(self.snapshot.state))
+        except Exception:  # a seat's view the engine cannot judge: the source's words say it
+            return False
 
     def too_small(self, width: int, height: int, board_width: int, board_height: int) -> str:
         """"" when the screen fits, else the one line to show instead."""
