@@ -36,6 +36,12 @@ def lookahead(game: Game, know: Judge, state: Any, seat: int, depth: int, budget
     return _valued(game, know, state, seat, depth, budget, seen, children)
 
 
+def _open(game: Game) -> bool:
+    """Whether the game has no secret choices (it keeps the contract's `secret_choice`,
+    always ()): then a search need not ask it of every position."""
+    return type(game).secret_choice is Game.secret_choice
+
+
 #: the depth a position where the seat's own actions end is valued to: as deep as any search
 _ENDED = 1 << 30
 
@@ -56,13 +62,14 @@ def _valued(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: 
     else:
         value = -1.0
         below = depth - 1
-        current, secret, evaluate = game.current, game.secret_choice, know.evaluate
+        current, evaluate = game.current, know.evaluate
+        secret = None if _open(game) else game.secret_choice
         for _, after in followers(game, state, children):
             # `lookahead` of each, its memo asked here (most are in it: one call saved each)
             known = None if seen is None else seen.get(after)
             if known is not None and known[0] >= below:
                 found = known[1]
-            elif current(after) != seat or secret(after):
+            elif current(after) != seat or (secret is not None and secret(after)):
                 # where the seat's own actions end (most positions a search values): what
                 # `_valued` does there, without its call
                 budget[0] -= 1
@@ -87,7 +94,7 @@ def _leaves(game: Game, know: Judge, state: Any, seat: int, budget: list[int], s
     search's commonest loop (each die's landings after the first die's)."""
     value = -1.0
     current, evaluate, known_of = game.current, know.evaluate, seen.get
-    secret = None if type(game).secret_choice is Game.secret_choice else game.secret_choice
+    secret = None if _open(game) else game.secret_choice
     for _, after in followers(game, state, children):
         known = known_of(after)  # (every remembered depth is at least 0)
         if known is not None:
