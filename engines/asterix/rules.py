@@ -47,10 +47,11 @@ from peerboard.engines.asterix.state import (
     STEAL,
     Pile,
     State,
+    _new,
+    _set,
     changed,
     changed_by,
 )
-from peerboard.engines.asterix.state import _new, _set
 from peerboard.engines.rulebook import Rule, Rulebook, always
 from peerboard.engines.values import replaced
 from peerboard.engines.asterix.walks import blocked_squares, landings, region
