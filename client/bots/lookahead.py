@@ -36,6 +36,12 @@ def lookahead(game: Game, know: Judge, state: Any, seat: int, depth: int, budget
     return _valued(game, know, state, seat, depth, budget, seen, children)
 
 
+def _open(game: Game) -> bool:
+    """Whether the game has no secret choices (it keeps the contract's `secret_choice`,
+    always ()): then a search need not ask it of every position."""
+    return type(game).secret_choice is Game.secret_choice
+
+
 #: the depth a position where the seat's own actions end is valued to: as deep as any search
 _ENDED = 1 << 30
 
@@ -51,16 +57,19 @@ def _valued(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: 
             depth = _ENDED
         elif budget[0] <= 0:
             depth = 0  # cut short
+    elif depth == 1 and seen is not None:
+        value = _leaves(game, know, state, seat, budget, seen, children)
     else:
         value = -1.0
         below = depth - 1
-        current, secret, evaluate = game.current, game.secret_choice, know.evaluate
+        current, evaluate = game.current, know.evaluate
+        secret = None if _open(game) else game.secret_choice
         for _, after in followers(game, state, children):
             # `lookahead` of each, its memo asked here (most are in it: one call saved each)
             known = None if seen is None else seen.get(after)
             if known is not None and known[0] >= below:
                 found = known[1]
-            elif current(after) != seat or secret(after):
+            elif current(after) != seat or (secret is not None and secret(after)):
                 # where the seat's own actions end (most positions a search values): what
                 # `_valued` does there, without its call
                 budget[0] -= 1
@@ -73,6 +82,30 @@ def _valued(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: 
                 value = found
     if seen is not None:
         seen[state] = (depth, value)
+    return value
+
+
+def _leaves(game: Game, know: Judge, state: Any, seat: int, budget: list[int], seen: dict,
+            children: dict | None) -> float:
+    """The loop of `_valued` one action above the leaves (depth 1, with a memo), written
+    out: each following position is the memo's, or valued where it stands and remembered
+    as `_valued` at depth 0 remembers it (depth 0 where the seat acts on, `_ENDED` where
+    its own actions end); the same values, the same budget spent, the same memo. The
+    search's commonest loop (each die's landings after the first die's)."""
+    value = -1.0
+    current, evaluate, known_of = game.current, know.evaluate, seen.get
+    secret = None if _open(game) else game.secret_choice
+    for _, after in followers(game, state, children):
+        known = known_of(after)  # (every remembered depth is at least 0)
+        if known is not None:
+            found = known[1]
+        else:
+            budget[0] -= 1
+            found = evaluate(after)[seat]
+            own = current(after) == seat and (secret is None or not secret(after))
+            seen[after] = (0 if own else _ENDED, found)
+        if found > value:
+            value = found
     return value
 
 

@@ -47,6 +47,8 @@ from peerboard.engines.asterix.state import (
     STEAL,
     Pile,
     State,
+    _new,
+    _set,
     changed,
     changed_by,
 )
@@ -347,7 +349,7 @@ def successors(state: State) -> list[tuple[Action, State]]:
 
 
 def _landed(landed: dict[int, tuple[Action, State]], state: State, square: int) -> tuple[Action, State]:
-    pair = landed[square] = (_MOVE_TO[square], _move(state, square))
+    pair = landed[square] = (_MOVE_TO[square], _move(state, square, landed))
     return pair
 
 
@@ -405,11 +407,12 @@ def _order(state: State, first_die: int) -> State:
     return changed(state, phase=MOVE, dice=(first_die, high if first_die == low else low))
 
 
-def _move(state: State, square: int) -> State:
+def _move(state: State, square: int, landed: dict | None = None) -> State:
     """The pawn lands on `square` with the die at dice[0], and what landing does: the
     village banks and ends the turn, a cohort is defeated, a tile may be picked up,
     another pawn may be robbed. (One copy of the state per outcome: a search makes
-    hundreds of thousands of moves.)"""
+    hundreds of thousands of moves.) `landed`: the `successors` memo of this position's
+    landings (`_landings_from`), where a turn's end after a plain landing is kept."""
     seat = state.actor
     pawns = state.pawns
     pawns = pawns[:seat] + (square,) + pawns[seat + 1:]  # (replaced, written out)
@@ -438,8 +441,31 @@ def _move(state: State, square: int) -> State:
     if pawns.count(square) < 2:  # nothing to take, nobody to rob: on with the next die
         if dice:
             return changed(state, pawns=pawns, dice=dice)
+        if landed is not None:
+            return _plain_end(landed, state, pawns)
         return _end_turn(state, {"pawns": pawns, "dice": dice})
     return _after_pick(changed(state, pawns=pawns, dice=dice))
+
+
+def _plain_end(landed: dict, state: State, pawns: tuple[int, ...]) -> State:
+    """`_end_turn(state, {"pawns": pawns, "dice": ()})` after a plain landing with the
+    last die (no tile taken, nobody met), for the position whose landings `landed`
+    remembers: such a turn's end is the same whichever square the pawn landed on, but
+    for the pawns and the end check (`nothing_can_change` asks where the pawn stands).
+    The first one is worked out by `_end_turn` and its fields kept under the key -1;
+    the others are those fields with their own pawns."""
+    ended = landed.get(-1)
+    if ended is None:
+        unchecked = _end_turn(state, {"pawns": pawns, "dice": ()}, False)
+        fields = unchecked.__dict__.copy()
+        fields.pop("hashed", None)
+        ended = landed[-1] = (fields, unchecked.phase != OVER)
+    fields, check = ended
+    new = _new(State)
+    _set(new, "__dict__", fields | {"pawns": pawns})
+    if check and nothing_can_change(new):
+        return changed(new, phase=OVER)
+    return new
 
 
 def _pick(state: State, up: bool) -> State:
@@ -477,10 +503,11 @@ def _next_die(state: State) -> State:
     return _end_turn(state)
 
 
-def _end_turn(state: State, changes: dict[str, Any] | None = None) -> State:
+def _end_turn(state: State, changes: dict[str, Any] | None = None, check: bool = True) -> State:
     """Discard a potion, pass the turn on, and end the game after the last round.
     `changes`: what the turn's last action changed, made in the same copy of the state
-    (a dict of fields this function may add to)."""
+    (a dict of fields this function may add to). `check`: False leaves out the end
+    check of the turn's start (`_plain_end` makes it itself)."""
     if changes is None:
         changes = {}
     seat = state.actor
@@ -495,11 +522,11 @@ def _end_turn(state: State, changes: dict[str, Any] | None = None) -> State:
             changes.update(phase=OVER, potions=potions, dice=())
             return changed_by(state, changes)
         round_ += 1
-    return _start_turn(state, following, potions, round_, changes)
+    return _start_turn(state, following, potions, round_, changes, check)
 
 
 def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int,
-                changes: dict[str, Any] | None = None) -> State:
+                changes: dict[str, Any] | None = None, check: bool = True) -> State:
     if changes is None:
         changes = {}
     # Potions come back up to 3 only for a pawn that starts its turn in the village.
@@ -511,7 +538,7 @@ def _start_turn(state: State, seat: int, potions: tuple[int, ...], round_: int,
     changes["potions"] = potions
     changes["dice"] = ()
     state = changed_by(state, changes)
-    if nothing_can_change(state):
+    if check and nothing_can_change(state):
         return changed(state, phase=OVER)
     return state
 

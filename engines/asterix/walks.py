@@ -24,7 +24,8 @@ def blocked_squares(tiles: tuple[int, ...], potions: int) -> int:
 
 
 # A pure function of three ints, so a memo can only save time: a turn asks the same
-# question when the legal actions are listed and again when the chosen one is checked.
+# question when the legal actions are listed and again when the chosen one is checked,
+# and a search asks it of the same squares again and again.
 @lru_cache(maxsize=4096)
 def landings(start: int, steps: int, blocked: int) -> int:
     """The mask of squares a walk of exactly `steps` steps from `start` can end on.
@@ -32,6 +33,48 @@ def landings(start: int, steps: int, blocked: int) -> int:
     A walk entering a village square ends there, whatever steps are left, so village
     squares reached on any layer are landings and are not walked on from.
     """
+    # One walk of a die's most steps gives every shorter walk from the square on its
+    # way (its layers): a second memo keeps them all per (start, blocked), for what the
+    # first one has not met yet (the order phase asks of both dice, a random game of
+    # every die from one square).
+    if 0 <= steps <= MOST_STEPS:
+        found = _LAYERS.get((start, blocked))
+        if found is None:
+            found = _layers(start, blocked)
+        return found[steps]
+    return walked(start, steps, blocked)
+
+
+#: the most steps a die walks; the memo keeps the landings of 0..MOST_STEPS steps
+MOST_STEPS = 6
+#: (start, blocked) -> the landings of 0, 1, ..., MOST_STEPS steps; kept small
+_LAYERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _layers(start: int, blocked: int) -> tuple[int, ...]:
+    """`walked(start, k, blocked)` for k = 0 .. MOST_STEPS, from one walk (remembered)."""
+    open_squares = FULL & ~blocked
+    layer = _NEIGHBOURS[start] & open_squares  # (a step never stays put: spread of one square, less itself)
+    village = layer & VILLAGE
+    layer &= OUTSIDE
+    found = [BIT[start], layer | village]
+    for _ in range(MOST_STEPS - 1):
+        if layer:
+            west = (layer >> 1) & _NOT_H
+            east = (layer << 1) & _NOT_A
+            row = layer | west | east
+            layer = ((row << 8) | (row >> 8) | west | east) & open_squares
+            village |= layer & VILLAGE
+            layer &= OUTSIDE
+        found.append(layer | village)
+    if len(_LAYERS) >= 1 << 14:  # bounded: a pure function's memo
+        _LAYERS.clear()
+    table = _LAYERS[(start, blocked)] = tuple(found)
+    return table
+
+
+def walked(start: int, steps: int, blocked: int) -> int:
+    """`landings` without the memo: the layered walk itself."""
     if steps <= 0:
         return BIT[start]
     open_squares = FULL & ~blocked
