@@ -233,9 +233,12 @@ class Transport:
             inbound[1] = now
         most = min(RECEIVE_BATCH, int(inbound[0]))
         read = 0
-        # This runs for every message, a flood's too: asking the socket for its EVENTS costs
-        # more per message (7-9 us here) than the one zmq.Again that ends a batch, and only
-        # the data frame is taken as a Frame (for its User-Id).
+        # This runs for every message, a flood's too. After each message the socket's EVENTS
+        # say whether another waits: a batch ended by a zmq.Again cost 30-35 us of CPU in a
+        # node woken from its poll (pyzmq builds the exception in Python), one EVENTS 5-8 us,
+        # and most batches are one message (spec/transport.md, "Latency"). Only the data
+        # frame is taken as a Frame (for its User-Id).
+        events = router.getsockopt
         for _ in range(most):
             try:
                 router.recv(zmq.NOBLOCK)  # the routing id ZeroMQ gave the connection
@@ -273,6 +276,8 @@ class Transport:
                 if len(self.sources) > MAX_SOURCES:
                     del self.sources[next(iter(self.sources))]
             out.append((key, curve, frame.bytes))
+            if not events(zmq.EVENTS) & zmq.POLLIN:
+                break
         inbound[0] -= read
         if inbound[0] < REST_FOR:
             self.resting_until = now + (REST_FOR - inbound[0]) / MESSAGES_IN_ALL_PER_SECOND
