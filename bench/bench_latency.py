@@ -20,13 +20,20 @@ followed by one with the nodes' fsyncs doing nothing (bench/latency_node.py's NO
 disk's part is the difference of the two p50s), and the CPU time all the nodes used per
 move is printed next to the cores it had (the part the cores take in turn).
 
+`--against DIR` compares this code with another's, game by game in the same run (the
+machine's pace changes from minute to minute, so two runs cannot be compared): DIR holds
+the other code's `peerboard` package (a checkout's top level, e.g. `git archive main`
+unpacked there); after each game of this code one game is played by nodes that import
+that code instead (the same bench/latency_node.py, through PYTHONPATH), and each node
+count prints both p50s and their ratio.
+
 `--stages` also has the nodes note when each stage of every move happened (bench/
 latency_node.py's STAGES) and prints, per stage, the p50 time the move waited for its
 slowest node there: the author's signing and sending, the hop to the last peer, that peer's
 check and fsync, its ack's hop back, the author's confirm and its hop; and a node's CPU per
 move split into its loop thread's and, of that, the session's (protocol/ and engines/).
 
-    python bench/bench_latency.py [--rounds R] [--think S] [--games G] [--nodes N ...] [--stages]
+    python bench/bench_latency.py [--rounds R] [--think S] [--games G] [--nodes N ...] [--stages] [--against DIR]
 """
 from __future__ import annotations
 
@@ -165,14 +172,17 @@ def rss_kib(pid: int) -> int:
 
 
 def game_latency(nodes: int, rounds: int, think: float, stages: list | None = None,
-                 fsync: bool = True) -> tuple[list[float], list[int], tuple[float, float] | None]:
+                 fsync: bool = True, code: Path | None = None) -> tuple[list[float], list[int], tuple[float, float] | None]:
     """One Asterix game between `nodes` node processes (bench/latency_node.py): the time from
     each move's submit to the moment every node had confirmed it, the nodes' memory, and the
     CPU time all of them used per move (`game_cpu`). With a `stages` list, the nodes also
     note when each stage of a move happened, and the game's traces are added to it; with
-    `fsync` false, the nodes' fsyncs do nothing (what the disk adds, for comparison)."""
+    `fsync` false, the nodes' fsyncs do nothing (what the disk adds, for comparison); with
+    `code`, a folder holding another `peerboard` package, the nodes import that one."""
     node = [sys.executable, str(ROOT / "bench" / "latency_node.py")]
     env = dict(os.environ, STAGES="1" if stages is not None else "", NOFSYNC="" if fsync else "1")
+    if code is not None:  # (ahead of the installed package: sys.path comes before its finder)
+        env["PYTHONPATH"] = os.pathsep.join([str(code), *filter(None, [os.environ.get("PYTHONPATH")])])
     with tempfile.TemporaryDirectory() as tmp:
         homes = [Path(tmp) / f"node-{i}" for i in range(nodes)]
 
@@ -335,7 +345,17 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=3, help="games per node count, their moves pooled (default 3)")
     parser.add_argument("--stages", action="store_true", help="also time each stage of a move (the nodes trace them)")
     parser.add_argument("--nodes", type=int, nargs="*", default=[2, 4, 8], help="node counts (default 2 4 8)")
+    parser.add_argument("--against", type=Path, help="another code's top level (its `peerboard` package): "
+                                                     "its games alternate with this code's")
     args = parser.parse_args()
+    against = None
+    if args.against is not None:
+        if not (args.against / "node" / "loop.py").is_file():
+            print(f"--against {args.against}: no peerboard checkout there (no node/loop.py)", file=sys.stderr)
+            return 2
+        holder = tempfile.TemporaryDirectory()  # (a folder whose `peerboard` is that code)
+        against = Path(holder.name)
+        (against / "peerboard").symlink_to(args.against.resolve())
     hot, hot_text = floor(0.0, 2000)
     print(f"floor, hot: pyzmq CURVE DEALER/ROUTER {hot_text}")
     paced, paced_text = floor(args.think, 200)
@@ -345,15 +365,29 @@ def main() -> int:
     for nodes in args.nodes:
         # game by game, alternately: as the nodes are, and with their fsyncs doing nothing
         # (what the one disk they share adds), so both see the machine in the same state
-        lat, bare, rss, cpu, traced = [], [], [], [], []
+        lat, bare, rss, cpu, traced, other, other_traced = [], [], [], [], [], [], []
         for _ in range(args.games):
             more, sample, used = game_latency(nodes, args.rounds, args.think, traced if args.stages else None)
             lat += more
             rss = max(rss, sample, key=sum) if rss else sample
             cpu += [used] if used else []
+            if against is not None:
+                other += game_latency(nodes, args.rounds, args.think, other_traced if args.stages else None,
+                                      code=against)[0]
             bare += game_latency(nodes, args.rounds, args.think, fsync=False)[0]
         if args.stages:
             print_stages(nodes, traced)
+            if against is not None:
+                print(f"   against {args.against}: ", end="")
+                print_stages(nodes, other_traced)
+        if against is not None:
+            if other and lat:
+                print(f"{nodes} nodes, game by game: this code p50 {statistics.median(lat) * 1e3:.2f} ms over {len(lat)} "
+                      f"moves, {args.against} p50 {statistics.median(other) * 1e3:.2f} ms over {len(other)} moves "
+                      f"(this / that {statistics.median(lat) / statistics.median(other):.2f})")
+            else:
+                print(f"{nodes} nodes, game by game against {args.against}: no moves measured for it")
+                unmeasured.append(f"{nodes} nodes of {args.against}")
         if not lat:
             print(f"{nodes} nodes: no moves measured")
             unmeasured.append(f"{nodes} nodes")
