@@ -24,8 +24,9 @@ move is printed next to the cores it had (the part the cores take in turn).
 machine's pace changes from minute to minute, so two runs cannot be compared): DIR holds
 the other code's `peerboard` package (a checkout's top level, e.g. `git archive main`
 unpacked there); after each game of this code one game is played by nodes that import
-that code instead (the same bench/latency_node.py, through PYTHONPATH), and each node
-count prints both p50s and their ratio.
+that code instead (the same bench/latency_node.py, through PYTHONPATH), likewise with the
+fsyncs doing nothing, and each node count prints both p50s, both CPUs per move, and their
+ratios.
 
 `--stages` also has the nodes note when each stage of every move happened (bench/
 latency_node.py's STAGES) and prints, per stage, the p50 time the move waited for its
@@ -365,16 +366,20 @@ def main() -> int:
     for nodes in args.nodes:
         # game by game, alternately: as the nodes are, and with their fsyncs doing nothing
         # (what the one disk they share adds), so both see the machine in the same state
-        lat, bare, rss, cpu, traced, other, other_traced = [], [], [], [], [], [], []
+        lat, bare, rss, cpu, traced, other, other_traced, other_cpu, other_bare = [], [], [], [], [], [], [], [], []
         for _ in range(args.games):
             more, sample, used = game_latency(nodes, args.rounds, args.think, traced if args.stages else None)
             lat += more
             rss = max(rss, sample, key=sum) if rss else sample
             cpu += [used] if used else []
             if against is not None:
-                other += game_latency(nodes, args.rounds, args.think, other_traced if args.stages else None,
-                                      code=against)[0]
+                more, _, used = game_latency(nodes, args.rounds, args.think,
+                                             other_traced if args.stages else None, code=against)
+                other += more
+                other_cpu += [used] if used else []
             bare += game_latency(nodes, args.rounds, args.think, fsync=False)[0]
+            if against is not None:  # (the disk's part varies most with the neighbours: both without it too)
+                other_bare += game_latency(nodes, args.rounds, args.think, fsync=False, code=against)[0]
         if args.stages:
             print_stages(nodes, traced)
             if against is not None:
@@ -384,7 +389,14 @@ def main() -> int:
             if other and lat:
                 print(f"{nodes} nodes, game by game: this code p50 {statistics.median(lat) * 1e3:.2f} ms over {len(lat)} "
                       f"moves, {args.against} p50 {statistics.median(other) * 1e3:.2f} ms over {len(other)} moves "
-                      f"(this / that {statistics.median(lat) / statistics.median(other):.2f})")
+                      f"(this / that {statistics.median(lat) / statistics.median(other):.2f}); the CPU all the nodes "
+                      f"used per move {statistics.median(c[0] for c in cpu) * 1e3:.2f} ms against "
+                      f"{statistics.median(c[0] for c in other_cpu) * 1e3:.2f} ms (this / that "
+                      f"{statistics.median(c[0] for c in cpu) / statistics.median(c[0] for c in other_cpu):.2f})")
+                if bare and other_bare:
+                    print(f"   with the nodes' fsyncs doing nothing: this code p50 {statistics.median(bare) * 1e3:.2f} ms, "
+                          f"{args.against} {statistics.median(other_bare) * 1e3:.2f} ms "
+                          f"(this / that {statistics.median(bare) / statistics.median(other_bare):.2f})")
             else:
                 print(f"{nodes} nodes, game by game against {args.against}: no moves measured for it")
                 unmeasured.append(f"{nodes} nodes of {args.against}")
