@@ -283,6 +283,10 @@ class Transport:
             self.resting_until = now + (REST_FOR - inbound[0]) / MESSAGES_IN_ALL_PER_SECOND
         return out
 
+    def waiting(self) -> bool:
+        """Whether a message waits to be read now (one the node rests from reading, too)."""
+        return bool(self.router.getsockopt(zmq.EVENTS) & zmq.POLLIN)
+
     def flooding(self) -> dict[bytes, int]:
         """Messages dropped unread so far, by the Ed25519 key (or, not yet known, the z85
         CURVE key) of their sender: every key that went beyond its budget."""
