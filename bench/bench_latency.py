@@ -28,6 +28,12 @@ that code instead (the same bench/latency_node.py, through PYTHONPATH), likewise
 fsyncs doing nothing, and each node count prints both p50s, both CPUs per move, and their
 ratios.
 
+`--screen MS` plays 2-node games whose nodes each run their loop in a thread beside a
+stand-in of the full-screen client's screen (bench/latency_node.py's SCREEN: MS ms of CPU in
+Python after each event, as a redraw), alternately with Python's switch interval as it is
+(5 ms) and as the client sets it (client/tui/live_run.py), and prints both p50s: a thread
+waiting for the interpreter after its poll may wait for as long as the switch interval.
+
 `--stages` also has the nodes note when each stage of every move happened (bench/
 latency_node.py's STAGES) and prints, per stage, the p50 time the move waited for its
 slowest node there: the author's signing and sending, the hop to the last peer, that peer's
@@ -35,6 +41,7 @@ check and fsync, its ack's hop back, the author's confirm and its hop; and a nod
 move split into its loop thread's and, of that, the session's (protocol/ and engines/).
 
     python bench/bench_latency.py [--rounds R] [--think S] [--games G] [--nodes N ...] [--stages] [--against DIR]
+                                  [--screen MS]
 """
 from __future__ import annotations
 
@@ -173,15 +180,17 @@ def rss_kib(pid: int) -> int:
 
 
 def game_latency(nodes: int, rounds: int, think: float, stages: list | None = None,
-                 fsync: bool = True, code: Path | None = None) -> tuple[list[float], list[int], tuple[float, float] | None]:
+                 fsync: bool = True, code: Path | None = None,
+                 env: dict[str, str] | None = None) -> tuple[list[float], list[int], tuple[float, float] | None]:
     """One Asterix game between `nodes` node processes (bench/latency_node.py): the time from
     each move's submit to the moment every node had confirmed it, the nodes' memory, and the
     CPU time all of them used per move (`game_cpu`). With a `stages` list, the nodes also
     note when each stage of a move happened, and the game's traces are added to it; with
     `fsync` false, the nodes' fsyncs do nothing (what the disk adds, for comparison); with
-    `code`, a folder holding another `peerboard` package, the nodes import that one."""
+    `code`, a folder holding another `peerboard` package, the nodes import that one; `env`
+    is added to the nodes' environment (bench/latency_node.py's SCREEN and SWITCH)."""
     node = [sys.executable, str(ROOT / "bench" / "latency_node.py")]
-    env = dict(os.environ, STAGES="1" if stages is not None else "", NOFSYNC="" if fsync else "1")
+    env = dict(os.environ, STAGES="1" if stages is not None else "", NOFSYNC="" if fsync else "1", **(env or {}))
     if code is not None:  # (ahead of the installed package: sys.path comes before its finder)
         env["PYTHONPATH"] = os.pathsep.join([str(code), *filter(None, [os.environ.get("PYTHONPATH")])])
     with tempfile.TemporaryDirectory() as tmp:
@@ -348,6 +357,9 @@ def main() -> int:
     parser.add_argument("--nodes", type=int, nargs="*", default=[2, 4, 8], help="node counts (default 2 4 8)")
     parser.add_argument("--against", type=Path, help="another code's top level (its `peerboard` package): "
                                                      "its games alternate with this code's")
+    parser.add_argument("--screen", type=float, metavar="MS",
+                        help="also 2-node games beside a stand-in screen spending MS ms a redraw, the switch "
+                             "interval as Python has it and as the client sets it")
     args = parser.parse_args()
     against = None
     if args.against is not None:
@@ -442,6 +454,20 @@ def main() -> int:
     else:
         print("2 nodes, no pause before moves: no moves measured")
         unmeasured.append("2 nodes without a pause")
+    if args.screen:
+        from peerboard.client.tui.live_run import NODE_SWITCH_INTERVAL
+        beside = {"as Python has it": {}, f"{NODE_SWITCH_INTERVAL * 1e3:g} ms": {"SWITCH": str(NODE_SWITCH_INTERVAL)}}
+        got: dict[str, list[float]] = {name: [] for name in beside}
+        for _ in range(args.games):
+            for name, switch in beside.items():
+                got[name] += game_latency(2, args.rounds, args.think, env={"SCREEN": str(args.screen), **switch})[0]
+        if all(got.values()):
+            (a, la), (b, lb) = got.items()
+            print(f"2 nodes beside a screen spending {args.screen:g} ms a redraw: the switch interval {a} "
+                  f"(5 ms) p50 {statistics.median(la) * 1e3:.2f} ms, p99 {pct(la, 0.99) * 1e3:.2f} over {len(la)} moves; "
+                  f"{b} p50 {statistics.median(lb) * 1e3:.2f} ms, p99 {pct(lb, 0.99) * 1e3:.2f} over {len(lb)} moves")
+        else:
+            unmeasured.append("2 nodes beside a screen")
     if unmeasured:
         print(f"bench_latency measured nothing for {', '.join(unmeasured)}: the figures above are incomplete",
               file=sys.stderr)
