@@ -220,6 +220,10 @@ def game_latency(nodes: int, rounds: int, think: float, stages: list | None = No
                 if p.poll() is None:
                     p.kill()
                 p.wait()
+    # the game's files are gone; what the disk still owes for them (a game with the fsyncs
+    # doing nothing leaves all of its writes to the journal) is paid now, not by the next
+    # game's first fsyncs: every game starts on a settled disk, whichever came before it
+    os.sync()
     submits = {int(seq): at for trace in traces for seq, at in trace.get("submits", {}).items()}
     confirms: dict[int, list[float]] = {}
     for trace in traces:
