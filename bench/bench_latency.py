@@ -20,13 +20,28 @@ followed by one with the nodes' fsyncs doing nothing (bench/latency_node.py's NO
 disk's part is the difference of the two p50s), and the CPU time all the nodes used per
 move is printed next to the cores it had (the part the cores take in turn).
 
+`--against DIR` compares this code with another's, game by game in the same run (the
+machine's pace changes from minute to minute, so two runs cannot be compared): DIR holds
+the other code's `peerboard` package (a checkout's top level, e.g. `git archive main`
+unpacked there); after each game of this code one game is played by nodes that import
+that code instead (the same bench/latency_node.py, through PYTHONPATH), likewise with the
+fsyncs doing nothing, and each node count prints both p50s, both CPUs per move, and their
+ratios.
+
+`--screen MS` plays 2-node games whose nodes each run their loop in a thread beside a
+stand-in of the full-screen client's screen (bench/latency_node.py's SCREEN: MS ms of CPU in
+Python after each event, as a redraw), alternately with Python's switch interval as it is
+(5 ms) and as the client sets it (client/tui/live_run.py), and prints both p50s: a thread
+waiting for the interpreter after its poll may wait for as long as the switch interval.
+
 `--stages` also has the nodes note when each stage of every move happened (bench/
 latency_node.py's STAGES) and prints, per stage, the p50 time the move waited for its
 slowest node there: the author's signing and sending, the hop to the last peer, that peer's
 check and fsync, its ack's hop back, the author's confirm and its hop; and a node's CPU per
 move split into its loop thread's and, of that, the session's (protocol/ and engines/).
 
-    python bench/bench_latency.py [--rounds R] [--think S] [--games G] [--nodes N ...] [--stages]
+    python bench/bench_latency.py [--rounds R] [--think S] [--games G] [--nodes N ...] [--stages] [--against DIR]
+                                  [--screen MS]
 """
 from __future__ import annotations
 
@@ -165,14 +180,19 @@ def rss_kib(pid: int) -> int:
 
 
 def game_latency(nodes: int, rounds: int, think: float, stages: list | None = None,
-                 fsync: bool = True) -> tuple[list[float], list[int], tuple[float, float] | None]:
+                 fsync: bool = True, code: Path | None = None,
+                 env: dict[str, str] | None = None) -> tuple[list[float], list[int], tuple[float, float] | None]:
     """One Asterix game between `nodes` node processes (bench/latency_node.py): the time from
     each move's submit to the moment every node had confirmed it, the nodes' memory, and the
     CPU time all of them used per move (`game_cpu`). With a `stages` list, the nodes also
     note when each stage of a move happened, and the game's traces are added to it; with
-    `fsync` false, the nodes' fsyncs do nothing (what the disk adds, for comparison)."""
+    `fsync` false, the nodes' fsyncs do nothing (what the disk adds, for comparison); with
+    `code`, a folder holding another `peerboard` package, the nodes import that one; `env`
+    is added to the nodes' environment (bench/latency_node.py's SCREEN and SWITCH)."""
     node = [sys.executable, str(ROOT / "bench" / "latency_node.py")]
-    env = dict(os.environ, STAGES="1" if stages is not None else "", NOFSYNC="" if fsync else "1")
+    env = dict(os.environ, STAGES="1" if stages is not None else "", NOFSYNC="" if fsync else "1", **(env or {}))
+    if code is not None:  # (ahead of the installed package: sys.path comes before its finder)
+        env["PYTHONPATH"] = os.pathsep.join([str(code), *filter(None, [os.environ.get("PYTHONPATH")])])
     with tempfile.TemporaryDirectory() as tmp:
         homes = [Path(tmp) / f"node-{i}" for i in range(nodes)]
 
@@ -200,6 +220,10 @@ def game_latency(nodes: int, rounds: int, think: float, stages: list | None = No
                 if p.poll() is None:
                     p.kill()
                 p.wait()
+    # the game's files are gone; what the disk still owes for them (a game with the fsyncs
+    # doing nothing leaves all of its writes to the journal) is paid now, not by the next
+    # game's first fsyncs: every game starts on a settled disk, whichever came before it
+    os.sync()
     submits = {int(seq): at for trace in traces for seq, at in trace.get("submits", {}).items()}
     confirms: dict[int, list[float]] = {}
     for trace in traces:
@@ -335,7 +359,20 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=3, help="games per node count, their moves pooled (default 3)")
     parser.add_argument("--stages", action="store_true", help="also time each stage of a move (the nodes trace them)")
     parser.add_argument("--nodes", type=int, nargs="*", default=[2, 4, 8], help="node counts (default 2 4 8)")
+    parser.add_argument("--against", type=Path, help="another code's top level (its `peerboard` package): "
+                                                     "its games alternate with this code's")
+    parser.add_argument("--screen", type=float, metavar="MS",
+                        help="also 2-node games beside a stand-in screen spending MS ms a redraw, the switch "
+                             "interval as Python has it and as the client sets it")
     args = parser.parse_args()
+    against = None
+    if args.against is not None:
+        if not (args.against / "node" / "loop.py").is_file():
+            print(f"--against {args.against}: no peerboard checkout there (no node/loop.py)", file=sys.stderr)
+            return 2
+        holder = tempfile.TemporaryDirectory()  # (a folder whose `peerboard` is that code)
+        against = Path(holder.name)
+        (against / "peerboard").symlink_to(args.against.resolve())
     hot, hot_text = floor(0.0, 2000)
     print(f"floor, hot: pyzmq CURVE DEALER/ROUTER {hot_text}")
     paced, paced_text = floor(args.think, 200)
@@ -345,15 +382,40 @@ def main() -> int:
     for nodes in args.nodes:
         # game by game, alternately: as the nodes are, and with their fsyncs doing nothing
         # (what the one disk they share adds), so both see the machine in the same state
-        lat, bare, rss, cpu, traced = [], [], [], [], []
+        lat, bare, rss, cpu, traced, other, other_traced, other_cpu, other_bare = [], [], [], [], [], [], [], [], []
         for _ in range(args.games):
             more, sample, used = game_latency(nodes, args.rounds, args.think, traced if args.stages else None)
             lat += more
             rss = max(rss, sample, key=sum) if rss else sample
             cpu += [used] if used else []
+            if against is not None:
+                more, _, used = game_latency(nodes, args.rounds, args.think,
+                                             other_traced if args.stages else None, code=against)
+                other += more
+                other_cpu += [used] if used else []
             bare += game_latency(nodes, args.rounds, args.think, fsync=False)[0]
+            if against is not None:  # (the disk's part varies most with the neighbours: both without it too)
+                other_bare += game_latency(nodes, args.rounds, args.think, fsync=False, code=against)[0]
         if args.stages:
             print_stages(nodes, traced)
+            if against is not None:
+                print(f"   against {args.against}: ", end="")
+                print_stages(nodes, other_traced)
+        if against is not None:
+            if other and lat:
+                print(f"{nodes} nodes, game by game: this code p50 {statistics.median(lat) * 1e3:.2f} ms over {len(lat)} "
+                      f"moves, {args.against} p50 {statistics.median(other) * 1e3:.2f} ms over {len(other)} moves "
+                      f"(this / that {statistics.median(lat) / statistics.median(other):.2f}); the CPU all the nodes "
+                      f"used per move {statistics.median(c[0] for c in cpu) * 1e3:.2f} ms against "
+                      f"{statistics.median(c[0] for c in other_cpu) * 1e3:.2f} ms (this / that "
+                      f"{statistics.median(c[0] for c in cpu) / statistics.median(c[0] for c in other_cpu):.2f})")
+                if bare and other_bare:
+                    print(f"   with the nodes' fsyncs doing nothing: this code p50 {statistics.median(bare) * 1e3:.2f} ms, "
+                          f"{args.against} {statistics.median(other_bare) * 1e3:.2f} ms "
+                          f"(this / that {statistics.median(bare) / statistics.median(other_bare):.2f})")
+            else:
+                print(f"{nodes} nodes, game by game against {args.against}: no moves measured for it")
+                unmeasured.append(f"{nodes} nodes of {args.against}")
         if not lat:
             print(f"{nodes} nodes: no moves measured")
             unmeasured.append(f"{nodes} nodes")
@@ -396,6 +458,20 @@ def main() -> int:
     else:
         print("2 nodes, no pause before moves: no moves measured")
         unmeasured.append("2 nodes without a pause")
+    if args.screen:
+        from peerboard.client.tui.live_run import NODE_SWITCH_INTERVAL
+        beside = {"as Python has it": {}, f"{NODE_SWITCH_INTERVAL * 1e3:g} ms": {"SWITCH": str(NODE_SWITCH_INTERVAL)}}
+        got: dict[str, list[float]] = {name: [] for name in beside}
+        for _ in range(args.games):
+            for name, switch in beside.items():
+                got[name] += game_latency(2, args.rounds, args.think, env={"SCREEN": str(args.screen), **switch})[0]
+        if all(got.values()):
+            (a, la), (b, lb) = got.items()
+            print(f"2 nodes beside a screen spending {args.screen:g} ms a redraw: the switch interval {a} "
+                  f"(5 ms) p50 {statistics.median(la) * 1e3:.2f} ms, p99 {pct(la, 0.99) * 1e3:.2f} over {len(la)} moves; "
+                  f"{b} p50 {statistics.median(lb) * 1e3:.2f} ms, p99 {pct(lb, 0.99) * 1e3:.2f} over {len(lb)} moves")
+        else:
+            unmeasured.append("2 nodes beside a screen")
     if unmeasured:
         print(f"bench_latency measured nothing for {', '.join(unmeasured)}: the figures above are incomplete",
               file=sys.stderr)

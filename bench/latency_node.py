@@ -15,6 +15,13 @@ confirmation} (t: time.monotonic(), the same clock in every process of this mach
 With NOFSYNC=1 in its environment its fsyncs do nothing: the bench's way to show what the
 one disk all the nodes of one machine share adds (a node never runs so).
 
+With SCREEN=MS in its environment the node's loop runs in a thread of its own, as the
+full-screen client runs it (client/tui/live_run.py), and the main thread stands in for the
+screen: after each event the node passes on, it spends MS ms of CPU in Python, as a redraw
+does, holding the interpreter meanwhile. With SWITCH=S the interpreter's switch interval is S
+seconds (sys.setswitchinterval; Python's default is 0.005): how long a thread that wants the
+interpreter back, the node's after its poll, may wait for the one holding it.
+
 With STAGES=1 in its environment it also notes when each stage of a move happened here
 (`stages` in latency.json: messages taken off the socket and sent, by type and seq; each
 append and fsync; the CPU time the process used; at each confirmation, the loop thread's CPU
@@ -25,8 +32,10 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import random
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -46,6 +55,9 @@ STAGES = os.environ.get("STAGES") == "1"
 #: NOFSYNC=1: the node's fsyncs return at once (the bench's measure of what one shared disk
 #: adds; never a node's real behaviour)
 NOFSYNC = os.environ.get("NOFSYNC") == "1"
+#: SCREEN=MS: the node runs beside a stand-in of the screen that spends MS ms of CPU per event
+SCREEN = float(os.environ.get("SCREEN") or 0) / 1000
+SWITCH = os.environ.get("SWITCH")
 
 
 class StageTrace:
@@ -156,8 +168,11 @@ class TimedRandomPlayer:
         self.confirms: dict[int, float] = {}
         self.cpu: list[tuple[float, float, float]] = []  # at each confirmation: (when, CPU seconds, of which the kernel's)
         self.stages: StageTrace | None = None
+        self.screen: queue.SimpleQueue | None = None  # (SCREEN: what the screen is to redraw)
 
     def on_event(self, event: Event) -> None:
+        if self.screen is not None:
+            self.screen.put(event)
         if isinstance(event, Confirmed):
             self.confirms[event.seq] = at = time.monotonic()
             # (the whole process, its ZeroMQ thread too; the kernel's part only to 10 ms)
@@ -180,7 +195,39 @@ class TimedRandomPlayer:
             node.call_later(self.think, decide)
 
 
+def beside_a_screen(node: Node, player: TimedRandomPlayer) -> bool:
+    """Run the node's loop in a thread, as the full-screen client does, while this thread
+    redraws a stand-in screen: SCREEN seconds of CPU in Python after each event (one redraw
+    for the events that came meanwhile)."""
+    events = player.screen = queue.SimpleQueue()
+    done: list[bool] = []
+
+    def run() -> None:
+        try:
+            done.append(node.run(node.finished, max_seconds=MAX_SECONDS))
+        finally:
+            events.put(None)
+
+    thread = threading.Thread(target=run, name="peerboard-node", daemon=True)
+    thread.start()
+    while events.get() is not None:
+        try:  # (events that came meanwhile are drawn by one redraw, as the client's are)
+            while True:
+                if events.get_nowait() is None:
+                    thread.join()
+                    return bool(done and done[0])
+        except queue.Empty:
+            pass
+        end = time.thread_time() + SCREEN
+        while time.thread_time() < end:
+            pass
+    thread.join()
+    return bool(done and done[0])
+
+
 def main(argv: list[str]) -> int:
+    if SWITCH:
+        sys.setswitchinterval(float(SWITCH))
     if NOFSYNC:
         os.fsync = os.fdatasync = lambda fd: None
     role = argv[0]
@@ -205,7 +252,7 @@ def main(argv: list[str]) -> int:
         stages.trace_session(node.session)
     try:
         t = time.thread_time()
-        finished = node.run(node.finished, max_seconds=MAX_SECONDS)
+        finished = beside_a_screen(node, player) if SCREEN else node.run(node.finished, max_seconds=MAX_SECONDS)
         if stages is not None:
             stages.loop_cpu = time.thread_time() - t
             stages.threads = stages.thread_cpu()

@@ -642,7 +642,8 @@ class Node:
                                      f"dropped unread so far"))
 
     def _poll(self, timeout: float) -> bool:
-        """Wait up to `timeout` for input and handle it; False if there was none."""
+        """Wait up to `timeout` for input and handle it; False if there was none, or the
+        messages that were waiting are all taken and no more has come."""
         sockets = tuple(self.transport.sockets())
         if self._poller is None or sockets != self._poll_sockets:
             self._poller = zmq.Poller()
@@ -662,16 +663,24 @@ class Node:
         # (in whole milliseconds, rounded up: ZeroMQ's poll would take a timeout under 1 ms as
         # 0 and the loop would spin until a timer is due)
         ready = self._poller.poll(math.ceil((min(timeout, rest) if resting else timeout) * 1000))
+        busy = False
         for sock, _ in ready:
             if sock is self.transport.router:
                 self._receive()
-            elif sock is self.transport.zap:
-                self.transport.answer_zap()
+                # a step waiting for the input to be taken (`NextStep`) runs at once if no
+                # message came meanwhile: asking the ROUTER costs a fifth of the turn of the
+                # loop and the empty poll it would take to find that out (spec/transport.md,
+                # "The loop")
+                busy = busy or (self._runner.pending and self.transport.waiting())
             else:
-                callback = self._fds.get(sock)
-                if callback is not None:
-                    callback()
-        return bool(ready)
+                busy = True
+                if sock is self.transport.zap:
+                    self.transport.answer_zap()
+                else:
+                    callback = self._fds.get(sock)
+                    if callback is not None:
+                        callback()
+        return busy
 
     def _receive(self) -> None:
         for key, curve, data in self.transport.receive(time.monotonic()):

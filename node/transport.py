@@ -233,9 +233,12 @@ class Transport:
             inbound[1] = now
         most = min(RECEIVE_BATCH, int(inbound[0]))
         read = 0
-        # This runs for every message, a flood's too: asking the socket for its EVENTS costs
-        # more per message (7-9 us here) than the one zmq.Again that ends a batch, and only
-        # the data frame is taken as a Frame (for its User-Id).
+        # This runs for every message, a flood's too. After each message the socket's EVENTS
+        # say whether another waits: a batch ended by a zmq.Again cost 30-35 us of CPU in a
+        # node woken from its poll (pyzmq builds the exception in Python), one EVENTS 5-8 us,
+        # and most batches are one message (spec/transport.md, "Latency"). Only the data
+        # frame is taken as a Frame (for its User-Id).
+        events = router.getsockopt
         for _ in range(most):
             try:
                 router.recv(zmq.NOBLOCK)  # the routing id ZeroMQ gave the connection
@@ -273,10 +276,16 @@ class Transport:
                 if len(self.sources) > MAX_SOURCES:
                     del self.sources[next(iter(self.sources))]
             out.append((key, curve, frame.bytes))
+            if not events(zmq.EVENTS) & zmq.POLLIN:
+                break
         inbound[0] -= read
         if inbound[0] < REST_FOR:
             self.resting_until = now + (REST_FOR - inbound[0]) / MESSAGES_IN_ALL_PER_SECOND
         return out
+
+    def waiting(self) -> bool:
+        """Whether a message waits to be read now (one the node rests from reading, too)."""
+        return bool(self.router.getsockopt(zmq.EVENTS) & zmq.POLLIN)
 
     def flooding(self) -> dict[bytes, int]:
         """Messages dropped unread so far, by the Ed25519 key (or, not yet known, the z85
@@ -349,7 +358,9 @@ _MONITOR_EVENTS = {
 
 def _monitor_news(key: bytes, addr: str, monitor: zmq.Socket) -> list[ConnectionEvent]:
     out = []
-    while True:
+    # (asked at every tick of every monitor, which almost always has nothing: its EVENTS
+    # cost a fifth of the zmq.Again an empty read raises, see `receive`)
+    while monitor.getsockopt(zmq.EVENTS) & zmq.POLLIN:
         try:
             event = parse_monitor_message(monitor.recv_multipart(zmq.NOBLOCK))
         except zmq.Again:
@@ -357,6 +368,7 @@ def _monitor_news(key: bytes, addr: str, monitor: zmq.Socket) -> list[Connection
         what = _MONITOR_EVENTS.get(event["event"])
         if what is not None:
             out.append(ConnectionEvent(key, addr, what))
+    return out
 
 
 def _bind_problem(bind: str, exc: zmq.ZMQError) -> str:

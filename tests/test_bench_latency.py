@@ -50,3 +50,27 @@ def test_a_bench_that_measured_nothing_exits_non_zero(monkeypatch, capsys):
     assert bench.main() == 1
     out, err = capsys.readouterr()
     assert "2 nodes: no moves measured" in out and "measured nothing for 2 nodes, 4 nodes, 8 nodes" in err
+
+
+def test_nodes_given_another_code_import_that_code(tmp_path):
+    """`--against`: the nodes import the `peerboard` package of the folder given, not the
+    installed one (a package that cannot be imported there measures nothing)."""
+    bench = _bench()
+    broken = tmp_path / "broken" / "peerboard"
+    broken.mkdir(parents=True)
+    (broken / "__init__.py").write_text("raise ImportError('not the code under test')\n")
+    assert bench.game_latency(2, 1, 0.0, code=broken.parent) == ([], [], None)
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "peerboard").symlink_to(BENCH.parent.parent)
+    assert bench.game_latency(2, 1, 0.0, code=other)[0], "no move measured with the code given"
+
+
+def test_nodes_beside_a_stand_in_screen_measure_every_move():
+    """`--screen`: each node's loop in a thread beside a screen's stand-in that spends CPU
+    after each event, with the client's switch interval: every move is still measured."""
+    from peerboard.client.tui.live_run import NODE_SWITCH_INTERVAL
+
+    latencies, rss, cpu = _bench().game_latency(2, 1, 0.0, env={"SCREEN": "1", "SWITCH": str(NODE_SWITCH_INTERVAL)})
+    assert latencies, "no move of a whole game was measured beside the screen"
+    assert cpu is not None and cpu[0] > 0

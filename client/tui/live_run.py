@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import sys
 import threading
 from typing import Any
 
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.tui.live_source import SUBMIT_WAIT, LiveSource
+
+#: the interpreter's switch interval while the node's loop runs beside the screen: the node's
+#: thread, its poll back with a peer's message, waits at most this long for the screen's
+#: thread to let go of the interpreter (a redraw holds it for milliseconds; Python's default
+#: interval is 5 ms, each message's wait up to that: spec/transport.md, "Latency")
+NODE_SWITCH_INTERVAL = 0.0005
 
 
 def run_game(node: Any, title: str = "", input=None, output=None, max_seconds: float | None = None,
@@ -51,12 +58,15 @@ def run_game(node: Any, title: str = "", input=None, output=None, max_seconds: f
         except (NotImplementedError, RuntimeError, ValueError):
             pass  # not the main thread (tests): Ctrl-C still comes as a key
         presenter.start()
+        sys.setswitchinterval(NODE_SWITCH_INTERVAL)
         thread.start()
 
+    interval = sys.getswitchinterval()
     try:
         run_screen(app, presenter, pre_run, lambda: node.log_path)
     finally:
         source.close(ExitCode.DONE)
         if thread.is_alive():
             thread.join(timeout=SUBMIT_WAIT)
+        sys.setswitchinterval(interval)
     return source.exit_status if source.exit_status is not None else ExitCode.DONE
