@@ -24,7 +24,7 @@ from typing import Any, Callable, Sequence
 from peerboard.client.event_words import Rejections, Words, chat_words, played, said
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.text import printable
-from peerboard.client.tui.live_snapshot import snapshot_of
+from peerboard.client.tui.live_snapshot import MoveLines, snapshot_of
 from peerboard.client.tui.source import Alert, Changed, Snapshot, SourceEvent, SubmitError
 from peerboard.node import loop as node_loop
 from peerboard.protocol import session as proto
@@ -64,6 +64,7 @@ class LiveSource:
         self._closing = False
         self._rejections = Rejections()
         self._chat: tuple[str, ...] = ()  # the latest lines said at the table, in words
+        self._lines = MoveLines()  # the move list, kept between snapshots
         self._after: dict[type, Callable[[Any, Words], Alert | None]] = {
             proto.GameOver: self._game_over, proto.Desync: self._halted, proto.Equivocation: self._halted,
             proto.InternalFault: self._halted, proto.Refused: self._refused, node_loop.Connection: self._connection,
@@ -74,7 +75,7 @@ class LiveSource:
 
     def prepare(self) -> None:
         """The first snapshot (the node has a session now; its thread has not started)."""
-        self._snapshot = snapshot_of(self.node, self.title, self.notes, self._chat)
+        self._snapshot = snapshot_of(self.node, self.title, self.notes, self._chat, self._lines)
 
     def say(self, text: str) -> None:
         """A line from the command (client/lan): before the game, the forming screen shows
@@ -259,7 +260,7 @@ class LiveSource:
 
     def _publish(self) -> None:
         self._publish_due = False
-        snapshot = snapshot_of(self.node, self.title, self.notes, self._chat)
+        snapshot = snapshot_of(self.node, self.title, self.notes, self._chat, self._lines)
         alerts, self._alerts_due = self._alerts_due, []
         post = self._post
         if post is None:
