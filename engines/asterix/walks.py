@@ -53,45 +53,38 @@ _LAYERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 def _layers(start: int, blocked: int) -> tuple[int, ...]:
     """`walked(start, k, blocked)` for k = 0 .. MOST_STEPS, from one walk (remembered)."""
-    open_squares = FULL & ~blocked
-    layer = _NEIGHBOURS[start] & open_squares  # (a step never stays put: spread of one square, less itself)
-    village = layer & VILLAGE
-    layer &= OUTSIDE
-    found = [BIT[start], layer | village]
-    for _ in range(MOST_STEPS - 1):
-        if layer:
-            west = (layer >> 1) & _NOT_H
-            east = (layer << 1) & _NOT_A
-            row = layer | west | east
-            layer = ((row << 8) | (row >> 8) | west | east) & open_squares
-            village |= layer & VILLAGE
-            layer &= OUTSIDE
-        found.append(layer | village)
+    found = (BIT[start], *_walk(start, MOST_STEPS, blocked))
     if len(_LAYERS) >= 1 << 14:  # bounded: a pure function's memo
         _LAYERS.clear()
-    table = _LAYERS[(start, blocked)] = tuple(found)
-    return table
+    _LAYERS[(start, blocked)] = found
+    return found
 
 
 def walked(start: int, steps: int, blocked: int) -> int:
     """`landings` without the memo: the layered walk itself."""
     if steps <= 0:
         return BIT[start]
+    *_, last = _walk(start, steps, blocked)
+    return last
+
+
+def _walk(start: int, steps: int, blocked: int):
+    """The landings of 1, 2, ..., `steps` steps from `start`, one walk in layers."""
     open_squares = FULL & ~blocked
     layer = _NEIGHBOURS[start] & open_squares  # (a step never stays put: spread of one square, less itself)
     village = layer & VILLAGE
     layer &= OUTSIDE
+    yield layer | village
     for _ in range(steps - 1):
-        if not layer:
-            break
-        # spread(layer) & open_squares, written out (its masks to 64 bits: open_squares is)
-        west = (layer >> 1) & _NOT_H
-        east = (layer << 1) & _NOT_A
-        row = layer | west | east
-        layer = ((row << 8) | (row >> 8) | west | east) & open_squares
-        village |= layer & VILLAGE
-        layer &= OUTSIDE
-    return layer | village
+        if layer:
+            # spread(layer) & open_squares, written out (its masks to 64 bits: open_squares is)
+            west = (layer >> 1) & _NOT_H
+            east = (layer << 1) & _NOT_A
+            row = layer | west | east
+            layer = ((row << 8) | (row >> 8) | west | east) & open_squares
+            village |= layer & VILLAGE
+            layer &= OUTSIDE
+        yield layer | village
 
 
 # Pure, like `landings`: the end checks ask it of the same pawns and tiles turn after turn.
