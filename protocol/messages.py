@@ -9,7 +9,7 @@ from typing import Callable, ClassVar
 
 import msgpack
 
-from peerboard.engines.canonical import encode
+from peerboard.engines.canonical import encode, pack
 from peerboard.protocol.codec import DecodeError, decode
 from peerboard.protocol.records import (
     Entry, Genesis, RecordError, SignedGenesis, entry_from_record, genesis_from_body, genesis_from_record,
@@ -156,10 +156,10 @@ class Ack(Message):
         if self.sig is not None:  # (once a game: the generic canonical walk)
             return encode({"t": self.kind, "v": PROTOCOL_VERSION, **self.body()})
         if self.reveal is None:
-            return msgpack.packb({"entry": self.entry, "seat": self.seat, "seq": self.seq, "state": self.state,
-                                  "t": "ack", "v": PROTOCOL_VERSION}, use_bin_type=True)
-        return msgpack.packb({"entry": self.entry, "reveal": self.reveal, "seat": self.seat, "seq": self.seq,
-                              "state": self.state, "t": "ack", "v": PROTOCOL_VERSION}, use_bin_type=True)
+            return pack({"entry": self.entry, "seat": self.seat, "seq": self.seq, "state": self.state,
+                         "t": "ack", "v": PROTOCOL_VERSION})
+        return pack({"entry": self.entry, "reveal": self.reveal, "seat": self.seat, "seq": self.seq,
+                     "state": self.state, "t": "ack", "v": PROTOCOL_VERSION})
 
 
 @dataclass(frozen=True)

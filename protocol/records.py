@@ -9,11 +9,10 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 import hashlib
-from functools import partial
 
 import msgpack
 
-from peerboard.engines.canonical import digest, encode
+from peerboard.engines.canonical import digest, encode, pack
 from peerboard.engines.values import cached
 from peerboard.protocol.failures import GENESIS as GENESIS_FAILURE, SCHEMA as SCHEMA_FAILURE
 from peerboard.protocol.identity import Identity, verify
@@ -28,7 +27,7 @@ RESIGN_DOMAIN = b"peerboard/resign/v1\x00"
 CLAIM_DOMAIN = b"peerboard/claim/v1\x00"
 AGREE_DOMAIN = b"peerboard/agree/v1\x00"
 
-_pack = partial(msgpack.packb, use_bin_type=True)
+_pack = pack
 _KEY_BODY, _KEY_KIND, _KEY_PREV, _KEY_SEAT, _KEY_SEQ, _KEY_SIG = (_pack(k) for k in ("body", "kind", "prev", "seat", "seq", "sig"))
 
 
