@@ -18,7 +18,7 @@ from typing import Any, Iterator
 
 from peerboard import engines
 from peerboard.engines import CHANCE, TERMINAL, Game, IllegalAction, OptionError
-from peerboard.engines.values import cached, evolve
+from peerboard.engines.values import cached, cached_names, evolve
 from peerboard.protocol import failures
 from peerboard.protocol.identity import verify
 from peerboard.protocol.reveals import RevealsRefused, gatherer, together_values
@@ -330,7 +330,16 @@ class Ledger:
             raise LedgerError(seq, f"illegal action: {exc}", failures.ILLEGAL) from None
         # outcomes are the ones this entry brought about: none, unless its handler set them
         outcomes = () if nxt.outcomes is self.outcomes else nxt.outcomes
-        return evolve(nxt, head=entry.hash, next_seq=seq + 1, history=_History(entry, self.history), outcomes=outcomes)
+        if nxt is self:
+            return evolve(nxt, head=entry.hash, next_seq=seq + 1, history=_History(entry, self.history), outcomes=outcomes)
+        # `nxt` is the new ledger its kind's handler made for this entry, held by nobody else
+        # yet: its last fields are set in place rather than in a second copy of its thirty
+        # (what it cached so far goes, as `evolve` drops it)
+        values = nxt.__dict__
+        for name in _CACHED:
+            values.pop(name, None)
+        values.update(head=entry.hash, next_seq=seq + 1, history=_History(entry, self.history), outcomes=outcomes)
+        return nxt
 
     # -- the kinds -------------------------------------------------------------------------------
 
@@ -594,6 +603,10 @@ _KINDS = {
     "agree": Ledger._agree,
     "takeover": Ledger._takeover,
 }
+
+
+#: the values a ledger caches (`cached`: each depends on everything)
+_CACHED = cached_names(Ledger)
 
 
 def _view(game: Game, state: Any, known: tuple[bytes | None, ...]) -> Any:

@@ -88,6 +88,12 @@ def _empty_allowed(state: State) -> list[int]:
     return [sq for sq in allowed_squares(state, state.actor) if board[sq] == -1]
 
 
+def _allowed_holds(state: State, owner: int) -> bool:
+    """Whether a square cartouche 3 allows the acting seat holds a counter of `owner` (-1:
+    is empty): what `_step` asks after every removal and placement, without the list."""
+    return owner in state.board[: allowed_squares(state, state.actor).stop]  # (the squares from 0 on)
+
+
 def _own_squares(state: State, seat: int) -> list[int]:
     return [sq for sq in range(NUM_SQUARES) if state.board[sq] == seat]
 
@@ -136,7 +142,7 @@ def _step(state: State) -> State:
             return evolve(state, turned=())
         return _begin_actions(state, (0, 1) if a < b else (1, 0))
     if phase == REMOVE:
-        if state.owed and _eligible_removals(state):
+        if state.owed and _allowed_holds(state, removal_due(state, state.actor)[1]):
             return state
         # too few eligible counters: the rest of the removal is lost
         placing = state.seats[state.actor].cartouches[3]
@@ -144,7 +150,7 @@ def _step(state: State) -> State:
     if phase == PLACE:
         seat = state.seats[state.actor]
         if state.owed and seat.supply:
-            if _empty_allowed(state):
+            if _allowed_holds(state, -1):
                 return state
             # no empty square allowed: the rest of the counters go to the Kingdom of the Dead
             overflow = min(state.owed, seat.supply)
