@@ -330,15 +330,16 @@ class Ledger:
             raise LedgerError(seq, f"illegal action: {exc}", failures.ILLEGAL) from None
         # outcomes are the ones this entry brought about: none, unless its handler set them
         outcomes = () if nxt.outcomes is self.outcomes else nxt.outcomes
+        last = {"head": entry.hash, "next_seq": seq + 1, "history": _History(entry, self.history), "outcomes": outcomes}
         if nxt is self:
-            return evolve(nxt, head=entry.hash, next_seq=seq + 1, history=_History(entry, self.history), outcomes=outcomes)
+            return evolve(nxt, **last)
         # `nxt` is the new ledger its kind's handler made for this entry, held by nobody else
         # yet: its last fields are set in place rather than in a second copy of its thirty
         # (what it cached so far goes, as `evolve` drops it)
         values = nxt.__dict__
         for name in _CACHED:
             values.pop(name, None)
-        values.update(head=entry.hash, next_seq=seq + 1, history=_History(entry, self.history), outcomes=outcomes)
+        values.update(last)
         return nxt
 
     # -- the kinds -------------------------------------------------------------------------------

@@ -206,7 +206,8 @@ def _next_actor(state: State) -> State:
 
 def _end_of_round(state: State) -> State:
     # Discard the eight cartouche cards.
-    seats = tuple(evolve(s, discards=cards.add(s.discards, cards.of(s.cartouches)), cartouches=None) for s in state.seats)
+    seats = tuple(evolve(s, discards=cards.add(s.discards, cards.of(s.cartouches)), cartouches=None)
+                  for s in state.seats)
     state = evolve(state, seats=seats, last_first=state.order[0])
     if state.seats[0].dead + state.seats[1].dead < KINGDOM_FULL:
         return _new_round(state)
@@ -384,7 +385,8 @@ def _turn_problem(state: State, v: int) -> str | None:
 def _turn(state: State, v: int) -> State:
     seat = state.seats[state.actor]
     one = cards.of((v,))
-    return _with_seat_and(state, state.actor, {"unseen": cards.sub(seat.unseen, one), "discards": cards.add(seat.discards, one)},
+    return _with_seat_and(state, state.actor,
+                          {"unseen": cards.sub(seat.unseen, one), "discards": cards.add(seat.discards, one)},
                           turned=state.turned + (v,))
 
 
