@@ -289,7 +289,10 @@ def entry_from_record(obj: Any, encoded: bytes | None = None) -> Entry:
         body = shape.check(obj["body"])
     except SchemaError as exc:
         raise RecordError(str(exc)) from None
-    entry = Entry(obj["seq"], obj["prev"], obj["seat"], kind, body, obj["sig"])
+    # (built without the frozen dataclass's __init__, which sets each field through
+    # object.__setattr__: every entry of every log read and every entry message takes this)
+    entry = object.__new__(Entry)
+    entry.__dict__.update(seq=obj["seq"], prev=obj["prev"], seat=obj["seat"], kind=kind, body=body, sig=obj["sig"])
     if encoded is not None:
         # {"body".."seq", "sig": bin 64} with "sig" last: the fields sit between the map
         # header and the 70 bytes of the signature's key and value.
