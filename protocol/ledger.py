@@ -18,7 +18,7 @@ from typing import Any, Iterator
 
 from peerboard import engines
 from peerboard.engines import CHANCE, TERMINAL, Game, IllegalAction, OptionError
-from peerboard.engines.values import cached, evolve
+from peerboard.engines.values import cached, cached_names, evolve
 from peerboard.protocol import failures
 from peerboard.protocol.identity import verify
 from peerboard.protocol.reveals import RevealsRefused, gatherer, together_values
@@ -110,9 +110,12 @@ class Ledger:
     # -- construction ----------------------------------------------------------------------
 
     @classmethod
-    def start(cls, genesis: SignedGenesis, known: dict[int, bytes] | None = None) -> "Ledger":
+    def start(cls, genesis: SignedGenesis, known: dict[int, bytes] | None = None, *,
+              signatures: bool = True) -> "Ledger":
         """The ledger holding only `genesis`; LedgerError(0, why) if the genesis is bad.
-        `known`: seat -> private seed, for the seats whose hidden draws this ledger may see."""
+        `known`: seat -> private seed, for the seats whose hidden draws this ledger may see.
+        `signatures` false: the seats' signatures of the genesis held already (the audit's
+        re-run of a game this ledger checked), so they are not verified again."""
         g = genesis.terms
         try:
             game = engines.get(g.game)
@@ -125,7 +128,7 @@ class Ledger:
             state = game.new_game(len(g.seats), g.options)
         except OptionError as exc:
             raise LedgerError(0, str(exc), failures.GENESIS) from None
-        bad = genesis.bad_signers()
+        bad = genesis.bad_signers() if signatures else ()
         if bad:
             raise LedgerError(0, f"bad genesis signature of seat {bad[0]} ({g.seats[bad[0]].name})", failures.SIGNATURE)
         n = len(g.seats)
@@ -327,7 +330,17 @@ class Ledger:
             raise LedgerError(seq, f"illegal action: {exc}", failures.ILLEGAL) from None
         # outcomes are the ones this entry brought about: none, unless its handler set them
         outcomes = () if nxt.outcomes is self.outcomes else nxt.outcomes
-        return evolve(nxt, head=entry.hash, next_seq=seq + 1, history=_History(entry, self.history), outcomes=outcomes)
+        last = {"head": entry.hash, "next_seq": seq + 1, "history": _History(entry, self.history), "outcomes": outcomes}
+        if nxt is self:
+            return evolve(nxt, **last)
+        # `nxt` is the new ledger its kind's handler made for this entry, held by nobody else
+        # yet: its last fields are set in place rather than in a second copy of its thirty
+        # (what it cached so far goes, as `evolve` drops it)
+        values = nxt.__dict__
+        for name in _CACHED:
+            values.pop(name, None)
+        values.update(last)
+        return nxt
 
     # -- the kinds -------------------------------------------------------------------------------
 
@@ -554,7 +567,7 @@ class Ledger:
             return self  # this ledger saw everything already: there is nothing to re-check
         taken = self.taken_seats  # (their genesis seeds were lost with their nodes)
         seeds = {i: seed for i, seed in enumerate(self.audited) if seed is not None and i not in taken}
-        full = Ledger.start(self.genesis, seeds)
+        full = Ledger.start(self.genesis, seeds, signatures=False)  # (every check but the signatures)
         for entry in self.history:
             if entry.kind in ("audit", "audits"):
                 break
@@ -591,6 +604,10 @@ _KINDS = {
     "agree": Ledger._agree,
     "takeover": Ledger._takeover,
 }
+
+
+#: the values a ledger caches (`cached`: each depends on everything)
+_CACHED = cached_names(Ledger)
 
 
 def _view(game: Game, state: Any, known: tuple[bytes | None, ...]) -> Any:

@@ -9,11 +9,10 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 import hashlib
-from functools import partial
 
 import msgpack
 
-from peerboard.engines.canonical import digest, encode
+from peerboard.engines.canonical import digest, encode, pack
 from peerboard.engines.values import cached
 from peerboard.protocol.failures import GENESIS as GENESIS_FAILURE, SCHEMA as SCHEMA_FAILURE
 from peerboard.protocol.identity import Identity, verify
@@ -28,7 +27,7 @@ RESIGN_DOMAIN = b"peerboard/resign/v1\x00"
 CLAIM_DOMAIN = b"peerboard/claim/v1\x00"
 AGREE_DOMAIN = b"peerboard/agree/v1\x00"
 
-_pack = partial(msgpack.packb, use_bin_type=True)
+_pack = pack
 _KEY_BODY, _KEY_KIND, _KEY_PREV, _KEY_SEAT, _KEY_SEQ, _KEY_SIG = (_pack(k) for k in ("body", "kind", "prev", "seat", "seq", "sig"))
 
 
@@ -290,7 +289,10 @@ def entry_from_record(obj: Any, encoded: bytes | None = None) -> Entry:
         body = shape.check(obj["body"])
     except SchemaError as exc:
         raise RecordError(str(exc)) from None
-    entry = Entry(obj["seq"], obj["prev"], obj["seat"], kind, body, obj["sig"])
+    # (built without the frozen dataclass's __init__, which sets each field through
+    # object.__setattr__: every entry of every log read and every entry message takes this)
+    entry = object.__new__(Entry)
+    entry.__dict__.update(seq=obj["seq"], prev=obj["prev"], seat=obj["seat"], kind=kind, body=body, sig=obj["sig"])
     if encoded is not None:
         # {"body".."seq", "sig": bin 64} with "sig" last: the fields sit between the map
         # header and the 70 bytes of the signature's key and value.

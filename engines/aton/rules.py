@@ -52,6 +52,12 @@ def _with_seat(state: State, i: int, **changes) -> State:
     return evolve(state, seats=replaced(state.seats, i, evolve(state.seats[i], **changes)))
 
 
+def _with_seat_and(state: State, i: int, seat: dict, **changes) -> State:
+    """`_with_seat(state, i, **seat)` with `changes` to the state too: one new state, not two
+    (the ledger applies every action twice a game: as it is played, and at the audit)."""
+    return evolve(state, seats=replaced(state.seats, i, evolve(state.seats[i], **seat)), **changes)
+
+
 def _other(seat: int) -> int:
     return 1 - seat
 
@@ -80,6 +86,12 @@ def _eligible_removals(state: State) -> list[int]:
 def _empty_allowed(state: State) -> list[int]:
     board = state.board
     return [sq for sq in allowed_squares(state, state.actor) if board[sq] == -1]
+
+
+def _allowed_holds(state: State, owner: int) -> bool:
+    """Whether a square cartouche 3 allows the acting seat holds a counter of `owner` (-1:
+    is empty): what `_step` asks after every removal and placement, without the list."""
+    return owner in state.board[: allowed_squares(state, state.actor).stop]  # (the squares from 0 on)
 
 
 def _own_squares(state: State, seat: int) -> list[int]:
@@ -130,7 +142,7 @@ def _step(state: State) -> State:
             return evolve(state, turned=())
         return _begin_actions(state, (0, 1) if a < b else (1, 0))
     if phase == REMOVE:
-        if state.owed and _eligible_removals(state):
+        if state.owed and _allowed_holds(state, removal_due(state, state.actor)[1]):
             return state
         # too few eligible counters: the rest of the removal is lost
         placing = state.seats[state.actor].cartouches[3]
@@ -138,11 +150,12 @@ def _step(state: State) -> State:
     if phase == PLACE:
         seat = state.seats[state.actor]
         if state.owed and seat.supply:
-            if _empty_allowed(state):
+            if _allowed_holds(state, -1):
                 return state
             # no empty square allowed: the rest of the counters go to the Kingdom of the Dead
             overflow = min(state.owed, seat.supply)
-            state = _with_seat(state, state.actor, supply=seat.supply - overflow, dead=seat.dead + overflow)
+            return _next_actor(_with_seat_and(state, state.actor, {"supply": seat.supply - overflow,
+                                                                   "dead": seat.dead + overflow}, owed=0))
         return _next_actor(evolve(state, owed=0))
     if phase == RETRIEVE:
         if state.owed:
@@ -193,10 +206,9 @@ def _next_actor(state: State) -> State:
 
 def _end_of_round(state: State) -> State:
     # Discard the eight cartouche cards.
-    for i in SEATS:
-        s = state.seats[i]
-        state = _with_seat(state, i, discards=cards.add(s.discards, cards.of(s.cartouches)), cartouches=None)
-    state = evolve(state, last_first=state.order[0])
+    seats = tuple(evolve(s, discards=cards.add(s.discards, cards.of(s.cartouches)), cartouches=None)
+                  for s in state.seats)
+    state = evolve(state, seats=seats, last_first=state.order[0])
     if state.seats[0].dead + state.seats[1].dead < KINGDOM_FULL:
         return _new_round(state)
     points = scoring.temple_scores(state.board)
@@ -349,8 +361,8 @@ def _exchange_problem(state: State, *shown: int) -> str | None:
 def _exchange(state: State, *shown: int) -> State:
     state = _revealed(state, state.actor, shown)
     s = state.seats[state.actor]
-    state = _with_seat(state, state.actor, exchange=False, discards=cards.add(s.discards, cards.of(shown)))
-    return evolve(state, phase=DRAW, decided=state.decided + (state.actor,))
+    return _with_seat_and(state, state.actor, {"exchange": False, "discards": cards.add(s.discards, cards.of(shown))},
+                          phase=DRAW, decided=state.decided + (state.actor,))
 
 
 def _assign_problem(state: State, *shown: int) -> str | None:
@@ -373,8 +385,9 @@ def _turn_problem(state: State, v: int) -> str | None:
 def _turn(state: State, v: int) -> State:
     seat = state.seats[state.actor]
     one = cards.of((v,))
-    state = _with_seat(state, state.actor, unseen=cards.sub(seat.unseen, one), discards=cards.add(seat.discards, one))
-    return evolve(state, turned=state.turned + (v,))
+    return _with_seat_and(state, state.actor,
+                          {"unseen": cards.sub(seat.unseen, one), "discards": cards.add(seat.discards, one)},
+                          turned=state.turned + (v,))
 
 
 def _remove_problem(state: State, sq: int) -> str | None:
@@ -391,8 +404,7 @@ def _remove(state: State, sq: int) -> State:
     _, target = removal_due(state, state.actor)
     board = replaced(state.board, sq, -1)
     t = state.seats[target]
-    state = _with_seat(state, target, dead=t.dead + 1)
-    return evolve(state, board=board, owed=state.owed - 1)
+    return _with_seat_and(state, target, {"dead": t.dead + 1}, board=board, owed=state.owed - 1)
 
 
 def _place_problem(state: State, sq: int) -> str | None:
@@ -406,8 +418,7 @@ def _place_problem(state: State, sq: int) -> str | None:
 def _place(state: State, sq: int) -> State:
     board = replaced(state.board, sq, state.actor)
     s = state.seats[state.actor]
-    state = _with_seat(state, state.actor, supply=s.supply - 1)
-    state = evolve(state, board=board, owed=state.owed - 1)
+    state = _with_seat_and(state, state.actor, {"supply": s.supply - 1}, board=board, owed=state.owed - 1)
     why = scoring.immediate_win(state.board, state.actor, sq)
     if why:
         return _end(state, (state.actor,), f"seat {state.actor} {why}")
@@ -421,8 +432,7 @@ def _retrieve_problem(state: State, sq: int) -> str | None:
 def _retrieve(state: State, sq: int) -> State:
     board = replaced(state.board, sq, -1)
     s = state.seats[state.actor]
-    state = _with_seat(state, state.actor, supply=s.supply + 1)
-    return evolve(state, board=board, owed=state.owed - 1)
+    return _with_seat_and(state, state.actor, {"supply": s.supply + 1}, board=board, owed=state.owed - 1)
 
 
 BOOK: Rulebook[State] = Rulebook(
