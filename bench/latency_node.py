@@ -99,23 +99,18 @@ class StageTrace:
         self.split: list[tuple[float, float, float]] = []  # at each confirmation: (when, loop thread's CPU, session's)
 
     def trace_session(self, session) -> None:
-        receive, follow, cpu = session.receive, session.follow, time.thread_time
+        cpu = time.thread_time
 
-        def traced_receive(*args):
-            t = cpu()
-            try:
-                return receive(*args)
-            finally:
-                self.session_cpu += cpu() - t
+        def traced(call):
+            def counted(*args):
+                t = cpu()
+                try:
+                    return call(*args)
+                finally:
+                    self.session_cpu += cpu() - t
+            return counted
 
-        def traced_follow(*args):
-            t = cpu()
-            try:
-                return follow(*args)
-            finally:
-                self.session_cpu += cpu() - t
-
-        session.receive, session.follow = traced_receive, traced_follow
+        session.receive, session.follow = traced(session.receive), traced(session.follow)
 
     @staticmethod
     def _what(data: bytes) -> list | None:
