@@ -134,6 +134,15 @@ class Log:
         log.relink(seq + 1)
         return log
 
+    def written_by(self, seq: int, seat: int) -> "Log":
+        """A copy with entry `seq` written and signed by `seat` in place of its writer, the
+        entries after it relinked (an entry by a seat not entitled to it)."""
+        log = self.copy()
+        log.entry(seq)["seat"] = seat
+        log.sign(seq)
+        log.relink(seq + 1)
+        return log
+
     # -- the file ----------------------------------------------------------------------------
 
     def frames(self, upto: int | None = None) -> list[bytes]:
@@ -570,10 +579,7 @@ def over_turn_vectors(aton: Log, athos: Log, asterix: Log) -> list[Vector]:
     out.append(Vector("athos-over-third-result", "athos", n + 1, F.OVER,
                       "a third result entry after both seats signed the result", log.data()))
     seq = aton.find(lambda e: e["kind"] == "move" and e["seat"] == 1)
-    log = aton.copy()
-    log.entry(seq)["seat"] = 0
-    log.sign(seq)
-    log.relink(seq + 1)
+    log = aton.written_by(seq, 0)
     out.append(Vector("aton-turn-wrong-seat", "aton", seq, F.TURN,
                       f"entry {seq} is seat 1's move, written and signed as seat 0's", log.data(seq + 2)))
     seq = asterix.find(lambda e: e["kind"] == "move")
@@ -727,10 +733,7 @@ def together_vectors(aton: Log) -> list[Vector]:
     out.append(Vector("aton-together-reveals-replayed", "aton", seq, F.REVEAL,
                       f"entry {seq} holds again the values of entry {first}'s round", log.data(seq + 2)))
     gatherer = aton2.entry(seq)["seat"]
-    log = aton2.copy()
-    log.entry(seq)["seat"] = 1 - gatherer
-    log.sign(seq)
-    log.relink(seq + 1)
+    log = aton2.written_by(seq, 1 - gatherer)
     out.append(Vector("aton-together-reveals-wrong-seat", "aton", seq, F.TURN,
                       f"entry {seq}, a reveals entry, is written by seat {1 - gatherer}; the round's gatherer is seat "
                       f"{gatherer}, the writer of entry {seq - 1}", log.data(seq + 2)))
@@ -834,10 +837,7 @@ def ending_vectors() -> list[Vector]:
                       f"entry {seq} carries seat 1's resignation of another game (its statement names another genesis)",
                       log.data()))
     seq = athos.find(lambda e: e["kind"] == "resign")
-    log = athos.copy()
-    log.entry(seq)["seat"] = 0
-    log.sign(seq)
-    log.relink(seq + 1)
+    log = athos.written_by(seq, 0)
     out.append(Vector("athos-turn-resign-by-a-seat-not-entitled", "athos", seq, F.TURN,
                       f"entry {seq}, seat 0's resignation, written by seat 0 where seat 1 is entitled to the entry",
                       log.data()))
@@ -875,10 +875,7 @@ def ending_vectors() -> list[Vector]:
     log = claimed3.changed(seq, body={"gone": 0, "sigs": [e["body"]["sigs"][0]]})
     out.append(Vector("asterix-consent-claim-missing-a-signature", "asterix", seq, F.CONSENT,
                       f"entry {seq} claims seat 0 with seat 1's signature only; seat 2 did not sign", log.data()))
-    log = claimed3.copy()
-    log.entry(seq)["seat"] = 2
-    log.sign(seq)
-    log.relink(seq + 1)
+    log = claimed3.written_by(seq, 2)
     out.append(Vector("asterix-turn-claim-by-a-seat-not-its-writer", "asterix", seq, F.TURN,
                       f"entry {seq}, the claim of seat 0 signed by seats 1 and 2, written by seat 2; its writer "
                       "is the lowest seat still playing, seat 1", log.data()))
@@ -899,10 +896,7 @@ def ending_vectors() -> list[Vector]:
                       f"entry {seq} says the seats agreed to abort; they signed a draw", log.data()))
     seq = aborted.find(lambda e: e["kind"] == "agree")
     entitled = aborted.entry(seq)["seat"]
-    log = aborted.copy()
-    log.entry(seq)["seat"] = (entitled + 1) % 3
-    log.sign(seq)
-    log.relink(seq + 1)
+    log = aborted.written_by(seq, (entitled + 1) % 3)
     out.append(Vector("asterix-turn-abort-by-a-seat-not-entitled", "asterix", seq, F.TURN,
                       f"entry {seq}, an abort every seat signed, written by seat {(entitled + 1) % 3}, not by seat "
                       f"{entitled}, entitled to it", log.data()))
@@ -940,10 +934,7 @@ def takeover_vectors() -> list[Vector]:
     out.append(Vector("athos-turn-takeover-of-a-seat-not-claimed", "athos", seq - 1, F.TURN,
                       f"entry {seq - 1}, seat 0's takeover of seat 2, with no claim of seat 2 before it",
                       log.data(seq - 1)))
-    log = athos.copy()
-    log.entry(seq)["seat"] = 1
-    log.sign(seq)
-    log.relink(seq + 1)
+    log = athos.written_by(seq, 1)
     out.append(Vector("athos-turn-takeover-by-the-wrong-seat", "athos", seq, F.TURN,
                       f"entry {seq}, the takeover of seat 2, written by seat 1; the claim's writer, seat 0, takes it "
                       "over", log.data(seq)))
@@ -1015,10 +1006,7 @@ def ends_vectors(aton: Log) -> list[Vector]:
     out.append(Vector("asterix-ends-audits-swapped", "asterix", audits, F.AUDIT,
                       f"entry {audits} holds seats 0's and 1's seeds in each other's places", log.data()))
     gatherer = asterix.entry(audits)["seat"]
-    log = asterix.copy()
-    log.entry(audits)["seat"] = (gatherer + 1) % 3
-    log.sign(audits)
-    log.relink(audits + 1)
+    log = asterix.written_by(audits, (gatherer + 1) % 3)
     out.append(Vector("asterix-ends-audits-wrong-seat", "asterix", audits, F.TURN,
                       f"entry {audits}, the audits, is written by seat {(gatherer + 1) % 3}; their gatherer is seat "
                       f"{gatherer}, the writer of entry {audits - 1}, the move that ended the game", log.data()))
