@@ -32,9 +32,10 @@ def lookahead(game: Game, know: Judge, state: Any, seat: int, depth: int, budget
 
     `briefly` (when `in_brief(game, know)`): the positions where the seat's own actions
     end are valued by their briefs, never built (`followers`). The values are the same;
-    the budget counts such a position each time it is valued, not once a search (`seen`
-    does not hold it), so a search whose budget binds may choose otherwise (the greedy
-    player does not ask for it: MCTS does, whose budget never binds in a decision)."""
+    the budget counts the positions a search builds, so those are not counted, and a
+    search whose budget binds may look further than without briefs and choose otherwise
+    (the greedy player, whose budget binds, does not ask for them; MCTS does, whose budget
+    binds only in decisions of many thousands of playouts)."""
     if seen is not None:
         known = seen.get(state)
         if known is not None and known[0] >= depth:
@@ -79,8 +80,8 @@ def _valued(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: 
         secret = None if _open(game) else game.secret_choice
         for _, after, brief in followers(game, state, children, briefly):
             if after is None:
-                # where the seat's own actions end, given in brief: valued as below
-                budget[0] -= 1
+                # where the seat's own actions end, given in brief: valued as below (and
+                # not counted: the budget counts the positions a search builds)
                 found = know.evaluate_brief(brief)[seat]  # type: ignore[attr-defined]
                 if found > value:
                     value = found
@@ -118,8 +119,7 @@ def _leaves(game: Game, know: Judge, state: Any, seat: int, budget: list[int], s
     by_brief = know.evaluate_brief if briefly else None  # type: ignore[attr-defined]
     secret = None if _open(game) else game.secret_choice
     for _, after, brief in followers(game, state, children, briefly):
-        if after is None:
-            budget[0] -= 1
+        if after is None:  # (given in brief: never built, not counted)
             found = by_brief(brief)[seat]  # type: ignore[misc]
         else:
             known = known_of(after)  # (every remembered depth is at least 0)

@@ -126,7 +126,7 @@ class Search:
         self.children: dict = {}
         self.nodes = [know.search_nodes]
         #: the plans value the positions where a seat's turn ends by their briefs (lookahead,
-        #: `briefly`): the same values, its budget (`search_nodes`) never binding in a decision
+        #: `briefly`): the same values, and those positions not counted in `search_nodes`
         self.briefly = in_brief(self.game, know)
         self.salt = rng.getrandbits(64) if know.common_chance else None
         #: the root actions the search looks at (all, or the best `root_width` by prior)
@@ -365,7 +365,6 @@ class Search:
             briefly = self.briefly
             for a, after, brief in followers(game, state, self.children, briefly):
                 if after is None:  # the turn ends there: `lookahead` values it by its brief
-                    self.nodes[0] -= 1
                     value = know.evaluate_brief(brief)[seat]  # type: ignore[attr-defined]
                 else:
                     value = lookahead(game, know, after, seat, depth, self.nodes, seen, self.children, briefly)
