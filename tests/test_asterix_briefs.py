@@ -79,9 +79,13 @@ def test_a_search_in_brief_finds_the_same_values_as_one_that_builds_every_positi
         if state.phase not in ("order", "move"):
             continue
         seat = state.actor
-        built = lookahead(GAME, know, state, seat, 3, [10**6], {}, {})
-        brief = lookahead(GAME, know, state, seat, 3, [10**6], {}, {}, briefly=True)
+        spent, spent_briefly = [10**6], [10**6]
+        built = lookahead(GAME, know, state, seat, 3, spent, {}, {})
+        brief = lookahead(GAME, know, state, seat, 3, spent_briefly, {}, {}, briefly=True)
         assert brief == built
+        # a position given in brief is never built, and not counted: a deep search is
+        # cut short no sooner than before
+        assert spent_briefly[0] >= spent[0]
         met += 1
     assert met > 50
 
