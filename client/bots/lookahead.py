@@ -77,12 +77,13 @@ def _valued(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: 
         value = -1.0
         below = depth - 1
         current, evaluate = game.current, know.evaluate
+        by_brief = know.evaluate_brief if briefly else None  # type: ignore[attr-defined]
         secret = None if _open(game) else game.secret_choice
         for _, after, brief in followers(game, state, children, briefly):
             if after is None:
                 # where the seat's own actions end, given in brief: valued as below (and
                 # not counted: the budget counts the positions a search builds)
-                found = know.evaluate_brief(brief)[seat]  # type: ignore[attr-defined]
+                found = by_brief(brief)[seat]  # type: ignore[misc]
                 if found > value:
                     value = found
                 continue
