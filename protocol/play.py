@@ -946,8 +946,10 @@ class Play:
             # every ack of the head is in, and with them every value of the round we gather:
             # the confirm leaves first, alone, then the round's entry (nothing waiting can
             # change it: the round is whole). Carried by the round, the confirm would wait at
-            # every node for the round's check (spec/transport.md, "Latency")
-            return self.broadcast(self.last_confirm) + confirmed + self.my_turn()
+            # every node for the round's check; and the round is signed and checked by our
+            # next step, once the confirm has left: written here, the confirm would wait
+            # for that too (spec/transport.md, "Latency")
+            return self.broadcast(self.last_confirm) + confirmed + [NextStep()]
         return self.broadcast(self.last_confirm) + confirmed
 
     # -- the local seat's entries -------------------------------------------------------------------------
