@@ -38,7 +38,11 @@ waiting for the interpreter after its poll may wait for as long as the switch in
 latency_node.py's STAGES) and prints, per stage, the p50 time the move waited for its
 slowest node there: the author's signing and sending, the hop to the last peer, that peer's
 check and fsync, its ack's hop back, the author's confirm and its hop; and a node's CPU per
-move split into its loop thread's and, of that, the session's (protocol/ and engines/).
+move split into its loop thread's and, of that, the session's (protocol/ and engines/). At
+three nodes or more it also sums, per move, the CPU every node's loop thread spent inside the
+move's window (its submit to its last confirmation), split by what each node was doing, and
+prints what of it a confirmation needs, over the cores: on a machine with fewer cores than
+nodes, a bound under the window that no reordering of the rest can beat.
 
     python bench/bench_latency.py [--rounds R] [--think S] [--games G] [--nodes N ...] [--stages] [--against DIR]
                                   [--screen MS]
@@ -46,6 +50,7 @@ move split into its loop thread's and, of that, the session's (protocol/ and eng
 from __future__ import annotations
 
 import argparse
+import bisect
 import json
 import os
 import statistics
@@ -292,6 +297,112 @@ def move_stages(traces: list[dict]) -> list[dict[str, float]]:
     return out
 
 
+#: what `move_window` splits a move's window into: (name, what the line says); the ones a
+#: confirmation needs are marked True
+WINDOW_PARTS = (
+    ("author sends", "the author signs and sends", True),
+    ("author to last ack", "the author until its last ack (its re-run, fsync, the acks)", True),
+    ("author confirms", "the author's confirm", True),
+    ("author after", "the author after its confirm", False),
+    ("peer before", "the peers before the entry comes", False),
+    ("peer checks", "the peers decode and check", True),
+    ("peer stores", "append and fsync", True),
+    ("peer acks", "ack", True),
+    ("peer after ack", "after the ack until they poll again", False),
+    ("peer wakes", "waking for the confirm", True),
+    ("peer takes confirm", "taking it", True),
+    ("peer after", "after confirming", False),
+)
+
+
+def _cpu_at(marks: list, times: list[float], t: float) -> float:
+    """The loop thread's CPU seconds at time `t`, between the two marks around it."""
+    i = bisect.bisect_right(times, t)
+    if i == 0:
+        return marks[0][1]
+    if i >= len(marks):
+        return marks[-1][1]
+    (t0, c0, _), (t1, c1, _) = marks[i - 1], marks[i]
+    return c0 + (c1 - c0) * (t - t0) / (t1 - t0) if t1 > t0 else c0
+
+
+def move_window(traces: list[dict]) -> list[dict[str, float]]:
+    """For each move of one game (at three seats or more): the CPU every node's loop thread
+    spent between the move's submit and its last confirmation, in all ("all") and split by
+    `WINDOW_PARTS`, summed over the nodes, from the nodes' CPU marks (bench/latency_node.py);
+    with "window", the window's length. On a machine with fewer cores than nodes, the parts
+    a confirmation needs, over the cores, are a bound under the window."""
+    for trace in traces:
+        st = trace["stages"]
+        if "marks" not in st or not st["marks"]:
+            return []
+        st["marks"].sort()
+        st["times"] = [m[0] for m in st["marks"]]
+    out = []
+    submits = {int(seq): (i, at) for i, trace in enumerate(traces) for seq, at in trace["submits"].items()}
+    for seq, (author, t0) in submits.items():
+        confirms = [t["confirms"].get(str(seq)) for t in traces]
+        if None in confirms:
+            continue
+        t1 = max(confirms)
+        parts = dict.fromkeys((name for name, _, _ in WINDOW_PARTS), 0.0)
+        parts["all"], parts["window"] = 0.0, t1 - t0
+        whole = True
+        for i, trace in enumerate(traces):
+            st = trace["stages"]
+            marks, times = st["marks"], st["times"]
+
+            def cpu(a: float, b: float) -> float:
+                a, b = max(a, t0), min(b, t1)
+                return max(0.0, _cpu_at(marks, times, b) - _cpu_at(marks, times, a)) if b > a else 0.0
+
+            parts["all"] += cpu(t0, t1)
+            if i == author:
+                sent = [at for at, kind, s, _ in st["sent"] if kind == "entry" and s == seq][:len(traces) - 1]
+                acks = sorted(at for at, kind, s, _ in st["received"] if kind == "ack" and s == seq)
+                confirm = [at for at, kind, s, c in st["sent"] if (kind == "confirm" and s == seq) or c == seq]
+                if not sent or len(acks) < len(traces) - 1 or not confirm:
+                    whole = False
+                    break
+                spans = (("author sends", t0, sent[-1]), ("author to last ack", sent[-1], acks[len(traces) - 2]),
+                         ("author confirms", acks[len(traces) - 2], confirm[0]), ("author after", confirm[0], t1))
+            else:
+                ins = [at for at, kind, s, _ in st["received"] if kind == "entry" and s == seq]
+                stored = [(a, b) for s, a, b, _ in st["stores"] if s == seq]
+                acks = [at for at, kind, s, _ in st["sent"] if kind == "ack" and s == seq]
+                taken = [at for at, kind, s, c in st["received"] if (kind == "confirm" and s == seq) or c == seq]
+                if not ins or not stored or not acks:
+                    whole = False
+                    break
+                done = trace["confirms"][str(seq)]
+                took = taken[0] if taken else done
+                idle = next((m[0] for m in marks if m[0] > acks[0] and m[2] == "p"), took)
+                idle = min(idle, max(acks[0], took))
+                spans = (("peer before", t0, ins[0]), ("peer checks", ins[0], stored[0][0]),
+                         ("peer stores", stored[0][0], stored[0][1]), ("peer acks", stored[0][1], acks[0]),
+                         ("peer after ack", acks[0], idle), ("peer wakes", idle, max(idle, took)),
+                         ("peer takes confirm", took, max(took, done)), ("peer after", max(took, done), t1))
+            for name, a, b in spans:
+                parts[name] += cpu(a, b)
+        if whole:
+            out.append(parts)
+    return out
+
+
+def print_window(nodes: int, games: list[list[dict]]) -> None:
+    moves = [m for traces in games for m in move_window(traces)]
+    if not moves:
+        return
+    p50 = {name: statistics.median(m[name] for m in moves) * 1e3 for name in moves[0]}
+    cores = os.cpu_count() or 1
+    needed = sum(p50[name] for name, _, need in WINDOW_PARTS if need)
+    print(f"{nodes} nodes, the loop threads' CPU inside a move's window (its submit to its last confirmation; "
+          f"p50 over {len(moves)} moves of the sums over the nodes, ms): {p50['all']:.2f} in all, in a window of "
+          f"{p50['window']:.2f} on {cores} cores; "
+          + "; ".join(f"{p50[name]:.2f} {what}" for name, what, _ in WINDOW_PARTS)
+          + f"; what a confirmation needs {needed:.2f} ms, {needed / cores:.2f} ms of the {cores} cores")
+
+
 def game_cpu(traces: list[dict]) -> tuple[float, float]:
     """The CPU time all the nodes used per move while the moves were played (from the first
     submit to the last; each node's process, its ZeroMQ thread, beats and ticks included)."""
@@ -350,6 +461,8 @@ def print_stages(nodes: int, games: list[list[dict]]) -> None:
     print(f"{nodes} nodes, stages (p50 ms, the node waited for last at each step): " + "; ".join(parts)
           + f"; whole p50 {total * 1e3:.2f}; CPU of all the nodes per move {cpu * 1e3:.2f} ms "
           f"({kernel * 1e3:.2f} in the kernel; on {os.cpu_count()} cores){split}")
+    if nodes > 2:
+        print_window(nodes, games)
 
 
 def main() -> int:

@@ -25,8 +25,9 @@ interpreter back, the node's after its poll, may wait for the one holding it.
 With STAGES=1 in its environment it also notes when each stage of a move happened here
 (`stages` in latency.json: messages taken off the socket and sent, by type and seq; each
 append and fsync; the CPU time the process used; at each confirmation, the loop thread's CPU
-so far and the part of it spent inside the session), by wrapping the node's own I/O methods
-from the outside (a bench's diagnosis: the product has no such hook).
+so far and the part of it spent inside the session; the loop thread's CPU at each poll's
+start and end, each batch taken, each send, append and step), by wrapping the node's own I/O
+methods from the outside (a bench's diagnosis: the product has no such hook).
 """
 from __future__ import annotations
 
@@ -71,23 +72,43 @@ class StageTrace:
         self.syncs: list[tuple[float, float]] = []
         self.threads: dict[str, float] = {}
         self.loop_cpu = 0.0
-        transport, clock = node.transport, time.monotonic
+        #: (when, the loop thread's CPU then, what: "p" a poll began, "q" it ended, "r" messages
+        #: were taken, "s" one was sent, "a" and "b" an append began and ended): at each of those, so a move's window can be split by what the node did in it
+        self.marks: list[tuple[float, float, str]] = []
+        transport, clock, cpu = node.transport, time.monotonic, time.thread_time
         receive, send, store, sync = transport.receive, transport.send, node.store, node.sync
+        poll = node._poll
+        marks = self.marks
 
         def traced_receive(now=None):
             out = receive(now)
             at = clock()
+            marks.append((at, cpu(), "r"))
             self.received += [(at, data) for _, _, data in out]
             return out
 
         def traced_send(key, data):
-            self.sent.append((clock(), data))
+            at = clock()
+            marks.append((at, cpu(), "s"))
+            self.sent.append((at, data))
             return send(key, data)
+
+        def traced_poll(timeout):
+            marks.append((clock(), cpu(), "p"))
+            try:
+                return poll(timeout)
+            finally:
+                marks.append((clock(), cpu(), "q"))
+
+        node._poll = traced_poll
 
         def traced_store(entry, sync_now):
             t = clock()
+            marks.append((t, cpu(), "a"))
             store(entry, sync_now)
-            self.stores.append((entry.seq, t, clock(), sync_now))
+            done = clock()
+            marks.append((done, cpu(), "b"))
+            self.stores.append((entry.seq, t, done, sync_now))
 
         def traced_sync():
             t = clock()
@@ -111,6 +132,16 @@ class StageTrace:
             return counted
 
         session.receive, session.follow = traced(session.receive), traced(session.follow)
+        follow, marks, clock = session.follow, self.marks, time.monotonic
+
+        def marked(step):
+            marks.append((clock(), cpu(), "f"))
+            try:
+                return follow(step)
+            finally:
+                marks.append((clock(), cpu(), "g"))
+
+        session.follow = marked
 
     @staticmethod
     def _what(data: bytes) -> list | None:
@@ -136,7 +167,7 @@ class StageTrace:
             return out
 
         return {"threads": self.threads, "session_cpu": self.session_cpu, "loop_cpu": self.loop_cpu, "received": decoded(self.received), "sent": decoded(self.sent),
-                "stores": self.stores, "syncs": self.syncs, "split": self.split}
+                "stores": self.stores, "syncs": self.syncs, "split": self.split, "marks": self.marks}
 
     @staticmethod
     def thread_cpu() -> dict[str, float]:

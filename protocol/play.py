@@ -785,12 +785,10 @@ class Play:
             # split the table: it is no evidence of equivocation, only a strike.
             return self.keeper.reject(sender, f"entry seq {exc.seq}: {exc.why}")
         self._append(entry, checked)
-        effects: list = [Store(entry)]
+        # (passed on to our spectators after our ack: nobody's confirmation waits for them)
         relay = [k for k in self.spectators if k != sender]
-        if relay:
-            data = EntryMessage(entry).to_bytes()
-            effects += [Send(k, data) for k in relay]
-        return effects + self._stored(entry, checked)
+        data = EntryMessage(entry).to_bytes() if relay else b""
+        return [Store(entry)] + self._stored(entry, checked, [Send(k, data) for k in relay])
 
     def _append(self, entry: Entry, ledger: Ledger) -> None:
         before = self.ledger
@@ -866,11 +864,14 @@ class Play:
             ledger = ledger.check(entry, signatures=False)
         return ledger
 
-    def _stored(self, entry: Entry, ledger: Ledger) -> list:
-        """`entry` is on disk here, `ledger` the ledger it ends: ack it with the state hash,
-        take the acks that were waiting for it, confirm what that confirms."""
+    def _stored(self, entry: Entry, ledger: Ledger, relay: list = ()) -> list:
+        """`entry` is on disk here, `ledger` the ledger it ends: ack it with the state hash
+        (then pass it on: `relay`, the sends to our spectators), take the acks that were
+        waiting for it, confirm what that confirms."""
         state_hash = ledger.game.state_hash(ledger.state)
         effects = self._ack(entry, state_hash)
+        if relay:
+            effects += relay
         desync = self.acks.stored(entry.hash, state_hash)
         if desync is not None:
             return effects + self._told_desync(entry.seq) + self.keeper.halt(desync) + [Accepted(entry.seq, entry)]
@@ -946,8 +947,10 @@ class Play:
             # every ack of the head is in, and with them every value of the round we gather:
             # the confirm leaves first, alone, then the round's entry (nothing waiting can
             # change it: the round is whole). Carried by the round, the confirm would wait at
-            # every node for the round's check (spec/transport.md, "Latency")
-            return self.broadcast(self.last_confirm) + confirmed + self.my_turn()
+            # every node for the round's check; and the round is signed and checked by our
+            # next step, once the confirm has left: written here, the confirm would wait
+            # for that too (spec/transport.md, "Latency")
+            return self.broadcast(self.last_confirm) + confirmed + [NextStep()]
         return self.broadcast(self.last_confirm) + confirmed
 
     # -- the local seat's entries -------------------------------------------------------------------------

@@ -40,6 +40,15 @@ def test_traced_nodes_say_when_each_stage_of_every_move_happened_at_four_seats()
     # a node's CPU per move, split: its loop thread's, and inside that the session's
     loop, session = bench.game_split(traces[0])
     assert 0 < session <= loop
+    # the CPU every node's loop thread spent inside each move's window, split by what it did:
+    # the parts never more than the whole, and the checking the peers do always some of it
+    windows = bench.move_window(traces[0])
+    assert windows and len(windows) <= len(latencies)
+    for parts in windows:
+        split = [parts[name] for name, _, _ in bench.WINDOW_PARTS]
+        assert all(part >= 0 for part in split)
+        assert sum(split) <= parts["all"] * 1.001 + 1e-6
+        assert parts["peer checks"] > 0 and parts["window"] > 0
 
 
 def test_a_bench_that_measured_nothing_exits_non_zero(monkeypatch, capsys):
