@@ -57,10 +57,6 @@ FINISHED_GRACE = 10.0
 MAX_HELLO_ADDRS = 1024  # where hellos said their nodes listen, newest kept
 #: a spectator says hello again to a seat it has not heard from for this long (spec/transport.md)
 SPECTATOR_HELLO_AGAIN = 2.0
-#: at three seats or more, the session's next step waits this long after an entry is confirmed
-#: here (spec/transport.md, "The loop"): the reveal round a gatherer writes after its confirm,
-#: checked by every peer at once, would take the cores from the peers still taking that confirm
-STEP_AFTER_CONFIRMED = 0.002
 
 
 @dataclass(frozen=True)
@@ -120,8 +116,6 @@ class Node:
         self._over_at: float | None = None  # when the game was over here
         self._left = False
         self._resting = False  # the ROUTER is left unpolled for now
-        self._confirmed_seen = 0  # the session's confirmed seq when the loop last looked
-        self._step_from = 0.0  # the session's next step waits until then (`STEP_AFTER_CONFIRMED`)
         #: by key: the messages dropped unread when it was last said, and when
         self._flood_said: dict[bytes, tuple[int, float]] = {}
         self._chat: ChatFile | None = None  # beside the log, opened with the first line said
@@ -604,30 +598,9 @@ class Node:
                 _, _, fn = heapq.heappop(self._timers)
                 self._guarded("running a timer", fn)
             wake = min(next_tick, self._timers[0][0]) if self._timers else next_tick
-            step = self._runner.pending
-            if step and now < self._step_from:
-                step, wake = False, min(wake, self._step_from)
-            timeout = 0.0 if step else max(0.0, wake - time.monotonic())
-            self._guarded("taking input", lambda: self._take_input(timeout))
+            timeout = 0.0 if self._runner.pending else max(0.0, wake - time.monotonic())
+            self._guarded("taking input", lambda: self._runner.polled(self._poll(timeout)))
         return done()
-
-    def _take_input(self, timeout: float) -> None:
-        """Poll and take what came; then the session's next step, if it is due. At three
-        seats or more it waits `STEP_AFTER_CONFIRMED` after an entry is confirmed here: on
-        one machine (the embedded table, a bench) the table's nodes share its cores, and a
-        gatherer's reveal round written at once after its confirm, checked by each peer the
-        moment it has that confirm, took the cores from the peers still waking to take it
-        (8 nodes on 2 cores: such moves' p50 12.1 ms against 8.5 with the pause). Nothing a
-        confirmation needs is in a step (spec/transport.md, "The loop")."""
-        busy = self._poll(timeout)
-        s = self.session
-        confirmed = s.confirmed_seq
-        if confirmed != self._confirmed_seen:
-            self._confirmed_seen = confirmed
-            if s.players > 2:
-                self._step_from = time.monotonic() + STEP_AFTER_CONFIRMED
-        if not self._runner.pending or time.monotonic() >= self._step_from:
-            self._runner.polled(busy)
 
     def linger(self, seconds: float) -> None:
         """Keep serving for `seconds` after the game ended here, whatever stopped the run,
