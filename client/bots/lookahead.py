@@ -22,32 +22,18 @@ def has_hidden(game: Game) -> bool:
 
 
 def lookahead(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: list[int],
-              seen: dict | None = None, children: dict | None = None, briefly: bool = False) -> float:
+              seen: dict | None = None, children: dict | None = None) -> float:
     """The best value `seat` can reach by its own next actions (up to `depth` of them,
     while the states looked at stay within `budget`). `seen` remembers the positions
     valued already (with the depth they were searched to): one position is often
     reached by several orders of the same actions. `children` remembers the positions
     each position's actions lead to (`followers`): a search looks again and again from
-    the same positions, and most of what they lead to is in `seen` already.
-
-    `briefly` (when `in_brief(game, know)`): the positions where the seat's own actions
-    end are valued by their briefs, never built (`followers`). The values are the same;
-    the budget counts the positions a search builds, so those are not counted, and a
-    search whose budget binds may look further than without briefs and choose otherwise
-    (the greedy player, whose budget binds, does not ask for them; MCTS does, whose budget
-    binds only in decisions of many thousands of playouts)."""
+    the same positions, and most of what they lead to is in `seen` already."""
     if seen is not None:
         known = seen.get(state)
         if known is not None and known[0] >= depth:
             return known[1]
-    return _valued(game, know, state, seat, depth, budget, seen, children, briefly)
-
-
-def in_brief(game: Game, know: Any) -> bool:
-    """Whether the game gives the positions an action leads to in brief
-    (`successors_in_brief`, engines/asterix/briefs.py) and the judge values a brief
-    (`evaluate_brief`): then a search may ask `followers` for briefs."""
-    return hasattr(game, "successors_in_brief") and hasattr(know, "evaluate_brief")
+    return _valued(game, know, state, seat, depth, budget, seen, children)
 
 
 def _open(game: Game) -> bool:
@@ -61,7 +47,7 @@ _ENDED = 1 << 30
 
 
 def _valued(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: list[int],
-            seen: dict | None, children: dict | None, briefly: bool = False) -> float:
+            seen: dict | None, children: dict | None) -> float:
     """`lookahead` of a position `seen` has no good enough value for."""
     budget[0] -= 1
     own = game.current(state) == seat and not game.secret_choice(state)
@@ -72,21 +58,13 @@ def _valued(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: 
         elif budget[0] <= 0:
             depth = 0  # cut short
     elif depth == 1 and seen is not None:
-        value = _leaves(game, know, state, seat, budget, seen, children, briefly)
+        value = _leaves(game, know, state, seat, budget, seen, children)
     else:
         value = -1.0
         below = depth - 1
         current, evaluate = game.current, know.evaluate
-        by_brief = know.evaluate_brief if briefly else None  # type: ignore[attr-defined]
         secret = None if _open(game) else game.secret_choice
-        for _, after, brief in followers(game, state, children, briefly):
-            if after is None:
-                # where the seat's own actions end, given in brief: valued as below (and
-                # not counted: the budget counts the positions a search builds)
-                found = by_brief(brief)[seat]  # type: ignore[misc]
-                if found > value:
-                    value = found
-                continue
+        for _, after in followers(game, state, children):
             # `lookahead` of each, its memo asked here (most are in it: one call saved each)
             known = None if seen is None else seen.get(after)
             if known is not None and known[0] >= below:
@@ -99,7 +77,7 @@ def _valued(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: 
                 if seen is not None:
                     seen[after] = (_ENDED, found)
             else:
-                found = _valued(game, know, after, seat, below, budget, seen, children, briefly)
+                found = _valued(game, know, after, seat, below, budget, seen, children)
             if found > value:
                 value = found
     if seen is not None:
@@ -108,55 +86,42 @@ def _valued(game: Game, know: Judge, state: Any, seat: int, depth: int, budget: 
 
 
 def _leaves(game: Game, know: Judge, state: Any, seat: int, budget: list[int], seen: dict,
-            children: dict | None, briefly: bool = False) -> float:
+            children: dict | None) -> float:
     """The loop of `_valued` one action above the leaves (depth 1, with a memo), written
     out: each following position is the memo's, or valued where it stands and remembered
     as `_valued` at depth 0 remembers it (depth 0 where the seat acts on, `_ENDED` where
     its own actions end); the same values, the same budget spent, the same memo. The
-    search's commonest loop (each die's landings after the first die's). Given in brief
-    (`briefly`), a position where the seat's own actions end is valued by its brief."""
+    search's commonest loop (each die's landings after the first die's)."""
     value = -1.0
     current, evaluate, known_of = game.current, know.evaluate, seen.get
-    by_brief = know.evaluate_brief if briefly else None  # type: ignore[attr-defined]
     secret = None if _open(game) else game.secret_choice
-    for _, after, brief in followers(game, state, children, briefly):
-        if after is None:  # (given in brief: never built, not counted)
-            found = by_brief(brief)[seat]  # type: ignore[misc]
+    for _, after in followers(game, state, children):
+        known = known_of(after)  # (every remembered depth is at least 0)
+        if known is not None:
+            found = known[1]
         else:
-            known = known_of(after)  # (every remembered depth is at least 0)
-            if known is not None:
-                found = known[1]
-            else:
-                budget[0] -= 1
-                found = evaluate(after)[seat] if by_brief is None else by_brief(brief)[seat]
-                own = current(after) == seat and (secret is None or not secret(after))
-                seen[after] = (0 if own else _ENDED, found)
+            budget[0] -= 1
+            found = evaluate(after)[seat]
+            own = current(after) == seat and (secret is None or not secret(after))
+            seen[after] = (0 if own else _ENDED, found)
         if found > value:
             value = found
     return value
 
 
-def followers(game: Game, state: Any, children: dict | None,
-              briefly: bool = False) -> list[tuple[Action, Any, Any]]:
-    """(action, the position it leads to, its brief) for every legal action of `state`, in
-    the legal order; remembered in `children` (when given), which are pure functions of
-    the state. Without `briefly` every position is given and no brief (None); with it
-    (`in_brief`), the game's `successors_in_brief`: the position only where the seat to
-    act acts on (None where its own actions end), and every brief. One `children` memo
-    holds lists of one kind: a search asks it always or never `briefly`."""
+def followers(game: Game, state: Any, children: dict | None) -> list[tuple[Action, Any]]:
+    """(action, the position it leads to) for every legal action of `state`, in the legal
+    order; remembered in `children` (when given), which are pure functions of the state."""
     if children is not None:
         known = children.get(state)
         if known is not None:
             return known
-    if briefly:
-        found = game.successors_in_brief(state)  # type: ignore[attr-defined]
+    successors = getattr(game, "successors", None)  # an engine's faster way to the same (Asterix)
+    if successors is not None:
+        found = successors(state)
     else:
-        successors = getattr(game, "successors", None)  # an engine's faster way to the same (Asterix)
-        if successors is not None:
-            found = [(action, after, None) for action, after in successors(state)]
-        else:
-            apply = game.apply
-            found = [(action, apply(state, action), None) for action in game.legal_actions(state)]
+        apply = game.apply
+        found = [(action, apply(state, action)) for action in game.legal_actions(state)]
     if children is not None:
         children[state] = found
     return found

@@ -37,7 +37,7 @@ import time
 from typing import Any
 
 from peerboard.client.bots.knowledge import Knowledge, knowledge_for
-from peerboard.client.bots.lookahead import best_own_action, followers, has_hidden, in_brief, lookahead
+from peerboard.client.bots.lookahead import best_own_action, followers, has_hidden, lookahead
 from peerboard.client.bots.sdk import Bot, Budget, Decision
 from peerboard.client.bots.simulate import play_choice
 from peerboard.client.bots.stall import Pressing, StallWatch
@@ -125,9 +125,6 @@ class Search:
         #: the positions the plans' lookaheads reached from each position (lookahead.followers)
         self.children: dict = {}
         self.nodes = [know.search_nodes]
-        #: the plans value the positions where a seat's turn ends by their briefs (lookahead,
-        #: `briefly`): the same values, and those positions not counted in `search_nodes`
-        self.briefly = in_brief(self.game, know)
         self.salt = rng.getrandbits(64) if know.common_chance else None
         #: the root actions the search looks at (all, or the best `root_width` by prior)
         self.candidates = decision.legal
@@ -163,8 +160,7 @@ class Search:
         priors = {}
         for a in decision.legal:
             after = play_choice(game, state, seat, a, lambda st, s, options: know.playout_action(st, options, rng))
-            priors[a] = lookahead(game, know, after, seat, know.search_lookahead - 1, self.nodes, self.seen,
-                                  briefly=self.briefly)
+            priors[a] = lookahead(game, know, after, seat, know.search_lookahead - 1, self.nodes, self.seen)
         if know.root_width and len(priors) > know.root_width:
             # The playouts are few: spent on the actions the greedy player likes best (ties
             # in a random order), so that each is compared over enough dice.
@@ -346,11 +342,9 @@ class Search:
         """The position after the seat's plan: the one its plan looked at (`children`), whose
         own plan and hash are then to hand, else applied afresh."""
         action = self._plan(state, seat)
-        for a, after, _ in self.children.get(state, ()):
+        for a, after in self.children.get(state, ()):
             if a is action:
-                if after is not None:
-                    return after
-                break  # (given in brief: the one position of them the search goes on from)
+                return after
         return self.game.apply(state, action)
 
     def _plan(self, state: Any, seat: int) -> Action:
@@ -362,12 +356,8 @@ class Search:
             depth = know.search_lookahead - 1
             seen = self.seen_by.setdefault(seat, {})
             best = -2.0
-            briefly = self.briefly
-            for a, after, brief in followers(game, state, self.children, briefly):
-                if after is None:  # the turn ends there: `lookahead` values it by its brief
-                    value = know.evaluate_brief(brief)[seat]  # type: ignore[attr-defined]
-                else:
-                    value = lookahead(game, know, after, seat, depth, self.nodes, seen, self.children, briefly)
+            for a, after in followers(game, state, self.children):
+                value = lookahead(game, know, after, seat, depth, self.nodes, seen, self.children)
                 if value > best:
                     action, best = a, value
             self.plans[state] = action

@@ -7,7 +7,7 @@ from peerboard.engines.chance import uniform_below
 from peerboard.engines.contract import CHANCE, TERMINAL, Action, Game
 from peerboard.engines.styled import Fragment
 from peerboard.engines.options import Option, int_between, one_of
-from peerboard.engines.asterix import briefs, notation, random_play, render, rules, scoring, summary
+from peerboard.engines.asterix import notation, random_play, render, rules, scoring, summary
 from peerboard.engines.asterix.board import LAYOUT_ORDER
 from peerboard.engines.asterix.state import FIRST_ROLL, LAYOUT, OVER, ROLL, State, record
 
@@ -87,11 +87,6 @@ class Asterix(Game):
     # each, faster: client/bots/lookahead.py asks for it when a game has it). The rules'
     # function itself, not a method calling it: a search asks it thousands of times.
     successors = staticmethod(rules.successors)
-    # The same list with the positions where the seat's own actions end left unbuilt: what
-    # a search's judge reads of them, their brief, in their place (engines/asterix/briefs.py;
-    # client/bots/lookahead.py asks for it when the judge can value a brief).
-    successors_in_brief = staticmethod(briefs.successors_in_brief)
-    in_brief = staticmethod(briefs.in_brief)
     # `apply(state, random_action(self, state, rng))` in one call, reading `rng` alike
     # (engines/playout.py's random games ask for it when a game has it).
     random_step = staticmethod(random_play.random_step)

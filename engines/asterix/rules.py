@@ -340,7 +340,10 @@ def successors(state: State) -> list[tuple[Action, State]]:
     mask = landings(pawns[seat], state.dice[0], blocked_squares(tiles, state.potions[seat]))
     if not mask:
         return [(SKIP, _end_turn(state))]
-    landed = _landings_from(landing_key(state))
+    rest = state.dice[1:]
+    landed = _landings_from((rest, pawns[:seat], pawns[seat + 1:], state.potions, state.carried, state.piles,
+                             tiles, seat, state.round, state.first, state.players, state.max_rounds,
+                             state.carry_rule, state.laid, state.contenders, state.rolls))
     known = landed.get  # (a pair is never false: `or` goes on only when none is known)
     return [known(square) or _landed(landed, state, square) for square in _squares(mask)]
 
@@ -348,17 +351,6 @@ def successors(state: State) -> list[tuple[Action, State]]:
 def _landed(landed: dict[int, tuple[Action, State]], state: State, square: int) -> tuple[Action, State]:
     pair = landed[square] = (_MOVE_TO[square], _move(state, square, landed))
     return pair
-
-
-def landing_key(state: State) -> tuple:
-    """Every field of a position in the move phase but the mover's square and the die being
-    moved (the dice left are in it): what landing on a square does is the same for every
-    position with the same key (a pawn that lands on c3 with its last die ends its turn
-    alike wherever it stood), so a search remembers it under this key."""
-    seat, pawns = state.actor, state.pawns
-    return (state.dice[1:], pawns[:seat], pawns[seat + 1:], state.potions, state.carried, state.piles,
-            state.tiles, seat, state.round, state.first, state.players, state.max_rounds,
-            state.carry_rule, state.laid, state.contenders, state.rolls)
 
 
 # A pure function of one mask, as `_move_tuple`: its squares, a1 first.
@@ -415,32 +407,6 @@ def _order(state: State, first_die: int) -> State:
     return changed(state, phase=MOVE, dice=(first_die, high if first_die == low else low))
 
 
-#: What landing on a square does (`landing`), in the order the rules ask it.
-BANKS, DEFEATS, OFFERS, MEETS, PLAIN = "banks", "defeats", "offers", "meets", "plain"
-
-
-def landing(state: State, square: int) -> str:
-    """What the seat to move's pawn landing on `square` does: it enters the village (BANKS),
-    defeats a cohort (DEFEATS), may pick up the tile there (OFFERS), meets another pawn
-    (MEETS), or nothing more (PLAIN)."""
-    bit = BIT[square]
-    if bit & VILLAGE:
-        return BANKS
-    tiles = state.tiles
-    if bit & tiles[COHORT]:
-        return DEFEATS
-    # the kind on the square, if a pawn can carry it (kind_at, asked only of the kinds that
-    # matter here: a square holds one tile, it is no cohort and a walk never ends on a lake)
-    kind = BOAR if bit & tiles[BOAR] else MENHIR if bit & tiles[MENHIR] else MISTLETOE if bit & tiles[MISTLETOE] else -1
-    if kind >= 0 and can_carry(state.carried[state.actor], kind, state.carry_rule):
-        return OFFERS
-    pawns = state.pawns
-    # another pawn on the square (the mover's own, before it moves, is not one)
-    if pawns.count(square) > (pawns[state.actor] == square):
-        return MEETS
-    return PLAIN
-
-
 def _move(state: State, square: int, landed: dict | None = None) -> State:
     """The pawn lands on `square` with the die at dice[0], and what landing does: the
     village banks and ends the turn, a cohort is defeated, a tile may be picked up,
@@ -451,29 +417,33 @@ def _move(state: State, square: int, landed: dict | None = None) -> State:
     pawns = state.pawns
     pawns = pawns[:seat] + (square,) + pawns[seat + 1:]  # (replaced, written out)
     dice = state.dice[1:]
-    does = landing(state, square)
-    if does is PLAIN:  # nothing to take, nobody to rob: on with the next die
-        if dice:
-            return changed(state, pawns=pawns, dice=dice)
-        if landed is not None:
-            return _plain_end(landed, state, pawns)
-        return _end_turn(state, {"pawns": pawns, "dice": dice})
-    if does is BANKS:
+    bit = BIT[square]
+    if bit & VILLAGE:
         state = _deposit(changed(state, pawns=pawns, dice=dice), seat)
         if state.phase == OVER:
             return state
         return _end_turn(state)  # entering the village ends the turn's movement
-    if does is DEFEATS:
+    tiles = state.tiles
+    if bit & tiles[COHORT]:
         state = _check_end(changed(
             state, pawns=pawns, dice=dice,
-            tiles=_without_tile(state.tiles, COHORT, square),
+            tiles=_without_tile(tiles, COHORT, square),
             piles=replaced(state.piles, seat, _plus(state.piles[seat], COHORT)),
         ))
         if state.phase == OVER:
             return state
         return _after_pick(state)
-    if does is OFFERS:
+    # the kind on the square, if a pawn can carry it (kind_at, asked only of the kinds that
+    # matter here: a square holds one tile, it is no cohort and a walk never ends on a lake)
+    kind = BOAR if bit & tiles[BOAR] else MENHIR if bit & tiles[MENHIR] else MISTLETOE if bit & tiles[MISTLETOE] else -1
+    if kind >= 0 and can_carry(state.carried[seat], kind, state.carry_rule):
         return changed(state, pawns=pawns, dice=dice, phase=PICK)
+    if pawns.count(square) < 2:  # nothing to take, nobody to rob: on with the next die
+        if dice:
+            return changed(state, pawns=pawns, dice=dice)
+        if landed is not None:
+            return _plain_end(landed, state, pawns)
+        return _end_turn(state, {"pawns": pawns, "dice": dice})
     return _after_pick(changed(state, pawns=pawns, dice=dice))
 
 
@@ -577,15 +547,11 @@ def reach(state: State, seat: int) -> int:
     """Every square the seat's pawn could ever get to, generously: over non-lake squares,
     through cohort squares only if it holds a potion now or could refill (its region
     without cohorts holds a village square). Dice and the potions to come are ignored."""
-    return _reach_of(state.tiles, state.pawns[seat], state.potions[seat])
-
-
-def _reach_of(tiles: tuple[int, ...], square: int, potions: int) -> int:
-    lakes = tiles[LAKE]
-    start = BIT[square]
-    if potions:
+    lakes = state.tiles[LAKE]
+    start = BIT[state.pawns[seat]]
+    if state.potions[seat]:
         return region(start, lakes)
-    without_cohorts = region(start, lakes | tiles[COHORT])
+    without_cohorts = region(start, lakes | state.tiles[COHORT])
     return region(start, lakes) if without_cohorts & VILLAGE else without_cohorts
 
 
@@ -595,49 +561,30 @@ def nothing_can_change(state: State) -> bool:
     square while it carries something, a scoring tile it could pick up (a cohort in its
     reach, a mistletoe, a boar or menhir its load takes or that it could bank first), or a
     square another pawn that carries something can reach (where they could meet)."""
-    return nothing_can_change_of(state.tiles, state.pawns, state.potions, state.carried, state.carry_rule)
-
-
-def nothing_can_change_of(tiles: tuple[int, ...], pawns: tuple[int, ...], potions: tuple[int, ...],
-                          carried: tuple[Pile, ...], carry_rule: str) -> bool:
-    """`nothing_can_change` of a position with these fields (a search asks it of positions
-    it does not build: engines/asterix/briefs.py)."""
+    # (asked at every turn's start: what the loop reads, read once)
+    tiles, carried, carry_rule = state.tiles, state.carried, state.carry_rule
+    always_takeable = tiles[COHORT] | tiles[MISTLETOE]
     reaches = []
-    for seat in range(len(pawns)):
-        where = _reach_unless_acting(tiles, pawns[seat], potions[seat], carried[seat], carry_rule)
-        if not where:
+    for seat in range(state.players):
+        where = reach(state, seat)
+        load = carried[seat]
+        banks = where & VILLAGE
+        if banks and load != EMPTY_PILE:
+            return False
+        takeable = always_takeable
+        for kind in (BOAR, MENHIR):
+            if banks or can_carry(load, kind, carry_rule):
+                takeable |= tiles[kind]
+        if where & takeable:
             return False
         reaches.append(where)
-    carriers = [reaches[s] for s in range(len(pawns)) if carried[s] != EMPTY_PILE]
+    carriers = [reaches[s] for s in range(state.players) if state.carried[s] != EMPTY_PILE]
     for seat, where in enumerate(reaches):
-        mine = carried[seat] != EMPTY_PILE
+        mine = state.carried[seat] != EMPTY_PILE
         # another carrier's reach meets this one (a carrier never counts itself)
         if sum(1 for other in carriers if other & where) > (1 if mine else 0):
             return False
     return True
-
-
-def _reach_unless_acting(tiles: tuple[int, ...], square: int, potions: int, load: Pile, carry_rule: str) -> int:
-    """The reach of a pawn on `square`, or 0 when it could still act on its own there: bank
-    what it carries, or pick up a scoring tile (a reach is never empty: it holds the pawn's
-    square)."""
-    where = _reach_of(tiles, square, potions)
-    banks = where & VILLAGE
-    if banks and load != EMPTY_PILE:
-        return 0
-    takeable = tiles[COHORT] | tiles[MISTLETOE]
-    for kind in (BOAR, MENHIR):
-        if banks or can_carry(load, kind, carry_rule):
-            takeable |= tiles[kind]
-    return 0 if where & takeable else where
-
-
-def others_can_act(tiles: tuple[int, ...], pawns: tuple[int, ...], potions: tuple[int, ...],
-                   carried: tuple[Pile, ...], carry_rule: str, seat: int) -> bool:
-    """Whether a pawn other than `seat`'s could still act on its own (then
-    `nothing_can_change_of` is False wherever `seat`'s pawn stands and whatever it carries)."""
-    return any(not _reach_unless_acting(tiles, pawns[other], potions[other], carried[other], carry_rule)
-               for other in range(len(pawns)) if other != seat)
 
 
 def _deposit(state: State, seat: int) -> State:
@@ -657,27 +604,19 @@ def _deposit(state: State, seat: int) -> State:
 def _check_end(state: State) -> State:
     """Over when every scoring tile is banked, or when nothing is carried and no scoring
     tile is left where a pawn could ever walk (pawns never leave their lake-bounded region)."""
-    if ends_after_banking(state.piles, state.carried, state.tiles, state.pawns):
-        return changed(state, phase=OVER, dice=())
-    return state
-
-
-def ends_after_banking(piles: tuple[Pile, ...], carried: tuple[Pile, ...], tiles: tuple[int, ...],
-                       pawns: tuple[int, ...]) -> bool:
-    """`_check_end`'s question of a position with these fields: is the game over?"""
     banked = 0
-    for pile in piles:
+    for pile in state.piles:
         banked += pile[0] + pile[1] + pile[2] + pile[3]
     if banked == SCORING_TILES:
-        return True
-    if carried.count(EMPTY_PILE) == len(carried):
-        scoring = tiles[BOAR] | tiles[COHORT] | tiles[MENHIR] | tiles[MISTLETOE]
-        squares = 0
-        for square in pawns:
-            squares |= BIT[square]
-        if not region(squares, tiles[LAKE]) & scoring:
-            return True
-    return False
+        return changed(state, phase=OVER, dice=())
+    if state.carried.count(EMPTY_PILE) == len(state.carried):
+        scoring = state.tiles[BOAR] | state.tiles[COHORT] | state.tiles[MENHIR] | state.tiles[MISTLETOE]
+        pawns = 0
+        for square in state.pawns:
+            pawns |= BIT[square]
+        if not region(pawns, state.tiles[LAKE]) & scoring:
+            return changed(state, phase=OVER, dice=())
+    return state
 
 
 # -- small pieces -------------------------------------------------------------------------

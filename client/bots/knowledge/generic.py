@@ -11,11 +11,8 @@ from peerboard.engines import Action, Game
 def outcome(game: Game, state: Any) -> list[float]:
     """A finished game's reward per seat: 1 shared among the winners; a draw shares it
     among every seat."""
-    return shares(len(game.scores(state)), game.winners(state))
-
-
-def shares(seats: int, winners: list[int]) -> list[float]:
-    """`outcome` of a game of `seats` seats that `winners` won."""
+    seats = len(game.scores(state))
+    winners = game.winners(state)
     if not winners:
         return [1.0 / seats] * seats
     share = 1.0 / len(winners)

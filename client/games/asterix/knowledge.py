@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import random
 
-from peerboard.client.bots.knowledge.generic import Knowledge, logistic, shares
+from peerboard.client.bots.knowledge.generic import Knowledge, logistic
 from peerboard.engines.asterix.board import BIT, BOAR, COHORT, MENHIR, MISTLETOE, SQUARE_NAMES, VILLAGE, squares_of
-from peerboard.engines.asterix.briefs import Brief, in_brief
 from peerboard.engines.asterix.rules import can_carry
-from peerboard.engines.asterix.scoring import winners
-from peerboard.engines.asterix.state import State
+from peerboard.engines.asterix.state import OVER, State
 from peerboard.engines.asterix.walks import blocked_squares, landings
 
 SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
@@ -67,34 +65,23 @@ class AsterixKnowledge(Knowledge):
         self._valued: dict[tuple, list[float]] = {}
 
     def evaluate(self, state: State) -> list[float]:
-        return list(self.evaluate_brief(in_brief(state)))
-
-    def evaluate_brief(self, brief: Brief) -> tuple[float, ...]:
-        """`evaluate` of a position from its brief (engines/asterix/briefs.py: the piles,
-        the loads, the pawns and whether the game is over, all that it reads): the
-        lookahead values the positions where a seat's actions end by their briefs alone."""
-        known = self._valued.get(brief)
+        key = (state.piles, state.carried, state.pawns, state.phase == OVER)
+        known = self._valued.get(key)
         if known is None:
             if len(self._valued) >= 1 << 14:  # bounded: a pure function's memo
                 self._valued.clear()
-            piles, carried, pawns, over = brief
-            # the generic evaluate: the outcome at the end, else the contest of the values
-            found = shares(len(piles), winners(piles)) if over else self.contest(self._values(piles, carried, pawns))
-            known = self._valued[brief] = tuple(found)
-        return known
+            known = self._valued[key] = super().evaluate(state)
+        return list(known)
 
     def standing(self, view: State, seat: int) -> None:
         """No count kept: Asterix ends by itself, at its round limit."""
         return None
 
     def values(self, state: State) -> list[float]:
-        return self._values(state.piles, state.carried, state.pawns)
-
-    def _values(self, piles: tuple, loads: tuple, pawns: tuple[int, ...]) -> list[float]:
         # (The search values every position it meets: the loops over the four categories
         # are written out, the arithmetic is the same, to the last bit.)
         held = []
-        for pile, carried, square in zip(piles, loads, pawns):
+        for pile, carried, square in zip(state.piles, state.carried, state.pawns):
             keep = KEEP[square + 1]
             held.append((pile[0] + keep * carried[0], pile[1] + keep * carried[1],
                          pile[2] + keep * carried[2], pile[3] + keep * carried[3]))
