@@ -14,9 +14,7 @@ import os
 import sys
 import time
 
-import zmq
-
-from fresh_hello import send_from_a_fresh_key
+from fresh_hello import flood_context, send_from_a_fresh_key
 from peerboard.protocol.messages import Hello
 from peerboard.protocol.tablecode import knock, stretched
 
@@ -25,8 +23,7 @@ def main() -> None:
     endpoint, host, table, game, seconds, source = (sys.argv[1], bytes.fromhex(sys.argv[2]), bytes.fromhex(sys.argv[3]),
                                                     sys.argv[4], float(sys.argv[5]), sys.argv[6])
     wrong = [stretched(f"wrong-{i}", host, table) for i in range(3)]
-    context = zmq.Context()
-    context.max_sockets = 32768
+    context = flood_context()
     # ZeroMQ's "tcp://SOURCE:0;HOST:PORT": the connection comes from SOURCE (any 127.x.y.z on loopback)
     sources = source.split(",")
     sent, start = 0, time.monotonic()

@@ -10,17 +10,14 @@ import os
 import sys
 import time
 
-import zmq
-
-from fresh_hello import send_from_a_fresh_key
+from fresh_hello import flood_context, send_from_a_fresh_key
 from peerboard.protocol.messages import Hello
 
 
 def main() -> None:
     endpoint, host, table, game, count = (sys.argv[1], bytes.fromhex(sys.argv[2]), bytes.fromhex(sys.argv[3]),
                                           sys.argv[4], int(sys.argv[5]))
-    context = zmq.Context()
-    context.max_sockets = 32768  # (closed sockets linger a moment: a fast flood has many at once)
+    context = flood_context()
     sent, start = 0, time.monotonic()
     for i in range(count):
         # it says it listens at an address of its own, as a joiner does (nobody listens there)
