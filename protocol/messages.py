@@ -10,7 +10,8 @@ from typing import Callable, ClassVar
 import msgpack
 
 from peerboard.engines.canonical import encode, pack
-from peerboard.protocol.codec import DecodeError, decode
+from peerboard.engines.actions import MAX_ACTION_DEPTH
+from peerboard.protocol.codec import DecodeError, nested_within, too_deep, unpack
 from peerboard.protocol.records import (
     Entry, Genesis, RecordError, SignedGenesis, entry_from_record, genesis_from_body, genesis_from_record,
 )
@@ -346,12 +347,44 @@ MESSAGE_CLASSES: tuple[type[Message], ...] = tuple(cls for cls, _ in _BUILD.valu
 assert all(cls.kind == kind for kind, (cls, _) in _BUILD.items()) and _BUILD.keys() == MESSAGES.keys()
 
 
+#: the kinds of message whose shapes let nothing through that nests deeper than
+#: `_SHALLOW_DEPTH`: the deepest is an entry's action (MAX_ACTION_DEPTH deep itself) inside
+#: its list of actions, its body, its entry and the message's map (a proof's entries alike);
+#: every other field is an atom, a list of atoms or (a result's ending and takeovers) maps of
+#: those. A genesis's options (`propose`, `genesis`) may nest as deep as a record may.
+_SHALLOW_DEPTH = 4 + MAX_ACTION_DEPTH
+_SHALLOW = frozenset(_BUILD) - {"propose", "genesis"}
+assert _SHALLOW_DEPTH <= MESSAGE_LIMITS.depth
+
+
 def decode_message(data: bytes) -> Message:
     """The message `data` holds; MessageError with the reason otherwise. Never anything else."""
     try:
-        m = decode(data, MESSAGE_LIMITS, canonical=False)
+        m = unpack(data, MESSAGE_LIMITS)
     except DecodeError as exc:
         raise MessageError(f"garbled message: {exc}") from None
+    # Nesting too deep is refused before anything else, as the decoder refuses it. A message
+    # of a kind that cannot nest that deep once its shape let it through is measured only if
+    # it is refused (most messages, every ack, confirm and beat, are not measured at all).
+    kind = m.get("t") if type(m) is dict else None
+    shallow = type(kind) is str and kind in _SHALLOW
+    if not shallow:
+        _within_depth(m)
+    try:
+        return _message(m)
+    except Exception:
+        if not shallow or nested_within(m, MESSAGE_LIMITS.depth):
+            raise
+    raise MessageError(f"garbled message: {too_deep(MESSAGE_LIMITS)}")
+
+
+def _within_depth(m: object) -> None:
+    if not nested_within(m, MESSAGE_LIMITS.depth):
+        raise MessageError(f"garbled message: {too_deep(MESSAGE_LIMITS)}")
+
+
+def _message(m: object) -> Message:
+    """The message the decoded value `m` holds (no deeper than the limit, or of a shallow kind)."""
     if type(m) is not dict or type(m.get("t")) is not str or type(m.get("v")) is not int:
         raise MessageError("not a peerboard message")
     if m["v"] != PROTOCOL_VERSION:
