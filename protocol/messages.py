@@ -178,6 +178,10 @@ class Confirm(Message):
     def body(self) -> dict:
         return {"seq": self.seq, "entry": self.entry, "states": list(self.states)}
 
+    def to_bytes(self) -> bytes:
+        # (as an ack's: the keys in canonical order, the states a flat list of atoms)
+        return pack({"entry": self.entry, "seq": self.seq, "states": self.states, "t": "confirm", "v": PROTOCOL_VERSION})
+
 
 @dataclass(frozen=True)
 class Beat(Message):
@@ -357,6 +361,11 @@ _SHALLOW = frozenset(_BUILD) - {"propose", "genesis"}
 assert _SHALLOW_DEPTH <= MESSAGE_LIMITS.depth
 
 
+#: each kind's shape check and builder, by its wire name (one lookup a message)
+_TAKE: dict[str, tuple[Callable[[dict], dict], Callable[[dict], Message]]] = {
+    kind: (MESSAGES[kind].check, build) for kind, (_, build) in _BUILD.items()}
+
+
 def decode_message(data: bytes) -> Message:
     """The message `data` holds; MessageError with the reason otherwise. Never anything else."""
     try:
@@ -368,36 +377,32 @@ def decode_message(data: bytes) -> Message:
     # it is refused (most messages, every ack, confirm and beat, are not measured at all).
     kind = m.get("t") if type(m) is dict else None
     shallow = type(kind) is str and kind in _SHALLOW
-    if not shallow:
-        _within_depth(m)
+    if not shallow and not nested_within(m, MESSAGE_LIMITS.depth):
+        raise MessageError(f"garbled message: {too_deep(MESSAGE_LIMITS)}")
     try:
-        return _message(m)
+        return _message(m, kind)
     except Exception:
         if not shallow or nested_within(m, MESSAGE_LIMITS.depth):
             raise
     raise MessageError(f"garbled message: {too_deep(MESSAGE_LIMITS)}")
 
 
-def _within_depth(m: object) -> None:
-    if not nested_within(m, MESSAGE_LIMITS.depth):
-        raise MessageError(f"garbled message: {too_deep(MESSAGE_LIMITS)}")
-
-
-def _message(m: object) -> Message:
-    """The message the decoded value `m` holds (no deeper than the limit, or of a shallow kind)."""
-    if type(m) is not dict or type(m.get("t")) is not str or type(m.get("v")) is not int:
+def _message(m: object, kind: object) -> Message:
+    """The message the decoded value `m` holds (`kind`: its "t", if a map), its depth
+    measured already, or of a shallow kind."""
+    if type(kind) is not str or type(m.get("v")) is not int:  # type: ignore[union-attr]
         raise MessageError("not a peerboard message")
-    if m["v"] != PROTOCOL_VERSION:
-        raise MessageError(f"protocol version {m['v']}; this node speaks version {PROTOCOL_VERSION}")
-    kind = m.pop("t")
-    del m["v"]
-    if kind not in _BUILD:
+    if m["v"] != PROTOCOL_VERSION:  # type: ignore[index]
+        raise MessageError(f"protocol version {m['v']}; this node speaks version {PROTOCOL_VERSION}")  # type: ignore[index]
+    take = _TAKE.get(kind)
+    if take is None:
         raise MessageError(f"unknown message type {kind[:20]!r}")
+    del m["t"], m["v"]  # type: ignore[attr-defined]
     try:
-        fields = MESSAGES[kind].check(m)
+        fields = take[0](m)  # type: ignore[arg-type]
     except SchemaError as exc:
         raise MessageError(str(exc)) from None  # (it names the message)
     try:
-        return _BUILD[kind][1](fields)
+        return take[1](fields)
     except RecordError as exc:
         raise MessageError(f"{kind}: {exc}") from None

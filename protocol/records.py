@@ -128,7 +128,7 @@ class SignedGenesis:
     def record(self) -> dict:
         return {"genesis": self.terms.body(), "sigs": list(self.sigs)}
 
-    @property
+    @cached
     def hash(self) -> bytes:
         return digest(self.record())
 
