@@ -133,11 +133,18 @@ class SignedGenesis:
         return digest(self.record())
 
     def bad_signers(self) -> list[int]:
+        """The seats whose signature is missing or does not verify."""
+        return list(self._bad_signers)
+
+    @cached
+    def _bad_signers(self) -> tuple[int, ...]:
+        # (kept: a joining seat verifies the genesis it is handed, then its ledger starts
+        # from that same genesis and asks again)
         message = self.terms.signing_bytes()
-        return [
+        return tuple(
             i for i, seat in enumerate(self.terms.seats)
             if i >= len(self.sigs) or not verify(seat.key, message, self.sigs[i])
-        ]
+        )
 
 
 def sign_genesis(genesis: Genesis, identities: Sequence[Identity]) -> SignedGenesis:
