@@ -157,10 +157,15 @@ class Ack(Message):
         if self.sig is not None:  # (once a game: the generic canonical walk)
             return encode({"t": self.kind, "v": PROTOCOL_VERSION, **self.body()})
         if self.reveal is None:
-            return pack({"entry": self.entry, "seat": self.seat, "seq": self.seq, "state": self.state,
-                         "t": "ack", "v": PROTOCOL_VERSION})
+            return ack_bytes(self.seat, self.seq, self.entry, self.state)
         return pack({"entry": self.entry, "reveal": self.reveal, "seat": self.seat, "seq": self.seq,
                      "state": self.state, "t": "ack", "v": PROTOCOL_VERSION})
+
+
+def ack_bytes(seat: int, seq: int, entry: bytes, state: bytes) -> bytes:
+    """The bytes of `Ack(seat, seq, entry, state)` without making the message: the ack every
+    seat sends of every entry (keys in canonical order, every value an atom, as `to_bytes`)."""
+    return pack({"entry": entry, "seat": seat, "seq": seq, "state": state, "t": "ack", "v": PROTOCOL_VERSION})
 
 
 @dataclass(frozen=True)
@@ -261,7 +266,10 @@ class Resign(Message):
 
 def _entry(m: dict) -> EntryMessage:
     if "confirm" not in m:
-        return EntryMessage(entry_from_record(m["entry"]))
+        # (as `_built`: without the frozen dataclass's __init__, for every entry from a peer)
+        message = object.__new__(EntryMessage)
+        message.__dict__.update(entry=entry_from_record(m["entry"]), confirm=None)
+        return message
     try:
         c = MESSAGES["confirm"].check(m["confirm"])
     except SchemaError as exc:

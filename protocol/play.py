@@ -33,7 +33,7 @@ from peerboard.protocol.identity import Identity, fingerprint, verify
 from peerboard.protocol.messages import (
     Ack, Beat, Claim, Confirm, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Offer, Proof,
     Refuse, Resign,
-    Sign, Want,
+    Sign, Want, ack_bytes,
 )
 from peerboard.protocol.phases import Milestone
 from peerboard.protocol.records import (
@@ -910,22 +910,24 @@ class Play:
         confirm carries it on (the author's own state hash travels in that confirm)."""
         if self.seat is None:
             return []
-        ack = Ack(self.seat, entry.seq, entry.hash, state_hash)
         value = self._round_value(entry.seq)
         # (our value goes to the round's gatherer alone: nobody else learns it before the
         # round's entry is written)
         if not gathers(self.players):
+            plain = ack_bytes(self.seat, entry.seq, entry.hash, state_hash)
             if value is None:
-                return self.broadcast(ack)
-            plain, gatherer = ack.to_bytes(), self.seat_keys[value[0]]
+                return [Send(k, plain) for k in self.peers()]
+            gatherer = self.seat_keys[value[0]]
             valued = self._valued_ack(self.seat, entry.seq, entry.hash, state_hash, value[1], value[2]).to_bytes()
             return [Send(k, valued if k == gatherer else plain) for k in self.peers()]
         taken = self._taken_values(entry.seq, state_hash)
         if self._mine(entry.seat):
             return taken
         if value is not None and value[0] == entry.seat:
-            ack = self._valued_ack(self.seat, entry.seq, entry.hash, state_hash, value[1], value[2])
-        return [Send(self._node_of(entry.seat), ack.to_bytes())] + taken
+            data = self._valued_ack(self.seat, entry.seq, entry.hash, state_hash, value[1], value[2]).to_bytes()
+        else:
+            data = ack_bytes(self.seat, entry.seq, entry.hash, state_hash)
+        return [Send(self._node_of(entry.seat), data)] + taken
 
     def _advance(self, announce: bool = True) -> list:
         """What the acks now confirm; where acks are gathered, our confirm of the newest
