@@ -417,6 +417,8 @@ class Play:
         if self.keeper.phase() is Phase.HALTED:
             return effects
         effects += self._on_entry(sender, m, now)
+        if not self.early_confirms:
+            return effects
         held = len(self.entries)
         for seq in sorted(s for s in self.early_confirms if s <= held):
             if self.keeper.phase() is Phase.HALTED:
