@@ -454,7 +454,7 @@ class Play:
         keys = self.seat_keys
         if not m.seat < len(keys) or sender not in (keys[m.seat], self._node_of(m.seat)):
             raise MessageError(f"ack: a forged ack (the sender does not hold seat {m.seat})")
-        if m.seat in self._silent():
+        if self._is_silent(m.seat):
             # a seat gone for good or taken over: its acks count for nothing (its runner acks
             # as itself), but its runner's ack in its name carries its value for the round
             if (m.reveal is None and m.sig is None) or sender == keys[m.seat] or m.seq == 0:
@@ -1241,10 +1241,14 @@ class Play:
     # -- seats taken over (spec/protocol.md, "Takeover") ------------------------------------------------
 
     def _silent(self) -> set[int]:
-        """The seats whose acks do not count: gone for good, claimed with a takeover due, or
-        taken over (their runner acks as itself)."""
-        pending = () if self.ledger.pending is None else (self.ledger.pending[0],)
-        return set(self.ledger.gone) | set(self.ledger.taken_seats) | set(pending)
+        """The seats whose acks do not count (`_is_silent`)."""
+        return {seat for seat in range(self.players) if self._is_silent(seat)}
+
+    def _is_silent(self, seat: int) -> bool:
+        """Whether seat `seat`'s acks do not count: gone for good, claimed with a takeover
+        due, or taken over (its runner acks as itself)."""
+        ledger = self.ledger
+        return seat in ledger.gone or seat in ledger.taken_seats or (ledger.pending is not None and ledger.pending[0] == seat)
 
     def _key_at(self, seq: int, seat: int) -> bytes:
         """The key seat `seat` signs entry `seq` with: its genesis key, or its takeover's."""
