@@ -922,7 +922,7 @@ class Play:
             gatherer = self.seat_keys[value[0]]
             valued = self._valued_ack(self.seat, entry.seq, entry.hash, state_hash, value[1], value[2]).to_bytes()
             return [Send(k, valued if k == gatherer else plain) for k in self.peers()]
-        taken = self._taken_values(entry.seq, state_hash)
+        taken = self._taken_values(entry.seq, state_hash) if self.takeovers else []
         if self._mine(entry.seat):
             return taken
         if value is not None and value[0] == entry.seat:
