@@ -13,16 +13,18 @@ import msgpack
 from peerboard.engines.canonical import digest, encode
 from peerboard.protocol.schema import RECORD_LIMITS, Limits
 
-__all__ = ["DecodeError", "Limits", "decode", "encode", "digest"]
+__all__ = ["DecodeError", "Limits", "decode", "digest", "encode", "nested_within", "too_deep", "unpack"]
 
 
 class DecodeError(ValueError):
     """Bytes that are not one acceptable canonical msgpack value; the message says why."""
 
 
-def _depth_ok(value: Any, limit: int) -> bool:
+def nested_within(value: Any, limit: int) -> bool:
+    """Whether arrays and maps nest at most `limit` deep in `value` (a decoded value: tuples
+    and dicts only, use_list=False; an array or map itself is 1 deep)."""
     # Iterative, so hostile nesting cannot exhaust the Python stack: one nesting level at a
-    # time, only containers kept (decoded values hold tuples and dicts only: use_list=False).
+    # time, only containers kept.
     level = [value] if type(value) is tuple or type(value) is dict else []
     depth = 0
     while level:
@@ -38,17 +40,23 @@ def _depth_ok(value: Any, limit: int) -> bool:
     return True
 
 
-def decode(data: bytes, limits: Limits = RECORD_LIMITS, canonical: bool = True) -> Any:
-    """The value `data` encodes, arrays as tuples and maps as dicts; DecodeError otherwise.
-    `canonical`: the bytes must also be the canonical encoding (log files, where the bytes
-    themselves are hashed); network messages skip that check because whatever they carry
-    that is signed or hashed is encoded again canonically before it is."""
+def too_deep(limits: Limits) -> DecodeError:
+    """The refusal of a value nested deeper than `limits` allow."""
+    return DecodeError(f"nested deeper than {limits.depth}")
+
+
+def unpack(data: bytes, limits: Limits) -> Any:
+    """The value `data` encodes within `limits` but for its depth, arrays as tuples and maps
+    as dicts; DecodeError otherwise. Whoever takes it checks its depth (`nested_within`)
+    before anything looks into it — or knows that what it accepts nests less deep than
+    the limit, and checks it before any refusal, so that a value too deep is refused as
+    that, first, as `decode` refuses it (protocol/messages.py)."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise DecodeError("not bytes")
     if len(data) > limits.size:
         raise DecodeError(f"{len(data)} bytes is over the limit of {limits.size}")
     try:
-        value = msgpack.unpackb(
+        return msgpack.unpackb(
             bytes(data),
             raw=False,
             use_list=False,
@@ -63,8 +71,16 @@ def decode(data: bytes, limits: Limits = RECORD_LIMITS, canonical: bool = True) 
         raise DecodeError(f"garbled msgpack ({type(exc).__name__})") from None
     except Exception as exc:  # the C unpacker raises a few odd types on hostile input
         raise DecodeError(f"garbled msgpack ({type(exc).__name__})") from None
-    if not _depth_ok(value, limits.depth):
-        raise DecodeError(f"nested deeper than {limits.depth}")
+
+
+def decode(data: bytes, limits: Limits = RECORD_LIMITS, canonical: bool = True) -> Any:
+    """The value `data` encodes, arrays as tuples and maps as dicts; DecodeError otherwise.
+    `canonical`: the bytes must also be the canonical encoding (log files, where the bytes
+    themselves are hashed); network messages skip that check because whatever they carry
+    that is signed or hashed is encoded again canonically before it is."""
+    value = unpack(data, limits)
+    if not nested_within(value, limits.depth):
+        raise too_deep(limits)
     if not canonical:
         return value
     try:

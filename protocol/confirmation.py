@@ -35,7 +35,8 @@ class Confirmations:
         if self.local is not None:
             self.acked[self.local] = max(self.acked[self.local], seq)
             self._states.setdefault(seq, {})[self.local] = state_hash
-        for seat, (entry, state) in sorted(self._early.pop(seq, {}).items()):
+        early = self._early.pop(seq, None) if self._early else None
+        for seat, (entry, state) in sorted(early.items()) if early else ():
             desync = self.take(seat, seq, entry, state)
             if desync is not None:
                 return desync
@@ -68,14 +69,16 @@ class Confirmations:
         mine_entry, mine_state = self.hashes[seq - 1]
         if entry_hash != mine_entry:
             return None  # (as `take`: a fork)
-        acked, open_ = self.acked, seq > self.confirmed
+        acked, open_, here = self.acked, seq > self.confirmed, None
         for seat, state in enumerate(states):
             if state is None or seat == skip:
                 continue
             if state != mine_state:
                 return self.take(seat, seq, entry_hash, state)  # (it reports the desync)
             if open_:
-                self._states.setdefault(seq, {})[seat] = state
+                if here is None:
+                    here = self._states.setdefault(seq, {})
+                here[seat] = state
             if acked[seat] < seq:
                 acked[seat] = seq
         return None

@@ -140,11 +140,9 @@ class EffectRunner:
         self.io = io
         self._deferred: list[NextStep] = []
         self._waited = 0
-
-    @property
-    def pending(self) -> bool:
-        """Whether a step waits for the input to be taken (then the node polls without waiting)."""
-        return bool(self._deferred)
+        #: whether a step waits for the input to be taken (then the node polls without
+        #: waiting): a field, not a property, as the node asks after every message
+        self.pending = False
 
     def carry_out(self, effects: list) -> None:
         """Carry out `effects` in order (a `TakeOwnEntry` at once, a `NextStep` later: `polled`)."""
@@ -165,6 +163,7 @@ class EffectRunner:
             elif isinstance(effect, NextStep):
                 if effect not in self._deferred:
                     self._deferred.append(effect)
+                    self.pending = True
             elif isinstance(effect, Unstore):
                 io.unstore(effect.entry)
             elif isinstance(effect, SetAside):
@@ -186,6 +185,6 @@ class EffectRunner:
         self._waited += 1
         if busy and self._waited <= IDLE_AFTER_POLLS:
             return
-        steps, self._deferred, self._waited = self._deferred, [], 0
+        steps, self._deferred, self._waited, self.pending = self._deferred, [], 0, False
         for step in steps:
             self.carry_out(self.session.follow(step))

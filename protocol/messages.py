@@ -10,7 +10,8 @@ from typing import Callable, ClassVar
 import msgpack
 
 from peerboard.engines.canonical import encode, pack
-from peerboard.protocol.codec import DecodeError, decode
+from peerboard.engines.actions import MAX_ACTION_DEPTH
+from peerboard.protocol.codec import DecodeError, nested_within, too_deep, unpack
 from peerboard.protocol.records import (
     Entry, Genesis, RecordError, SignedGenesis, entry_from_record, genesis_from_body, genesis_from_record,
 )
@@ -156,10 +157,15 @@ class Ack(Message):
         if self.sig is not None:  # (once a game: the generic canonical walk)
             return encode({"t": self.kind, "v": PROTOCOL_VERSION, **self.body()})
         if self.reveal is None:
-            return pack({"entry": self.entry, "seat": self.seat, "seq": self.seq, "state": self.state,
-                         "t": "ack", "v": PROTOCOL_VERSION})
+            return ack_bytes(self.seat, self.seq, self.entry, self.state)
         return pack({"entry": self.entry, "reveal": self.reveal, "seat": self.seat, "seq": self.seq,
                      "state": self.state, "t": "ack", "v": PROTOCOL_VERSION})
+
+
+def ack_bytes(seat: int, seq: int, entry: bytes, state: bytes) -> bytes:
+    """The bytes of `Ack(seat, seq, entry, state)` without making the message: the ack every
+    seat sends of every entry (keys in canonical order, every value an atom, as `to_bytes`)."""
+    return pack({"entry": entry, "seat": seat, "seq": seq, "state": state, "t": "ack", "v": PROTOCOL_VERSION})
 
 
 @dataclass(frozen=True)
@@ -176,6 +182,10 @@ class Confirm(Message):
 
     def body(self) -> dict:
         return {"seq": self.seq, "entry": self.entry, "states": list(self.states)}
+
+    def to_bytes(self) -> bytes:
+        # (as an ack's: the keys in canonical order, the states a flat list of atoms)
+        return pack({"entry": self.entry, "seq": self.seq, "states": self.states, "t": "confirm", "v": PROTOCOL_VERSION})
 
 
 @dataclass(frozen=True)
@@ -256,7 +266,10 @@ class Resign(Message):
 
 def _entry(m: dict) -> EntryMessage:
     if "confirm" not in m:
-        return EntryMessage(entry_from_record(m["entry"]))
+        # (as `_built`: without the frozen dataclass's __init__, for every entry from a peer)
+        message = object.__new__(EntryMessage)
+        message.__dict__.update(entry=entry_from_record(m["entry"]), confirm=None)
+        return message
     try:
         c = MESSAGES["confirm"].check(m["confirm"])
     except SchemaError as exc:
@@ -346,25 +359,58 @@ MESSAGE_CLASSES: tuple[type[Message], ...] = tuple(cls for cls, _ in _BUILD.valu
 assert all(cls.kind == kind for kind, (cls, _) in _BUILD.items()) and _BUILD.keys() == MESSAGES.keys()
 
 
+#: the kinds of message whose shapes let nothing through that nests deeper than
+#: `_SHALLOW_DEPTH`: the deepest is an entry's action (MAX_ACTION_DEPTH deep itself) inside
+#: its list of actions, its body, its entry and the message's map (a proof's entries alike);
+#: every other field is an atom, a list of atoms or (a result's ending and takeovers) maps of
+#: those. A genesis's options (`propose`, `genesis`) may nest as deep as a record may.
+_SHALLOW_DEPTH = 4 + MAX_ACTION_DEPTH
+_SHALLOW = frozenset(_BUILD) - {"propose", "genesis"}
+assert _SHALLOW_DEPTH <= MESSAGE_LIMITS.depth
+
+
+#: each kind's shape check and builder, by its wire name (one lookup a message)
+_TAKE: dict[str, tuple[Callable[[dict], dict], Callable[[dict], Message]]] = {
+    kind: (MESSAGES[kind].check, build) for kind, (_, build) in _BUILD.items()}
+
+
 def decode_message(data: bytes) -> Message:
     """The message `data` holds; MessageError with the reason otherwise. Never anything else."""
     try:
-        m = decode(data, MESSAGE_LIMITS, canonical=False)
+        m = unpack(data, MESSAGE_LIMITS)
     except DecodeError as exc:
         raise MessageError(f"garbled message: {exc}") from None
-    if type(m) is not dict or type(m.get("t")) is not str or type(m.get("v")) is not int:
-        raise MessageError("not a peerboard message")
-    if m["v"] != PROTOCOL_VERSION:
-        raise MessageError(f"protocol version {m['v']}; this node speaks version {PROTOCOL_VERSION}")
-    kind = m.pop("t")
-    del m["v"]
-    if kind not in _BUILD:
-        raise MessageError(f"unknown message type {kind[:20]!r}")
+    # Nesting too deep is refused before anything else, as the decoder refuses it. A message
+    # of a kind that cannot nest that deep once its shape let it through is measured only if
+    # it is refused (most messages, every ack, confirm and beat, are not measured at all).
+    kind = m.get("t") if type(m) is dict else None
+    shallow = type(kind) is str and kind in _SHALLOW
+    if not shallow and not nested_within(m, MESSAGE_LIMITS.depth):
+        raise MessageError(f"garbled message: {too_deep(MESSAGE_LIMITS)}")
     try:
-        fields = MESSAGES[kind].check(m)
+        return _message(m, kind)
+    except Exception:
+        if not shallow or nested_within(m, MESSAGE_LIMITS.depth):
+            raise
+    raise MessageError(f"garbled message: {too_deep(MESSAGE_LIMITS)}")
+
+
+def _message(m: object, kind: object) -> Message:
+    """The message the decoded value `m` holds (`kind`: its "t", if a map), its depth
+    measured already, or of a shallow kind."""
+    if type(kind) is not str or type(m.get("v")) is not int:  # type: ignore[union-attr]
+        raise MessageError("not a peerboard message")
+    if m["v"] != PROTOCOL_VERSION:  # type: ignore[index]
+        raise MessageError(f"protocol version {m['v']}; this node speaks version {PROTOCOL_VERSION}")  # type: ignore[index]
+    take = _TAKE.get(kind)
+    if take is None:
+        raise MessageError(f"unknown message type {kind[:20]!r}")
+    del m["t"], m["v"]  # type: ignore[attr-defined]
+    try:
+        fields = take[0](m)  # type: ignore[arg-type]
     except SchemaError as exc:
         raise MessageError(str(exc)) from None  # (it names the message)
     try:
-        return _BUILD[kind][1](fields)
+        return take[1](fields)
     except RecordError as exc:
         raise MessageError(f"{kind}: {exc}") from None

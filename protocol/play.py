@@ -33,7 +33,7 @@ from peerboard.protocol.identity import Identity, fingerprint, verify
 from peerboard.protocol.messages import (
     Ack, Beat, Claim, Confirm, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Offer, Proof,
     Refuse, Resign,
-    Sign, Want,
+    Sign, Want, ack_bytes,
 )
 from peerboard.protocol.phases import Milestone
 from peerboard.protocol.records import (
@@ -417,6 +417,8 @@ class Play:
         if self.keeper.phase() is Phase.HALTED:
             return effects
         effects += self._on_entry(sender, m, now)
+        if not self.early_confirms:
+            return effects
         held = len(self.entries)
         for seq in sorted(s for s in self.early_confirms if s <= held):
             if self.keeper.phase() is Phase.HALTED:
@@ -452,7 +454,7 @@ class Play:
         keys = self.seat_keys
         if not m.seat < len(keys) or sender not in (keys[m.seat], self._node_of(m.seat)):
             raise MessageError(f"ack: a forged ack (the sender does not hold seat {m.seat})")
-        if m.seat in self._silent():
+        if self._is_silent(m.seat):
             # a seat gone for good or taken over: its acks count for nothing (its runner acks
             # as itself), but its runner's ack in its name carries its value for the round
             if (m.reveal is None and m.sig is None) or sender == keys[m.seat] or m.seq == 0:
@@ -910,22 +912,24 @@ class Play:
         confirm carries it on (the author's own state hash travels in that confirm)."""
         if self.seat is None:
             return []
-        ack = Ack(self.seat, entry.seq, entry.hash, state_hash)
         value = self._round_value(entry.seq)
         # (our value goes to the round's gatherer alone: nobody else learns it before the
         # round's entry is written)
         if not gathers(self.players):
+            plain = ack_bytes(self.seat, entry.seq, entry.hash, state_hash)
             if value is None:
-                return self.broadcast(ack)
-            plain, gatherer = ack.to_bytes(), self.seat_keys[value[0]]
+                return [Send(k, plain) for k in self.peers()]
+            gatherer = self.seat_keys[value[0]]
             valued = self._valued_ack(self.seat, entry.seq, entry.hash, state_hash, value[1], value[2]).to_bytes()
             return [Send(k, valued if k == gatherer else plain) for k in self.peers()]
-        taken = self._taken_values(entry.seq, state_hash)
+        taken = self._taken_values(entry.seq, state_hash) if self.takeovers else []
         if self._mine(entry.seat):
             return taken
         if value is not None and value[0] == entry.seat:
-            ack = self._valued_ack(self.seat, entry.seq, entry.hash, state_hash, value[1], value[2])
-        return [Send(self._node_of(entry.seat), ack.to_bytes())] + taken
+            data = self._valued_ack(self.seat, entry.seq, entry.hash, state_hash, value[1], value[2]).to_bytes()
+        else:
+            data = ack_bytes(self.seat, entry.seq, entry.hash, state_hash)
+        return [Send(self._node_of(entry.seat), data)] + taken
 
     def _advance(self, announce: bool = True) -> list:
         """What the acks now confirm; where acks are gathered, our confirm of the newest
@@ -1237,10 +1241,14 @@ class Play:
     # -- seats taken over (spec/protocol.md, "Takeover") ------------------------------------------------
 
     def _silent(self) -> set[int]:
-        """The seats whose acks do not count: gone for good, claimed with a takeover due, or
-        taken over (their runner acks as itself)."""
-        pending = () if self.ledger.pending is None else (self.ledger.pending[0],)
-        return set(self.ledger.gone) | set(self.ledger.taken_seats) | set(pending)
+        """The seats whose acks do not count (`_is_silent`)."""
+        return {seat for seat in range(self.players) if self._is_silent(seat)}
+
+    def _is_silent(self, seat: int) -> bool:
+        """Whether seat `seat`'s acks do not count: gone for good, claimed with a takeover
+        due, or taken over (its runner acks as itself)."""
+        ledger = self.ledger
+        return seat in ledger.gone or seat in ledger.taken_seats or (ledger.pending is not None and ledger.pending[0] == seat)
 
     def _key_at(self, seq: int, seat: int) -> bytes:
         """The key seat `seat` signs entry `seq` with: its genesis key, or its takeover's."""

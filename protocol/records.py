@@ -128,16 +128,23 @@ class SignedGenesis:
     def record(self) -> dict:
         return {"genesis": self.terms.body(), "sigs": list(self.sigs)}
 
-    @property
+    @cached
     def hash(self) -> bytes:
         return digest(self.record())
 
     def bad_signers(self) -> list[int]:
+        """The seats whose signature is missing or does not verify."""
+        return list(self._bad_signers)
+
+    @cached
+    def _bad_signers(self) -> tuple[int, ...]:
+        # (kept: a joining seat verifies the genesis it is handed, then its ledger starts
+        # from that same genesis and asks again)
         message = self.terms.signing_bytes()
-        return [
+        return tuple(
             i for i, seat in enumerate(self.terms.seats)
             if i >= len(self.sigs) or not verify(seat.key, message, self.sigs[i])
-        ]
+        )
 
 
 def sign_genesis(genesis: Genesis, identities: Sequence[Identity]) -> SignedGenesis:
@@ -276,6 +283,15 @@ def agree_statement(genesis_hash: bytes, how: str, seq: int, prev: bytes) -> byt
     return AGREE_DOMAIN + encode({"genesis": genesis_hash, "how": how, "prev": prev, "seq": seq})
 
 
+#: an entry record's keys in canonical order
+_RECORD_KEYS = tuple(sorted(ENTRY.keys))
+#: the kinds of entry whose bodies hold no map but their own (and no optional field): each
+#: with its body's keys in canonical order. (A result's `ending` and `takeovers` are maps.)
+_NO_MAPS = {kind: tuple(sorted(shape.keys)) for kind, shape in BODIES.items()
+            if kind not in ("result", "results")}
+assert not any(BODIES[kind].extra for kind in _NO_MAPS)
+
+
 def entry_from_record(obj: Any, encoded: bytes | None = None) -> Entry:
     """The entry a decoded record holds (RecordError if it is not one). `encoded`: the
     record's canonical bytes when the caller has them (a log frame), so they are kept
@@ -293,6 +309,11 @@ def entry_from_record(obj: Any, encoded: bytes | None = None) -> Entry:
     # object.__setattr__: every entry of every log read and every entry message takes this)
     entry = object.__new__(Entry)
     entry.__dict__.update(seq=obj["seq"], prev=obj["prev"], seat=obj["seat"], kind=kind, body=body, sig=obj["sig"])
+    if encoded is None and kind in _NO_MAPS and tuple(obj) == _RECORD_KEYS and tuple(body) == _NO_MAPS[kind]:
+        # Its keys in canonical order, and its body (its shape checked) holds no other map
+        # and nothing but canonical atoms: msgpack packs it canonically as it is, without
+        # the generic walk over its body (every entry message from a peer is such a record).
+        encoded = _pack(obj)
     if encoded is not None:
         # {"body".."seq", "sig": bin 64} with "sig" last: the fields sit between the map
         # header and the 70 bytes of the signature's key and value.

@@ -53,63 +53,74 @@ class SchemaError(ValueError):
     """A decoded value that does not fit its shape; the text says what is allowed."""
 
 
-def is_int(value: Any) -> bool:
-    """An integer that is not a bool (msgpack has both; a schema wants numbers)."""
-    return type(value) is int
-
-
 @dataclass(frozen=True)
 class Check:
     """One field's rule: `ok(value)` holds for the values allowed, which `rule` names
-    ("must be 32 bytes")."""
+    ("must be 32 bytes"). `test`: the same test as a Python expression of `v`, when it has
+    one (`ok` is then made from it), for a shape to test the field inline."""
 
     ok: Callable[[Any], bool]
     rule: str
+    test: str | None = None
+
+
+# Every message and every entry is held to a shape, field by field. A field's test written
+# inline in one function per shape costs a fraction of calling a function per field, so the
+# plain tests are written once, as expressions, and both `ok` and the shapes are made of them.
+_TEST_NAMES = {"name_problem": name_problem}
+
+
+def _tested(test: str, rule: str) -> Check:
+    return Check(eval(f"lambda v: {test}", dict(_TEST_NAMES)), rule, test)
 
 
 def whole(least: int, most: int | None = None) -> Check:
     if most is None:
-        return Check(lambda v: type(v) is int and v >= least, f"must be a whole number of at least {least}")
-    return Check(lambda v: type(v) is int and least <= v <= most, f"must be a whole number from {least} to {most}")
+        return _tested(f"type(v) is int and v >= {least}", f"must be a whole number of at least {least}")
+    return _tested(f"type(v) is int and {least} <= v <= {most}", f"must be a whole number from {least} to {most}")
 
 
 def octets(n: int) -> Check:
-    return Check(lambda v: type(v) is bytes and len(v) == n, f"must be {n} bytes")
+    return _tested(f"type(v) is bytes and len(v) == {n}", f"must be {n} bytes")
 
 
 def text(most: int, least: int = 0) -> Check:
     rule = f"must be text of at most {most} characters" if least == 0 else f"must be text of {least} to {most} characters"
-    return Check(lambda v: type(v) is str and least <= len(v) <= most, rule)
+    return _tested(f"type(v) is str and {least} <= len(v) <= {most}", rule)
 
 
 def name(most: int) -> Check:
     """A player's name: printable text (protocol/names.py; spec/log-format.md, "Names")."""
-    return Check(lambda v: type(v) is str and name_problem(v, most) is None,
-                 f"must be printable text of at most {most} characters (no control, escape or "
-                 f"bidirectional characters)")
+    return _tested(f"type(v) is str and name_problem(v, {most}) is None",
+                   f"must be printable text of at most {most} characters (no control, escape or "
+                   f"bidirectional characters)")
 
 
-def one_of(*values: Any) -> Check:
-    return Check(lambda v: type(v) is str and v in values, "must be " + " or ".join(repr(x) for x in values))
+def one_of(*values: str) -> Check:
+    assert all(type(x) is str for x in values)
+    return _tested(f"type(v) is str and v in {values!r}", "must be " + " or ".join(repr(x) for x in values))
 
 
 def optional(check: Check) -> Check:
+    if check.test is not None:
+        return _tested(f"v is None or ({check.test})", check.rule + " or nil")
     return Check(lambda v: v is None or check.ok(v), check.rule + " or nil")
 
 
 def listing(item: Check, least: int, most: int, what: str) -> Check:
     """A list (a tuple once decoded) of `least` to `most` items that each pass `item`."""
-    ok = item.ok
-
-    def fits(v: Any) -> bool:
-        # (a loop, not all() over a generator: this runs for every confirm's state hashes)
-        if type(v) is not tuple or not least <= len(v) <= most:
-            return False
-        for x in v:
-            if not ok(x):
-                return False
-        return True
-    return Check(fits, f"must be a list of {least} to {most} {what}")
+    test = "ok(v)" if item.test is None else item.test
+    # (a loop, not all() over a generator: this runs for every confirm's state hashes)
+    source = (f"def fits(items):\n"
+              f"    if type(items) is not tuple or not {least} <= len(items) <= {most}:\n"
+              f"        return False\n"
+              f"    for v in items:\n"
+              f"        if not ({test}):\n"
+              f"            return False\n"
+              f"    return True\n")
+    names = dict(_TEST_NAMES, ok=item.ok)
+    exec(compile(source, f"<a list of {what}>", "exec"), names)
+    return Check(names["fits"], f"must be a list of {least} to {most} {what}")
 
 
 ACTION = Check(is_action, f"must be an action: a list of text, numbers, booleans or nil (or such lists, "
@@ -144,6 +155,7 @@ class Shape:
         self.extra = tuple((key, check.ok) for key, check in (extra or {}).items())
         self.rules = {key: check.rule for key, check in {**fields, **(extra or {})}.items()}
         self._all = self.keys | frozenset(extra or {})
+        self._first_wrong = _first_wrong(name, fields, extra or {})
 
     def check(self, value: Any) -> dict:
         """`value`, if it fits; SchemaError saying what is wrong otherwise. (The reason is
@@ -151,17 +163,35 @@ class Shape:
         if type(value) is not dict or (value.keys() != self.keys and not self._fits_with_extra(value)):
             also = f" (and may hold {', '.join(k for k, _ in self.extra)})" if self.extra else ""
             raise SchemaError(f"{self.name}: the fields must be exactly {', '.join(sorted(self.keys)) or 'none'}{also}")
-        for key, ok in self.fields:
-            if not ok(value[key]):
-                raise SchemaError(f"{self.name}: {key} {self.rules[key]}")
-        for key, ok in self.extra:
-            if key in value and not ok(value[key]):
-                raise SchemaError(f"{self.name}: {key} {self.rules[key]}")
+        wrong = self._first_wrong(value)
+        if wrong is not None:
+            raise SchemaError(f"{self.name}: {wrong} {self.rules[wrong]}")
         return value
 
     def _fits_with_extra(self, value: dict) -> bool:
         keys = value.keys()
         return bool(self.extra) and self.keys <= keys and keys <= self._all
+
+
+def _first_wrong(name: str, fields: Mapping[str, Check], extra: Mapping[str, Check]) -> Callable[[dict], str | None]:
+    """The function that names the first field of a map (its keys checked) whose value
+    fails its check — the fields in order, then the extra fields it holds — or None: each
+    test inline, where the check has one."""
+    names: dict[str, Any] = dict(_TEST_NAMES)
+    lines = ["def first_wrong(value):"]
+    for i, (key, check) in enumerate([*fields.items(), *extra.items()]):
+        test = check.test
+        if test is None:
+            names[f"ok{i}"] = check.ok
+            test = f"ok{i}(v)"
+        indent = "    "
+        if i >= len(fields):
+            lines.append(f"    if {key!r} in value:")
+            indent = "        "
+        lines += [f"{indent}v = value[{key!r}]", f"{indent}if not ({test}):", f"{indent}    return {key!r}"]
+    lines.append("    return None")
+    exec(compile("\n".join(lines) + "\n", f"<the shape of {name}>", "exec"), names)
+    return names["first_wrong"]
 
 
 # -- the records of a log (spec/log-format.md) ----------------------------------------------
@@ -185,25 +215,25 @@ ENDS_TOGETHER = "together"
 GENESIS = Shape("the genesis", {
     # any whole number: which one is the genesis check's ("genesis": protocol version 1 only),
     # so -1 and 2 are refused alike, as another protocol (spec/log-format.md, "The genesis")
-    "protocol": Check(is_int, "must be a whole number"),
+    "protocol": _tested("type(v) is int", "must be a whole number"),
     "game": text(MAX_GAME, 1),
     "engine": text(MAX_GAME, 1),
     "options": OPTIONS,
     # each seat is checked by SEAT, their signatures against their number (records.py)
-    "seats": Check(lambda v: type(v) is tuple and 1 <= len(v) <= MAX_SEATS, f"must be a list of 1 to {MAX_SEATS} seats"),
+    "seats": _tested(f"type(v) is tuple and 1 <= len(v) <= {MAX_SEATS}", f"must be a list of 1 to {MAX_SEATS} seats"),
     "table": octets(TABLE_BYTES),
 }, extra={"patience": whole(1, MAX_PATIENCE), "takeover": text(MAX_STRATEGY, 1),
          "reveals": one_of(REVEALS_TOGETHER), "ends": one_of(ENDS_TOGETHER)})
 SIGNED_GENESIS = Shape("a genesis record", {
-    "genesis": Check(lambda v: type(v) is dict, "must be a map"),
+    "genesis": _tested("type(v) is dict", "must be a map"),
     "sigs": listing(octets(SIG_BYTES), 1, MAX_SEATS, f"signatures of {SIG_BYTES} bytes"),
 })
 ENTRY = Shape("an entry", {
     "seq": whole(1),
     "prev": octets(HASH_BYTES),
     "seat": SEAT_NUMBER,
-    "kind": Check(lambda v: type(v) is str, "must be text"),  # which kinds: BODIES
-    "body": Check(lambda v: type(v) is dict, "must be a map"),
+    "kind": _tested("type(v) is str", "must be text"),  # which kinds: BODIES
+    "body": _tested("type(v) is dict", "must be a map"),
     "sig": octets(SIG_BYTES),
 })
 #: the body of each kind of entry of protocol version 1
@@ -224,7 +254,7 @@ BODIES: dict[str, Shape] = {
     "audit": Shape("an audit body", {"seed": octets(HASH_BYTES)}),
     "result": Shape("a result body", {
         "winners": listing(SEAT_NUMBER, 0, MAX_SEATS, "seat numbers"),
-        "scores": listing(Check(is_int, "must be a whole number"), 0, MAX_SEATS, "whole numbers"),
+        "scores": listing(_tested("type(v) is int", "must be a whole number"), 0, MAX_SEATS, "whole numbers"),
         "state": octets(HASH_BYTES),
         "cheats": listing(SEAT_NUMBER, 0, MAX_SEATS, "seat numbers"),
     }, extra={"ending": Check(lambda v: _ending_ok(v), "must be a map of how (text), seats, seq and unchecked"),
@@ -235,7 +265,7 @@ BODIES: dict[str, Shape] = {
     # the result and every seat still playing's signature of it, in seat order (a genesis with `ends`)
     "results": Shape("a results body", {
         "winners": listing(SEAT_NUMBER, 0, MAX_SEATS, "seat numbers"),
-        "scores": listing(Check(is_int, "must be a whole number"), 0, MAX_SEATS, "whole numbers"),
+        "scores": listing(_tested("type(v) is int", "must be a whole number"), 0, MAX_SEATS, "whole numbers"),
         "state": octets(HASH_BYTES),
         "cheats": listing(SEAT_NUMBER, 0, MAX_SEATS, "seat numbers"),
         "sigs": listing(octets(SIG_BYTES), 1, MAX_SEATS, f"signatures of {SIG_BYTES} bytes"),
@@ -292,7 +322,7 @@ def _ending_ok(value: Any) -> bool:
 
 # -- the messages (spec/protocol.md, "Messages") ----------------------------------------------
 
-_MAP = Check(lambda v: type(v) is dict, "must be a map")
+_MAP = _tested("type(v) is dict", "must be a map")
 _ADDRS = listing(text(MAX_ADDR), 0, MAX_SEATS, f"addresses of at most {MAX_ADDR} characters")
 
 #: each message's fields, by its wire name ("t"); a map field is checked by its record's shape

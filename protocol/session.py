@@ -88,6 +88,7 @@ class Session:
         self._random = random
         self._private = private
         self._phase = Phase.FORMING
+        self._takes = _TAKES[self._phase]  # what the phase does with each message (kept with it)
         self._stage: Forming | Play  # set by the constructor that built it
         self._keeper = Keeper(lambda: self._phase, self._reach, self._halt_with, self._reject)
         self._heard: dict[bytes, float] = {}
@@ -185,7 +186,7 @@ class Session:
             message = decode_message(data)
         except MessageError as exc:
             return effects + self._reject(sender, str(exc))
-        handler = _TAKES[self._phase][type(message)]
+        handler = self._takes[type(message)]
         try:
             effects += handler(self, sender, message, now)
         except MessageError as exc:
@@ -576,6 +577,7 @@ class Session:
     def _reach(self, milestone: Milestone) -> None:
         """The one place the phase changes: as the phase table says (protocol/phases.py)."""
         self._phase = next_phase(self._phase, milestone)
+        self._takes = _TAKES[self._phase]
         if milestone is Milestone.WITHDRAWN:
             self._seated = None  # (the welcome that withdraws a proposal is news, whatever it says)
 

@@ -75,15 +75,25 @@ class MoveList:
         self._records: list[MoveRecord] = []
         self._pending: list[tuple[Entry, Any]] = []  # (move entry, the state before it)
         self._chance: list[ChanceRecord] = []
+        self._chance_pending: list[tuple[Entry, tuple]] = []  # (entry, its (state before, outcome) pairs)
 
     def add_chance(self, entry: Entry, outcomes: tuple) -> None:
         """The chance outcomes `entry` brought about, as (state before, outcome) pairs
-        (written out at once: there are few, and their states are not kept)."""
-        texts = tuple(self.game.format_action(state, outcome) for state, outcome in outcomes)
-        self._chance.append(ChanceRecord(entry.seq, entry.seat, entry.kind, texts))
+        (written out as the moves are: when first asked for)."""
+        self._chance_pending.append((entry, outcomes))
+        if len(self._chance_pending) > UNFORMATTED_AT_MOST:
+            self._write_out_chance()
 
     def chance_records(self) -> tuple[ChanceRecord, ...]:
+        self._write_out_chance()
         return tuple(self._chance)
+
+    def _write_out_chance(self) -> None:
+        game = self.game
+        for entry, outcomes in self._chance_pending:
+            texts = tuple(game.format_action(state, outcome) for state, outcome in outcomes)
+            self._chance.append(ChanceRecord(entry.seq, entry.seat, entry.kind, texts))
+        self._chance_pending.clear()
 
     def add(self, entry: Entry, before: Any, confirmed: int) -> None:
         self._pending.append((entry, before))

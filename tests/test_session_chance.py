@@ -33,3 +33,24 @@ def test_the_chance_outcomes_are_on_the_surface_where_they_came_about():
     net.run(lambda: len(red.disk.entries) >= 6, max_time=2000)
     first = red.session.chance[0].texts
     assert any(t == "draw ?" for t in first) and any(t != "draw ?" for t in first)  # its own, and the other's hidden
+
+
+def test_the_chance_outcomes_are_the_same_whenever_they_are_asked_for():
+    """They are written out in the notation when first asked for (a node nobody asks pays
+    nothing for them): asked after every step or once at the end, the same records."""
+    seen = []
+
+    def game(ask: bool):
+        net = SimNet(11)
+        nodes = net.table("asterix", 3, {"max_rounds": 1})
+
+        def done() -> bool:
+            if ask and nodes[1].session is not None:
+                seen.append(nodes[1].session.chance)
+            return net.finished(nodes)
+        assert net.run(done, max_time=20000)
+        return nodes[1].session.chance
+
+    asked, once = game(True), game(False)
+    assert asked == once and len(once) > 3
+    assert all(once[:len(then)] == then for then in seen)
