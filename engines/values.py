@@ -109,16 +109,42 @@ def evolve(value: T, **changes: Any) -> T:
         for name in changes:
             if name not in fields:
                 raise TypeError(f"{cls.__name__} has no field {name!r}")
-        # (the few cached names, found by a set difference: a walk over every key in Python
-        # cost the ledger, which evolves several times an entry, more than the copy itself)
-        for name in values.keys() - fields.keys():
-            derived = getattr(cls, name, None)
-            inputs = derived.fields(cls) if isinstance(derived, cached) else None
-            if inputs is None or not inputs.isdisjoint(changes):
-                del values[name]
+        # The keys beside the fields: the cached values the class declares, looked for by
+        # name (a set difference of every key cost the ledger, which evolves several times an
+        # entry, more than the copy itself); any other key, by that difference after all.
+        beside = len(values) - len(fields)
+        names = _CACHED_NAMES.get(cls)
+        if names is None:
+            names = _CACHED_NAMES[cls] = cached_names(cls)
+        for name in names:
+            if name in values:
+                beside -= 1
+                if getattr(getattr(cls, name, None), "inputs", None) is None:  # (a plain `cached`, as the ledger's: no call)
+                    del values[name]
+                else:
+                    _carry_or_drop(cls, name, values, changes)
+        if beside:
+            for name in values.keys() - fields.keys():
+                _carry_or_drop(cls, name, values, changes)
     new = object.__new__(cls)
     object.__setattr__(new, "__dict__", values)
     return new
+
+
+#: class -> the names of its cached values (`cached_names`, a walk of its classes): the same
+#: for every object of it, so worked out once
+_CACHED_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _carry_or_drop(cls: type, name: str, values: dict[str, Any], changes: dict[str, Any]) -> None:
+    """Keep the cached value `name` in the new object's `values` only if it is a
+    `derived_from` value none of whose inputs `changes` touches."""
+    derived = getattr(cls, name, None)
+    if isinstance(derived, cached) and derived.inputs is not None:
+        inputs = derived.fields(cls)
+        if inputs is not None and inputs.isdisjoint(changes):
+            return
+    del values[name]
 
 
 def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
