@@ -88,10 +88,10 @@ def _empty_allowed(state: State) -> list[int]:
     return [sq for sq in allowed_squares(state, state.actor) if board[sq] == -1]
 
 
-def _allowed_holds(state: State, owner: int) -> bool:
-    """Whether a square cartouche 3 allows the acting seat holds a counter of `owner` (-1:
-    is empty): what `_step` asks after every removal and placement, without the list."""
-    return owner in state.board[: allowed_squares(state, state.actor).stop]  # (the squares from 0 on)
+def _allowed_holds(state: State, seat: int, owner: int) -> bool:
+    """Whether a square cartouche 3 allows `seat` holds a counter of `owner` (-1: is empty):
+    what `_step` asks after every removal and placement, without the list."""
+    return owner in state.board[: allowed_squares(state, seat).stop]  # (the squares from 0 on)
 
 
 def _own_squares(state: State, seat: int) -> list[int]:
@@ -142,7 +142,7 @@ def _step(state: State) -> State:
             return evolve(state, turned=())
         return _begin_actions(state, (0, 1) if a < b else (1, 0))
     if phase == REMOVE:
-        if state.owed and _allowed_holds(state, removal_due(state, state.actor)[1]):
+        if state.owed and _allowed_holds(state, state.actor, removal_due(state, state.actor)[1]):
             return state
         # too few eligible counters: the rest of the removal is lost
         placing = state.seats[state.actor].cartouches[3]
@@ -150,13 +150,13 @@ def _step(state: State) -> State:
     if phase == PLACE:
         seat = state.seats[state.actor]
         if state.owed and seat.supply:
-            if _allowed_holds(state, -1):
+            if _allowed_holds(state, state.actor, -1):
                 return state
             # no empty square allowed: the rest of the counters go to the Kingdom of the Dead
             overflow = min(state.owed, seat.supply)
             return _next_actor(_with_seat_and(state, state.actor, {"supply": seat.supply - overflow,
                                                                    "dead": seat.dead + overflow}, owed=0))
-        return _next_actor(evolve(state, owed=0))
+        return _next_actor(state)  # (whatever comes next sets what is owed)
     if phase == RETRIEVE:
         if state.owed:
             return state
@@ -190,17 +190,22 @@ def _resolve_cartouche_1(state: State) -> State:
 
 
 def _begin_actions(state: State, order: tuple[int, int]) -> State:
-    return _begin_removal(evolve(state, order=order, turned=(), actor=order[0]))
+    return _begin_removal(state, order[0], order=order, turned=())
 
 
-def _begin_removal(state: State) -> State:
-    count, _ = removal_due(state, state.actor)
-    return evolve(state, phase=REMOVE, owed=count)
+def _begin_removal(state: State, seat: int, **changes) -> State:
+    """`seat` acts: its removal, or its placing at once when it has nothing to remove (what
+    the removal's `_step` would find next), with `changes` made too: one new state, not
+    the three in between (the ledger applies every action twice a game)."""
+    count, target = removal_due(state, seat)
+    if count and _allowed_holds(state, seat, target):
+        return evolve(state, actor=seat, phase=REMOVE, owed=count, **changes)
+    return evolve(state, actor=seat, phase=PLACE, owed=state.seats[seat].cartouches[3], **changes)
 
 
 def _next_actor(state: State) -> State:
     if state.order.index(state.actor) == 0:
-        return _begin_removal(evolve(state, actor=state.order[1]))
+        return _begin_removal(state, state.order[1])
     return _end_of_round(state)
 
 
