@@ -27,6 +27,7 @@ from peerboard.engines.aton.state import (
     ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, SEATS, TURN_UP, Seat, State,
 )
 from peerboard.engines.aton.temples import NUM_SQUARES, square_name, squares_up_to
+from peerboard.engines.chance import uniform_below
 from peerboard.engines.rulebook import Rule, Rulebook, always, until_settled
 from peerboard.engines.values import evolve, replaced
 
@@ -242,16 +243,23 @@ def _new_round(state: State) -> State:
 # -- decisions and chance ---------------------------------------------------------------
 
 
+#: the chance outcomes, made once: `apply` knows these very values (BOOK.known) and skips
+#: decoding them; the ledger applies every draw it samples
+HIDDEN_DRAW = ("draw", None)
+DRAWN = {v: ("draw", v) for v in cards.VALUES}
+TURNED = {v: ("turn", v) for v in cards.VALUES}
+
+
 def _draw_actions(state: State) -> list[tuple]:
     seat = state.seats[state.actor]
     if seat.hand is None:
-        return [("draw", None)]
+        return [HIDDEN_DRAW]
     deck = cards.sub(seat.unseen, seat.hand)
-    return [("draw", v) for v in cards.VALUES if deck[v - 1]]
+    return [DRAWN[v] for v in cards.VALUES if deck[v - 1]]
 
 
 def _turn_up_actions(state: State) -> list[tuple]:
-    return [(kind, v) for (kind, v), _ in chance_weights(state)]
+    return [action for action, _ in chance_weights(state)]
 
 
 def _exchange_actions(state: State) -> list[tuple]:
@@ -286,10 +294,28 @@ def _possible_hands(seat: Seat) -> list[tuple[int, ...]]:
 def chance_weights(state: State) -> list[tuple[tuple, int]]:
     seat = state.seats[state.actor]
     if state.phase == DRAW and seat.hand is None:
-        return [(("draw", None), 1)]
+        return [(HIDDEN_DRAW, 1)]
     deck = cards.sub(seat.unseen, seat.hand) if seat.hand is not None else seat.unseen
-    kind = "draw" if state.phase == DRAW else "turn"
-    return [((kind, v), deck[v - 1]) for v in cards.VALUES if deck[v - 1]]
+    outcome = DRAWN if state.phase == DRAW else TURNED
+    return [(outcome[v], deck[v - 1]) for v in cards.VALUES if deck[v - 1]]
+
+
+def sample_card(state: State, entropy: bytes) -> tuple:
+    """`pick_weighted(chance_weights(state), entropy)` without the list: the deck's counts
+    are the weights, walked in the same order (a value with none left is passed over alike)."""
+    seat = state.seats[state.actor]
+    if state.phase == DRAW and seat.hand is None:
+        uniform_below(1, entropy)  # (the one outcome; the entropy is checked all the same)
+        return HIDDEN_DRAW
+    deck = cards.sub(seat.unseen, seat.hand) if seat.hand is not None else seat.unseen
+    outcome = DRAWN if state.phase == DRAW else TURNED
+    value = uniform_below(cards.size(deck), entropy)
+    for v in cards.VALUES:
+        count = deck[v - 1]
+        if value < count:
+            return outcome[v]
+        value -= count
+    raise AssertionError("unreachable: value < the deck's size")
 
 
 def apply(state: State, action: tuple) -> State:
@@ -462,6 +488,7 @@ BOOK: Rulebook[State] = Rulebook(
         (RETRIEVE, "retrieve"): Rule(_retrieve_problem, _retrieve),
     },
     decode=decode,
+    known=(HIDDEN_DRAW, *DRAWN.values(), *TURNED.values()),
     elsewhere=_elsewhere,
     settle=settle,
 )
