@@ -72,7 +72,7 @@ class AtonGame(Game):
     # -- hidden information ---------------------------------------------------------
     def chance_owner(self, state: State) -> int | None:
         # Draws and tie-break turn-ups both come from the actor's own deck.
-        return state.actor if self.current(state) == CHANCE else None
+        return state.actor if state.phase == DRAW or state.phase == TURN_UP else None  # (at CHANCE)
 
     def chance_hidden(self, state: State) -> bool:
         return state.phase == DRAW

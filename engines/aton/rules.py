@@ -20,6 +20,7 @@ Actions (spec/games/aton.md):
 from __future__ import annotations
 
 from itertools import permutations
+from operator import attrgetter
 
 from peerboard.engines.aton import cards, scoring
 from peerboard.engines.aton.notation import decode
@@ -467,7 +468,7 @@ def _retrieve(state: State, sq: int) -> State:
 
 
 BOOK: Rulebook[State] = Rulebook(
-    phase=lambda state: state.phase,
+    phase=attrgetter("phase"),  # (a lambda is a Python call more on every apply)
     lists={
         DRAW: _draw_actions,
         TURN_UP: _turn_up_actions,
