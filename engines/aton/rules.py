@@ -355,7 +355,7 @@ def _draw(state: State, v: int | None) -> State:
     seat = state.seats[state.actor]
     if v is None:
         return _with_seat(state, state.actor, hand=None, hand_size=seat.hand_size + 1)
-    return _with_seat(state, state.actor, hand=cards.add(seat.hand, cards.of((v,))), hand_size=seat.hand_size + 1)
+    return _with_seat(state, state.actor, hand=cards.add(seat.hand, cards.ONE[v]), hand_size=seat.hand_size + 1)
 
 
 def _reveal_problem(state: State, seat_index: int, shown: tuple[int, ...], what: str) -> str | None:
@@ -373,11 +373,13 @@ def _reveal_problem(state: State, seat_index: int, shown: tuple[int, ...], what:
     return None
 
 
-def _revealed(state: State, seat_index: int, shown: tuple[int, ...]) -> State:
-    seat = state.seats[seat_index]
+def _revealed(state: State, seat_index: int, shown: tuple[int, ...], seat: dict, **changes) -> State:
+    """The seat's hand shown (and `seat`'s changes to it made, `changes` to the state): one new state."""
+    old = state.seats[seat_index]
     # A hidden hand stays hidden (None) even when empty, so the next draws stay hidden too.
-    hand = None if seat.hand is None else cards.EMPTY
-    return _with_seat(state, seat_index, hand=hand, hand_size=0, unseen=cards.sub(seat.unseen, cards.of(shown)))
+    hand = None if old.hand is None else cards.EMPTY
+    return _with_seat_and(state, seat_index, {"hand": hand, "hand_size": 0, "unseen": cards.sub(old.unseen, cards.of(shown)),
+                                              **seat}, **changes)
 
 
 def _keep(state: State) -> State:
@@ -391,10 +393,9 @@ def _exchange_problem(state: State, *shown: int) -> str | None:
 
 
 def _exchange(state: State, *shown: int) -> State:
-    state = _revealed(state, state.actor, shown)
     s = state.seats[state.actor]
-    return _with_seat_and(state, state.actor, {"exchange": False, "discards": cards.add(s.discards, cards.of(shown))},
-                          phase=DRAW, decided=state.decided + (state.actor,))
+    return _revealed(state, state.actor, shown, {"exchange": False, "discards": cards.add(s.discards, cards.of(shown))},
+                     phase=DRAW, decided=state.decided + (state.actor,))
 
 
 def _assign_problem(state: State, *shown: int) -> str | None:
@@ -402,7 +403,7 @@ def _assign_problem(state: State, *shown: int) -> str | None:
 
 
 def _assign(state: State, *shown: int) -> State:
-    return _with_seat(_revealed(state, state.actor, shown), state.actor, cartouches=tuple(shown))
+    return _revealed(state, state.actor, shown, {"cartouches": tuple(shown)})
 
 
 def _deck(state: State) -> cards.Counts:
@@ -416,7 +417,7 @@ def _turn_problem(state: State, v: int) -> str | None:
 
 def _turn(state: State, v: int) -> State:
     seat = state.seats[state.actor]
-    one = cards.of((v,))
+    one = cards.ONE[v]
     return _with_seat_and(state, state.actor,
                           {"unseen": cards.sub(seat.unseen, one), "discards": cards.add(seat.discards, one)},
                           turned=state.turned + (v,))
