@@ -115,14 +115,16 @@ def evolve(value: T, **changes: Any) -> T:
         beside = len(values) - len(fields)
         names = _CACHED_NAMES.get(cls)
         if names is None:
-            names = _CACHED_NAMES[cls] = cached_names(cls)
-        for name in names:
+            names = _CACHED_NAMES[cls] = _cached_kinds(cls)
+        plain, derived = names
+        for name in plain:  # (as the ledger's all are: dropped, no question asked)
             if name in values:
                 beside -= 1
-                if getattr(getattr(cls, name, None), "inputs", None) is None:  # (a plain `cached`, as the ledger's: no call)
-                    del values[name]
-                else:
-                    _carry_or_drop(cls, name, values, changes)
+                del values[name]
+        for name in derived:
+            if name in values:
+                beside -= 1
+                _carry_or_drop(cls, name, values, changes)
         if beside:
             for name in values.keys() - fields.keys():
                 _carry_or_drop(cls, name, values, changes)
@@ -131,9 +133,16 @@ def evolve(value: T, **changes: Any) -> T:
     return new
 
 
-#: class -> the names of its cached values (`cached_names`, a walk of its classes): the same
-#: for every object of it, so worked out once
-_CACHED_NAMES: dict[type, tuple[str, ...]] = {}
+#: class -> the names of its cached values (`cached_names`, a walk of its classes): the plain
+#: ones, then the `derived_from` ones; the same for every object of it, so worked out once
+#: (a name sorted as plain by mistake, say a class changed since, only loses its value: safe)
+_CACHED_NAMES: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _cached_kinds(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    names = cached_names(cls)
+    plain = tuple(name for name in names if getattr(cls, name).inputs is None)
+    return plain, tuple(name for name in names if name not in plain)
 
 
 def _carry_or_drop(cls: type, name: str, values: dict[str, Any], changes: dict[str, Any]) -> None:
