@@ -128,10 +128,14 @@ def evolve(value: T, **changes: Any) -> T:
         if beside:
             for name in values.keys() - fields.keys():
                 _carry_or_drop(cls, name, values, changes)
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", values)
+    new = _new(cls)
+    _set(new, "__dict__", values)
     return new
 
+
+# (bound once: `evolve` is called a few times for every action of every game)
+_new = object.__new__
+_set = object.__setattr__
 
 #: class -> the names of its cached values (`cached_names`, a walk of its classes): the plain
 #: ones, then the `derived_from` ones; the same for every object of it, so worked out once
