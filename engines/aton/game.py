@@ -11,6 +11,10 @@ from peerboard.engines.options import Option, boolean, int_between
 from peerboard.engines.values import evolve
 
 
+#: who is to act in the phases where it is no seat
+_WHO = {DRAW: CHANCE, TURN_UP: CHANCE, OVER: TERMINAL}
+
+
 class AtonGame(Game):
     name = "aton"
     title = "Aton"
@@ -32,11 +36,8 @@ class AtonGame(Game):
         return rules.new_state(opts["win_points"], opts["first_round_removal"])
 
     def current(self, state: State) -> int:
-        if state.phase == OVER:
-            return TERMINAL
-        if state.phase in (DRAW, TURN_UP):
-            return CHANCE
-        return state.actor
+        who = _WHO.get(state.phase)  # (one lookup: the ledger asks this several times an entry)
+        return state.actor if who is None else who
 
     def legal_actions(self, state: State) -> list[tuple]:
         return rules.legal_actions(state)
