@@ -109,16 +109,55 @@ def evolve(value: T, **changes: Any) -> T:
         for name in changes:
             if name not in fields:
                 raise TypeError(f"{cls.__name__} has no field {name!r}")
-        # (the few cached names, found by a set difference: a walk over every key in Python
-        # cost the ledger, which evolves several times an entry, more than the copy itself)
-        for name in values.keys() - fields.keys():
-            derived = getattr(cls, name, None)
-            inputs = derived.fields(cls) if isinstance(derived, cached) else None
-            if inputs is None or not inputs.isdisjoint(changes):
+        # The keys beside the fields: the cached values the class declares, looked for by
+        # name (a set difference of every key cost the ledger, which evolves several times an
+        # entry, more than the copy itself); any other key, by that difference after all.
+        beside = len(values) - len(fields)
+        names = _CACHED_NAMES.get(cls)
+        if names is None:
+            names = _CACHED_NAMES[cls] = _cached_kinds(cls)
+        plain, derived = names
+        for name in plain:  # (as the ledger's all are: dropped, no question asked)
+            if name in values:
+                beside -= 1
                 del values[name]
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", values)
+        for name in derived:
+            if name in values:
+                beside -= 1
+                _carry_or_drop(cls, name, values, changes)
+        if beside:
+            for name in values.keys() - fields.keys():
+                _carry_or_drop(cls, name, values, changes)
+    new = _new(cls)
+    _set(new, "__dict__", values)
     return new
+
+
+# (bound once: `evolve` is called a few times for every action of every game)
+_new = object.__new__
+_set = object.__setattr__
+
+#: class -> the names of its cached values (`cached_names`, a walk of its classes): the plain
+#: ones, then the `derived_from` ones; the same for every object of it, so worked out once
+#: (a name sorted as plain by mistake, say a class changed since, only loses its value: safe)
+_CACHED_NAMES: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _cached_kinds(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    names = cached_names(cls)
+    plain = tuple(name for name in names if getattr(cls, name).inputs is None)
+    return plain, tuple(name for name in names if name not in plain)
+
+
+def _carry_or_drop(cls: type, name: str, values: dict[str, Any], changes: dict[str, Any]) -> None:
+    """Keep the cached value `name` in the new object's `values` only if it is a
+    `derived_from` value none of whose inputs `changes` touches."""
+    derived = getattr(cls, name, None)
+    if isinstance(derived, cached) and derived.inputs is not None:
+        inputs = derived.fields(cls)
+        if inputs is not None and inputs.isdisjoint(changes):
+            return
+    del values[name]
 
 
 def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

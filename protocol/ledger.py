@@ -249,10 +249,12 @@ class Ledger:
                 if self.together:
                     return gatherer(self), "reveals"
             return len(self.reveals), "reveal"
-        committed = {seat for seat, _ in self.commits}
-        for seat in game.secret_choice(state):
-            if seat not in committed:
-                return seat, "commit"
+        secret = game.secret_choice(state)
+        if secret:
+            committed = {seat for seat, _ in self.commits}
+            for seat in secret:
+                if seat not in committed:
+                    return seat, "commit"
         return who, "move"
 
     def result_body(self) -> dict:
@@ -306,7 +308,7 @@ class Ledger:
             key = self.keys[entry.seat]  # (a taken-over seat's is its takeover's)
             if not verify(key, entry.signing_bytes(), entry.sig):
                 raise LedgerError(seq, f"bad signature (not seat {entry.seat}'s key)", failures.SIGNATURE)
-        seat, kind = self.entitled()
+        seat, kind = self._entitled  # (`entitled()` without its call)
         if entry.kind in ("resign", "agree") and entry.seat == seat and self.may_end() and self.pending is None:
             kind = entry.kind  # the seat entitled to the next entry may carry a resignation or an agreement in its place
         elif entry.kind == "claim":

@@ -38,6 +38,10 @@ def of_one(value: int) -> Counts:
     return of((value,))
 
 
+#: the counts of one card of each value (a draw adds one to the hand)
+ONE: dict[int, Counts] = {v: of_one(v) for v in VALUES}
+
+
 def listed(c: Counts) -> tuple[int, ...]:
     """The cards in ascending order."""
     return tuple(v for v in VALUES for _ in range(c[v - 1]))

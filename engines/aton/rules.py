@@ -20,6 +20,7 @@ Actions (spec/games/aton.md):
 from __future__ import annotations
 
 from itertools import permutations
+from operator import attrgetter
 
 from peerboard.engines.aton import cards, scoring
 from peerboard.engines.aton.notation import decode
@@ -27,6 +28,7 @@ from peerboard.engines.aton.state import (
     ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, SEATS, TURN_UP, Seat, State,
 )
 from peerboard.engines.aton.temples import NUM_SQUARES, square_name, squares_up_to
+from peerboard.engines.chance import uniform_below
 from peerboard.engines.rulebook import Rule, Rulebook, always, until_settled
 from peerboard.engines.values import evolve, replaced
 
@@ -88,10 +90,10 @@ def _empty_allowed(state: State) -> list[int]:
     return [sq for sq in allowed_squares(state, state.actor) if board[sq] == -1]
 
 
-def _allowed_holds(state: State, owner: int) -> bool:
-    """Whether a square cartouche 3 allows the acting seat holds a counter of `owner` (-1:
-    is empty): what `_step` asks after every removal and placement, without the list."""
-    return owner in state.board[: allowed_squares(state, state.actor).stop]  # (the squares from 0 on)
+def _allowed_holds(state: State, seat: int, owner: int) -> bool:
+    """Whether a square cartouche 3 allows `seat` holds a counter of `owner` (-1: is empty):
+    what `_step` asks after every removal and placement, without the list."""
+    return owner in state.board[: allowed_squares(state, seat).stop]  # (the squares from 0 on)
 
 
 def _own_squares(state: State, seat: int) -> list[int]:
@@ -142,7 +144,7 @@ def _step(state: State) -> State:
             return evolve(state, turned=())
         return _begin_actions(state, (0, 1) if a < b else (1, 0))
     if phase == REMOVE:
-        if state.owed and _allowed_holds(state, removal_due(state, state.actor)[1]):
+        if state.owed and _allowed_holds(state, state.actor, removal_due(state, state.actor)[1]):
             return state
         # too few eligible counters: the rest of the removal is lost
         placing = state.seats[state.actor].cartouches[3]
@@ -150,13 +152,13 @@ def _step(state: State) -> State:
     if phase == PLACE:
         seat = state.seats[state.actor]
         if state.owed and seat.supply:
-            if _allowed_holds(state, -1):
+            if _allowed_holds(state, state.actor, -1):
                 return state
             # no empty square allowed: the rest of the counters go to the Kingdom of the Dead
             overflow = min(state.owed, seat.supply)
             return _next_actor(_with_seat_and(state, state.actor, {"supply": seat.supply - overflow,
                                                                    "dead": seat.dead + overflow}, owed=0))
-        return _next_actor(evolve(state, owed=0))
+        return _next_actor(state)  # (whatever comes next sets what is owed)
     if phase == RETRIEVE:
         if state.owed:
             return state
@@ -190,17 +192,22 @@ def _resolve_cartouche_1(state: State) -> State:
 
 
 def _begin_actions(state: State, order: tuple[int, int]) -> State:
-    return _begin_removal(evolve(state, order=order, turned=(), actor=order[0]))
+    return _begin_removal(state, order[0], order=order, turned=())
 
 
-def _begin_removal(state: State) -> State:
-    count, _ = removal_due(state, state.actor)
-    return evolve(state, phase=REMOVE, owed=count)
+def _begin_removal(state: State, seat: int, **changes) -> State:
+    """`seat` acts: its removal, or its placing at once when it has nothing to remove (what
+    the removal's `_step` would find next), with `changes` made too: one new state, not
+    the three in between (the ledger applies every action twice a game)."""
+    count, target = removal_due(state, seat)
+    if count and _allowed_holds(state, seat, target):
+        return evolve(state, actor=seat, phase=REMOVE, owed=count, **changes)
+    return evolve(state, actor=seat, phase=PLACE, owed=state.seats[seat].cartouches[3], **changes)
 
 
 def _next_actor(state: State) -> State:
     if state.order.index(state.actor) == 0:
-        return _begin_removal(evolve(state, actor=state.order[1]))
+        return _begin_removal(state, state.order[1])
     return _end_of_round(state)
 
 
@@ -237,16 +244,23 @@ def _new_round(state: State) -> State:
 # -- decisions and chance ---------------------------------------------------------------
 
 
+#: the chance outcomes, made once: `apply` knows these very values (BOOK.known) and skips
+#: decoding them; the ledger applies every draw it samples
+HIDDEN_DRAW = ("draw", None)
+DRAWN = {v: ("draw", v) for v in cards.VALUES}
+TURNED = {v: ("turn", v) for v in cards.VALUES}
+
+
 def _draw_actions(state: State) -> list[tuple]:
     seat = state.seats[state.actor]
     if seat.hand is None:
-        return [("draw", None)]
+        return [HIDDEN_DRAW]
     deck = cards.sub(seat.unseen, seat.hand)
-    return [("draw", v) for v in cards.VALUES if deck[v - 1]]
+    return [DRAWN[v] for v in cards.VALUES if deck[v - 1]]
 
 
 def _turn_up_actions(state: State) -> list[tuple]:
-    return [(kind, v) for (kind, v), _ in chance_weights(state)]
+    return [action for action, _ in chance_weights(state)]
 
 
 def _exchange_actions(state: State) -> list[tuple]:
@@ -281,10 +295,28 @@ def _possible_hands(seat: Seat) -> list[tuple[int, ...]]:
 def chance_weights(state: State) -> list[tuple[tuple, int]]:
     seat = state.seats[state.actor]
     if state.phase == DRAW and seat.hand is None:
-        return [(("draw", None), 1)]
+        return [(HIDDEN_DRAW, 1)]
     deck = cards.sub(seat.unseen, seat.hand) if seat.hand is not None else seat.unseen
-    kind = "draw" if state.phase == DRAW else "turn"
-    return [((kind, v), deck[v - 1]) for v in cards.VALUES if deck[v - 1]]
+    outcome = DRAWN if state.phase == DRAW else TURNED
+    return [(outcome[v], deck[v - 1]) for v in cards.VALUES if deck[v - 1]]
+
+
+def sample_card(state: State, entropy: bytes) -> tuple:
+    """`pick_weighted(chance_weights(state), entropy)` without the list: the deck's counts
+    are the weights, walked in the same order (a value with none left is passed over alike)."""
+    seat = state.seats[state.actor]
+    if state.phase == DRAW and seat.hand is None:
+        uniform_below(1, entropy)  # (the one outcome; the entropy is checked all the same)
+        return HIDDEN_DRAW
+    deck = cards.sub(seat.unseen, seat.hand) if seat.hand is not None else seat.unseen
+    outcome = DRAWN if state.phase == DRAW else TURNED
+    value = uniform_below(cards.size(deck), entropy)
+    for v in cards.VALUES:
+        count = deck[v - 1]
+        if value < count:
+            return outcome[v]
+        value -= count
+    raise AssertionError("unreachable: value < the deck's size")
 
 
 def apply(state: State, action: tuple) -> State:
@@ -323,7 +355,7 @@ def _draw(state: State, v: int | None) -> State:
     seat = state.seats[state.actor]
     if v is None:
         return _with_seat(state, state.actor, hand=None, hand_size=seat.hand_size + 1)
-    return _with_seat(state, state.actor, hand=cards.add(seat.hand, cards.of((v,))), hand_size=seat.hand_size + 1)
+    return _with_seat(state, state.actor, hand=cards.add(seat.hand, cards.ONE[v]), hand_size=seat.hand_size + 1)
 
 
 def _reveal_problem(state: State, seat_index: int, shown: tuple[int, ...], what: str) -> str | None:
@@ -341,11 +373,13 @@ def _reveal_problem(state: State, seat_index: int, shown: tuple[int, ...], what:
     return None
 
 
-def _revealed(state: State, seat_index: int, shown: tuple[int, ...]) -> State:
-    seat = state.seats[seat_index]
+def _revealed(state: State, seat_index: int, shown: tuple[int, ...], seat: dict, **changes) -> State:
+    """The seat's hand shown (and `seat`'s changes to it made, `changes` to the state): one new state."""
+    old = state.seats[seat_index]
     # A hidden hand stays hidden (None) even when empty, so the next draws stay hidden too.
-    hand = None if seat.hand is None else cards.EMPTY
-    return _with_seat(state, seat_index, hand=hand, hand_size=0, unseen=cards.sub(seat.unseen, cards.of(shown)))
+    hand = None if old.hand is None else cards.EMPTY
+    return _with_seat_and(state, seat_index, {"hand": hand, "hand_size": 0, "unseen": cards.sub(old.unseen, cards.of(shown)),
+                                              **seat}, **changes)
 
 
 def _keep(state: State) -> State:
@@ -359,10 +393,9 @@ def _exchange_problem(state: State, *shown: int) -> str | None:
 
 
 def _exchange(state: State, *shown: int) -> State:
-    state = _revealed(state, state.actor, shown)
     s = state.seats[state.actor]
-    return _with_seat_and(state, state.actor, {"exchange": False, "discards": cards.add(s.discards, cards.of(shown))},
-                          phase=DRAW, decided=state.decided + (state.actor,))
+    return _revealed(state, state.actor, shown, {"exchange": False, "discards": cards.add(s.discards, cards.of(shown))},
+                     phase=DRAW, decided=state.decided + (state.actor,))
 
 
 def _assign_problem(state: State, *shown: int) -> str | None:
@@ -370,7 +403,7 @@ def _assign_problem(state: State, *shown: int) -> str | None:
 
 
 def _assign(state: State, *shown: int) -> State:
-    return _with_seat(_revealed(state, state.actor, shown), state.actor, cartouches=tuple(shown))
+    return _revealed(state, state.actor, shown, {"cartouches": tuple(shown)})
 
 
 def _deck(state: State) -> cards.Counts:
@@ -384,7 +417,7 @@ def _turn_problem(state: State, v: int) -> str | None:
 
 def _turn(state: State, v: int) -> State:
     seat = state.seats[state.actor]
-    one = cards.of((v,))
+    one = cards.ONE[v]
     return _with_seat_and(state, state.actor,
                           {"unseen": cards.sub(seat.unseen, one), "discards": cards.add(seat.discards, one)},
                           turned=state.turned + (v,))
@@ -436,7 +469,7 @@ def _retrieve(state: State, sq: int) -> State:
 
 
 BOOK: Rulebook[State] = Rulebook(
-    phase=lambda state: state.phase,
+    phase=attrgetter("phase"),  # (a lambda is a Python call more on every apply)
     lists={
         DRAW: _draw_actions,
         TURN_UP: _turn_up_actions,
@@ -457,6 +490,7 @@ BOOK: Rulebook[State] = Rulebook(
         (RETRIEVE, "retrieve"): Rule(_retrieve_problem, _retrieve),
     },
     decode=decode,
+    known=(HIDDEN_DRAW, *DRAWN.values(), *TURNED.values()),
     elsewhere=_elsewhere,
     settle=settle,
 )

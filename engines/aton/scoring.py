@@ -1,9 +1,11 @@
 """Scoring the temples and the four immediate wins (rules/aton.md, "Scoring" and "End")."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 from peerboard.engines.aton.temples import (
     BLACK_SQUARES, BLUE_SQUARES, BONUS_SQUARES, BONUS_VALUE, COLOUR, GREEN, GREEN_SQUARES, YELLOW,
-    YELLOW_SQUARES, temple_of, temple_squares,
+    SQUARES_PER_TEMPLE, YELLOW_SQUARES, temple_of, temple_squares,
 )
 
 BLACK_MAJORITY = 8
@@ -62,11 +64,17 @@ def immediate_win(board: tuple[int, ...], seat: int, placed: int) -> str:
     """Why `seat` wins at once by occupation after placing on square `placed`, or "":
     all 12 squares of a temple, all 14 yellow, all 14 green. Only what the new counter
     belongs to can have become complete."""
-    t = temple_of(placed)
-    if all(board[sq] == seat for sq in temple_squares(t)):
-        return f"occupies all 12 squares of temple {t}"
-    if COLOUR[placed] == YELLOW and all(board[sq] == seat for sq in YELLOW_SQUARES):
+    # (counted in one call each: `_place` asks this after every placement)
+    start = placed - placed % SQUARES_PER_TEMPLE  # (the temple's first square)
+    if board[start : start + SQUARES_PER_TEMPLE].count(seat) == SQUARES_PER_TEMPLE:
+        return f"occupies all 12 squares of temple {temple_of(placed)}"
+    if COLOUR[placed] == YELLOW and _yellow(board).count(seat) == len(YELLOW_SQUARES):
         return "occupies all 14 yellow squares"
-    if COLOUR[placed] == GREEN and all(board[sq] == seat for sq in GREEN_SQUARES):
+    if COLOUR[placed] == GREEN and _green(board).count(seat) == len(GREEN_SQUARES):
         return "occupies all 14 green squares"
     return ""
+
+
+#: board -> what its yellow (green) squares hold, in one call
+_yellow = itemgetter(*YELLOW_SQUARES)
+_green = itemgetter(*GREEN_SQUARES)

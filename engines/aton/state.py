@@ -82,9 +82,10 @@ def record(state: State) -> tuple:
         state.turned,
         state.last_first,
         state.board,
-        tuple(
-            (s.score, s.supply, s.dead, s.exchange, s.hand_size, s.unseen, s.discards, s.cartouches)
-            for s in state.seats
-        ),
+        tuple(map(_seat_record, state.seats)),
         state.winners,
     )
+
+
+def _seat_record(s: Seat) -> tuple:
+    return (s.score, s.supply, s.dead, s.exchange, s.hand_size, s.unseen, s.discards, s.cartouches)
