@@ -15,7 +15,7 @@ import random
 from peerboard.engines.asterix import rules
 from peerboard.engines.asterix.board import KIND_NAMES, LAYOUT_ORDER, VILLAGE_SQUARES
 from peerboard.engines.asterix.state import FIRST_ROLL, LAYOUT, MOVE, ORDER, PICK, PLACE, ROLL, STEAL, State, changed
-from peerboard.engines.asterix.walks import blocked_squares, landings
+from peerboard.engines.asterix.walks import blocked_squares, layers
 from peerboard.engines.chance import uniform_below
 
 _TOTAL_ROLLS = 36
@@ -45,7 +45,7 @@ def random_step(state: State, rng: random.Random) -> State:
     phase = state.phase
     if phase == MOVE:
         seat = state.actor
-        mask = landings(state.pawns[seat], state.dice[0], blocked_squares(state.tiles, state.potions[seat]))
+        mask = layers(state.pawns[seat], blocked_squares(state.tiles, state.potions[seat]))[state.dice[0]]
         if not mask:
             rng.randrange(1)  # the one action, skip: drawn for all that, as random_action does
             return rules._end_turn(state)
@@ -56,14 +56,14 @@ def random_step(state: State, rng: random.Random) -> State:
     if phase == ORDER:
         # rules.usable_dice and rules._order, written out: the dice as rolled, low first
         seat = state.actor
-        start, blocked = state.pawns[seat], blocked_squares(state.tiles, state.potions[seat])
+        walks = layers(state.pawns[seat], blocked_squares(state.tiles, state.potions[seat]))
         low, high = state.dice
         if low == high:
-            usable = (low,) if landings(start, low, blocked) else ()
-        elif landings(start, low, blocked):
-            usable = (low, high) if landings(start, high, blocked) else (low,)
+            usable = (low,) if walks[low] else ()
+        elif walks[low]:
+            usable = (low, high) if walks[high] else (low,)
         else:
-            usable = (high,) if landings(start, high, blocked) else ()
+            usable = (high,) if walks[high] else ()
         if not usable:
             rng.randrange(1)
             return rules._end_turn(state)
