@@ -565,19 +565,20 @@ def nothing_can_change(state: State) -> bool:
     # (asked at every turn's start: what the loop reads, read once)
     tiles, carried, carry_rule = state.tiles, state.carried, state.carry_rule
     always_takeable = tiles[COHORT] | tiles[MISTLETOE]
+    heavy = tiles[BOAR] | tiles[MENHIR]
     reaches = []
     for seat in range(state.players):
         where = reach(state, seat)
+        if where & always_takeable:  # (most of a game: asked first, the load need not be)
+            return False
         load = carried[seat]
-        banks = where & VILLAGE
-        if banks and load != EMPTY_PILE:
-            return False
-        takeable = always_takeable
-        for kind in (BOAR, MENHIR):
-            if banks or can_carry(load, kind, carry_rule):
-                takeable |= tiles[kind]
-        if where & takeable:
-            return False
+        if where & VILLAGE:  # it can bank what it carries, and then take any heavy tile
+            if load != EMPTY_PILE or where & heavy:
+                return False
+        elif where & heavy:
+            for kind in (BOAR, MENHIR):
+                if where & tiles[kind] and can_carry(load, kind, carry_rule):
+                    return False
         reaches.append(where)
     carriers = [reaches[s] for s in range(state.players) if state.carried[s] != EMPTY_PILE]
     for seat, where in enumerate(reaches):
