@@ -459,7 +459,7 @@ def _plain_end(landed: dict, state: State, pawns: tuple[int, ...]) -> State:
     if ended is None:
         unchecked = _end_turn(state, {"pawns": pawns, "dice": ()}, False)
         fields = unchecked.__dict__.copy()
-        fields.pop("hashed", None)
+        fields.pop("_hash", None)
         ended = landed[-1] = (fields, unchecked.phase != OVER)
     fields, check = ended
     new = _new(State)
