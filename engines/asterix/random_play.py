@@ -15,7 +15,7 @@ import random
 from peerboard.engines.asterix import rules
 from peerboard.engines.asterix.board import KIND_NAMES, LAYOUT_ORDER, VILLAGE_SQUARES
 from peerboard.engines.asterix.state import FIRST_ROLL, LAYOUT, MOVE, ORDER, PICK, PLACE, ROLL, STEAL, State, changed
-from peerboard.engines.asterix.walks import blocked_squares, landings
+from peerboard.engines.asterix.walks import blocked_squares, layers
 from peerboard.engines.chance import uniform_below
 
 _TOTAL_ROLLS = 36
@@ -41,36 +41,39 @@ def _nth_square(mask: int, n: int) -> int:
 
 def random_step(state: State, rng: random.Random) -> State:
     """The position after a uniformly random legal action (a chance outcome with the
-    rules' odds), as `apply(state, random_action(game, state, rng))`."""
+    rules' odds), as `apply(state, random_action(game, state, rng))`.
+
+    `rng._randbelow(n)` is what `rng.randrange(n)` returns for n > 0 (random.py: it checks
+    its arguments and calls it), without the checks: a random game draws thousands."""
     phase = state.phase
     if phase == MOVE:
         seat = state.actor
-        mask = landings(state.pawns[seat], state.dice[0], blocked_squares(state.tiles, state.potions[seat]))
+        mask = layers(state.pawns[seat], blocked_squares(state.tiles, state.potions[seat]))[state.dice[0]]
         if not mask:
-            rng.randrange(1)  # the one action, skip: drawn for all that, as random_action does
+            rng._randbelow(1)  # the one action, skip: drawn for all that, as random_action does
             return rules._end_turn(state)
-        return rules._move(state, _nth_square(mask, rng.randrange(mask.bit_count())))
+        return rules._move(state, _nth_square(mask, rng._randbelow(mask.bit_count())))
     if phase == ROLL:
         low, high = _ROLL_BY_VALUE[uniform_below(_TOTAL_ROLLS, rng.randbytes(32))]
         return changed(state, phase=ORDER, dice=(low, high))
     if phase == ORDER:
         # rules.usable_dice and rules._order, written out: the dice as rolled, low first
         seat = state.actor
-        start, blocked = state.pawns[seat], blocked_squares(state.tiles, state.potions[seat])
+        walks = layers(state.pawns[seat], blocked_squares(state.tiles, state.potions[seat]))
         low, high = state.dice
         if low == high:
-            usable = (low,) if landings(start, low, blocked) else ()
-        elif landings(start, low, blocked):
-            usable = (low, high) if landings(start, high, blocked) else (low,)
+            usable = (low,) if walks[low] else ()
+        elif walks[low]:
+            usable = (low, high) if walks[high] else (low,)
         else:
-            usable = (high,) if landings(start, high, blocked) else ()
+            usable = (high,) if walks[high] else ()
         if not usable:
-            rng.randrange(1)
+            rng._randbelow(1)
             return rules._end_turn(state)
-        first = usable[rng.randrange(len(usable))]
+        first = usable[rng._randbelow(len(usable))]
         return changed(state, phase=MOVE, dice=(first, high if first == low else low))
     if phase == PICK:
-        return rules._pick(state, rng.randrange(2) == 0)  # [pick, leave]
+        return rules._pick(state, rng._randbelow(2) == 0)  # [pick, leave]
     if phase == LAYOUT:
         value = uniform_below(len(LAYOUT_ORDER) - state.laid, rng.randbytes(32))
         for kind, left in enumerate(rules.tiles_left_to_lay(state)):
@@ -80,7 +83,7 @@ def random_step(state: State, rng: random.Random) -> State:
         raise AssertionError("unreachable: the bag holds as many tiles as squares are left")
     if phase == STEAL:
         thefts = rules.thefts(state)
-        n = rng.randrange(len(thefts) + 1)  # [the thefts..., leave]
+        n = rng._randbelow(len(thefts) + 1)  # [the thefts..., leave]
         if n == len(thefts):
             return rules._next_die(state)
         victim, kind = thefts[n]
@@ -88,5 +91,5 @@ def random_step(state: State, rng: random.Random) -> State:
     if phase == FIRST_ROLL:
         return rules._first_roll(state, 1 + uniform_below(6, rng.randbytes(32)))
     if phase == PLACE:
-        return rules._place(state, VILLAGE_SQUARES[rng.randrange(len(VILLAGE_SQUARES))])
+        return rules._place(state, VILLAGE_SQUARES[rng._randbelow(len(VILLAGE_SQUARES))])
     raise ValueError("the game is over: no action follows")

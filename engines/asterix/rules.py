@@ -55,7 +55,7 @@ from peerboard.engines.asterix.state import (
 )
 from peerboard.engines.rulebook import Rule, Rulebook, always
 from peerboard.engines.values import replaced
-from peerboard.engines.asterix.walks import blocked_squares, landings, region
+from peerboard.engines.asterix.walks import blocked_squares, layers, region
 
 SKIP: Action = ("skip",)
 PICK_UP: Action = ("pick",)
@@ -82,7 +82,7 @@ TILE_LAID: tuple[Action, ...] = tuple(("tile", name) for name in KIND_NAMES)  # 
 
 def _move_list(state: State) -> list[Action]:
     seat = state.actor
-    mask = landings(state.pawns[seat], state.dice[0], blocked_squares(state.tiles, state.potions[seat]))
+    mask = layers(state.pawns[seat], blocked_squares(state.tiles, state.potions[seat]))[state.dice[0]]
     return list(_move_tuple(mask)) if mask else [SKIP]
 
 
@@ -155,19 +155,19 @@ def tiles_left_to_lay(state: State) -> list[int]:
 def landing_mask(state: State, steps: int) -> int:
     """Where the seat to move can land with a die of `steps` from its square."""
     seat = state.actor
-    return landings(state.pawns[seat], steps, blocked_squares(state.tiles, state.potions[seat]))
+    return layers(state.pawns[seat], blocked_squares(state.tiles, state.potions[seat]))[steps]
 
 
 def usable_dice(state: State) -> list[int]:
     """The distinct dice values (low first) that have at least one legal landing."""
     seat = state.actor
-    start, blocked = state.pawns[seat], blocked_squares(state.tiles, state.potions[seat])
+    walks = layers(state.pawns[seat], blocked_squares(state.tiles, state.potions[seat]))
     if len(state.dice) == 2:  # as rolled, low first (the one case there is: the order phase)
         low, high = state.dice
         if low == high:
-            return [low] if landings(start, low, blocked) else []
-        return [v for v in (low, high) if landings(start, v, blocked)]
-    return [v for v in sorted(set(state.dice)) if landings(start, v, blocked)]
+            return [low] if walks[low] else []
+        return [v for v in (low, high) if walks[v]]
+    return [v for v in sorted(set(state.dice)) if walks[v]]
 
 
 def thefts(state: State) -> list[tuple[int, int]]:
@@ -244,7 +244,7 @@ def _move_problem(state: State, square: str) -> str | None:
 def _lands(state: State, square: int) -> int:
     """Whether the die being moved can land the seat's pawn on `square` (nonzero if so)."""
     seat = state.actor
-    return landings(state.pawns[seat], state.dice[0], blocked_squares(state.tiles, state.potions[seat])) & BIT[square]
+    return layers(state.pawns[seat], blocked_squares(state.tiles, state.potions[seat]))[state.dice[0]] & BIT[square]
 
 
 def _move_skip_problem(state: State) -> str | None:
@@ -338,7 +338,7 @@ def successors(state: State) -> list[tuple[Action, State]]:
         return [(action, apply(state, action)) for action in legal_actions(state)]
     seat = state.actor
     pawns, tiles = state.pawns, state.tiles
-    mask = landings(pawns[seat], state.dice[0], blocked_squares(tiles, state.potions[seat]))
+    mask = layers(pawns[seat], blocked_squares(tiles, state.potions[seat]))[state.dice[0]]
     if not mask:
         return [(SKIP, _end_turn(state))]
     rest = state.dice[1:]
@@ -364,7 +364,7 @@ def _squares(mask: int) -> tuple[int, ...]:
 # the pawn stands on: the key is every field but that square (and the die being moved:
 # the dice left are in it); square -> (its move action, the position after landing there),
 # the very pair each successors list holds. Filled by
-# `successors`; a pure function's memo, like `landings`, kept small: the walks that meet
+# `successors`; a pure function's memo, like `layers`, kept small: the walks that meet
 # on a square are looked through one after the other (and each entry holds positions).
 @lru_cache(maxsize=256)
 def _landings_from(key: tuple) -> dict[int, tuple[Action, State]]:
@@ -459,7 +459,7 @@ def _plain_end(landed: dict, state: State, pawns: tuple[int, ...]) -> State:
     if ended is None:
         unchecked = _end_turn(state, {"pawns": pawns, "dice": ()}, False)
         fields = unchecked.__dict__.copy()
-        fields.pop("hashed", None)
+        fields.pop("_hash", None)
         ended = landed[-1] = (fields, unchecked.phase != OVER)
     fields, check = ended
     new = _new(State)
@@ -565,19 +565,20 @@ def nothing_can_change(state: State) -> bool:
     # (asked at every turn's start: what the loop reads, read once)
     tiles, carried, carry_rule = state.tiles, state.carried, state.carry_rule
     always_takeable = tiles[COHORT] | tiles[MISTLETOE]
+    heavy = tiles[BOAR] | tiles[MENHIR]
     reaches = []
     for seat in range(state.players):
         where = reach(state, seat)
+        if where & always_takeable:  # (most of a game: asked first, the load need not be)
+            return False
         load = carried[seat]
-        banks = where & VILLAGE
-        if banks and load != EMPTY_PILE:
-            return False
-        takeable = always_takeable
-        for kind in (BOAR, MENHIR):
-            if banks or can_carry(load, kind, carry_rule):
-                takeable |= tiles[kind]
-        if where & takeable:
-            return False
+        if where & VILLAGE:  # it can bank what it carries, and then take any heavy tile
+            if load != EMPTY_PILE or where & heavy:
+                return False
+        elif where & heavy:
+            for kind in (BOAR, MENHIR):
+                if where & tiles[kind] and can_carry(load, kind, carry_rule):
+                    return False
         reaches.append(where)
     carriers = [reaches[s] for s in range(state.players) if state.carried[s] != EMPTY_PILE]
     for seat, where in enumerate(reaches):

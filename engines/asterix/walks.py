@@ -23,41 +23,30 @@ def blocked_squares(tiles: tuple[int, ...], potions: int) -> int:
     return tiles[LAKE] | tiles[COHORT] if potions == 0 else tiles[LAKE]
 
 
-# A pure function of three ints, so a memo can only save time: a turn asks the same
-# question when the legal actions are listed and again when the chosen one is checked,
-# and a search asks it of the same squares again and again.
-@lru_cache(maxsize=4096)
 def landings(start: int, steps: int, blocked: int) -> int:
     """The mask of squares a walk of exactly `steps` steps from `start` can end on.
 
     A walk entering a village square ends there, whatever steps are left, so village
     squares reached on any layer are landings and are not walked on from.
     """
-    # One walk of a die's most steps gives every shorter walk from the square on its
-    # way (its layers): a second memo keeps them all per (start, blocked), for what the
-    # first one has not met yet (the order phase asks of both dice, a random game of
-    # every die from one square).
     if 0 <= steps <= MOST_STEPS:
-        found = _LAYERS.get((start, blocked))
-        if found is None:
-            found = _layers(start, blocked)
-        return found[steps]
+        return layers(start, blocked)[steps]
     return walked(start, steps, blocked)
 
 
-#: the most steps a die walks; the memo keeps the landings of 0..MOST_STEPS steps
+#: the most steps a die walks; `layers` holds the landings of 0..MOST_STEPS steps
 MOST_STEPS = 6
-#: (start, blocked) -> the landings of 0, 1, ..., MOST_STEPS steps; kept small
-_LAYERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
-def _layers(start: int, blocked: int) -> tuple[int, ...]:
-    """`walked(start, k, blocked)` for k = 0 .. MOST_STEPS, from one walk (remembered)."""
-    found = (BIT[start], *_walk(start, MOST_STEPS, blocked))
-    if len(_LAYERS) >= 1 << 14:  # bounded: a pure function's memo
-        _LAYERS.clear()
-    _LAYERS[(start, blocked)] = found
-    return found
+# A pure function of two ints, so a memo can only save time: a turn asks of the same
+# square when the legal actions are listed and again when the chosen one is checked, the
+# order phase asks of both dice, and a search asks of the same squares again and again.
+# One walk of a die's most steps gives every shorter walk on its way (its layers), so the
+# memo keeps them all per (start, blocked), and a caller that knows its die picks its layer.
+@lru_cache(maxsize=1 << 14)
+def layers(start: int, blocked: int) -> tuple[int, ...]:
+    """`walked(start, k, blocked)` for k = 0 .. MOST_STEPS, from one walk."""
+    return (BIT[start], *_walk(start, MOST_STEPS, blocked))
 
 
 def walked(start: int, steps: int, blocked: int) -> int:
@@ -87,7 +76,7 @@ def _walk(start: int, steps: int, blocked: int):
         yield layer | village
 
 
-# Pure, like `landings`: the end checks ask it of the same pawns and tiles turn after turn.
+# Pure, like `layers`: the end checks ask it of the same pawns and tiles turn after turn.
 @lru_cache(maxsize=4096)
 def region(squares: int, lakes: int) -> int:
     """Every square joined to `squares` by king steps over squares not in `lakes` (the
@@ -95,7 +84,12 @@ def region(squares: int, lakes: int) -> int:
     open_squares = FULL & ~lakes
     seen = squares & open_squares
     while True:
-        grown = (seen | spread(seen)) & open_squares
+        # (seen | spread(seen)) & open_squares, written out as in `_walk`: a row of each
+        # square and its west and east neighbours, with the rows above and below
+        west = (seen >> 1) & _NOT_H
+        east = (seen << 1) & _NOT_A
+        row = seen | west | east
+        grown = (row | (row << 8) | (row >> 8)) & open_squares
         if grown == seen:
             return seen
         seen = grown

@@ -8,7 +8,7 @@ from peerboard.client.bots.knowledge.generic import Knowledge, logistic
 from peerboard.engines.asterix.board import BIT, BOAR, COHORT, MENHIR, MISTLETOE, SQUARE_NAMES, VILLAGE, squares_of
 from peerboard.engines.asterix.rules import can_carry
 from peerboard.engines.asterix.state import OVER, State
-from peerboard.engines.asterix.walks import blocked_squares, landings
+from peerboard.engines.asterix.walks import blocked_squares, layers
 
 SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
 
@@ -152,7 +152,7 @@ class AsterixKnowledge(Knowledge):
             start = state.pawns[seat]
             tops = []
             for a in legal:
-                mask = landings(start, a[1], blocked)
+                mask = layers(start, blocked)[a[1]]
                 tops.append(max(_landing_worth(state, list(squares_of(mask))), default=-1.0))
             top = max(tops)
             best = [a for a, t in zip(legal, tops) if t >= top]
