@@ -21,11 +21,12 @@ import heapq
 import itertools
 import math
 import os
-import select
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
+
+import zmq
 
 from peerboard.node.chatfile import ChatFile, chat_path
 from peerboard.node.discovery import Beacon, beacon_bytes
@@ -106,7 +107,8 @@ class Node:
         self._timers: list = []
         self._count = itertools.count()
         self._fds: dict[int, Callable[[], None]] = {}
-        self._poller: select.poll | None = None
+        self._poller: zmq.Poller | None = None
+        self._poll_sockets: tuple = ()
         self._next_beacon = 0.0
         self._spectator_intro = False
         self._next_hello = 0.0  # a spectator's next hello to the seats not serving it
@@ -642,52 +644,42 @@ class Node:
     def _poll(self, timeout: float) -> bool:
         """Wait up to `timeout` for input and handle it; False if there was none, or the
         messages that were waiting are all taken and no more has come."""
-        transport = self.transport
-        if self._poller is None:
-            self._poller = select.poll()
-            for fd in (transport.router_fd, transport.zap_fd, *self._fds):
-                self._poller.register(fd, select.POLLIN)
+        sockets = tuple(self.transport.sockets())
+        if self._poller is None or sockets != self._poll_sockets:
+            self._poller = zmq.Poller()
+            for sock in sockets:
+                self._poller.register(sock, zmq.POLLIN)
+            for fd in self._fds:
+                self._poller.register(fd, zmq.POLLIN)
+            self._poll_sockets = sockets
             self._resting = False
         # a node that read as much as it reads in all for now rests from the ROUTER
         # (spec/transport.md, "Budgets"): it polls everything else meanwhile
-        rest = transport.resting_until - time.monotonic() if transport.resting_until else 0.0
+        rest = self.transport.resting_until - time.monotonic()
         resting = rest > 0
         if resting != self._resting:
             self._resting = resting
-            self._poller.modify(transport.router_fd, 0 if resting else select.POLLIN)
-        # input known to wait (a read that stopped before it took everything) is not
-        # announced by the descriptors: no waiting then
-        router = transport.more and not resting
-        zap = transport.zap_more
-        # (in whole milliseconds, rounded up: a timeout under 1 ms would be taken as 0 and the
-        # loop would spin until a timer is due)
-        wait = 0 if router or zap else math.ceil((min(timeout, rest) if resting else timeout) * 1000)
-        fds = []
-        for fd, _ in self._poller.poll(wait):
-            if fd == transport.router_fd:
-                router = True
-            elif fd == transport.zap_fd:
-                zap = True
-            else:
-                fds.append(fd)
+            self._poller.modify(self.transport.router, 0 if resting else zmq.POLLIN)
+        # (in whole milliseconds, rounded up: ZeroMQ's poll would take a timeout under 1 ms as
+        # 0 and the loop would spin until a timer is due)
+        ready = self._poller.poll(math.ceil((min(timeout, rest) if resting else timeout) * 1000))
         busy = False
-        # (a descriptor that woke the loop may have been the socket's other news: its EVENTS
-        # say whether a message waits, and take that news)
-        if router and not resting and transport.waiting():
-            self._receive()
-            # a step waiting for the input to be taken (`NextStep`) runs at once if no
-            # message came meanwhile: asking the ROUTER costs a fifth of the turn of the
-            # loop and the empty poll it would take to find that out (spec/transport.md,
-            # "The loop")
-            busy = self._runner.pending and transport.waiting()
-        if zap:
-            busy = True
-            transport.answer_zap()
-        for fd in fds:
-            busy = True
-            callback = self._fds.get(fd)
-            if callback is not None:
-                callback()
+        for sock, _ in ready:
+            if sock is self.transport.router:
+                self._receive()
+                # a step waiting for the input to be taken (`NextStep`) runs at once if no
+                # message came meanwhile: asking the ROUTER costs a fifth of the turn of the
+                # loop and the empty poll it would take to find that out (spec/transport.md,
+                # "The loop")
+                busy = busy or (self._runner.pending and self.transport.waiting())
+            else:
+                busy = True
+                if sock is self.transport.zap:
+                    self.transport.answer_zap()
+                else:
+                    callback = self._fds.get(sock)
+                    if callback is not None:
+                        callback()
         return busy
 
     def _receive(self) -> None:

@@ -3,8 +3,8 @@ shape), CurveZMQ on every one of them, and a ZAP handler that decides which keys
 complete a handshake (spec/transport.md).
 
 Everything here is non-blocking and driven from the node's single event loop: the loop polls
-the ROUTER's and the ZAP handler's descriptors (`router_fd`, `zap_fd`) and calls `receive`
-and `answer_zap` when they are ready, and `connection_news` at each tick (the DEALERs' monitors are not polled: each
+`sockets()` (the ROUTER and the ZAP handler) and calls `receive` and `answer_zap` when they
+are ready, and `connection_news` at each tick (the DEALERs' monitors are not polled: each
 socket polled costs every wakeup of the loop, and what a monitor says can wait a tick). Outbound messages go
 only through DEALERs (one per peer, queued while the peer is away, bounded by the HWM); the
 ROUTER only receives, and it is ROUTER_MANDATORY so a send on it could never vanish silently.
@@ -119,15 +119,6 @@ class Transport:
             self.close()
             raise TransportError(_bind_problem(bind, exc)) from None
         self.endpoint = self.router.getsockopt(zmq.LAST_ENDPOINT).decode()
-        # What the loop polls: each socket's ZMQ_FD, readable when the socket has news, as
-        # plain descriptors, so a wakeup is one poll(2) (a zmq.Poller asks every socket's
-        # EVENTS before and after it blocks, a system call or two each). A descriptor says
-        # nothing of messages already waiting when it was last drained, so `more` and
-        # `zap_more` say when a read stopped before it had taken everything
-        self.router_fd: int = self.router.getsockopt(zmq.FD)
-        self.zap_fd: int = self.zap.getsockopt(zmq.FD)
-        self.more = False  # messages may wait in the ROUTER that its descriptor will not announce
-        self.zap_more = False  # likewise ZAP requests
         self.names: dict[bytes, bytes] = {}  # z85 curve key -> Ed25519 key
         self.dealers: dict[bytes, tuple[str, zmq.Socket, zmq.Socket]] = {}  # key -> (addr, dealer, monitor)
         self.dropped = 0  # sends refused by a full queue
@@ -228,6 +219,10 @@ class Transport:
 
     # -- inbound ----------------------------------------------------------------------------
 
+    def sockets(self) -> list[zmq.Socket]:
+        """What the loop polls: the ROUTER and the ZAP handler (see `connection_news`)."""
+        return [self.router, self.zap]
+
     def receive(self, now: float | None = None) -> list[tuple[bytes | None, bytes, bytes]]:
         """Waiting messages as (sender's Ed25519 key or None if not yet known, its
         authenticated CURVE key, data); those beyond their key's budget (at time `now`) are
@@ -248,13 +243,10 @@ class Transport:
         # and most batches are one message (spec/transport.md, "Latency"). Only the data
         # frame is taken as a Frame (for its User-Id).
         events = router.getsockopt
-        # (`more` unless the read ends on the socket's own word that nothing more waits)
-        self.more = True
         for _ in range(most):
             try:
                 router.recv(zmq.NOBLOCK)  # the routing id ZeroMQ gave the connection
             except zmq.Again:
-                self.more = False
                 break
             read += 1
             frame = router.recv(copy=False)
@@ -289,7 +281,6 @@ class Transport:
                     del self.sources[next(iter(self.sources))]
             out.append((key, curve, frame.bytes))
             if not events(_EVENTS) & _POLLIN:
-                self.more = False
                 break
         inbound[0] -= read
         if inbound[0] < REST_FOR:
@@ -297,11 +288,8 @@ class Transport:
         return out
 
     def waiting(self) -> bool:
-        """Whether a message waits to be read now (one the node rests from reading, too).
-        Asked after the ROUTER's descriptor woke the loop: it also takes the socket's news,
-        so the descriptor announces the next message."""
-        self.more = bool(self.router.getsockopt(_EVENTS) & _POLLIN)
-        return self.more
+        """Whether a message waits to be read now (one the node rests from reading, too)."""
+        return bool(self.router.getsockopt(_EVENTS) & _POLLIN)
 
     def flooding(self) -> dict[bytes, int]:
         """Messages dropped unread so far, by the Ed25519 key (or, not yet known, the z85
@@ -314,12 +302,10 @@ class Transport:
 
     def answer_zap(self) -> None:
         """Answer waiting ZAP requests (RFC 27): CURVE keys the admission allows, nothing else."""
-        self.zap_more = True  # (unless they are all answered: the batch may end first)
         for _ in range(RECEIVE_BATCH):
             try:
                 request = self.zap.recv_multipart(zmq.NOBLOCK)
             except zmq.Again:
-                self.zap_more = False
                 return
             if len(request) < 6:
                 continue  # malformed: libzmq never sends this; nothing to answer
