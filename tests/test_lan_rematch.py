@@ -82,8 +82,13 @@ def _play_to_the_end(term, most: int = 60) -> str:
         answered += 1
         legal_seen = term.screen().count("legal now:")
         term.type("help")
+        # the legal list is in: one more on the screen, or one after the newest prompt (once the
+        # capture is full, an old list scrolls off as the new one comes, and the count stays)
         wait = time.monotonic() + 20
-        while term.screen().count("legal now:") <= legal_seen and time.monotonic() < wait:
+        while time.monotonic() < wait:
+            screen = term.screen()
+            if screen.count("legal now:") > legal_seen or "legal now:" in screen.split("`help` lists them):")[-1]:
+                break
             time.sleep(0.1)
         line = term.screen().split("legal now:")[-1].splitlines()[0]
         term.type(re.split(r",|…", line)[0].strip())
