@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import os
 
-from peerboard.protocol.logfile import LogContents, LogFileError, read_log
-from peerboard.protocol.replay import Verdict, verify_contents, verify_log
+from peerboard.protocol.log import LogContents, LogFileError, Verdict, read_log, verify_contents, verify_log
 
 
 def verify_file(path: str | os.PathLike) -> Verdict:

@@ -49,7 +49,7 @@ from peerboard.engines.asterix.rules import move_actions  # noqa: E402
 from peerboard.engines.asterix.state import MOVE  # noqa: E402
 from peerboard.engines.asterix.walks import blocked_squares  # noqa: E402
 from peerboard.engines.playout import random_action, random_game  # noqa: E402
-from test_asterix_support import oracle_landings  # noqa: E402
+from support.asterix_positions import oracle_landings  # noqa: E402
 
 GAME = engines.get("asterix")
 

@@ -1,6 +1,6 @@
 """What a beacon flood costs a listener, and whether a real table stays in view.
 
-Prints, never asserts. A flood process (tests/beacon_flood.py) sends one-off forged
+Prints, never asserts. A flood process (tests/programs/beacon_flood.py) sends one-off forged
 beacons from 2,000 loopback addresses at RATE a second, and four forged other-version
 tables from the real host's address; a real host (a signed beacon once a second) stands
 beside it. Measured, each next to the same run without the flood:
@@ -29,12 +29,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "programs"))
 
 from beacon_flood import forged  # noqa: E402
 from peerboard.node.discovery import Heard, beacon_bytes, parse_beacon  # noqa: E402
-from peerboard.protocol.codec import decode  # noqa: E402
+from peerboard.protocol.log import decode  # noqa: E402
 from peerboard.node.discovery import BEACON_LIMITS, MAGIC  # noqa: E402
-from peerboard.protocol.identity import Identity  # noqa: E402
+from peerboard.protocol.log import Identity  # noqa: E402
 
 HOST = Identity.from_seed(bytes(range(32)))
 TABLE = bytes.fromhex("5e" * 16)
@@ -71,7 +72,7 @@ class RealHost:
 
 
 def flooding(port: int, seconds: float, rate: float) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, str(ROOT / "tests" / "beacon_flood.py"), str(port), str(seconds),
+    return subprocess.Popen([sys.executable, str(ROOT / "tests" / "programs" / "beacon_flood.py"), str(port), str(seconds),
                              str(rate), "127.0.0.1"], stdout=subprocess.DEVNULL)
 
 

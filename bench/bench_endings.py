@@ -32,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from peerboard.protocol.logfile import read_log
+from peerboard.protocol.log import read_log
 
 JOIN = re.compile(r"from anywhere: peerboard join (\S+) --key (\S+) --table (\S+) --game (\S+)")
 POLL = 0.01

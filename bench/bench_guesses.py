@@ -2,7 +2,7 @@
 second, beside the wrong-code hellos a guesser sends it in the same run.
 
 Prints, never asserts. A host process opens a private table; a guesser process
-(tests/code_guesser.py) sends hellos from fresh keys, each with a knock for a wrong code, as
+(tests/programs/code_guesser.py) sends hellos from fresh keys, each with a knock for a wrong code, as
 fast as it can for SECONDS — from one source address, then (at a new host) from SOURCES
 addresses in turn. Printed for each: the hellos sent a second (what the host once checked,
 9,670 a second), the codes the host checked (each one it told its user about, with the
@@ -25,9 +25,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from lanhelp import LOOPBACK, Procs, join_args  # noqa: E402
+from support.lanhelp import LOOPBACK, Procs, join_args  # noqa: E402
 
-GUESSER = ROOT / "tests" / "code_guesser.py"
+GUESSER = ROOT / "tests" / "programs" / "code_guesser.py"
 WRONG = re.compile(r"a wrong code for this private table from (\S+) \((\d+) wrong codes so far")
 
 

@@ -65,8 +65,8 @@ import zmq
 ROOT = Path(__file__).resolve().parent.parent
 
 from peerboard.node.storage import LogFile  # noqa: E402
-from peerboard.protocol.identity import Identity  # noqa: E402
-from peerboard.protocol.records import Genesis, Seat, make_entry, sign_genesis  # noqa: E402
+from peerboard.protocol.log import Identity  # noqa: E402
+from peerboard.protocol.log import Genesis, Seat, make_entry, sign_genesis  # noqa: E402
 
 TRACE = "latency.json"  # what each bench/latency_node.py writes in its games directory
 

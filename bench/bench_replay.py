@@ -16,10 +16,10 @@ import time
 
 
 from peerboard import engines  # noqa: E402
-from peerboard.protocol.builder import LogBuilder  # noqa: E402
-from peerboard.protocol.identity import verify  # noqa: E402
-from peerboard.protocol.logfile import frame, header_frame  # noqa: E402
-from peerboard.protocol.replay import verify_log  # noqa: E402
+from peerboard.protocol.log import LogBuilder  # noqa: E402
+from peerboard.protocol.log import verify  # noqa: E402
+from peerboard.protocol.log import frame, header_frame  # noqa: E402
+from peerboard.protocol.log import verify_log  # noqa: E402
 
 
 def build_log(game, players, seed):

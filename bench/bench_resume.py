@@ -29,11 +29,9 @@ from peerboard import engines
 from peerboard.node.gamefiles import GameFileError, GameFiles, SeatFile, seat_path
 from peerboard.node.keys import write_private
 from peerboard.node.resume_check import check_for_resume
-from peerboard.protocol.builder import LogBuilder
-from peerboard.protocol.identity import Identity
-from peerboard.protocol.logfile import MAX_FRAME, frame, frames, header_frame, read_log
-from peerboard.protocol.replay import verify_log
-from peerboard.protocol.secrets import SeatSecrets
+from peerboard.protocol.log import (
+    Identity, LogBuilder, MAX_FRAME, SeatSecrets, frame, frames, header_frame, read_log, verify_log,
+)
 from peerboard.protocol.session import Session
 
 

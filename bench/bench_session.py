@@ -6,9 +6,9 @@ machine disturbs less than wall time): the mean of one measured right before and
 after each simulated game, and of five identical games the one with the median CPU in those
 units (other work on the machine slows the unit and the game alike; a burst of it that hits
 one game or its units moves only that game's ratio). A clean simulated network
-(tests/simnet.py): no sockets, so this is the protocol's own cost.
+(tests/support/simnet.py): no sockets, so this is the protocol's own cost.
 
-What is counted as a node's CPU (`Node.cpu`, tests/simnet.py): everything its session does
+What is counted as a node's CPU (`Node.cpu`, tests/support/simnet.py): everything its session does
 with what it receives, its ticks, its submits and its deferred next steps, and every effect
 its production runner carries out (the simulated sends and stores included). Not counted:
 the simulator's scheduler, the random players' picking of a move from the legal list, and
@@ -38,10 +38,10 @@ from collections import Counter
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
-from peerboard.protocol import acks, forming  # noqa: E402
-from peerboard.protocol.identity import Identity, verify  # noqa: E402
-from peerboard.protocol.messages import decode_message  # noqa: E402
-from simnet import SimNet  # noqa: E402
+from peerboard.protocol.session import acks, forming  # noqa: E402
+from peerboard.protocol.log import Identity, verify  # noqa: E402
+from peerboard.protocol.session import decode_message  # noqa: E402
+from support.simnet import SimNet  # noqa: E402
 
 CASES = [("aton", 2, {}), ("asterix", 2, {"max_rounds": 10}), ("asterix", 4, {"max_rounds": 4}), ("asterix", 8, {"max_rounds": 2})]
 FORMS = {  # name -> (seats from which acks are gathered, the genesis's `reveals`, its `ends`)

@@ -47,7 +47,7 @@ from peerboard import engines  # noqa: E402
 from peerboard.client.tui.boards import BoardContext, board_for  # noqa: E402
 from peerboard.client.tui.plan import Plan  # noqa: E402
 from peerboard.client.tui.replay import ReplaySource  # noqa: E402
-from peerboard.protocol.logfile import read_log  # noqa: E402
+from peerboard.protocol.log import read_log  # noqa: E402
 
 BOARD_TOP = 1  # the board's first line on the game screen (the situation line is above it)
 DECIDING = ("Your turn:", "Your secret choice:", "Go on with your turn")  # (the last: a forced first action taken)

@@ -5,7 +5,7 @@ Prints, never asserts. Each round is a real Athos game of two node processes on 
 (`host` and `join`, the built-in random player pausing THINK seconds before each of its
 decisions, 10 ms by default: a fast bot's pace, about 65 entries a second); once the
 host's log holds START entries, the entries it gains in SECONDS are counted — with nothing
-else running, then with an admitted spectator (tests/want_flood.py, its own process) sending
+else running, then with an admitted spectator (tests/programs/want_flood.py, its own process) sending
 `want(1)` to the host as fast as it can, reading whatever comes back. Printed: both paces
 (entries a second), their ratio (goal: at least 0.8, "a flood costs the game at most a fifth
 of its pace"), what the flooder sent and got back, and whether the host said who floods.
@@ -28,11 +28,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from lanhelp import LOOPBACK, Procs, entries_in, join_args, logs, wait_until  # noqa: E402
+from support.lanhelp import LOOPBACK, Procs, entries_in, join_args, logs, wait_until  # noqa: E402
 
 from peerboard.node.keys import load_identity  # noqa: E402
 
-FLOOD = ROOT / "tests" / "want_flood.py"
+FLOOD = ROOT / "tests" / "programs" / "want_flood.py"
 
 
 def one_round(tmp: Path, flooded: bool, seconds: float, start: int, think: float) -> tuple[float | None, str]:

@@ -42,11 +42,10 @@ from pathlib import Path
 
 from peerboard.node.loop import Node
 from peerboard.node.transport import Admission, Transport
-from peerboard.protocol.events import Confirmed, Event, YourTurn
-from peerboard.protocol.identity import Identity
-from peerboard.protocol.messages import Ack, Confirm, EntryMessage, MessageError, decode_message
-from peerboard.protocol.secrets import SeatSecrets
-from peerboard.protocol.session import LocalError
+from peerboard.protocol.session import (
+    Ack, Confirm, Confirmed, EntryMessage, Event, LocalError, MessageError, YourTurn, decode_message,
+)
+from peerboard.protocol.log import Identity, SeatSecrets
 
 GAME = "asterix"
 LOOPBACK = "tcp://127.0.0.1:0"

@@ -48,7 +48,7 @@ def cmd_replay(args: argparse.Namespace) -> ExitCode:
 def _check_seat(path: Path, seat: int) -> None:
     """`--as SEAT`: UsageError unless the game of the log at `path` has that seat (a log
     that cannot be read is left to the verdict, which says why)."""
-    from peerboard.protocol.logfile import LogFileError, read_log
+    from peerboard.protocol.log import LogFileError, read_log
 
     try:
         seats = len(read_log(path.read_bytes()).genesis.terms.seats)
@@ -60,8 +60,8 @@ def _check_seat(path: Path, seat: int) -> None:
 
 def _replay_text(path: Path, args: argparse.Namespace) -> ExitCode:
     from peerboard.client import export
-    from peerboard.protocol.logfile import LogFileError, read_log
-    from peerboard.protocol.replay import verify_contents, Verdict
+    from peerboard.protocol.log import LogFileError, read_log
+    from peerboard.protocol.log import verify_contents, Verdict
 
     data = path.read_bytes()
     try:
@@ -91,7 +91,7 @@ def _verify_many(paths: list[Path]) -> ExitCode:
     """Each file's verdict on a line of its own ("FILE: verdict"); exit 1 if any is invalid.
     A progress bar shows on a terminal (on stderr) while they are checked."""
     from peerboard.client.progress import Progress
-    from peerboard.protocol.replay import verify_log
+    from peerboard.protocol.log import verify_log
 
     bad = 0
     lines: list[str] = []
@@ -138,8 +138,8 @@ def cmd_games(args: argparse.Namespace) -> ExitCode:
 def _version() -> str:
     """peerboard's version (the installed distribution's, else pyproject.toml's), with the
     protocol and log format versions it speaks."""
-    from peerboard.protocol.logfile import VERSION as LOG_VERSION
-    from peerboard.protocol.schema import PROTOCOL_VERSION
+    from peerboard.protocol.log import LOG_VERSION
+    from peerboard.protocol.log import PROTOCOL_VERSION
 
     try:
         from importlib.metadata import PackageNotFoundError, version

@@ -1,6 +1,6 @@
 """What each event of a game means, in the words a person reads.
 
-One sentence per event (protocol/events.py, and the node's own in node/loop.py), worded
+One sentence per event (protocol/session/events.py, and the node's own in node/loop.py), worded
 here only: the line prompt (client/seat.py) prints it, the full-screen client
 (client/tui/live_source.py) shows it on its status line as loudly as its `kind` says. A
 front end decides *whether* to say an event — the screen, say, keeps quiet about a peer's
@@ -18,16 +18,12 @@ from typing import Any, Callable
 from peerboard.client.text import printable
 from peerboard.node.loop import Connection, LogOpened, Notice
 from peerboard.node.storage import DISK_FULL
-from peerboard.protocol.events import (
-    Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Equivocation, Event, GameOver, GameStarted,
-    InternalFault, Offered, RematchAnswer, TakenOver, TakeoverTurn,
-    PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, Seated, SeatFreed, SeatTaken,
-    YourTurn,
+from peerboard.protocol.session import (
+    Accepted, CLOSED, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Equivocation, Event, FULL, GameOver,
+    GameStarted, InternalFault, Offered, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, REMATCH_WAIT,
+    Refused, Rejected, RematchAnswer, SEAT_LEASE, SeatFreed, SeatTaken, Seated, TakenOver, TakeoverTurn, YourTurn,
 )
-from peerboard.protocol.forming import CLOSED, FULL, SEAT_LEASE
-from peerboard.protocol.identity import fingerprint
-from peerboard.protocol.rematch import REMATCH_WAIT
-from peerboard.protocol.session import Phase
+from peerboard.protocol.log import fingerprint
 
 REJECTIONS_SHOWN = 5  # per peer: more are counted, not said
 NAME_AT_MOST = 40

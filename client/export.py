@@ -4,11 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from peerboard.protocol.ledger import LedgerError, Ledger
-from peerboard.protocol.identity import fingerprint
-from peerboard.protocol.logfile import LogContents
-from peerboard.protocol.replay import audited_seeds
-from peerboard.protocol.ends import result_in
+from peerboard.protocol.log import Ledger, LedgerError, LogContents, audited_seeds, fingerprint, result_in
 
 
 def _json_value(value: Any) -> Any:

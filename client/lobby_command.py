@@ -20,7 +20,7 @@ from peerboard.client.lan.reading import bind_endpoint, player_name, table_code,
 from peerboard.client.lan.resume import cmd_resume
 from peerboard.client.tui.lobby_source import CodeAgain, HostRequest, JoinRequest, LobbyRequest, ResumeRequest
 from peerboard.client.usage import UsageError, game_named
-from peerboard.protocol.forming import WRONG_CODE
+from peerboard.protocol.session import WRONG_CODE
 
 
 def options_for(request: LobbyRequest, name: str | None = None, bind: str | None = None) -> LanOptions:

@@ -21,11 +21,9 @@ from typing import Any, TextIO
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.text import printable
 from peerboard.client.usage import UsageError
-from peerboard.protocol.ledger import Ledger
-from peerboard.protocol.identity import fingerprint
-from peerboard.protocol.logfile import LogContents, LogFileError, read_log
-from peerboard.protocol.replay import verify_contents
-from peerboard.protocol.ends import result_in
+from peerboard.protocol.log import (
+    Ledger, LogContents, LogFileError, fingerprint, read_log, result_in, verify_contents,
+)
 
 #: the names peerboard gives the bots it starts: `bot-N` at a table, a strategy in
 #: selfplay (`mcts`, `greedy#2`, `random-0`, `exec:prog`). A name is the seat's own claim:

@@ -4,12 +4,12 @@ sent passes through `printable` before it reaches a terminal.
 A peer's name is untrusted text: it may hold an escape sequence that moves the cursor,
 retitles the window or rewrites what another line said, a newline that forges a line of
 our own, or a right-to-left override that reverses what follows. The rule of what is
-printable is protocol/names.py's (one fixed list of code points, the same every peer
+printable is protocol/log/names.py's (one fixed list of code points, the same every peer
 checks names against); here every such character is written as a visible escape.
 """
 from __future__ import annotations
 
-from peerboard.protocol.names import shown
+from peerboard.protocol.log import shown
 
 _NO_LIMIT = 1 << 30
 

@@ -44,7 +44,7 @@ class Game(ABC):
     max_players: int = 2
     #: name -> Option (default, check, doc)
     options_schema: Mapping[str, Option] = {}
-    #: (players, options) set-ups the conformance kit plays (tests/test_conformance.py)
+    #: (players, options) set-ups the conformance kit plays (tests/engines/test_conformance.py)
     conformance_setups: tuple[tuple[int, Mapping[str, Any]], ...] = ()
     #: a random game that has not ended after this many actions is a failed conformance run
     playout_limit: int = 200_000

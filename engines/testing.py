@@ -1,4 +1,4 @@
-"""The conformance kit: checks every registered engine must pass (tests/test_conformance.py).
+"""The conformance kit: checks every registered engine must pass (tests/engines/test_conformance.py).
 
 Each check plays seeded random games and asserts the contract at every state, so a new
 engine is tested the moment it is registered. Failures are AssertionErrors that name the

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from peerboard.protocol import chat
-from peerboard.protocol.messages import Say
+from peerboard.protocol.session import Say, chat_header_frame, chat_line_frame, read_chat
 
 CHAT_SUFFIX = ".chat"
 
@@ -31,8 +30,8 @@ class ChatFile:
         if self._file is None:
             self._file = open(self.path, "ab")
             if self._file.tell() == 0:
-                self._file.write(chat.header_frame())
-        self._file.write(chat.line_frame(line))
+                self._file.write(chat_header_frame())
+        self._file.write(chat_line_frame(line))
         self._file.flush()
 
     def close(self) -> None:
@@ -43,9 +42,9 @@ class ChatFile:
 
 def read_chat_file(path: Path, table: bytes | None = None) -> tuple[list[Say], int]:
     """The checked lines of the chat file at `path` ([] when there is none) and how many
-    records were left out (protocol/chat.py, `read_chat`)."""
+    records were left out (protocol/session/chat.py, `read_chat`)."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         return [], 0
-    return chat.read_chat(data, table)
+    return read_chat(data, table)

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from peerboard.engines.canonical import encode
-from peerboard.protocol.codec import DecodeError, Limits, decode
-from peerboard.protocol.identity import Identity, fingerprint, verify
-from peerboard.protocol.names import name_problem
-from peerboard.protocol.schema import KEY_BYTES, MAX_NAME, MAX_SEATS, PROTOCOL_VERSION, SIG_BYTES, TABLE_BYTES
+from peerboard.protocol.log import (
+    DecodeError, Identity, KEY_BYTES, Limits, MAX_NAME, MAX_SEATS, PROTOCOL_VERSION, SIG_BYTES, TABLE_BYTES,
+    decode, fingerprint, name_problem, verify,
+)
 
 MAGIC = b"PBRD"
 DEFAULT_PORT = 47474

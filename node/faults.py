@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from peerboard.node.gamefiles import errors_path
-from peerboard.protocol.events import InternalFault
+from peerboard.protocol.session import InternalFault
 
 
 

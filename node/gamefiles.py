@@ -14,14 +14,12 @@ from pathlib import Path
 import msgpack
 
 from peerboard.node.keys import write_private
-from peerboard.protocol.ends import finished_in
+from peerboard.protocol.log import (
+    Entry, Identity, LogContents, LogFileError, SeatSecrets, SignedGenesis, finished_in, read_log,
+)
 from peerboard.node.lock import LogInUse, LogLock, holder
 from peerboard.node.resume_check import DamagedLog, check_for_resume, damage_of
 from peerboard.node.storage import LogFile, data_dir
-from peerboard.protocol.identity import Identity
-from peerboard.protocol.logfile import LogContents, LogFileError, read_log
-from peerboard.protocol.records import Entry, SignedGenesis
-from peerboard.protocol.secrets import SeatSecrets
 
 SEAT_SUFFIX = ".seat"
 ERRORS_SUFFIX = ".errors.txt"
@@ -60,7 +58,7 @@ class SeatFile:
     choice: tuple | None = None  # (actions, nonce) committed and not yet revealed
     extra: dict = field(default_factory=dict)  # e.g. the bot homes of a `play` game
     #: the claim statement this seat signed last, (gone, seq, prev): it must outlive a crash
-    #: (protocol/claims.py); absent in the files of older versions
+    #: (protocol/session/claims.py); absent in the files of older versions
     claim: tuple | None = None
 
     def to_bytes(self) -> bytes:

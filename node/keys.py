@@ -16,8 +16,7 @@ from nacl.signing import SigningKey
 from zmq.utils import z85
 
 from peerboard.node.dirs import config_dir
-from peerboard.protocol.identity import Identity
-from peerboard.protocol.schema import KEY_BYTES
+from peerboard.protocol.log import Identity, KEY_BYTES
 
 IDENTITY_FILE = "identity.key"
 

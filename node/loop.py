@@ -4,7 +4,7 @@
 the ZAP handler (and any file descriptor the client watches, such as stdin) with a timeout,
 feeds what arrives to the session, calls `tick` about every 0.2 s (and reads the DEALERs'
 connection news then), and has the session's effects carried
-out by the one effect runner (protocol/effects.py), strictly in order: a `Store` is appended
+out by the one effect runner (protocol/session/effects.py), strictly in order: a `Store` is appended
 and fsynced before the next effect (an ack, typically) leaves; an author's own entry is
 appended, sent, then fsynced by a `Sync`. Nothing in the loop blocks except the poll itself.
 
@@ -35,17 +35,12 @@ from peerboard.node.gamefiles import GameFiles, SeatFile, new_log_path, secrets_
 from peerboard.node.keys import curve_public
 from peerboard.node.storage import disk_full_text, is_disk_full
 from peerboard.node.transport import BYTES_PER_SECOND, MESSAGES_PER_SECOND, ConnectionEvent, Transport, valid_address
-from peerboard.protocol.effects import EffectRunner
-from peerboard.protocol.events import (
-    Chatted, Event, GameOver, GameStarted, InternalFault, PeerMoved, PeersKnown, Refused, RematchAnswer, SeatTaken,
+from peerboard.protocol.session import (
+    Chatted, EffectRunner, Event, GameOver, GameStarted, Hello, InternalFault, LocalError, MessageError,
+    PeerMoved, PeersKnown, Phase, REMATCH_WAIT, Refused, RematchAnswer, SeatTaken, Session, TakeoverTurn,
+    YourTurn, decode_message, next_order,
 )
-from peerboard.protocol.identity import Identity, fingerprint
-from peerboard.protocol.logfile import LogContents
-from peerboard.protocol.messages import Hello, MessageError, decode_message
-from peerboard.protocol.records import Entry, SignedGenesis
-from peerboard.protocol.rematch import REMATCH_WAIT, next_order
-from peerboard.protocol.secrets import SeatSecrets
-from peerboard.protocol.session import LocalError, Phase, Session, TakeoverTurn, YourTurn
+from peerboard.protocol.log import Entry, Identity, LogContents, SeatSecrets, SignedGenesis, fingerprint
 
 TICK = 0.2  # seconds between session ticks (heartbeats, away peers, retries)
 BEACON_EVERY = 1.0

@@ -1,9 +1,9 @@
 """What `resume` may go on from: a stored log checked the way `peerboard replay --verify`
-checks it (protocol/replay.py), before anything of it is kept (spec/log-format.md,
+checks it (protocol/log/replay.py), before anything of it is kept (spec/log-format.md,
 "Resuming a log").
 
 A log that checks out is resumed whole. The only bytes ever taken off it are a torn tail
-(protocol/logfile.py's `torn_tail`: a record a crash cut short while it was being appended,
+(protocol/log/logfile.py's `torn_tail`: a record a crash cut short while it was being appended,
 never acknowledged), kept in a file beside the log first — and, likewise kept aside, this
 seat's own last entry when the rules refuse it: it was written before it was re-run (an
 engine fault) and the process died before it took it back, as it would have. Any other
@@ -17,14 +17,13 @@ import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
-from peerboard.protocol import failures
-from peerboard.protocol.ledger import LedgerError, Ledger
-from peerboard.protocol.identity import verify
-from peerboard.protocol.logfile import LogContents, LogFileError, frame, read_log, torn_tail
-from peerboard.protocol.replay import Verdict, verify_contents
+from peerboard.protocol.log import (
+    Ledger, LedgerError, LogContents, LogFileError, Verdict, failures, frame, read_log, torn_tail, verify,
+    verify_contents,
+)
 
 #: the failures of an entry whose signature and place in the log checked out: the rules
-#: refused what it says (the classes after `signature` in protocol/failures.ORDER, but the
+#: refused what it says (the classes after `signature` in protocol/log/failures.ORDER, but the
 #: audit: a lie it proves is how the game went, and the game goes on to its result)
 RULES_REFUSED = frozenset(failures.ORDER[failures.ORDER.index(failures.SIGNATURE) + 1:]) - {failures.AUDIT}
 

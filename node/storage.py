@@ -1,11 +1,11 @@
 """Durable game logs on disk: one append-only file per game, fsynced before it counts.
 
-The bytes are protocol/logfile.py's format; this module only opens, appends and syncs. An
+The bytes are protocol/log/logfile.py's format; this module only opens, appends and syncs. An
 append with `sync=False` is only written (it outlives the process, not the machine) until
 `sync`: the node sends its own entry in between, so its peers work while its disk does.
 
 Nothing here ever cuts a log but `set_aside`, and that only the torn tail a crash left
-(protocol/logfile.py's `torn_tail`), after keeping it in a file of its own. An append that
+(protocol/log/logfile.py's `torn_tail`), after keeping it in a file of its own. An append that
 fails (a full disk) takes back the part of it that was written, so the log stays whole.
 """
 from __future__ import annotations
@@ -15,8 +15,7 @@ import os
 from pathlib import Path
 
 from peerboard.node import dirs
-from peerboard.protocol.logfile import frame, header_frame
-from peerboard.protocol.records import Entry, SignedGenesis
+from peerboard.protocol.log import Entry, SignedGenesis, frame, header_frame
 
 
 data_dir = dirs.data_dir  # where a user's games live (node/dirs.py works it out, with the identity's)

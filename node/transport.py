@@ -24,7 +24,7 @@ from zmq.utils import z85
 from zmq.utils.monitor import parse_monitor_message
 
 from peerboard.node.keys import curve_keypair, curve_public
-from peerboard.protocol.identity import Identity
+from peerboard.protocol.log import Identity
 
 ZAP_ENDPOINT = "inproc://zeromq.zap.01"
 ZAP_DOMAIN = b"peerboard"

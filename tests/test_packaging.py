@@ -26,7 +26,7 @@ def test_the_wheel_installs_one_top_level_name_peerboard(tmp_path):
     modules = {n for n in names if n.endswith(".py")}
     # every layer and every game is in it, and the build script is not
     for name in ("peerboard/__init__.py", "peerboard/bots.py", "peerboard/logs.py", "peerboard/client/cli.py",
-                 "peerboard/node/storage.py", "peerboard/protocol/session.py", "peerboard/engines/athos/rules.py"):
+                 "peerboard/node/storage.py", "peerboard/protocol/session/session.py", "peerboard/engines/athos/rules.py"):
         assert name in modules
     assert "peerboard/setup.py" not in modules
     assert not any(n.startswith(("peerboard/tests/", "peerboard/bench/")) for n in names)

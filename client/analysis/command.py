@@ -26,8 +26,7 @@ from peerboard.client.exitcode import ExitCode
 from peerboard.client.progress import Progress
 from peerboard.client.usage import UsageError
 from peerboard.engines import Game
-from peerboard.protocol.logfile import LogContents, read_log
-from peerboard.protocol.replay import verify_log
+from peerboard.protocol.log import LogContents, read_log, verify_log
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -13,8 +13,7 @@ from typing import Any, Sequence
 
 from peerboard.client.analysis.judge import BLUNDER, MISTAKE, Judgement, mark_of
 from peerboard.client.text import printable
-from peerboard.protocol.identity import fingerprint
-from peerboard.protocol.logfile import LogContents
+from peerboard.protocol.log import LogContents, fingerprint
 
 FORMAT = "peerboard-analysis"
 VERSION = 1

@@ -13,7 +13,7 @@ tenth of the budget (at least 8), so that neither worth rests on a handful of pl
 
 What the search is given is the Decision a bot would get: the view only. The full state
 never reaches it, so the judgement of a hidden-information move is the same whatever the
-other seats held (tests/test_analysis.py changes the opponent's hand and checks).
+other seats held (tests/client/test_analysis.py changes the opponent's hand and checks).
 """
 from __future__ import annotations
 

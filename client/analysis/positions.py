@@ -12,9 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from peerboard.engines import Action, Game
-from peerboard.protocol.ledger import LedgerError, Ledger
-from peerboard.protocol.logfile import LogContents
-from peerboard.protocol.replay import audited_seeds
+from peerboard.protocol.log import Ledger, LedgerError, LogContents, audited_seeds
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """One game in one process between bots, as a signed log every seat's node would have
-written (protocol/builder.py): each seat's bot gets its Decisions with the seat's view
+written (protocol/log/builder.py): each seat's bot gets its Decisions with the seat's view
 only, every accepted move, and the end."""
 from __future__ import annotations
 
@@ -11,9 +11,7 @@ from typing import Any, Callable, Mapping, Sequence
 from peerboard.client.bots.guard import GuardedSeat
 from peerboard.client.bots.sdk import Bot, Decision, notation_of
 from peerboard.engines import Game
-from peerboard.protocol.builder import LogBuilder
-from peerboard.protocol.records import Entry, SignedGenesis
-from peerboard.protocol.schema import ENDS_TOGETHER, MAX_NAME, REVEALS_TOGETHER
+from peerboard.protocol.log import ENDS_TOGETHER, Entry, LogBuilder, MAX_NAME, REVEALS_TOGETHER, SignedGenesis
 
 MAX_ENTRIES = 5_000_000  # a bound on any one game's log (Athos, played at random, is the longest)
 

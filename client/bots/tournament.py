@@ -24,7 +24,7 @@ from peerboard.client.bots.registry import bot_class, make_bot
 from peerboard.client.bots.sdk import Bot, BotError, Budget
 from peerboard.client.bots.stats import elo_interval, signed, wilson
 from peerboard.client.bots.table import play_game
-from peerboard.protocol.records import Entry, SignedGenesis
+from peerboard.protocol.log import Entry, SignedGenesis
 
 #: a tournament's games stop, unfinished, after this many moves. A game that never ends
 #: (Athos has no round limit, and two players can each wait for the other for ever) would

@@ -22,9 +22,7 @@ from peerboard.client.usage import UsageError
 from peerboard.node import discovery
 from peerboard.node.gamefiles import games_dir, seat_open_elsewhere
 from peerboard.node.loop import Node
-from peerboard.protocol.identity import fingerprint
-from peerboard.protocol.schema import PROTOCOL_VERSION
-from peerboard.protocol.secrets import SeatSecrets
+from peerboard.protocol.log import PROTOCOL_VERSION, SeatSecrets, fingerprint
 from peerboard.protocol.session import Phase, Refused
 
 

@@ -12,7 +12,7 @@ from peerboard.client.text import printable
 from peerboard.client.usage import UsageError
 from peerboard.engines import OptionError
 from peerboard.node import discovery
-from peerboard.protocol.schema import PROTOCOL_VERSION
+from peerboard.protocol.log import PROTOCOL_VERSION
 
 TABLES_NAMED_AT_MOST = 8  # tables one "several tables" error lists
 

@@ -12,7 +12,7 @@ from peerboard.client.usage import UsageError
 from peerboard.node.keys import KeyFileError, curve_public, load_identity
 from peerboard.node.loop import Node
 from peerboard.node.transport import Admission, Transport, TransportError
-from peerboard.protocol.identity import Identity
+from peerboard.protocol.log import Identity
 
 
 def _identity() -> Identity:
@@ -69,8 +69,8 @@ def _name_by_hello(node: Node, bot: object) -> None:
     happens now, before the table is joined (a program that fails it is reported when the
     game starts, as any fault of a bot)."""
     from peerboard.client.bots.guard import BotFault
-    from peerboard.protocol.schema import MAX_NAME
-    from peerboard.protocol.names import name_problem
+    from peerboard.protocol.log import MAX_NAME
+    from peerboard.protocol.log import name_problem
 
     try:
         name = bot.introduce()  # type: ignore[attr-defined]

@@ -11,7 +11,7 @@ from peerboard.client.lan.commands import cmd_host, cmd_join, cmd_key, cmd_play,
 from peerboard.client.lan.options import ANY_PORT, DEFAULT_BOT, LanOptions
 from peerboard.client.lan.reading import read_options
 from peerboard.client.lan.resume import cmd_resume
-from peerboard.protocol.schema import DEFAULT_PATIENCE
+from peerboard.protocol.log import DEFAULT_PATIENCE
 
 
 def _lan(command: Callable[[LanOptions], ExitCode]) -> Callable[[argparse.Namespace], ExitCode]:

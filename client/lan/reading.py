@@ -18,10 +18,8 @@ from peerboard.client.lan.options import DEFAULT_BOT, DEFAULT_TAKEOVER, ByAddres
 from peerboard.client.text import printable
 from peerboard.client.usage import UsageError, game_named, options_from
 from peerboard.node.keys import parse_key
-from peerboard.protocol.names import name_problem
-from peerboard.protocol.schema import MAX_NAME, TABLE_BYTES
-from peerboard.protocol.schema import MAX_PATIENCE, NO_TAKEOVER
-from peerboard.protocol.tablecode import code_problem, host_code_problem, pick_code
+from peerboard.protocol.log import MAX_NAME, MAX_PATIENCE, NO_TAKEOVER, TABLE_BYTES, name_problem
+from peerboard.protocol.session import code_problem, host_code_problem, pick_code
 
 TABLE_ID = re.compile(r"^[0-9a-f]{1,32}$")  # (the start of) a table id, as `peerboard tables` shows it
 FINGERPRINT = re.compile(r"^[a-z2-7]{4}-[a-z2-7]{4}$")

@@ -19,8 +19,7 @@ from peerboard.client.usage import UsageError
 from peerboard.node.gamefiles import GameFileError, GameFiles, is_finished, unfinished_games
 from peerboard.node.loop import Node
 from peerboard.node.storage import disk_full_text, is_disk_full
-from peerboard.protocol.ledger import LedgerError
-from peerboard.protocol.identity import Identity
+from peerboard.protocol.log import Identity, LedgerError
 
 GAMES_OFFERED_AT_MOST = 5  # unfinished games offered at start-up
 

@@ -13,8 +13,8 @@ from peerboard.client.lan.options import DEFAULT_BOT, DEFAULT_TAKEOVER
 from peerboard.client.tui.lobby_source import HostRequest, LobbySnapshot, TableLine, UnfinishedLine, option_fields
 from peerboard.client.tui.source import Alert
 from peerboard.engines import OptionError
-from peerboard.protocol.schema import DEFAULT_PATIENCE, MAX_PATIENCE, NO_TAKEOVER
-from peerboard.protocol.tablecode import host_code_problem
+from peerboard.protocol.log import DEFAULT_PATIENCE, MAX_PATIENCE, NO_TAKEOVER
+from peerboard.protocol.session import host_code_problem
 
 
 @dataclass

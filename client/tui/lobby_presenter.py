@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from peerboard.engines import OptionError
-from peerboard.protocol.tablecode import code_problem
+from peerboard.protocol.session import code_problem
 from peerboard.client.tui.game_presenter import Command
 from peerboard.client.tui.lobby_model import CodeForm, HostForm, LobbyModel
 from peerboard.client.tui.lobby_source import CodeAgain, JoinRequest, LobbyRequest, LobbySource, ResumeRequest, TableLine

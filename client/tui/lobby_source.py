@@ -133,7 +133,7 @@ class NetworkLobby:
         self._timer: asyncio.TimerHandle | None = None
 
     def snapshot(self) -> LobbySnapshot:
-        from peerboard.protocol.records import PROTOCOL_VERSION
+        from peerboard.protocol.log import PROTOCOL_VERSION
 
         self.shown_silent = self._silent()
         tables = tuple(

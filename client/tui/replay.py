@@ -15,13 +15,12 @@ from typing import Any, Callable, Sequence
 from peerboard.client.event_words import said_by
 from peerboard.client.text import printable
 from peerboard.client.tui.source import Alert, Changed, MoveLine, SeatLine, Snapshot, SourceEvent, SubmitError
-from peerboard.protocol.ledger import LedgerError, Ledger
-from peerboard.protocol.identity import fingerprint
+from peerboard.protocol.log import (
+    Ledger, LedgerError, LogContents, LogFileError, Verdict, audited_seeds, ending_words, fingerprint, read_log,
+    result_in, verify_contents,
+)
 from peerboard.node.chatfile import chat_path, read_chat_file
-from peerboard.protocol.logfile import LogContents, LogFileError, read_log
-from peerboard.protocol.messages import Say
-from peerboard.protocol.replay import Verdict, audited_seeds, ending_words, verify_contents
-from peerboard.protocol.ends import result_in
+from peerboard.protocol.session import Say
 
 
 CHAT_SHOWN = 4  # the latest lines said at the table by the entry shown

@@ -6,7 +6,7 @@ needs no decoding and no check: the list is built here and its rule's effect is 
 with the chosen entry. The random source is read exactly as `random_action` reads it
 (32 bytes at a chance node, then `sample_chance`'s odds; `randrange(len(legal))` at a
 choice, even of one action), so a seed plays the same game either way
-(tests/test_asterix_random_play.py).
+(tests/engines/test_asterix_random_play.py).
 """
 from __future__ import annotations
 

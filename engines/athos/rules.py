@@ -7,7 +7,7 @@ asks the problem of the one action it is given and raises that sentence. The lis
 functions ask the same questions of every candidate, with two shortcuts for speed: the path
 rule for a whole list comes from the one-walk analysis (paths.py), while a single action may
 be checked with one plain search; and a move that leaves nobody sharing a hex needs no
-parting search. tests/test_athos_consistency.py checks that `legal_actions` offers exactly
+parting search. tests/engines/test_athos_consistency.py checks that `legal_actions` offers exactly
 what `apply` accepts.
 
 Actions (the text forms are in notation.py, everything in spec/games/athos.md):
@@ -576,7 +576,7 @@ def _spend(state: State, points: int) -> dict[str, int]:
 # A phase whose only legal action is the one that ends it is passed over at once (`settle`):
 # a move phase with no point left, an Athos phase with no tile to lift, a placement phase
 # with no tile to place. These checks say exactly that, stopping at the first action found
-# (tests/test_athos_consistency.py compares them with the full lists).
+# (tests/engines/test_athos_consistency.py compares them with the full lists).
 def _can_go(state: State, movers: _Movers) -> bool:
     # A go of any distance is legal only if its first step is (every position on a
     # shortest way can still part the monks), so looking one step ahead suffices.

@@ -1,0 +1,124 @@
+"""Playing the same table again, between real node processes on loopback (spec/protocol.md,
+"Rematch"): at the end a seat offers a rematch, a bot accepts, and a new game starts with a
+fresh genesis of its own (a new table id) and the first seat moved on; a seat that declines
+ends it for everyone, each told why."""
+from __future__ import annotations
+
+import shutil
+import sys
+
+import pytest
+
+from support.lanhelp import LOOPBACK, ROOT, Procs, Tmux, join_args, logs, verify
+from peerboard.protocol.log.logfile import read_log
+
+HEADLESS = ["--headless", "--think", "0.002"]
+SHORT = ["--option", "win_points=15"]
+needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+def _genesis(path):
+    return read_log(path.read_bytes()).genesis.terms
+
+
+def test_a_rematch_offered_at_the_end_and_accepted_by_a_bot_is_a_new_game_with_the_first_seat_moved_on(tmp_path):
+    procs = Procs(tmp_path)
+    try:
+        host = procs.start("host", "host", "aton", *SHORT, "--bind", LOOPBACK, "--no-beacon", *HEADLESS,
+                           "--name", "ann", "--rematches", "1", "--max-seconds", "150")
+        bot = procs.start("bot", "bot", *join_args(host), "--bind", LOOPBACK, "--strategy", "random",
+                          "--name", "bob", "--max-seconds", "150")
+        assert host.wait(160) == 0, host.text()[-3000:]
+        assert bot.wait(30) == 0, bot.text()[-3000:]
+        host_logs, bot_logs = logs(tmp_path / "host"), logs(tmp_path / "bot")
+        assert len(host_logs) == 2 and len(bot_logs) == 2
+        first, second = sorted(host_logs, key=lambda p: p.stat().st_mtime)
+        g1, g2 = _genesis(first), _genesis(second)
+        assert g2.table != g1.table and g2.game == g1.game == "aton"
+        assert [s.key for s in g2.seats] == [g1.seats[1].key, g1.seats[0].key]  # the first seat moved on
+        assert [s.name for s in g2.seats] == ["bob", "ann"]
+        assert {_genesis(p).table for p in bot_logs} == {g1.table, g2.table}
+        for path in host_logs + bot_logs:
+            assert "valid" in verify(path)
+        assert "A rematch: table" in host.text() and "you are seat 1" in host.text()
+        assert "A rematch: joining table" in bot.text()
+        assert "Traceback" not in host.text() + bot.text()
+    finally:
+        procs.close()
+
+
+def test_a_rematch_declined_ends_it_for_both_and_says_so(tmp_path):
+    procs = Procs(tmp_path)
+    try:
+        host = procs.start("host", "host", "aton", *SHORT, "--bind", LOOPBACK, "--no-beacon", *HEADLESS,
+                           "--name", "ann", "--rematches", "1", "--max-seconds", "100")
+        bot = procs.start("bot", "join", *join_args(host), "--bind", LOOPBACK, *HEADLESS, "--name", "bob",
+                          "--rematches", "0", "--max-seconds", "100")
+        assert host.wait(110) == 0, host.text()[-3000:]
+        assert bot.wait(30) == 0, bot.text()[-3000:]
+        assert len(logs(tmp_path / "host")) == 1 and len(logs(tmp_path / "bot")) == 1
+        assert "seat 1 (bob) will not play again: no rematch." in host.text()
+        assert "seat 0 (ann) would play again" in bot.text() and "You will not play again." in bot.text()
+    finally:
+        procs.close()
+
+
+def _play_to_the_end(term, most: int = 60) -> str:
+    """Answer each prompt of the line prompt with its first legal action (from `help`) until
+    the game is over; at most `most` decisions."""
+    import re
+    import time
+
+    answered, deadline = 0, time.monotonic() + 300
+    while answered < most and time.monotonic() < deadline:
+        screen = term.wait_for(r"(`help` lists them\):|Play again\?)", 60).string
+        if "Play again?" in screen:
+            return screen
+        # a prompt is waiting when nothing was typed after the newest one (earlier prompts
+        # scroll off the screen, so they are not counted)
+        if term.screen().split("`help` lists them):")[-1].strip():
+            time.sleep(0.2)
+            continue
+        answered += 1
+        legal_seen = term.screen().count("legal now:")
+        term.type("help")
+        # the legal list is in: one more on the screen, or one after the newest prompt (once the
+        # capture is full, an old list scrolls off as the new one comes, and the count stays)
+        wait = time.monotonic() + 20
+        while time.monotonic() < wait:
+            screen = term.screen()
+            if screen.count("legal now:") > legal_seen or "legal now:" in screen.split("`help` lists them):")[-1]:
+                break
+            time.sleep(0.1)
+        line = term.screen().split("legal now:")[-1].splitlines()[0]
+        term.type(re.split(r",|…", line)[0].strip())
+        wait = time.monotonic() + 20  # (the answer shows after the prompt before the next is asked)
+        while not term.screen().split("`help` lists them):")[-1].strip() and time.monotonic() < wait:
+            time.sleep(0.1)
+    raise AssertionError(f"the game did not end within {most} decisions:\n{term.screen()}")
+
+
+@needs_tmux
+def test_again_at_the_line_prompt_plays_the_table_again_with_the_bot(tmp_path):
+    procs = Procs(tmp_path)
+    home = tmp_path / "ann"
+    term = Tmux("again", (f"cd {ROOT} && PEERBOARD_HOME={home} {sys.executable} -m peerboard.client.cli host aton "
+                          f"--option win_points=1 --bind {LOOPBACK} --no-beacon --name ann --plain; "
+                          f"echo EXIT=$?; sleep 60"), 100, 50)
+    try:
+        m = term.wait_for(r"from anywhere: peerboard join (\S+) --key (\S+) --table (\S+) --game (\S+)")
+        procs.start("bot", "bot", m.group(1), "--key", m.group(2), "--table", m.group(3), "--game", m.group(4),
+                    "--bind", LOOPBACK, "--strategy", "random", "--name", "bob", "--max-seconds", "120")
+        _play_to_the_end(term)
+        term.type("again")
+        term.wait_for(r"A rematch: table \w+ is open; you are seat 1")
+        term.wait_for(r"The seats: 0 bob \(\S+\), 1 ann \(\S+\)")
+        term.type("quit")
+        screen = term.wait_for("EXIT=", 20).string
+        assert "EXIT=0" in screen and "Traceback" not in screen
+        first, second = sorted(logs(home), key=lambda p: p.stat().st_mtime)
+        g1, g2 = _genesis(first), _genesis(second)
+        assert g2.table != g1.table and [s.key for s in g2.seats] == [g1.seats[1].key, g1.seats[0].key]
+    finally:
+        term.close()
+        procs.close()
