@@ -38,9 +38,9 @@ from collections import Counter
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
-from peerboard.protocol.session import acks, forming  # noqa: E402
-from peerboard.protocol.log import Identity, verify  # noqa: E402
+from peerboard.protocol.log import ENDS_TOGETHER, REVEALS_TOGETHER, Identity, verify  # noqa: E402
 from peerboard.protocol.session import decode_message  # noqa: E402
+from support.forms import GATHER_FROM, table_forms  # noqa: E402
 from support.simnet import SimNet  # noqa: E402
 
 CASES = [("aton", 2, {}), ("asterix", 2, {"max_rounds": 10}), ("asterix", 4, {"max_rounds": 4}), ("asterix", 8, {"max_rounds": 2})]
@@ -48,8 +48,8 @@ FORMS = {  # name -> (seats from which acks are gathered, the genesis's `reveals
     "before": (99, None, None),
     # this version but for the end: one `audit` and one `result` entry per seat (what the end
     # together alone changes is the ratio of "now" to this)
-    "ends-apart": (acks.GATHER_FROM, forming.REVEALS_TOGETHER, None),
-    "now": (acks.GATHER_FROM, forming.REVEALS_TOGETHER, forming.ENDS_TOGETHER),
+    "ends-apart": (GATHER_FROM, REVEALS_TOGETHER, None),
+    "now": (GATHER_FROM, REVEALS_TOGETHER, ENDS_TOGETHER),
 }
 
 
@@ -72,9 +72,7 @@ RUNS = 5  # identical runs of each case and form
 
 def measure(game: str, seats: int, options: dict, form: str) -> dict:
     gather_from, reveals, ends = FORMS[form]
-    saved = acks.GATHER_FROM, forming.REVEALS_TOGETHER, forming.ENDS_TOGETHER
-    acks.GATHER_FROM, forming.REVEALS_TOGETHER, forming.ENDS_TOGETHER = gather_from, reveals, ends
-    try:
+    with table_forms(gather_from, reveals, ends):
         runs = []
         for _ in range(RUNS):
             # A unit right before and right after each run, and the run's CPU taken in units
@@ -97,8 +95,6 @@ def measure(game: str, seats: int, options: dict, form: str) -> dict:
         # only its units, moves one run's ratio, not the median
         ratio, cpu, whole = sorted(runs)[len(runs) // 2]
         unit = cpu / ratio if ratio else 0.0
-    finally:
-        acks.GATHER_FROM, forming.REVEALS_TOGETHER, forming.ENDS_TOGETHER = saved
     kinds = Counter(decode_message(data).kind for n in nodes for _, data in n.sent)
     entries = len(nodes[0].disk.entries)
     moves = sum(1 for e in nodes[0].disk.entries if e.kind == "move")

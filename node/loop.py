@@ -131,7 +131,7 @@ class Node:
 
     def _begin(self, session: Session) -> None:
         self.session = session
-        self._runner = EffectRunner(session, self)
+        self._runner = EffectRunner(session.follow, self)
 
     def host(self, secrets: SeatSecrets, game: str, players: int, options: dict, beacon: Beacon | None,
              code: str | None = None, patience: int | None = None, takeover: str | None = None) -> bytes:

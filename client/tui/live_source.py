@@ -27,7 +27,7 @@ from peerboard.client.text import printable
 from peerboard.client.tui.live_snapshot import MoveLines, snapshot_of
 from peerboard.client.tui.source import Alert, Changed, Snapshot, SourceEvent, SubmitError
 from peerboard.node import loop as node_loop
-from peerboard.protocol.session import session as proto
+import peerboard.protocol.session as proto
 
 SUBMIT_WAIT = 5.0  # seconds the screen waits for the node to take a decision
 THEIRS_SHOWN = 8  # the other seats' latest moves said in the status line

@@ -11,7 +11,7 @@ from __future__ import annotations
 from peerboard.protocol.log import failures
 from peerboard.protocol.log.builder import LogBuilder
 from peerboard.protocol.log.codec import DecodeError, Limits, decode, nested_within, too_deep, unpack
-from peerboard.protocol.log.ends import finished_in, gathered_part, next_statement, result_in
+from peerboard.protocol.log.ends import finished_in, fits_seed, result_in
 from peerboard.protocol.log.identity import Identity, fingerprint, verify
 from peerboard.protocol.log.ledger import Ledger, LedgerError
 from peerboard.protocol.log.logfile import MAX_FRAME, LogContents, LogFileError, frame, frames, header_frame, read_log, \
@@ -47,7 +47,7 @@ __all__ = [
     "Ledger", "LedgerError", "LogBuilder",
     # a seat's secrets, and the parts of entries gathered from several seats
     "SeatSecrets", "choice_digest", "node_entropy", "takeover_body", "takeover_secrets",
-    "fits_chain", "gathered_part", "next_statement",
+    "fits_chain", "fits_seed",
     # the codec and the wire's shapes and limits
     "decode", "DecodeError", "Limits", "unpack", "nested_within", "too_deep", "SchemaError", "is_action",
     "MESSAGES", "MESSAGE_LIMITS", "RECORD_LIMITS", "PROTOCOL_VERSION", "KEY_BYTES", "SIG_BYTES", "NONCE_BYTES",

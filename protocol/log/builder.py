@@ -16,7 +16,6 @@ from peerboard.protocol.log.records import Entry, Genesis, Seat, SignedGenesis, 
 from peerboard.protocol.log.secrets import SeatSecrets, choice_digest, node_entropy
 from peerboard.protocol.log.takeover import takeover_body, takeover_secrets
 from peerboard.protocol.log.writers import IN_PLACE
-from peerboard.protocol.log.ends import next_statement
 
 Chooser = Callable[[Any, int, list], tuple]
 
@@ -137,7 +136,7 @@ class LogBuilder:
         if kind == "audits":
             return self.add(kind, {"seeds": [self.secrets[i].seed for i in ledger.writers]})
         if kind == "results":
-            statement = next_statement(ledger)
+            statement = ledger.result_statement()
             return self.add(kind, {**ledger.result_body(), "sigs": [self.identities[i].sign(statement)
                                                                    for i in ledger.writers]})
         return self.add(kind, ledger.result_body())

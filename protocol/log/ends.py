@@ -13,19 +13,65 @@ seq and prev), so the gatherer can withhold the result, never change it. A log w
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
+from peerboard.engines import Game
 from peerboard.engines.canonical import encode
 from peerboard.protocol.log import failures
 from peerboard.protocol.log.failures import Refused
 from peerboard.protocol.log.identity import verify
+from peerboard.protocol.log.records import Entry
 from peerboard.protocol.log.secrets import seed_commitment
 
-if TYPE_CHECKING:
-    from peerboard.protocol.log.ledger import Ledger
-    from peerboard.protocol.log.records import Entry
 
 RESULT_DOMAIN = b"peerboard/result/v1\x00"
+#: (how the game ended otherwise than by its rules, the seats that ending names, its seq)
+Ending = tuple[str, tuple[int, ...], int]
+#: a seat taken over: (the seat, the seq of its `takeover` entry, the seat that runs it)
+Taken = tuple[int, int, int]
+
+
+def result_of(game: Game, state: Any, seats: int, cheats: Sequence[int], ending: Ending | None,
+              gone: Sequence[int], taken: Sequence[Taken]) -> dict[str, Any]:
+    """The result body of a game over at `state` (spec/log-format.md, "The result"):
+    `ending` how it ended otherwise than by its rules (or None), `gone` the seats claimed
+    for good, `taken` the seats taken over."""
+    taken_seats = [seat for seat, _, _ in taken]
+    winners = game.winners(state) if ending is None else ending_winners(game, state, seats, ending)
+    body: dict[str, Any] = {
+        # a taken-over seat is never among the winners (spec/games/athos.md, asterix.md)
+        "winners": [w for w in winners if w not in taken_seats], "scores": list(game.scores(state)),
+        "state": game.state_hash(state), "cheats": list(cheats),
+    }
+    if ending is not None:
+        how, named, seq = ending
+        body["ending"] = {"how": how, "seats": list(named), "seq": seq,
+                          "unchecked": sorted(set(gone) | set(taken_seats))}
+    if taken:
+        body["takeovers"] = [{"seat": seat, "seq": seq, "runner": runner} for seat, seq, runner in taken]
+    return body
+
+
+def ending_winners(game: Game, state: Any, seats: int, ending: Ending) -> list[int]:
+    """Who wins a game that ended otherwise than by its rules: at two seats, the seat
+    the ending does not name; at more, nobody (spec/protocol.md, "Endings"). A game
+    over by its rules before a seat was claimed keeps its rules' winners."""
+    if game.is_terminal(state):
+        return list(game.winners(state))
+    how, named, _ = ending
+    if how in ("drawn", "aborted"):
+        return []
+    if seats == 2:
+        return [i for i in range(seats) if i not in named]
+    return []
+
+
+def check_result(result: dict[str, Any], want: dict[str, Any]) -> None:
+    """`result` (a `result` entry's body, or a `results` entry's without its signatures) is
+    the game's (`want`, as it reads back from the log); else class `result`."""
+    if result != want:
+        raise Refused(failures.RESULT, f"the result does not match the game: winners {list(want['winners'])}, "
+                                       f"scores {list(want['scores'])}, cheats {list(want['cheats'])}")
 
 
 def result_statement(genesis_hash: bytes, seq: int, prev: bytes, result: dict) -> bytes:
@@ -35,59 +81,47 @@ def result_statement(genesis_hash: bytes, seq: int, prev: bytes, result: dict) -
     return RESULT_DOMAIN + encode({"genesis": genesis_hash, "prev": prev, "result": result, "seq": seq})
 
 
-def next_statement(ledger: "Ledger") -> bytes:
-    """The result statement of the `results` entry due next in `ledger`."""
-    return result_statement(ledger.genesis.hash, ledger.next_seq, ledger.head, ledger.result_body())
+def fits_seed(commitment: bytes, seed: bytes) -> bool:
+    """Whether `seed` is the one `commitment` (a seat's, in the genesis or its takeover) names."""
+    return seed_commitment(seed) == commitment
 
 
-def fits_seed(ledger: "Ledger", seat: int, seed: bytes) -> bool:
-    """Whether `seed` is the one seat `seat`'s commitment (genesis or takeover) names."""
-    return seed_commitment(seed) == ledger.seeds[seat]
-
-
-def fits_signature(ledger: "Ledger", seat: int, sig: bytes) -> bool:
-    """Whether `sig` is seat `seat`'s signature of the result statement due next."""
-    return verify(ledger.keys[seat], next_statement(ledger), sig)
-
-
-def audits_seeds(ledger: "Ledger", seeds: Sequence[bytes]) -> dict[int, bytes]:
-    """seat -> seed, if `seeds` are one per seat still playing, in seat order, each the seed
-    its commitment names; Refused (class `audit`) naming what is wrong otherwise. (A seat
-    cannot be framed: the gatherer writes only seeds that prove themselves.)"""
-    writers = ledger.writers
+def audits_seeds(writers: Sequence[int], commitments: Sequence[bytes], seeds: Sequence[bytes]) -> dict[int, bytes]:
+    """seat -> seed, if `seeds` are one per seat still playing (`writers`), in seat order,
+    each the seed its commitment names (`commitments`, by seat); Refused (class `audit`)
+    naming what is wrong otherwise. (A seat cannot be framed: the gatherer writes only seeds
+    that prove themselves.)"""
     if len(seeds) != len(writers):
         raise Refused(failures.AUDIT, f"an audits entry carries {len(seeds)} seeds; it takes one per seat still "
-                                          f"playing ({len(writers)})")
+                                      f"playing ({len(writers)})")
     for seat, seed in zip(writers, seeds):
-        if not fits_seed(ledger, seat, seed):
+        if not fits_seed(commitments[seat], seed):
             raise Refused(failures.AUDIT, f"seat {seat}'s seed in the audits entry is not the one its "
-                                              f"commitment names (a forged or false seed)")
+                                          f"commitment names (a forged or false seed)")
     return dict(zip(writers, seeds))
 
 
-def check_results(ledger: "Ledger", entry: "Entry", want: dict) -> None:
-    """A `results` entry holds one valid signature per seat still playing, in seat order, of
-    the result statement of the result it states — else class `consent` — and that result
-    is the game's (`want`, as it reads back from the log) — else class `result`: the order
-    of spec/log-format.md, "Checking a log"."""
+def check_results(genesis_hash: bytes, writers: Sequence[int], keys: Sequence[bytes], entry: Entry,
+                  want: dict[str, Any]) -> None:
+    """A `results` entry holds one valid signature per seat still playing (`writers`, whose
+    keys are `keys`, by seat), in seat order, of the result statement of the result it
+    states — else class `consent` — and that result is the game's (`want`, as it reads back
+    from the log) — else class `result`: the order of spec/log-format.md, "Checking a log"."""
     body = dict(entry.body)
     sigs = body.pop("sigs")
-    writers = ledger.writers
     if len(sigs) != len(writers):
         raise Refused(failures.CONSENT, f"a results entry carries {len(sigs)} signatures; it takes one of each "
-                                            f"seat still playing ({len(writers)})")
-    statement = result_statement(ledger.genesis.hash, entry.seq, entry.prev, body)
+                                        f"seat still playing ({len(writers)})")
+    statement = result_statement(genesis_hash, entry.seq, entry.prev, body)
     for seat, sig in zip(writers, sigs):
-        if not verify(ledger.keys[seat], statement, sig):
+        if not verify(keys[seat], statement, sig):
             raise Refused(failures.CONSENT, f"the result is not signed by seat {seat}")
-    if body != want:
-        raise Refused(failures.RESULT, f"the result does not match the game: winners {list(want['winners'])}, "
-                                           f"scores {list(want['scores'])}, cheats {list(want['cheats'])}")
+    check_result(body, want)
 
 
 # -- reading a log's end (export, ratings, replay) ----------------------------------------------
 
-def result_in(entry: "Entry") -> dict | None:
+def result_in(entry: Entry) -> dict | None:
     """The result an entry states (a `result`'s body, a `results`'s without its
     signatures), None for any other entry."""
     if entry.kind == "result":
@@ -97,7 +131,7 @@ def result_in(entry: "Entry") -> dict | None:
     return None
 
 
-def seeds_in(entries: Iterable["Entry"], seats: int) -> dict[int, bytes]:
+def seeds_in(entries: Iterable[Entry], seats: int) -> dict[int, bytes]:
     """seat -> seed, from a log's `audit` entries or its `audits` entry (one per seat still
     playing, in seat order: the seats claimed before it are left out)."""
     seeds: dict[int, bytes] = {}
@@ -113,16 +147,9 @@ def seeds_in(entries: Iterable["Entry"], seats: int) -> dict[int, bytes]:
     return seeds
 
 
-def finished_in(entries: Sequence["Entry"], seats: int) -> bool:
+def finished_in(entries: Sequence[Entry], seats: int) -> bool:
     """Every seat still playing has signed the result (read from the entries alone)."""
     if any(e.kind == "results" for e in entries):
         return True
     gone = {e.body["gone"] for e in entries if e.kind == "claim"}
     return sum(e.kind == "result" for e in entries) >= seats - len(gone)
-
-
-def gathered_part(ledger: "Ledger", kind: str, seat: int, part: Any) -> bool:
-    """Whether `part` from seat `seat` is a good part of the `kind` entry due next."""
-    if kind == "audits":
-        return fits_seed(ledger, seat, part)
-    return fits_signature(ledger, seat, part)

@@ -17,16 +17,17 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from peerboard import engines
-from peerboard.engines import CHANCE, Game, IllegalAction, OptionError
+from peerboard.engines import Game, IllegalAction, OptionError
 from peerboard.engines.values import cached, cached_names, evolve
-from peerboard.protocol.log import failures, writers
+from peerboard.protocol.log import consent, failures, writers
+from peerboard.protocol.log.chance import Outcomes, run_chance
+from peerboard.protocol.log.ends import audits_seeds, check_result, check_results, result_of, result_statement
 from peerboard.protocol.log.failures import Refused
 from peerboard.protocol.log.identity import verify
-from peerboard.protocol.log.reveals import together_values
-from peerboard.protocol.log.ends import audits_seeds, check_results
-from peerboard.protocol.log.records import Entry, SignedGenesis, agree_statement, claim_statement, resign_statement
+from peerboard.protocol.log.records import Entry, SignedGenesis
+from peerboard.protocol.log.reveals import fits_chain, together_values
 from peerboard.protocol.log.schema import ENDS_TOGETHER, NO_TAKEOVER, REVEALS_TOGETHER
-from peerboard.protocol.log.secrets import CHAIN_LENGTH, choice_digest, node_entropy, round_entropy, seed_commitment, sha256
+from peerboard.protocol.log.secrets import CHAIN_LENGTH, choice_digest, node_entropy, round_entropy, seed_commitment
 
 
 class LedgerError(ValueError):
@@ -226,39 +227,13 @@ class Ledger:
         except Refused as exc:
             raise LedgerError(self.next_seq, exc.why, exc.failure) from None
 
-    def result_body(self) -> dict:
-        g, s = self.game, self.state
-        taken = self.taken_seats
-        if self.ending is None:
-            body = {
-                # a taken-over seat is never among the winners (spec/games/athos.md, asterix.md)
-                "winners": [w for w in g.winners(s) if w not in taken], "scores": list(g.scores(s)),
-                "state": g.state_hash(s), "cheats": list(self.cheats),
-            }
-        else:
-            how, seats, seq = self.ending
-            body = {
-                "winners": [w for w in self.ending_winners() if w not in taken], "scores": list(g.scores(s)),
-                "state": g.state_hash(s), "cheats": list(self.cheats),
-                "ending": {"how": how, "seats": list(seats), "seq": seq,
-                           "unchecked": sorted(set(self.gone) | set(taken))},
-            }
-        if self.taken:
-            body["takeovers"] = [{"seat": seat, "seq": seq, "runner": runner} for seat, seq, runner in self.taken]
-        return body
+    def result_body(self) -> dict[str, Any]:
+        """The game's result, as every seat signs it (protocol/log/ends.py)."""
+        return result_of(self.game, self.state, self.seats, self.cheats, self.ending, self.gone, self.taken)
 
-    def ending_winners(self) -> list[int]:
-        """Who wins a game that ended otherwise than by its rules: at two seats, the seat
-        the ending does not name; at more, nobody (spec/protocol.md, "Endings"). A game
-        over by its rules before a seat was claimed keeps its rules' winners."""
-        if self.game.is_terminal(self.state):
-            return list(self.game.winners(self.state))
-        how, seats, _ = self.ending
-        if how in ("drawn", "aborted"):
-            return []
-        if self.seats == 2:
-            return [i for i in range(self.seats) if i not in seats]
-        return []
+    def result_statement(self) -> bytes:
+        """What each seat still playing signs to agree with the result in the `results` entry due next."""
+        return result_statement(self.genesis.hash, self.next_seq, self.head, self.result_body())
 
     # -- checking an entry --------------------------------------------------------------------
 
@@ -346,7 +321,7 @@ class Ledger:
         # (a seat's chain holds a value for this round: one that was spent wrote its `chain`
         # entry before the round's first reveal — `entitled`)
         seat, value = entry.seat, entry.body["value"]
-        if sha256(value) != self.chain_values[seat]:
+        if not fits_chain(self.chain_values[seat], value):
             raise Refused(failures.REVEAL, f"seat {seat}'s reveal does not match its hash chain (a biased or forged reveal)")
         values = _set(self.chain_values, seat, value)
         used = _set(self.chain_used, seat, self.chain_used[seat] + 1)
@@ -360,7 +335,7 @@ class Ledger:
 
     def _reveals(self, entry: Entry) -> "Ledger":
         """A whole reveal round in one entry: every seat's next hash-chain value, in seat order."""
-        values = tuple(together_values(self, entry.body["values"]))
+        values = tuple(together_values(self.chain_values, entry.body["values"]))
         # (every seat's chain holds a value for this round: one that was spent wrote its
         # `chain` entry before it — `entitled`)
         used = tuple(u + 1 for u in self.chain_used)
@@ -383,42 +358,22 @@ class Ledger:
     def _resign(self, entry: Entry) -> "Ledger":
         """A seat's resignation, signed by it, carried by the seat entitled here (itself or
         another): the game ends; the audit and the result follow."""
-        resigner, sig = entry.body["seat"], entry.body["sig"]
-        if resigner >= self.seats:
-            raise Refused(failures.CONSENT, f"seat {resigner} is not at this table: it cannot resign")
-        if not verify(self.keys[resigner], resign_statement(self.genesis.hash, resigner), sig):
-            raise Refused(failures.CONSENT, f"the resignation is not signed by seat {resigner}")
+        resigner = consent.resigner(self.genesis.hash, self.keys, entry.body)
         return evolve(self, ending=("resigned", (resigner,), entry.seq), reveals=(), run=None, commits=())
-
-    def _signed_by(self, signers: tuple[int, ...] | list[int], sigs: list, statement: bytes, what: str) -> None:
-        """Each of `signers` signed `statement` (its signature in `sigs`, in seat order)."""
-        for signer, sig in zip(signers, sigs):
-            if not verify(self.keys[signer], statement, sig):
-                raise Refused(failures.CONSENT, f"{what} is not signed by seat {signer}")
 
     def _agree(self, entry: Entry) -> "Ledger":
         """Every seat still playing agreed that the game ends here, drawn or aborted: each
         signed the statement bound to this seq and the entry before."""
-        how, sigs = entry.body["how"], entry.body["sigs"]
         signers = self.writers
-        if len(sigs) != len(signers):
-            raise Refused(failures.CONSENT, f"an agreement that the game is {how} carries {len(sigs)} signatures; it "
-                                             f"takes one of each seat still playing ({len(signers)})")
-        self._signed_by(signers, sigs, agree_statement(self.genesis.hash, how, entry.seq, entry.prev),
-                        f"the agreement that the game is {how}")
-        return evolve(self, ending=(how, signers, entry.seq), reveals=(), run=None, commits=())
+        consent.agreed(self.genesis.hash, self.keys, signers, entry.seq, entry.prev, entry.body)
+        return evolve(self, ending=(entry.body["how"], signers, entry.seq), reveals=(), run=None, commits=())
 
     def _claim(self, entry: Entry) -> "Ledger":
         """Every other seat still there claims seat `gone`, away longer than the table's
         patience: it is gone for good. Its signatures are each seat's of the claim's
         statement, bound to this seq and the entry before (spec/protocol.md, "Endings")."""
-        gone, sigs = entry.body["gone"], entry.body["sigs"]
-        signers = self.claim_signers(gone)
-        if len(sigs) != len(signers):
-            raise Refused(failures.CONSENT, f"a claim of seat {gone} carries {len(sigs)} signatures; it takes one of "
-                                             f"each other seat still playing ({len(signers)})")
-        self._signed_by(signers, sigs, claim_statement(self.genesis.hash, gone, entry.seq, entry.prev),
-                        f"the claim of seat {gone}")
+        gone = entry.body["gone"]
+        consent.claimed(self.genesis.hash, self.keys, self.claim_signers(gone), entry.seq, entry.prev, entry.body)
         if self.takes_over(gone):
             # the game goes on: the writer takes the seat over at the next entry; a reveal round
             # under way starts again, so no value of it is known when the new chain is committed
@@ -463,54 +418,28 @@ class Ledger:
     def _audits(self, entry: Entry) -> "Ledger":
         """The whole audit in one entry: every seat still playing's seed, in seat order, each
         the one its commitment names; then the game re-run with full information."""
-        seeds = audits_seeds(self, entry.body["seeds"])
+        seeds = audits_seeds(self.writers, self.seeds, entry.body["seeds"])
         audited = tuple(seeds.get(i, seed) for i, seed in enumerate(self.audited))
         nxt = evolve(self, audited=audited, audits=self.audits + len(seeds))
         return nxt._full_audit(entry.seq)
 
     def _results(self, entry: Entry) -> "Ledger":
         """The result and every seat still playing's signature of its statement."""
-        check_results(self, entry, _as_record(self.result_body()))
+        check_results(self.genesis.hash, self.writers, self.keys, entry, _as_record(self.result_body()))
         return evolve(self, results=len(self.writers))
 
     def _result(self, entry: Entry) -> "Ledger":
-        want = _as_record(self.result_body())
-        if dict(entry.body) != want:
-            raise Refused(
-                failures.RESULT,
-                f"the result does not match the game: winners {list(want['winners'])}, "
-                f"scores {list(want['scores'])}, cheats {list(want['cheats'])}",
-            )
+        check_result(dict(entry.body), _as_record(self.result_body()))
         return evolve(self, results=self.results + 1)
 
     # -- chance ------------------------------------------------------------------------------
 
-    def _run_chance(self, outcomes_so_far: tuple = ()) -> "Ledger":
-        """Apply the chance nodes the current run decides, until a decision, the end, or a
-        public outcome only its owner can compute (then that owner writes a chance entry)."""
+    def _run_chance(self, outcomes_so_far: Outcomes = ()) -> "Ledger":
+        """Apply the chance nodes the current run decides (protocol/log/chance.py)."""
         if self.run is None:
             return self
-        game, state = self.game, self.state
-        entropy, index = self.run
-        outcomes = list(outcomes_so_far)
-        blind = self.blind
-        while game.current(state) == CHANCE:
-            owner = game.chance_owner(state)
-            if owner is None:
-                outcome = game.sample_chance(state, node_entropy(entropy, index))
-            elif game.chance_hidden(state):
-                seed = self.known[owner]
-                if seed is None:
-                    outcome = game.hidden_outcome(state)
-                    blind = True
-                else:
-                    outcome = game.sample_chance(state, node_entropy(entropy, index, seed))
-            else:
-                return evolve(self, state=state, run=(entropy, index), outcomes=tuple(outcomes), blind=blind)
-            outcomes.append((state, outcome))
-            state = game.apply(state, outcome)
-            index += 1
-        return evolve(self, state=state, run=None, outcomes=tuple(outcomes), blind=blind)
+        state, run, outcomes, blind = run_chance(self.game, self.state, self.run, self.known, self.blind)
+        return evolve(self, state=state, run=run, outcomes=outcomes_so_far + outcomes, blind=blind)
 
     # -- the audit --------------------------------------------------------------------------------
 

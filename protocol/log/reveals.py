@@ -9,29 +9,28 @@ table of protocol/log/writers.py says.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from peerboard.protocol.log import failures
 from peerboard.protocol.log.failures import Refused
 from peerboard.protocol.log.secrets import sha256
 
-if TYPE_CHECKING:
-    from peerboard.protocol.log.ledger import Ledger
+
+def fits_chain(last: bytes, value: bytes) -> bool:
+    """Whether `value` is the next value of the hash chain whose last value is `last` (a
+    seat's latest reveal, or the tip its chain started from)."""
+    return sha256(value) == last
 
 
-def fits_chain(ledger: "Ledger", seat: int, value: bytes) -> bool:
-    """Whether `value` is seat `seat`'s next hash-chain value."""
-    return sha256(value) == ledger.chain_values[seat]
-
-
-def together_values(ledger: "Ledger", values: Sequence[bytes]) -> list[bytes]:
-    """`values`, if they are one per seat, each the seat's next hash-chain value;
-    Refused (class `reveal`) naming what is wrong otherwise."""
-    n = ledger.seats
+def together_values(chain_values: Sequence[bytes], values: Sequence[bytes]) -> list[bytes]:
+    """`values`, if they are one per seat, each the next value of the seat's hash chain
+    (`chain_values`: each seat's last value); Refused (class `reveal`) naming what is wrong
+    otherwise."""
+    n = len(chain_values)
     if len(values) != n:
         raise Refused(failures.REVEAL, f"a reveals entry carries {len(values)} values; it takes one per seat ({n})")
     for seat, value in enumerate(values):
-        if not fits_chain(ledger, seat, value):
+        if not fits_chain(chain_values[seat], value):
             raise Refused(failures.REVEAL, f"seat {seat}'s value in the reveals entry does not match its hash "
-                                                  f"chain (a biased or forged reveal)")
+                                           f"chain (a biased or forged reveal)")
     return list(values)

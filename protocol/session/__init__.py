@@ -15,8 +15,9 @@ from peerboard.protocol.session.events import (
     InternalFault, Offered, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, RematchAnswer,
     Seated, SeatFreed, SeatTaken, TakenOver, TakeoverTurn, YourTurn,
 )
-from peerboard.protocol.session.forming import CLOSED, FULL, SEAT_LEASE, WRONG_CODE
+from peerboard.protocol.session.forming import SEAT_LEASE
 from peerboard.protocol.session.messages import Ack, Confirm, EntryMessage, Hello, MessageError, Say, decode_message
+from peerboard.protocol.session.refusals import CLOSED, FULL, WRONG_CODE
 from peerboard.protocol.session.rematch import REMATCH_WAIT, next_order
 from peerboard.protocol.session.session import Session
 from peerboard.protocol.session.surface import ChanceRecord, LocalError, MoveRecord, Phase, Position, SeatInfo

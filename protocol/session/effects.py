@@ -15,14 +15,10 @@ back to the session: `TakeOwnEntry` right where it stands (after the effects bef
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Callable, Protocol, Union
 
+from peerboard.protocol.log import Entry, Ledger, SignedGenesis
 from peerboard.protocol.session.events import Event
-from peerboard.protocol.log import Entry, SignedGenesis
-
-if TYPE_CHECKING:
-    from peerboard.protocol.log import Ledger
-    from peerboard.protocol.session.session import Session
 
 #: the session's next step waits for at most this many polls that found input waiting
 IDLE_AFTER_POLLS = 4
@@ -109,6 +105,14 @@ class NextStep:
     looks at where the game stands then."""
 
 
+#: what a session hands its node: something to do, or an event to tell the client
+Effect = Union[Send, Store, Sync, Unstore, SetAside, StoreGenesis, StoreChoice, StoreClaim, TakeOwnEntry, NextStep, Event]
+#: the session's own work, handed back to it (`Session.follow`)
+Step = Union[TakeOwnEntry, NextStep]
+#: what every input of a session returns: effects to carry out in order
+Effects = list[Effect]
+
+
 class EffectIO(Protocol):
     """The I/O a runner carries effects out with (node/loop.py; tests/support/simnet.py)."""
 
@@ -132,11 +136,12 @@ class EffectIO(Protocol):
 
 
 class EffectRunner:
-    """Carries out one session's effects in order through `io`. A `NextStep` waits until
-    `polled` says the input waiting has been taken (or `IDLE_AFTER_POLLS` polls found more)."""
+    """Carries out one session's effects in order through `io`, handing the session's own
+    steps back to it through `follow` (`Session.follow`). A `NextStep` waits until `polled`
+    says the input waiting has been taken (or `IDLE_AFTER_POLLS` polls found more)."""
 
-    def __init__(self, session: Session, io: EffectIO):
-        self.session = session
+    def __init__(self, follow: Callable[[Step], Effects], io: EffectIO):
+        self.follow = follow
         self.io = io
         self._deferred: list[NextStep] = []
         self._waited = 0
@@ -144,7 +149,7 @@ class EffectRunner:
         #: waiting): a field, not a property, as the node asks after every message
         self.pending = False
 
-    def carry_out(self, effects: list) -> None:
+    def carry_out(self, effects: Effects) -> None:
         """Carry out `effects` in order (a `TakeOwnEntry` at once, a `NextStep` later: `polled`)."""
         io = self.io
         # (an isinstance chain, the commonest first: a match statement of class patterns
@@ -159,7 +164,7 @@ class EffectRunner:
             elif isinstance(effect, Sync):
                 io.sync()
             elif isinstance(effect, TakeOwnEntry):
-                self.carry_out(self.session.follow(effect))
+                self.carry_out(self.follow(effect))
             elif isinstance(effect, NextStep):
                 if effect not in self._deferred:
                     self._deferred.append(effect)
@@ -187,4 +192,4 @@ class EffectRunner:
             return
         steps, self._deferred, self._waited, self.pending = self._deferred, [], 0, False
         for step in steps:
-            self.carry_out(self.session.follow(step))
+            self.carry_out(self.follow(step))

@@ -41,6 +41,9 @@ from peerboard.protocol.log import (
     fingerprint, verify,
 )
 from peerboard.protocol.session.phases import Milestone
+from peerboard.protocol.session.refusals import (
+    CLOSED, CODES_WAIT, FULL, NOT_WATCHING, PRIVATE, REMATCH_ONLY, REMOVED, WRONG_CODE,
+)
 from peerboard.protocol.session.messages import Beat, GenesisMessage, Hello, Leave, MessageError, Propose, Refuse, Sign, Want, Welcome
 from peerboard.protocol.session.surface import LocalError, SeatInfo
 from peerboard.protocol.session.tablecode import knock
@@ -55,13 +58,6 @@ SIGN_WITHIN = 6.0
 #: spectators a forming table takes (each is sent the genesis when the game starts)
 MAX_WATCHERS = 32
 
-PRIVATE = "this table is private: ask its host for the code"
-WRONG_CODE = "that is not this private table's code: ask its host for it"
-#: the seats are all taken, for now: a joiner asks again until a seat held by a silent node
-#: is freed (`FULL_PATIENCE`)
-FULL = "the table is full"
-#: the host checks no code now (too many wrong ones): a joiner asks again (`CODES_PATIENCE`)
-CODES_WAIT = "too many wrong codes were tried at this table: it checks codes again in"
 #: how long a joiner refused for now goes on asking: a seat's lease and two repeats of the
 #: hello (a seat taken by a node that then went silent is free by then); the longest wait
 #: for a code check and two repeats
@@ -69,16 +65,9 @@ FULL_PATIENCE = SEAT_LEASE + 3 * REPEAT_EVERY
 CODES_PATIENCE = TOTAL_MOST + 3 * REPEAT_EVERY
 #: the refusals for now: a reason that is one of these, or one and more words after a space
 FOR_NOW = ((FULL, FULL_PATIENCE), (CODES_WAIT, CODES_PATIENCE))
-#: the game has started: no seat will be free again
-STARTED = f"{FULL}: its game has started"
 #: keys remembered as having given a private table's code (their repeated hellos are not
 #: checked again, so a wait for codes never refuses a seat already taken)
 PROVEN_KEPT = 1024
-REMOVED = "the host removed this node from the table"
-REMATCH_ONLY = "this table is a rematch: only the seats of the game before play at it"
-CLOSED = "the host closed the table"
-NOT_WATCHING = ("this table does not admit this node's key to watch: a player must admit it with "
-                "--spectator KEY (`peerboard key` prints it) or --spectators-any")
 
 _NO_HEAD = Beat(0, bytes(32)).to_bytes()  # a forming node's beat: it holds no log yet
 

@@ -15,14 +15,13 @@ from typing import Any, Callable, Mapping
 from peerboard import engines
 from peerboard.protocol.log import (
     DEFAULT_PATIENCE, Entry, Identity, Ledger, LedgerError, NONCE_BYTES, SeatSecrets, SignedGenesis,
-    agree_statement, claim_statement, failures, fingerprint, fits_chain, gathered_part, make_entry,
-    next_statement, resign_statement, takeover_body, takeover_secrets, verify,
+    agree_statement, claim_statement, failures, fingerprint, fits_chain, fits_seed, make_entry,
+    resign_statement, takeover_body, takeover_secrets, verify,
 )
 from peerboard.protocol.session.acks import confirm_of, gathers
 from peerboard.protocol.session.author import Author, Write
 from peerboard.protocol.session.claims import Gathering, Signed
 from peerboard.protocol.session.confirmation import Confirmations
-from peerboard.protocol.session.forming import NOT_WATCHING, STARTED
 from peerboard.protocol.session.effects import (
     NextStep, Send, SetAside, Store, StoreChoice, StoreClaim, StoreGenesis, Sync, TakeOwnEntry, Unstore,
 )
@@ -36,6 +35,7 @@ from peerboard.protocol.session.messages import (
     Sign, Want, ack_bytes,
 )
 from peerboard.protocol.session.phases import Milestone
+from peerboard.protocol.session.refusals import NOT_WATCHING, STARTED
 from peerboard.protocol.session.surface import ChanceRecord, LocalError, MoveList, MoveRecord, Phase, Position
 
 #: the entries a gatherer writes from every seat's part, each part riding on that seat's ack
@@ -500,13 +500,17 @@ class Play:
         if kind == "reveals":
             if m.reveal is None:
                 return False
-            if not fits_chain(ledger, m.seat, m.reveal):
+            if not fits_chain(ledger.chain_values[m.seat], m.reveal):
                 raise MessageError(f"ack: seat {m.seat}'s reveal does not match its hash chain (a biased or forged reveal)")
             return self._author_of(seat).gather(ledger.next_seq, m.seat, m.reveal)
         part = m.sig if kind == "results" else m.reveal
         if part is None or m.seat not in ledger.writers:
             return False
-        if not gathered_part(ledger, kind, m.seat, part):
+        if kind == "audits":
+            fits = fits_seed(ledger.seeds[m.seat], part)
+        else:
+            fits = verify(ledger.keys[m.seat], ledger.result_statement(), part)
+        if not fits:
             what = "signature of the result" if kind == "results" else "seed does not match its commitment: its"
             raise MessageError(f"ack: seat {m.seat}'s {what} is forged or false")
         return self._author_of(seat).gather(ledger.next_seq, m.seat, part)
@@ -527,7 +531,7 @@ class Play:
         if kind == "audits":
             return self._author_of(seat).secrets.seed
         identity = self.identity if seat == self.seat else self.takeovers[seat][0]
-        return identity.sign(next_statement(ledger))
+        return identity.sign(ledger.result_statement())
 
     @staticmethod
     def _valued_ack(seat: int, seq: int, entry: bytes, state: bytes, kind: str, part: bytes) -> Ack:

@@ -10,7 +10,7 @@ from peerboard.client.seat import Seat
 from peerboard.client.tui.live_source import LiveSource
 from peerboard.node.loop import NODE_EVENTS
 from peerboard.protocol.session import events as ev
-from peerboard.protocol.session.forming import CLOSED
+from peerboard.protocol.session import CLOSED
 from peerboard.protocol.session.rematch import RematchState
 from peerboard.protocol.session.session import Phase
 

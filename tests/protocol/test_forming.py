@@ -11,9 +11,8 @@ import os
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from peerboard.protocol.session.forming import (
-    CLOSED, FULL, FULL_PATIENCE, PRIVATE, REMOVED, SEAT_LEASE, SIGN_WITHIN, STARTED, WRONG_CODE,
-)
+from peerboard.protocol.session.forming import FULL_PATIENCE, SEAT_LEASE, SIGN_WITHIN
+from peerboard.protocol.session.refusals import CLOSED, FULL, PRIVATE, REMOVED, STARTED, WRONG_CODE
 from peerboard.protocol.log.identity import Identity
 from peerboard.protocol.session.messages import Hello, Leave, Welcome, decode_message
 from peerboard.protocol.log.secrets import SeatSecrets

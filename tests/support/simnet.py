@@ -187,7 +187,7 @@ class SimNet:
     def begin(self, node: Node, session: Session, effects: list = ()) -> None:
         """`node` runs `session` from now on (a new one, or one restarted)."""
         node.session = session
-        node.runner = EffectRunner(session, SimIO(self, node))
+        node.runner = EffectRunner(session.follow, SimIO(self, node))
         node.idle_due = False
         self.apply(node, list(effects))
 
