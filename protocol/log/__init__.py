@@ -31,6 +31,7 @@ from peerboard.protocol.log.schema import (
 )
 from peerboard.protocol.log.secrets import SeatSecrets, choice_digest, node_entropy
 from peerboard.protocol.log.takeover import takeover_body, takeover_secrets
+from peerboard.protocol.log.writers import GATHERED
 
 __all__ = [
     # reading and checking a log file
@@ -47,7 +48,7 @@ __all__ = [
     "Ledger", "LedgerError", "LogBuilder",
     # a seat's secrets, and the parts of entries gathered from several seats
     "SeatSecrets", "choice_digest", "node_entropy", "takeover_body", "takeover_secrets",
-    "fits_chain", "fits_seed",
+    "fits_chain", "fits_seed", "GATHERED",
     # the codec and the wire's shapes and limits
     "decode", "DecodeError", "Limits", "unpack", "nested_within", "too_deep", "SchemaError", "is_action",
     "MESSAGES", "MESSAGE_LIMITS", "RECORD_LIMITS", "PROTOCOL_VERSION", "KEY_BYTES", "SIG_BYTES", "NONCE_BYTES",

@@ -189,6 +189,10 @@ DUE: tuple[Due, ...] = (
 )
 del T, O, C, D
 
+#: the kinds a gatherer writes, each from every seat's part (riding on that seat's ack of the
+#: entry before: spec/protocol.md, "Reveals that travel together", "The end together")
+GATHERED: frozenset[str] = frozenset(row.kind for row in DUE if row.who is GATHERER and row.kind is not None)
+
 _BY_STAGE: dict[Stage, tuple[Due, ...]] = {st: tuple(row for row in DUE if row.stage is st) for st in Stage}
 #: why nothing may follow a finished log
 FINISHED = "the game is over and its result is signed by every seat"

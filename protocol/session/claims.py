@@ -19,13 +19,21 @@ them took it first and every signer learns it from that seat's ack.
 
 The local seat's own statement is kept on disk before it leaves (`StoreClaim`): a seat that
 restarted having forgotten it signed could take g's entry while the writer writes the claim.
-This module is pure: the session (protocol/session/play.py) sends, stores and signs.
+`Gathering` is that rule; `Claims` the local seat's claims: which seat it may sign for
+where, its statement, the claim it writes once it is whole, and the seats its player is told
+may be claimed. The session (protocol/session/play.py) sends and stores.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
 
-from peerboard.protocol.log import Entry
+from peerboard.protocol.log import DEFAULT_PATIENCE, GATHERED, Entry, LedgerError, claim_statement, verify
+from peerboard.protocol.session.effects import Effects, NextStep, Send, StoreClaim
+from peerboard.protocol.session.events import Claimable
+from peerboard.protocol.session.messages import Ack, Claim, MessageError
+from peerboard.protocol.session.surface import LocalError
+from peerboard.protocol.session.table import Table
 
 
 @dataclass(frozen=True)
@@ -109,3 +117,181 @@ class Gathering:
         if any(s not in sigs for s in signers):
             return None
         return [sigs[s] for s in signers]
+
+
+class Claims:
+    """The claims of this node's seat at `table`: the statements being gathered
+    (`gathering`), and the seats its player was told may be claimed (`Claimable`) — at three
+    or more seats, once per entry, as a claim there is of one entry. `write` writes an entry
+    of the local seat (at two seats it writes its claim at once)."""
+
+    def __init__(self, table: Table, write: Callable[[str, dict[str, Any]], Effects]):
+        self.table = table
+        self.write = write
+        #: seconds a seat may be away before the others may claim it (the genesis's, or the default)
+        self.patience: int = table.genesis.terms.patience or DEFAULT_PATIENCE
+        self.gathering = Gathering()
+        self.told: set[int] = set()  # seats told `Claimable` since they were last heard
+        self.told_at = 0  # (at three or more seats) the entry they were told at
+
+    # -- the local seat's claims ---------------------------------------------------------------------
+
+    def claim(self, gone: int, away: float | None) -> Effects:
+        """The local seat claims seat `gone`, away for `away` seconds (None: not away): at
+        two seats it is the only other seat, so it signs the claim and writes it at once; at
+        more it signs its statement, and the claim's writer writes it once every statement is in."""
+        t = self.table
+        ledger, seat, author = t.ledger, t.seat, t.author
+        if author is None or seat is None:
+            raise LocalError("Only a seat still playing can claim another seat.")
+        if not 0 <= gone < t.players or gone == seat:
+            raise LocalError(f"Claim the other seat: seat {1 - seat}." if t.players == 2 else
+                             f"Claim another seat: one of 0 to {t.players - 1}, not your own ({seat}).")
+        if not ledger.may_claim(gone):
+            raise LocalError(f"Seat {gone} cannot be claimed now: the game's result is being signed, or it is gone already.")
+        if away is None:
+            raise LocalError(f"Seat {gone} is not away: only a seat away longer than the table's patience "
+                             f"({self.patience} s) can be claimed.")
+        if away < self.patience:
+            raise LocalError(f"Seat {gone} has been away for {int(away)} s; it can be claimed once it has been away "
+                             f"for the table's patience, {self.patience} s (in {int(self.patience - away) + 1} s).")
+        if author.unheard:
+            raise LocalError("This seat is catching up with the others; wait a moment.")
+        if t.players > 2 and len(ledger.writers) > 2:
+            return self._sign(gone)
+        sig = t.identity.sign(claim_statement(t.genesis.hash, gone, ledger.next_seq, ledger.head))
+        return self.write("claim", {"gone": gone, "sigs": [sig]})
+
+    def _sign(self, gone: int) -> Effects:
+        """Sign the claim of `gone` at the next entry, keep that on disk, send it to every
+        other seat; the writer writes the claim once every statement is in."""
+        t = self.table
+        ledger, seat = t.ledger, t.seat
+        assert seat is not None  # (`claim`)
+        if not self.may_sign(gone):
+            raise LocalError(f"Seat {gone} can be claimed only when the game waits for it (it is not its turn now).")
+        if self.gathering.standing(ledger.next_seq, ledger.head) is not None:
+            raise LocalError(f"You have claimed seat {gone} already; the other seats are asked.")
+        mine = Signed(gone, ledger.next_seq, ledger.head)
+        sig = t.identity.sign(claim_statement(ledger.genesis.hash, gone, mine.seq, mine.prev))
+        self.gathering.sign(mine, seat, sig)
+        message = Claim(seat, gone, mine.seq, mine.prev, sig)
+        return [StoreClaim(gone, mine.seq, mine.prev)] + t.send_seats(message) + [NextStep()]
+
+    def may_sign(self, gone: int) -> bool:
+        """Whether the local seat may sign a claim of `gone` at the next entry: at two seats
+        whenever it may be claimed; at more, only where the game waits for it (it is entitled
+        to the next entry, or the next entry is gathered from every seat's part, which waits
+        for its part), so the one entry the claim competes with is its own, or the entry its
+        part would complete (written by another signer, whose ack refutes the claim)."""
+        ledger = self.table.ledger
+        if not ledger.may_claim(gone):
+            return False
+        if len(ledger.writers) <= 2:
+            return True
+        try:
+            waits_for, kind = ledger.entitled()
+        except LedgerError:
+            return False
+        self.gathering.here(ledger.next_seq, ledger.head)
+        mine = self.gathering.standing(ledger.next_seq, ledger.head)
+        # (a seat taken over is played by its runner's node: the game waits for the runner)
+        runs = {seat: runner for seat, _, runner in ledger.taken}
+        waits = kind in GATHERED or runs.get(waits_for, waits_for) == gone
+        return waits and (mine is None or mine.gone == gone)
+
+    def signed_before(self, mine: Signed) -> None:
+        """The local seat signed `mine` before it restarted: it stands again (Ed25519
+        signatures are deterministic: the same bytes)."""
+        t = self.table
+        ledger = t.ledger
+        if mine.seq < ledger.next_seq or t.seat is None:
+            return  # the log has passed it: it lapsed
+        self.gathering.here(ledger.next_seq, ledger.head)
+        sig = t.identity.sign(claim_statement(ledger.genesis.hash, mine.gone, mine.seq, mine.prev))
+        self.gathering.sign(mine, t.seat, sig)
+        self.gathering.here(ledger.next_seq, ledger.head)
+
+    def again(self) -> Effects:
+        """The local statement, said again every beat while it stands at the next entry."""
+        t = self.table
+        ledger = t.ledger
+        self.gathering.here(ledger.next_seq, ledger.head)
+        mine = self.gathering.standing(ledger.next_seq, ledger.head)
+        if mine is None or t.seat is None:
+            return []
+        return t.send_seats(Claim(t.seat, mine.gone, mine.seq, mine.prev, self.gathering.sigs[mine.gone][t.seat]))
+
+    def to_write(self) -> dict[str, Any] | None:
+        """The body of the claim the local seat writes now: it is the claim's writer, and
+        every other seat still playing signed it for the next entry."""
+        ledger = self.table.ledger
+        self.gathering.here(ledger.next_seq, ledger.head)
+        mine = self.gathering.standing(ledger.next_seq, ledger.head)
+        if mine is None or not ledger.may_claim(mine.gone) or ledger.claim_writer(mine.gone) != self.table.seat:
+            return None
+        sigs = self.gathering.complete(mine.gone, ledger.claim_signers(mine.gone))
+        return None if sigs is None else {"gone": mine.gone, "sigs": sigs}
+
+    def claimable(self, missing: Iterable[int], away_for: Callable[[int], float | None]) -> list[Claimable]:
+        """The seats among those `missing` (away or left) that the player may claim now, not
+        told yet: away for the table's patience, and claimable by the local seat here."""
+        ledger = self.table.ledger
+        if len(ledger.writers) > 2 and self.told_at != ledger.next_seq:
+            # at three or more seats a claim is of one entry: told again at the next one
+            self.told.clear()
+            self.told_at = ledger.next_seq
+        told = []
+        for seat in sorted(missing):
+            if seat in self.told or not self.may_sign(seat):
+                continue
+            away = away_for(seat)
+            if away is not None and away >= self.patience:
+                self.told.add(seat)
+                told.append(Claimable(seat, self.patience))
+        return told
+
+    # -- the other seats' statements, and the entry a statement holds aside ---------------------------
+
+    def on_claim(self, sender: bytes, m: Claim, now: float) -> Effects:
+        """A seat's statement claiming seat `gone` at entry `seq` after `prev`: kept for the
+        writer if it is for the next entry; answered with our ack if we took an entry there."""
+        t = self.table
+        keys = t.seat_keys
+        if not m.seat < len(keys) or keys[m.seat] != sender or m.gone == m.seat or not m.gone < len(keys):
+            raise MessageError(f"claim: the sender does not hold seat {m.seat}, or claims itself")
+        if not verify(sender, claim_statement(t.genesis.hash, m.gone, m.seq, m.prev), m.sig):
+            raise MessageError(f"claim: not signed by seat {m.seat}")
+        ledger = t.ledger
+        if t.author is None or t.seat is None:
+            return []  # (a spectator, or a seat gone for good: it signs nothing, its acks refute nothing)
+        if m.seq < ledger.next_seq:
+            taken = t.entries[m.seq - 1]
+            if taken.prev == m.prev and taken.kind != "claim" and m.seq <= len(t.acks.hashes):
+                # we took another entry there: our ack tells the signer its claim is dead
+                return [Send(sender, Ack(t.seat, m.seq, taken.hash, t.acks.hashes[m.seq - 1][1]).to_bytes())]
+            return []
+        self.gathering.here(ledger.next_seq, ledger.head)
+        if (m.seq, m.prev) != (ledger.next_seq, ledger.head) or not ledger.may_claim(m.gone):
+            return []  # for a head this node has not reached: it is said again
+        return [NextStep()] if self.gathering.add(m.gone, m.seat, m.sig) else []
+
+    def hold(self, sender: bytes, entry: Entry) -> Effects:
+        """An entry at the seq of our claim statement: held aside, not stored, not acked,
+        until a third seat's ack shows the claim can never be whole (if the entry checks out)."""
+        t = self.table
+        try:
+            t.ledger.check(entry)
+        except LedgerError as exc:
+            return t.keeper.reject(sender, f"entry seq {exc.seq}: {exc.why}")
+        self.gathering.held = (entry, sender)
+        return []
+
+    def released(self, m: Ack) -> tuple[Entry, bytes] | None:
+        """An ack that shows our statement can never be whole (a third seat took the entry at
+        its seq): the entry held aside, with its sender, to be taken now; else None."""
+        t = self.table
+        mine = self.gathering.mine
+        if mine is None or t.seat is None:
+            return None
+        return self.gathering.acked(m.seat, m.seq, m.entry, t.seat, t.ledger.claim_signers(mine.gone))

@@ -45,7 +45,13 @@ from peerboard.protocol.session.messages import (
     Claim, Decline, Offer, Refuse, Rematch, Resign, Say, Sign, Want, Welcome, decode_message,
 )
 from peerboard.protocol.session.phases import Milestone, next_phase
-from peerboard.protocol.session.play import BEAT_EVERY, Keeper, Play
+from peerboard.protocol.session.acks import Acking
+from peerboard.protocol.session.catchup import BEAT_EVERY, Fetches
+from peerboard.protocol.session.claims import Claims
+from peerboard.protocol.session.endings import Endings
+from peerboard.protocol.session.forks import Forks
+from peerboard.protocol.session.play import Play
+from peerboard.protocol.session.table import Keeper
 from peerboard.protocol.session.surface import ChanceRecord, LocalError, MoveRecord, Phase, Position, SeatInfo
 from peerboard.protocol.session.tablecode import knock, stretched
 
@@ -225,7 +231,7 @@ class Session:
                 not 1 <= len(actions) <= MAX_ACTIONS_PER_ENTRY:
             raise LocalError(f"A decision is a list of 1 to {MAX_ACTIONS_PER_ENTRY} actions.")
         try:
-            return self._stage.submit_takeover(seat, tuple(actions))
+            return self._stage.takeovers.submit(seat, tuple(actions))
         except LocalError:
             raise
         except Exception as exc:
@@ -258,7 +264,7 @@ class Session:
             raise LocalError("There is no game in progress to resign." if self._phase is not Phase.OVER
                              else "The game is over already.")
         try:
-            return self._stage.resign()
+            return self._stage.endings.resign()
         except LocalError:
             raise
         except Exception as exc:
@@ -273,7 +279,7 @@ class Session:
         if self._phase is not Phase.PLAYING:
             raise LocalError("There is no game in progress here.")
         try:
-            return self._stage.offer(how)
+            return self._stage.endings.offer(how)
         except LocalError:
             raise
         except Exception as exc:
@@ -283,12 +289,12 @@ class Session:
         """The local seat declines another seat's offer that the game ends `how`."""
         if self._phase is not Phase.PLAYING:
             raise LocalError("There is no game in progress here.")
-        return self._stage.decline(how)
+        return self._stage.endings.decline(how)
 
     @property
     def offers(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """(how, the seats that offered or accepted it) of each offer standing at the next entry."""
-        return self._stage.offers_standing() if isinstance(self._stage, Play) else ()
+        return self._stage.endings.standing(self._stage.ledger.next_seq) if isinstance(self._stage, Play) else ()
 
     def claim(self, seat: int, now: float) -> list:
         """The local seat claims seat `seat`, away longer than the table's patience: it is
@@ -296,7 +302,8 @@ class Session:
         if self._phase is not Phase.PLAYING:
             raise LocalError("There is no game in progress here.")
         try:
-            return self._stage.claim(seat, now)
+            play = self._stage
+            return play.claims.claim(seat, play.away_for(seat, now) if 0 <= seat < play.players else None)
         except (LocalError, LedgerError) as exc:
             raise LocalError(getattr(exc, "why", str(exc))) from None
         except Exception as exc:
@@ -672,7 +679,7 @@ def _paced_want(session: Session, sender: bytes, message: Message, now: float) -
     play = session._stage
     if not session._catch_up.answers(sender, sender not in play.seats, now):
         return session._flooding(sender, now)
-    return play.on_want(sender, message, now)
+    return play.fetches.on_want(sender, message, play.acking.last_confirm)
 
 
 def _ignore(session: Session, sender: bytes, message: Message, now: float) -> list:
@@ -702,13 +709,27 @@ def _forming(name: str) -> Handler:
     return handler
 
 
-def _game(name: str) -> Handler:
-    """A message for the game under way: `Play`'s `name` method (protocol/session/play.py)."""
-    method = getattr(Play, name)
+def _game(name: str, part: type | None = None) -> Handler:
+    """A message for the game under way: `Play`'s `name` method (protocol/session/play.py),
+    or that of its `part` — its acks (`Acking`), catch-up (`Fetches`), endings (`Endings`),
+    claims (`Claims`) or forks (`Forks`): the part of the game that holds what the message
+    is about."""
+    if part is None:
+        method = getattr(Play, name)
 
-    def handler(session: Session, sender: bytes, message: Message, now: float) -> list:
-        return method(session._stage, sender, message, now)
-    return handler
+        def handler(session: Session, sender: bytes, message: Message, now: float) -> list:
+            return method(session._stage, sender, message, now)
+        return handler
+    getattr(part, name)  # (a name the part lacks fails as this module loads)
+    attribute = _PARTS[part]
+
+    def handled(session: Session, sender: bytes, message: Message, now: float) -> list:
+        return getattr(getattr(session._stage, attribute), name)(sender, message, now)
+    return handled
+
+
+#: each part of the game under way that takes messages, and its attribute of `Play`
+_PARTS: dict[type, str] = {Acking: "acking", Fetches: "fetches", Endings: "endings", Claims: "claims", Forks: "forks"}
 
 
 #: (spec/protocol.md, "Phases") each message class, and what each phase does with it: FORMING
@@ -716,7 +737,7 @@ def _game(name: str) -> Handler:
 #: PLAYING and OVER to the game (whose ledger knows whether it is over)
 COLUMNS = ((Phase.FORMING, Phase.SIGNING), (Phase.PLAYING, Phase.OVER), (Phase.HALTED,))
 _TABLE: dict[type[Message], tuple[Handler, ...]] = {
-    #                FORMING, SIGNING         PLAYING, OVER        HALTED
+    #                FORMING, SIGNING         PLAYING, OVER                 HALTED
     Hello:          (_forming("on_hello"),    _game("on_hello"),   _ignore),
     Welcome:        (_forming("on_welcome"),  _ignore,             _ignore),
     Refuse:         (_forming("on_refuse"),   _ignore,             _ignore),
@@ -725,17 +746,17 @@ _TABLE: dict[type[Message], tuple[Handler, ...]] = {
     GenesisMessage: (_forming("on_genesis"),  _game("on_genesis"), _ignore),
     EntryMessage:   (_ignore,                 _game("on_entry"),   _ignore),
     Ack:            (_ignore,                 _game("on_ack"),     _ignore),
-    Confirm:        (_ignore,                 _game("on_confirm"), _ignore),
-    Beat:           (_ignore,                 _game("on_beat"),    _ignore),
+    Confirm:        (_ignore,                 _game("on_confirm", Acking), _ignore),
+    Beat:           (_ignore,                 _game("on_beat", Fetches),   _ignore),
     Want:           (_ignore,                 _paced_want,         _ignore),
-    Proof:          (_no_game,                _game("on_proof"),   _ignore),
+    Proof:          (_no_game,                _game("on_proof", Forks),     _ignore),
     Leave:          (_forming("on_leave"),    _game("on_leave"),   _ignore),
     Say:            (_ignore,                 _say,                _ignore),
     Rematch:        (_ignore,                 _rematch,            _ignore),
-    Resign:         (_ignore,                 _game("on_resign"),  _ignore),
-    Offer:          (_ignore,                 _game("on_offer"),   _ignore),
-    Decline:        (_ignore,                 _game("on_decline"), _ignore),
-    Claim:          (_ignore,                 _game("on_claim"),   _ignore),
+    Resign:         (_ignore,                 _game("on_resign", Endings),  _ignore),
+    Offer:          (_ignore,                 _game("on_offer", Endings),   _ignore),
+    Decline:        (_ignore,                 _game("on_decline", Endings), _ignore),
+    Claim:          (_ignore,                 _game("on_claim", Claims),    _ignore),
 }
 
 

@@ -13,7 +13,7 @@ from support.lanhelp import LOOPBACK, Procs, assert_same_logs, entries_in, join_
 from peerboard.node.keys import load_identity
 from peerboard.node.transport import MESSAGES_PER_SECOND
 from peerboard.protocol.session.budget import WANTS_PER_SECOND
-from peerboard.protocol.session.play import BATCH
+from peerboard.protocol.session.catchup import BATCH
 
 FLOOD = Path(__file__).resolve().parents[1] / "programs" / "want_flood.py"
 
