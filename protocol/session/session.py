@@ -39,7 +39,9 @@ from peerboard.protocol.session.events import (  # re-exported: the session's ev
     InternalFault, Offered, TakenOver, TakeoverTurn, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, RematchAnswer, Seated,
     SeatFreed, SeatTaken, YourTurn,
 )
-from peerboard.protocol.session.forming import Forming, Hosting, Joining
+from peerboard.protocol.session.forming import Forming
+from peerboard.protocol.session.hosting import Hosting
+from peerboard.protocol.session.joining import Joining
 from peerboard.protocol.session.messages import (
     MESSAGE_CLASSES, Ack, Beat, Confirm, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Propose,
     Claim, Decline, Offer, Refuse, Rematch, Resign, Say, Sign, Want, Welcome, decode_message,

@@ -8,7 +8,7 @@ signature is refused with a reason; a taken-over seat's runner sends its parts; 
 whose genesis has no `ends` still ends, and resumes, one entry per seat."""
 import pytest
 
-from peerboard.protocol.session import forming
+from peerboard.protocol.session import hosting
 from peerboard.protocol.log.logfile import frame, header_frame
 from peerboard.protocol.session.messages import Ack
 from peerboard.protocol.log.replay import verify_log
@@ -154,7 +154,7 @@ def test_a_log_without_ends_ends_one_entry_per_seat_and_resumes_so(monkeypatch, 
     """spec/log-format.md, "The genesis": a genesis without `ends` (every log written before
     it, those with `"reveals": "together"` too) has one `audit` and one `result` entry per
     seat, and a node resuming one at its end goes on so."""
-    monkeypatch.setattr(forming, "ENDS_TOGETHER", None)  # a table opened by the version before
+    monkeypatch.setattr(hosting, "ENDS_TOGETHER", None)  # a table opened by the version before
     net = SimNet(95 + seats, drop=0.05, delay=(0.001, 0.05))
     nodes = by_seat(net.table("asterix", seats, {"max_rounds": 1}))
     monkeypatch.undo()

@@ -153,9 +153,9 @@ def keys_node(nodes, key):
 def test_a_log_of_per_seat_reveals_plays_on_as_it_was_written_after_a_restart(monkeypatch):
     """spec/log-format.md, "The genesis": a genesis without `reveals` (every log written
     before it) has one `reveal` entry per seat and round, and a node resuming one goes on so."""
-    from peerboard.protocol.session import forming
+    from peerboard.protocol.session import hosting
 
-    monkeypatch.setattr(forming, "REVEALS_TOGETHER", None)  # a table opened by the version before
+    monkeypatch.setattr(hosting, "REVEALS_TOGETHER", None)  # a table opened by the version before
     net = SimNet(8)
     nodes = net.table("asterix", 4, {"max_rounds": 2})
     monkeypatch.undo()

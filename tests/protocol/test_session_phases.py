@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from peerboard.protocol.session import forming
+from peerboard.protocol.session import hosting
 from peerboard.protocol.log.identity import Identity
 from peerboard.protocol.session.messages import (
     MESSAGE_CLASSES, Ack, Beat, Claim, Confirm, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, Offer, Proof,
@@ -78,7 +78,7 @@ def test_a_host_that_halts_while_forming_stays_halted_whatever_comes_next(monkey
     def broken(key: bytes) -> str:
         raise RuntimeError("a fault planted by the test")
 
-    monkeypatch.setattr(forming, "fingerprint", broken)  # the host's own bug, while it seats a joiner
+    monkeypatch.setattr(hosting, "fingerprint", broken)  # the host's own bug, while it seats a joiner
     hello = _one_of_each(joiner.identity, 1)[0]
     faults = [e for e in session.receive(joiner.key, hello.to_bytes(), 0.5) if isinstance(e, InternalFault)]
     monkeypatch.undo()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Iterator
 
-from peerboard.protocol.session import acks, forming
+from peerboard.protocol.session import acks, hosting
 
 #: the seats from which this version gathers acks at each entry's author
 GATHER_FROM = acks.GATHER_FROM
@@ -17,9 +17,9 @@ GATHER_FROM = acks.GATHER_FROM
 def table_forms(gather_from: int, reveals: str | None, ends: str | None) -> Iterator[None]:
     """Tables formed meanwhile gather acks from `gather_from` seats on, and write the
     genesis's `reveals` and `ends` as given (None: not written, the form before)."""
-    saved = acks.GATHER_FROM, forming.REVEALS_TOGETHER, forming.ENDS_TOGETHER
-    acks.GATHER_FROM, forming.REVEALS_TOGETHER, forming.ENDS_TOGETHER = gather_from, reveals, ends
+    saved = acks.GATHER_FROM, hosting.REVEALS_TOGETHER, hosting.ENDS_TOGETHER
+    acks.GATHER_FROM, hosting.REVEALS_TOGETHER, hosting.ENDS_TOGETHER = gather_from, reveals, ends
     try:
         yield
     finally:
-        acks.GATHER_FROM, forming.REVEALS_TOGETHER, forming.ENDS_TOGETHER = saved
+        acks.GATHER_FROM, hosting.REVEALS_TOGETHER, hosting.ENDS_TOGETHER = saved
