@@ -415,7 +415,7 @@ class ConsoleSeat(Seat):
                 shown = ", ".join(names[:80]) + (f", … ({len(names)} in all)" if len(names) > 80 else "")
                 self.say(f"legal now: {shown}")
             return
-        ahead = s.choice_ahead() if waiting and s is not None and self.node.held_choice is None else ()
+        ahead = s.choice_ahead() if waiting and s is not None and s.held_choice is None else ()
         if ahead:  # a secret choice before its turn to commit: both seats choose at the same time
             self._choose_ahead(text, ahead)
             return
@@ -441,8 +441,8 @@ class ConsoleSeat(Seat):
 
 
     def _choose_ahead(self, text: str, ahead: tuple) -> None:
-        """The secret choice typed while a seat ahead still chooses: the node holds it and
-        commits it in its turn (node/loop.py, `submit`)."""
+        """The secret choice typed while a seat ahead still chooses: the session holds it and
+        commits it in its turn (`Session.submit`)."""
         s = self.node.session
         game, state = s.game, s.position().state
         try:

@@ -36,9 +36,8 @@ from peerboard.node.keys import curve_public
 from peerboard.node.storage import disk_full_text, is_disk_full
 from peerboard.node.transport import BYTES_PER_SECOND, MESSAGES_PER_SECOND, ConnectionEvent, Transport, valid_address
 from peerboard.protocol.session import (
-    Chatted, EffectRunner, Event, GameOver, GameStarted, Hello, InternalFault, LocalError, MessageError,
-    PeerMoved, PeersKnown, Phase, REMATCH_WAIT, Refused, RematchAnswer, SeatTaken, Session, TakeoverTurn,
-    YourTurn, decode_message, next_order,
+    Chatted, EffectRunner, Event, GameStarted, Hello, InternalFault, LocalError, MessageError, PeerMoved, PeersKnown,
+    Phase, Rematches, SeatTaken, Session, TakeoverTurn, decode_message,
 )
 from peerboard.protocol.log import Entry, Identity, LogContents, SeatSecrets, SignedGenesis, fingerprint
 
@@ -94,9 +93,6 @@ class Node:
         self.overrides: dict[bytes, str] = {}  # key -> address used instead of the announced one
         self.hello_addrs: dict[bytes, str] = {}
         self.beacon: Beacon | None = None
-        #: a secret choice the player made before its seat may commit to it (a seat ahead of
-        #: it in the group commits first): committed the moment the session asks for it
-        self.held_choice: tuple | None = None
         self._runner: EffectRunner | None = None
         self._stopped = False
         self._timers: list = []
@@ -108,7 +104,6 @@ class Node:
         self._spectator_intro = False
         self._next_hello = 0.0  # a spectator's next hello to the seats not serving it
         self._unknown_noted: set[bytes] = set()
-        self._over_at: float | None = None  # when the game was over here
         self._left = False
         self._resting = False  # the ROUTER is left unpolled for now
         #: by key: the messages dropped unread when it was last said, and when
@@ -129,9 +124,13 @@ class Node:
 
     # -- starting a session ---------------------------------------------------------------------
 
-    def _begin(self, session: Session) -> None:
+    def _begin(self, session: Session, answers: bool = True) -> None:
+        """`session` is this node's from now on; `answers`: tell it who answers a rematch here
+        (a rematch's session has it from the game before, one rematch fewer)."""
         self.session = session
         self._runner = EffectRunner(session.follow, self)
+        if answers:
+            session.answers_rematch(Rematches(person=self.rematch_policy == "person", left=self.rematches))
 
     def host(self, secrets: SeatSecrets, game: str, players: int, options: dict, beacon: Beacon | None,
              code: str | None = None, patience: int | None = None, takeover: str | None = None) -> bytes:
@@ -176,32 +175,11 @@ class Node:
         return None if self.files is None else self.files.path
 
     def submit(self, actions: list, now: float | None = None) -> None:
-        """The local decision (LocalError from the session if it is not allowed). A secret
-        choice made while a seat ahead in the group still commits (`Session.choice_ahead`)
-        is held here and committed the moment the session asks for it: nothing on the wire
-        or in the log differs from a choice made then."""
-        s = self.session
-        if s is not None and s.decision_kind() is None:
-            ahead = s.choice_ahead()
-            if ahead:
-                self._hold(actions, ahead)
-                return
-        self.execute(s.submit(actions, time.monotonic() if now is None else now))
-
-    def _hold(self, actions: list, ahead: tuple) -> None:
-        chosen = tuple(tuple(a) for a in actions) if isinstance(actions, (list, tuple)) else ()
-        if len(chosen) != 1 or chosen[0] not in ahead:
-            raise LocalError("That is not one of your secret choices here.")
-        self.held_choice = chosen[0]
-
-    def _commit_held(self, turn: YourTurn) -> None:
-        """The session asks for the secret choice the player made already: it is committed
-        now; if the session no longer takes it, the player is asked after all."""
-        held, self.held_choice = self.held_choice, None
-        try:
-            self.execute(self.session.submit([held], time.monotonic()))
-        except LocalError:
-            self.on_event(turn)
+        """The local decision (LocalError from the session if it is not allowed); a secret
+        choice made before its seat may commit to it is held by the session (`Session.submit`)."""
+        if self.session is None:
+            raise LocalError("There is no game here.")
+        self.execute(self.session.submit(actions, time.monotonic() if now is None else now))
 
     def say(self, text: str) -> None:
         """Say `text` to the table (LocalError from the session if it cannot be said now)."""
@@ -219,90 +197,34 @@ class Node:
         (LocalError from the session if it cannot be said now)."""
         if self.session is None:
             raise LocalError("There is no game here.")
-        gone = [i for i in self.session.seats if i.connection == "left"]
-        if answer == "yes" and gone and self.session.phase is Phase.OVER:
-            raise LocalError(f"Seat {gone[0].index} has left the table: there can be no rematch.")
         self.execute(self.session.rematch(answer))
 
-    def _rematch_pending(self) -> bool:
-        """The game is over here and a rematch may still come: the node waits for it."""
-        s = self.session
-        if s is None or s.phase is not Phase.OVER or self._over_at is None:
-            return False
-        left = [i.index for i in s.seats if i.connection == "left"]
-        return s.rematch_state.pending(s.local_seat, time.monotonic() - self._over_at, left)
-
-    def _rematch_news(self, event: Event) -> None:
-        """What follows from the game's end or an answer about a rematch: a bot accepts an
-        offer; once every seat said yes, seat 0's node opens the new table, and the others
-        join it once it says its id. (Later, on the loop: never inside the effects.)"""
-        s = self.session
-        if s.local_seat is None or s.phase is not Phase.OVER:
+    def _rematch_begins(self, table: bytes, host: bytes, address: str) -> None:
+        """The session's rematch begins (spec/protocol.md, "Rematch"): the old game's files are
+        closed, and the next game's session — hosting the new table, or joining it at seat
+        0's node — starts with fresh secrets. (On the loop, never inside the effects.)"""
+        old = self.session
+        if old is None or old.table_id == table:
             return
-        state = s.rematch_state
-        mine = state.answers.get(s.local_seat)
-        if self.rematch_policy == "accept" and mine is None and state.declined() is None:
-            if self.rematches == 0 and state.offered:
-                self.call_later(0, lambda: self._answer_rematch("no"))
-            elif self.rematches or (self.rematches is None and state.offered):
-                self.call_later(0, lambda: self._answer_rematch("yes"))
-        if state.agreed and state.next is None and s.local_seat == 0:
-            self.call_later(0, self._open_rematch)
-        if isinstance(event, RematchAnswer) and event.next is not None and mine == "yes":
-            self.call_later(0, self._join_rematch)
-
-    def _answer_rematch(self, answer: str) -> None:
-        s = self.session
-        if s.phase is Phase.OVER and s.local_seat is not None and s.rematch_state.answers.get(s.local_seat) is None:
-            self.execute(s.rematch(answer))
-
-    def _open_rematch(self) -> None:
-        """Seat 0's node, every seat having said yes: the new table, its seats the old ones
-        with the first seat moved on, a fresh genesis of its own; the others are told its id."""
-        s = self.session
-        state = s.rematch_state
-        if s.phase is not Phase.OVER or s.local_seat != 0 or not state.agreed or state.next is not None:
-            return
-        order = next_order(i.key for i in s.seats)
-        game, players, options = s.game_name, s.players, dict(s.options)
-        table = os.urandom(16)
-        self.execute(s.rematch("yes", table))
+        secrets = SeatSecrets.from_master(os.urandom(32))
+        session, effects = old.next_game(secrets, time.monotonic())
         self._next_game()
-        self.secrets = SeatSecrets.from_master(os.urandom(32))
-        self._begin(Session.host(self.identity, self.secrets, self.name, self.addr, game, players, options, table,
-                                 os.urandom, time.monotonic(), may_watch=self.transport.admission.watches,
-                                 order=order, patience=s.patience, takeover=s.takeover))
-        self.on_event(Notice(f"A rematch: table {table.hex()[:8]} is open; you are seat "
-                             f"{order.index(self.identity.public_key)} (the first seat moved on)."))
-        self.call_later(REMATCH_WAIT, lambda: self._rematch_started(table))
-
-    def _join_rematch(self) -> None:
-        """Every seat said yes and seat 0's node has opened the new table: join it."""
-        s = self.session
-        state = s.rematch_state
-        if s.phase is not Phase.OVER or state.next is None or state.answers.get(s.local_seat) != "yes":
-            return
-        host = next(i for i in s.seats if i.index == 0)
-        addr = self.overrides.get(host.key, host.address)
-        game, table = s.game_name, state.next
-        self._next_game()
-        self.on_event(Notice(f"A rematch: joining table {table.hex()[:8]} at seat 0's node ({host.fingerprint})."))
-        self.join(SeatSecrets.from_master(os.urandom(32)), host.key, addr, table, game)
-        self.call_later(REMATCH_WAIT, lambda: self._rematch_started(table))
-
-    def _rematch_started(self, table: bytes) -> None:
-        """Nobody waits for ever: a rematch's table that has not started its game within
-        REMATCH_WAIT seconds (a seat never came) is left, and said to be refused."""
-        s = self.session
-        if s is not None and s.table_id == table and s.phase in (Phase.FORMING, Phase.SIGNING):
-            self.leave()
-            self.on_event(Refused(f"the rematch did not start within {REMATCH_WAIT:g} s (a seat never came)"))
+        self.secrets = secrets
+        if host == self.identity.public_key:
+            seat = next(i.index for i in session.seats if i.key == host)
+            self.on_event(Notice(f"A rematch: table {table.hex()[:8]} is open; you are seat {seat} "
+                                 f"(the first seat moved on)."))
+        else:
+            addr = self.overrides.get(host, address)
+            self.overrides[host] = addr
+            self.transport.connect(host, addr)
+            self.on_event(Notice(f"A rematch: joining table {table.hex()[:8]} at seat 0's node ({fingerprint(host)})."))
+        self._begin(session, answers=False)
+        self.execute(effects)
 
     def _next_game(self) -> None:
         """The game here is over and another begins on this node: its files are closed
         (they stay as they are), and what the node kept of the old game is forgotten."""
-        if self.rematches:
-            self.rematches -= 1
         if self.files is not None:
             self.files.close()
             self.files = None
@@ -310,7 +232,6 @@ class Node:
             self._chat.close()
             self._chat = None
         self._chat_failed = False
-        self._over_at = None
         self._left = False
         self._spectator_intro = False
 
@@ -423,6 +344,10 @@ class Node:
     def store_claim(self, gone: int, seq: int, prev: bytes) -> None:
         self.files.update_seat(claim=(gone, seq, prev))
 
+    def next_game(self, table: bytes, host: bytes, address: str) -> None:
+        # (on the next turn of the loop, outside the effects being carried out now)
+        self.call_later(0, lambda: self._rematch_begins(table, host, address))
+
     def event(self, event: Event) -> None:
         if isinstance(event, PeersKnown):
             for key, addr in event.peers:
@@ -438,13 +363,6 @@ class Node:
             self.transport.connect(event.key, event.address)
             if self.files is not None:
                 self.files.update_seat(addrs=tuple(s.address for s in self.session.seats))
-        elif isinstance(event, GameOver):
-            self._over_at = time.monotonic()
-            if self.rematch_policy == "person" or self.rematches:
-                self.call_later(0, lambda: self._guarded_answer("ask"))
-            self._rematch_news(event)
-        elif isinstance(event, RematchAnswer):
-            self._rematch_news(event)
         elif isinstance(event, GameStarted):
             self.transport.admit_seats([s.key for s in self.session.seats])
             if self.beacon is not None:
@@ -452,21 +370,11 @@ class Node:
                 self.beacon = None
             if self.session.local_seat is None and not self._spectator_intro:
                 self._introduce_spectator()
-            if (self.rematch_policy == "person" or self.rematches) and self.session.local_seat is not None:
-                self.call_later(0, lambda: self._guarded_answer("ask"))
         elif isinstance(event, Chatted):
             self._keep_chat(event)
         elif isinstance(event, InternalFault):
             event = self._keep_details(event)
             self._stopped = True
-        elif (isinstance(event, YourTurn) and event.kind == "commit" and self.held_choice is not None
-              and self.held_choice in event.legal):
-            # (the player chose already: nobody is asked again; committed on the next turn
-            # of the loop, outside the effects being carried out now)
-            self.call_later(0, lambda: self._commit_held(event))
-            return
-        elif isinstance(event, YourTurn) and event.kind == "commit":
-            self.held_choice = None  # (none, or one the game no longer offers: the player chooses)
         elif isinstance(event, TakeoverTurn):
             # (decided on the next turn of the loop, outside the effects being carried out now)
             self.call_later(0, lambda: self._play_taken_over(event))
@@ -542,17 +450,11 @@ class Node:
 
     # -- the loop ------------------------------------------------------------------------------
 
-    def _guarded_answer(self, answer: str) -> None:
-        try:
-            self.execute(self.session.rematch(answer))
-        except LocalError:
-            pass  # (halted since)
-
     def finished(self) -> bool:
         """The game is over here and this node need not wait any longer: for the last
         acknowledgements (`settled`), nor for a rematch that may still come (spec/protocol.md,
         "Rematch": at most REMATCH_WAIT seconds after the end)."""
-        return self.settled() and not self._rematch_pending()
+        return self.settled() and not self.session.awaits_rematch(time.monotonic())
 
     def settled(self) -> bool:
         """The game is over here (so this node holds the whole log, every seat's result
@@ -566,9 +468,7 @@ class Node:
         if s.local_seat is None or s.confirmed_seq >= s.log_length:
             return True
         now = time.monotonic()
-        if self._over_at is None:  # (a game resumed after its end: from now)
-            self._over_at = now
-        over = self._over_at
+        over = s.over_since if s.over_since is not None else now
         for seat in s.seats:
             if seat.connection in ("you", "left") or s.acked(seat.index) >= s.log_length:
                 continue

@@ -28,12 +28,12 @@ def snapshot_of(node: Any, title: str = "", notes: tuple[str, ...] = (), chat: t
     moves = (lines or MoveLines()).of(s)
     decision = s.decision_kind()
     legal = tuple(s.legal_actions()) if decision else ()
-    held = getattr(node, "held_choice", None)
-    if held is not None:  # (chosen already: the node commits it on its next turn, nobody is asked)
+    held = s.held_choice
+    if held is not None:  # (chosen already: the session commits it when it may, nobody is asked)
         decision, legal = None, ()
     elif decision is None:
         # a secret choice the seat is in, before its turn to commit: it may choose now
-        # (the node holds it and commits it when it may: node/loop.py, `submit`)
+        # (the session holds it and commits it when it may: `Session.submit`)
         legal = tuple(s.choice_ahead())
         decision = "commit" if legal else None
     to_act = position.to_act if position is not None else None

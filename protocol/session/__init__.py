@@ -18,7 +18,7 @@ from peerboard.protocol.session.events import (
 from peerboard.protocol.session.forming import SEAT_LEASE
 from peerboard.protocol.session.messages import Ack, Confirm, EntryMessage, Hello, MessageError, Say, decode_message
 from peerboard.protocol.session.refusals import CLOSED, FULL, WRONG_CODE
-from peerboard.protocol.session.rematch import REMATCH_WAIT, next_order
+from peerboard.protocol.session.rematch import REMATCH_WAIT, Rematches, next_order
 from peerboard.protocol.session.session import Session
 from peerboard.protocol.session.surface import ChanceRecord, LocalError, MoveRecord, Phase, Position, SeatInfo
 from peerboard.protocol.session.tablecode import code_problem, host_code_problem, pick_code
@@ -38,5 +38,5 @@ __all__ = [
     # forming a table: why a hello was refused, how long a seat is leased, a private table's code
     "CLOSED", "FULL", "WRONG_CODE", "SEAT_LEASE", "code_problem", "host_code_problem", "pick_code",
     # chat beside the log, and the rematch
-    "chat_header_frame", "chat_line_frame", "read_chat", "REMATCH_WAIT", "next_order",
+    "chat_header_frame", "chat_line_frame", "read_chat", "REMATCH_WAIT", "Rematches", "next_order",
 ]

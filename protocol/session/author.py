@@ -31,6 +31,8 @@ class Author:
         self.seat = seat
         self.secrets = secrets
         self.choice: tuple[tuple, bytes] | None = None  # (actions, nonce) committed, not yet revealed
+        #: a secret choice the player made before the seat may commit to it (`choice_ahead`)
+        self.held: tuple | None = None
         #: resumed: the seats whose head this node has not heard yet
         self.unheard: set[bytes] = set()
         self._prompted: tuple[int, str] | None = None  # (seq, kind) of the last prompt
@@ -75,6 +77,15 @@ class Author:
         if ledger.entitled() == (self.seat, "commit"):
             return ()  # (its decision now: `decision`)
         return tuple(game.choices_for(state, self.seat))
+
+    def held_due(self, ledger: Ledger) -> tuple | None:
+        """The secret choice the player made ahead, now that its commit is due, if it is
+        still one of the seat's options (else the player is asked after all); None when
+        there is none or it is not due yet."""
+        if self.held is None or self.unheard or ledger.entitled() != (self.seat, "commit"):
+            return None
+        held, self.held = self.held, None
+        return held if held in self.options(ledger, "commit") else None
 
     def revealing(self, ledger: Ledger) -> bool:
         """Whether the move due is the reveal of the choice this seat committed."""

@@ -4,7 +4,8 @@
 Every input of a session returns a list of effects to carry out **in order**: `Send` bytes to
 a peer; `Store` an entry (append it, and fsync *before* any later effect unless it says
 `sync=False`); `Sync` (fsync what was appended); `Unstore` (take back the last entry
-appended); `StoreGenesis`; `StoreChoice`; `StoreClaim`; and events for the client. Two effects hand work
+appended); `StoreGenesis`; `StoreChoice`; `StoreClaim`; `NextGame` (a rematch begins: the node
+starts the next game's session); and events for the client. Two effects hand work
 back to the session: `TakeOwnEntry` right where it stands (after the effects before it), and
 `NextStep` once the messages already waiting have been taken.
 
@@ -87,6 +88,18 @@ class StoreClaim:
 
 
 @dataclass(frozen=True)
+class NextGame:
+    """Every seat said yes to a rematch, and the new table is `table` (spec/protocol.md,
+    "Rematch"): this node's game is over here, and its next one begins — the node starts
+    the session `Session.next_game` gives it (this node hosts the new table when `host` is
+    its own key; otherwise it joins it at `host`'s node, last heard at `address`)."""
+
+    table: bytes
+    host: bytes
+    address: str
+
+
+@dataclass(frozen=True)
 class TakeOwnEntry:
     """The local seat's `entry` is written and sent: hand it back to the session right here
     (`Session.follow`), which takes it into its ledger — `checked`, the ledger it ends, when it
@@ -106,7 +119,8 @@ class NextStep:
 
 
 #: what a session hands its node: something to do, or an event to tell the client
-Effect = Union[Send, Store, Sync, Unstore, SetAside, StoreGenesis, StoreChoice, StoreClaim, TakeOwnEntry, NextStep, Event]
+Effect = Union[Send, Store, Sync, Unstore, SetAside, StoreGenesis, StoreChoice, StoreClaim, NextGame, TakeOwnEntry,
+               NextStep, Event]
 #: the session's own work, handed back to it (`Session.follow`)
 Step = Union[TakeOwnEntry, NextStep]
 #: what every input of a session returns: effects to carry out in order
@@ -131,6 +145,8 @@ class EffectIO(Protocol):
     def store_choice(self, actions: tuple, nonce: bytes) -> None: ...
 
     def store_claim(self, gone: int, seq: int, prev: bytes) -> None: ...
+
+    def next_game(self, table: bytes, host: bytes, address: str) -> None: ...
 
     def event(self, event: Event) -> None: ...
 
@@ -179,6 +195,8 @@ class EffectRunner:
                 io.store_choice(effect.actions, effect.nonce)
             elif isinstance(effect, StoreClaim):
                 io.store_claim(effect.gone, effect.seq, effect.prev)
+            elif isinstance(effect, NextGame):
+                io.next_game(effect.table, effect.host, effect.address)
             else:
                 raise TypeError(f"{effect!r} is not an effect")
 

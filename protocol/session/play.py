@@ -441,6 +441,9 @@ class Play(Table):
             if takeover is not None:
                 return takeover
         self.authors.local_values(ledger)
+        held = author.held_due(ledger)
+        if held is not None:  # (chosen before its turn: committed now, nobody is asked)
+            return self.submit("commit", (held,))
         step = author.next(ledger)
         if isinstance(step, Write):
             return self._write(step.kind, step.body)

@@ -11,10 +11,16 @@ person sits says "ask" when the game starts, so that at the end the others wait 
 person's answer rather than leaving at once (a bot or the built-in random player
 answers at once: it accepts any offer).
 
-`RematchState` is what one node has heard; time is an argument.
+`RematchState` is what one node has heard; `Rematches` who answers at its seat (a person,
+or the node by itself, with so many rematches left); `Rematching` the session's part that
+decides what the node says by itself, when seat 0's node opens the new table and when this
+node begins the next game (`NextGame`: the node then starts the session `Session.next_game`
+gives it). A rematch's table that has not started its game `REMATCH_WAIT` seconds after it
+was begun is left. Time is an argument.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Iterable
 
 REMATCH_WAIT = 60.0  # seconds after the end a node waits for the answers, at most
@@ -74,3 +80,67 @@ class RematchState:
         if self.offered:  # (agreed: until the new game begins here, which ends this one's wait)
             return True
         return any(s not in self.answers for s in self.asking)
+
+
+@dataclass(frozen=True)
+class Rematches:
+    """Who answers a rematch at this node's seat: a person (`person`: the others wait a
+    while for their answer at the end, and nothing is said for them but "ask"), or the node
+    by itself — accepting every rematch offered and offering none (`left` None), or offering
+    and accepting `left` more rematches, then declining."""
+
+    person: bool = False
+    left: int | None = None
+
+    @property
+    def asks(self) -> bool:
+        """Whether this seat says "ask" (the game starts, and again at its end): a person
+        sits here, or the node offers rematches itself."""
+        return self.person or bool(self.left)
+
+    def after(self) -> "Rematches":
+        """The answers of the next game: one rematch fewer left."""
+        return replace(self, left=None if self.left is None else max(0, self.left - 1))
+
+
+class Rematching:
+    """One node's side of a rematch: what it has heard (`state`), who answers here
+    (`policy`; None: nobody answers by itself), when the game was over here (`over_at`,
+    session time), and whether the next game was told to begin (`NextGame`)."""
+
+    def __init__(self, players: int, policy: Rematches | None):
+        self.state = RematchState(players)
+        self.policy = policy
+        self.over_at: float | None = None
+        self.begun = False
+
+    def by_itself(self, seat: int) -> str | None:
+        """What the node answers by itself now, unless a person answers here: nothing once
+        this seat answered or a seat declined; "no" when it has no rematch left and one is
+        offered; "yes" to an offer, or, with rematches left, as an offer."""
+        state, policy = self.state, self.policy
+        if policy is None or policy.person or seat in state.answers or state.declined() is not None:
+            return None
+        if policy.left == 0 and state.offered:
+            return "no"
+        if policy.left or (policy.left is None and state.offered):
+            return "yes"
+        return None
+
+    def opens(self, seat: int) -> bool:
+        """Whether this node opens the new table now: it is seat 0's, and every seat said yes."""
+        return seat == 0 and self.state.agreed and self.state.next is None
+
+    def begins(self, seat: int) -> bytes | None:
+        """The new table, once (when this node said yes and seat 0's node has named it)."""
+        state = self.state
+        if self.begun or state.next is None or state.answers.get(seat) != "yes":
+            return None
+        self.begun = True
+        return state.next
+
+    def waits(self, seat: int | None, now: float, left: Iterable[int]) -> bool:
+        """Whether the node of `seat` should still wait for a rematch at session time `now`."""
+        if self.over_at is None:
+            return False
+        return self.state.pending(seat, now - self.over_at, left)

@@ -28,12 +28,12 @@ from typing import Any, Callable, Iterable, Mapping
 from peerboard import engines
 from peerboard.protocol.session.budget import CatchUp
 from peerboard.protocol.log import (
-    Entry, Identity, LedgerError, MAX_ACTIONS_PER_ENTRY, MAX_PATIENCE, MAX_STRATEGY, NO_TAKEOVER, SeatSecrets,
-    SignedGenesis, fingerprint, is_action,
+    Entry, Identity, LedgerError, MAX_ACTIONS_PER_ENTRY, MAX_PATIENCE, MAX_STRATEGY, NO_TAKEOVER, TABLE_BYTES,
+    SeatSecrets, SignedGenesis, fingerprint, is_action,
 )
 from peerboard.protocol.session import chat
-from peerboard.protocol.session.rematch import ANSWERS, RematchState
-from peerboard.protocol.session.effects import NextStep, Send, TakeOwnEntry
+from peerboard.protocol.session.rematch import ANSWERS, REMATCH_WAIT, RematchState, Rematches, Rematching, next_order
+from peerboard.protocol.session.effects import NextGame, NextStep, Send, TakeOwnEntry
 from peerboard.protocol.session.events import (  # re-exported: the session's events are part of its surface
     Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Ending, Equivocation, Event, GameOver, GameStarted,
     InternalFault, Offered, TakenOver, TakeoverTurn, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, RematchAnswer, Seated,
@@ -104,7 +104,15 @@ class Session:
         self._halt: Event | None = None
         self._next_beat = now
         self._chat = chat.ChatRoom()
-        self._rematch: RematchState | None = None  # from the genesis on
+        #: the latest time an input brought (`follow` brings none)
+        self._now = now
+        #: who answers a rematch here (the node sets it: `answers_rematch`; None: nothing is
+        #: said by itself), and, from the genesis on, this node's side of a rematch
+        self._rematches: Rematches | None = None
+        self._rematching: Rematching | None = None
+        self._over_news = False  # the game has just ended: the rematch's first answers are due
+        #: a rematch's table: the session time by which its game must have started, else it is left
+        self._start_by: float | None = None
         #: the seat and players last said as `Seated`: a joiner's repeated hello is answered by
         #: the same welcome every few seconds, news only once (or after a proposal withdrawn)
         self._seated: tuple[int, int] | None = None
@@ -166,7 +174,8 @@ class Session:
         effects = session._start(genesis, addrs, {}, hand_out=False, resumed=True)
         try:
             hello = session._hello("seat", g.table, g.game).to_bytes()
-            return session, effects + session._stage.resume(list(entries), choice, addr, hello, claim)
+            effects += session._stage.resume(list(entries), choice, addr, hello, claim)
+            return session, effects + session._asks() + session._news()
         except LedgerError:
             raise
         except Exception as exc:
@@ -185,6 +194,7 @@ class Session:
         wrong codes by it: protocol/session/guesses.py)."""
         if self._strikes.get(sender, 0) >= STRIKES_TO_IGNORE:
             return []
+        self._now = now
         if self._phase in _FORMING:
             self._stage.source = source
         self._heard[sender] = now
@@ -205,13 +215,23 @@ class Session:
                 effects += self._formed(self._stage.after_message(now))
             except Exception as exc:
                 return effects + self._fault("proposing the table", exc)
-        return effects
+        return effects + self._news()
 
     def submit(self, actions: list | tuple, now: float) -> list:
         """The local player's decision: actions for a move (several: a planned turn, one
         entry), or the one action of a secret choice (committed now, revealed when the rules
-        call for it). LocalError if it is not allowed now."""
-        kind = self._decision()
+        call for it); or a secret choice made before this seat may commit to it (a seat ahead
+        of it in the group commits first: `choice_ahead`), held and committed the moment it
+        may — nothing on the wire or in the log differs from a choice made then. LocalError
+        if it is not allowed now."""
+        self._now = now
+        try:
+            kind = self._decision()
+        except LocalError:
+            ahead = self.choice_ahead()
+            if not ahead:
+                raise
+            return self._hold(actions, ahead)
         if not isinstance(actions, (list, tuple)) or not all(is_action(a) for a in actions):
             raise LocalError("A decision is a list of actions (tuples of text, numbers, booleans or None).")
         actions = tuple(actions)
@@ -241,8 +261,9 @@ class Session:
 
     def tick(self, now: float) -> list:
         """Time passed: heartbeats (with the head), away peers, retries for missing entries."""
+        self._now = now
         try:
-            return self._tick(now)
+            return self._tick(now) + self._news()
         except Exception as exc:
             return self._fault("keeping time", exc)
 
@@ -254,7 +275,7 @@ class Session:
             return []  # (left by a game that has halted since)
         try:
             if isinstance(step, TakeOwnEntry):
-                return self._stage.take_own(step.entry, step.checked)
+                return self._stage.take_own(step.entry, step.checked) + self._news()
             return self._stage.my_turn()
         except Exception as exc:
             return self._fault("taking its own next step", exc)
@@ -372,20 +393,37 @@ class Session:
             raise LocalError("The game is not over yet: a rematch is offered at its end.")
         if next_table is not None and (self.local_seat != 0 or answer != "yes"):
             raise LocalError("Only seat 0's node opens the new table of a rematch.")
+        gone = [i.index for i in self.seats if i.connection == "left"]
+        if answer == "yes" and gone and self._phase is Phase.OVER:
+            raise LocalError(f"Seat {gone[0]} has left the table: there can be no rematch.")
+        return self._answer(answer, next_table) + self._rematch_step()
+
+    def _answer(self, answer: str, next_table: bytes | None = None) -> list:
+        """This seat's answer, kept and said to every other seat (a repeat is said only for
+        "ask": a seat still forming when it was said first dropped it)."""
         stage = self._stage
         seat = stage.seat
-        # ("ask" is said again at the end: a seat still forming when it was said first dropped it)
         if not self.rematch_state.heard(seat, answer, next_table) and answer != "ask":
             return []
         data = Rematch(stage.table, answer, next_table).to_bytes()
         return [Send(k, data) for k in stage.seats if k != self._key] + [RematchAnswer(seat, answer, next_table, True)]
 
+    def answers_rematch(self, rematches: Rematches) -> None:
+        """Who answers a rematch at this node's seat: a person, or the node by itself
+        (protocol/session/rematch.py). The node says so as it starts the session."""
+        self._rematches = rematches
+        if self._rematching is not None:
+            self._rematching.policy = rematches
+
     @property
     def rematch_state(self) -> RematchState:
         """What this node has heard about playing the game again (read it; never change it)."""
-        if self._rematch is None:
-            self._rematch = RematchState(self.players)
-        return self._rematch
+        return self._rematch_part().state
+
+    def _rematch_part(self) -> Rematching:
+        if self._rematching is None:
+            self._rematching = Rematching(self.players, self._rematches)
+        return self._rematching
 
     def _heard_rematch(self, sender: bytes, m: Rematch, now: float) -> list:
         stage = self._stage
@@ -398,7 +436,96 @@ class Session:
             raise MessageError("rematch: only seat 0's node opens the new table")
         if not self.rematch_state.heard(seat, m.answer, m.next):
             return []
-        return [RematchAnswer(seat, m.answer, m.next)]
+        return [RematchAnswer(seat, m.answer, m.next)] + self._rematch_step()
+
+    def _asks(self) -> list:
+        """"ask", if a person sits here or this node offers rematches (said as the game starts
+        and again at its end)."""
+        if self._rematches is None or not self._rematches.asks or self.local_seat is None or self._phase not in _PLAYED:
+            return []
+        return self._answer("ask")
+
+    def _news(self) -> list:
+        """The game has just ended here: "ask" again, and what the node answers by itself."""
+        if not self._over_news:
+            return []
+        self._over_news = False
+        return self._asks() + self._rematch_step()
+
+    def _rematch_step(self) -> list:
+        """What follows from where the rematch stands (the game over here): the node's own
+        answer, unless a person answers; seat 0's node, every seat having said yes, opens the
+        new table and says its id; once this node said yes and knows the new table, its
+        next game begins (`NextGame`)."""
+        seat = self.local_seat
+        if seat is None or self._phase is not Phase.OVER:
+            return []
+        part = self._rematch_part()
+        effects: list = []
+        answer = part.by_itself(seat)
+        if answer is not None:
+            effects += self._answer(answer)
+        if part.opens(seat):
+            effects += self._answer("yes", self._random(TABLE_BYTES))
+        table = part.begins(seat)
+        if table is not None:
+            host = next(i for i in self.seats if i.index == 0)
+            effects.append(NextGame(table, host.key, host.address))
+        return effects
+
+    def next_game(self, secrets: SeatSecrets, now: float) -> tuple["Session", list]:
+        """The session of the rematch this node begins (`NextGame`), and its first effects:
+        seat 0's node hosts the new table, its seats the same keys with the first seat moved
+        on; every other node joins it at seat 0's node. With fresh `secrets`; the same
+        patience and takeover; one rematch fewer left to offer. Its game must start within
+        `REMATCH_WAIT` seconds, or the new table is left. LocalError if no rematch begins here."""
+        state, seat = self.rematch_state, self.local_seat
+        if self._phase is not Phase.OVER or seat is None or state.next is None or state.answers.get(seat) != "yes":
+            raise LocalError("There is no rematch to begin here.")
+        name, addr, random, may_watch = self._name, self._addr, self._random, self._may_watch
+        if seat == 0:
+            order = next_order(i.key for i in self.seats)
+            session = Session.host(self._identity, secrets, name, addr, self.game_name, self.players, dict(self.options),
+                                   state.next, random, now, may_watch=may_watch, order=order, patience=self.patience,
+                                   takeover=self.takeover)
+            effects: list = []
+        else:
+            host = next(i for i in self.seats if i.index == 0)
+            session, effects = Session.join(self._identity, secrets, name, addr, host.key, state.next, self.game_name,
+                                            random, now, may_watch=may_watch)
+        if self._rematches is not None:
+            session.answers_rematch(self._rematches.after())
+        session._start_by = now + REMATCH_WAIT
+        return session, effects
+
+    def awaits_rematch(self, now: float) -> bool:
+        """Whether this node should still wait for a rematch (the game over here): one is
+        possible — nobody declined or left — not yet settled, and the wait of `REMATCH_WAIT`
+        seconds after the end is not over."""
+        if self._phase is not Phase.OVER or self._rematching is None:
+            return False
+        left = [i.index for i in self.seats if i.connection == "left"]
+        return self._rematching.waits(self.local_seat, now, left)
+
+    @property
+    def over_since(self) -> float | None:
+        """The session time the game was over here (its last result entry taken), else None."""
+        return None if self._rematching is None else self._rematching.over_at
+
+    @property
+    def held_choice(self) -> tuple | None:
+        """A secret choice the player made before this seat may commit to it, held until it
+        may (`submit`); else None."""
+        author = self._stage.author if self._phase is Phase.PLAYING else None
+        return None if author is None else author.held
+
+    def _hold(self, actions: list | tuple, ahead: tuple) -> list:
+        """The player's secret choice, made before this seat may commit to it: held."""
+        chosen = tuple(tuple(a) if isinstance(a, list) else a for a in actions) if isinstance(actions, (list, tuple)) else ()
+        if len(chosen) != 1 or chosen[0] not in ahead:
+            raise LocalError("That is not one of your secret choices here.")
+        self._stage.author.held = chosen[0]
+        return []
 
     def remove_seat(self, index: int, now: float) -> list:
         """The host removes the node holding seat `index` before the game starts: the seat
@@ -586,6 +713,9 @@ class Session:
         """The one place the phase changes: as the phase table says (protocol/session/phases.py)."""
         self._phase = next_phase(self._phase, milestone)
         self._takes = _TAKES[self._phase]
+        if milestone is Milestone.ENDED:  # (what follows for a rematch: `_news`, after this input)
+            self._rematch_part().over_at = self._now
+            self._over_news = True
         if milestone is Milestone.WITHDRAWN:
             self._seated = None  # (the welcome that withdraws a proposal is news, whatever it says)
 
@@ -616,6 +746,10 @@ class Session:
     def _tick(self, now: float) -> list:
         if self._phase is Phase.HALTED:
             return []
+        if self._start_by is not None and now >= self._start_by:
+            self._start_by = None
+            if self._phase in _FORMING:  # (nobody waits for ever: a seat never came)
+                return self.leave() + [Refused(f"the rematch did not start within {REMATCH_WAIT:g} s (a seat never came)")]
         stage = self._stage
         effects: list = []
         beat = now >= self._next_beat
@@ -662,7 +796,7 @@ class Session:
         self._stage = play
         self._reach(Milestone.STARTED)
         effects = play.started(list(play.seat_keys) if hand_out else [], resumed)
-        return effects if resumed else effects + play.my_turn()
+        return effects if resumed else effects + play.my_turn() + self._asks()
 
 
 def _anyone(key: bytes) -> bool:

@@ -1,11 +1,13 @@
 """Rematch, sans-IO (spec/protocol.md, "Rematch"): the answers a session takes and refuses,
-when a node waits for them, and a rematch's table that seats its keys in the new order."""
+when a node waits for them, a rematch's table that seats its keys in the new order, and the
+whole flow on the simulated network — what each node says by itself, seat 0's node opening
+the new table, the others joining it, and a new table left when its game never starts."""
 import pytest
 
 from peerboard.protocol.session.events import Refused, RematchAnswer, Rejected, Seated
 from peerboard.protocol.log.identity import Identity
 from peerboard.protocol.session.messages import Hello, Refuse, Rematch
-from peerboard.protocol.session.rematch import REMATCH_WAIT, RematchState, next_order
+from peerboard.protocol.session.rematch import REMATCH_WAIT, RematchState, Rematches, next_order
 from peerboard.protocol.log.secrets import SeatSecrets
 from peerboard.protocol.session.session import LocalError, Phase, Session
 from support.simnet import SimNet
@@ -88,3 +90,87 @@ def test_a_rematch_table_seats_each_key_at_its_place_and_refuses_any_other():
     welcome = host.receive(bob.public_key, _hello(bob, table, SeatSecrets.from_master(b"\x06" * 32)).to_bytes(), 0.2)
     assert [s.index for s in host.seats] == [0, 1] and host.seats[0].key == bob.public_key
     assert not any(isinstance(e, (Refused, Seated)) for e in welcome)
+
+
+# -- the rematch's flow, sans-IO on the simulated network (what a node once decided itself) -----------
+
+
+def _rematch_table(seed: int, *answers: Rematches | None, players: int = 2):
+    """A finished game whose seats answer a rematch as `answers` say (one per seat)."""
+    net = SimNet(seed)
+    nodes = net.table("aton", players, {"win_points": 15})
+    for node, answer in zip(nodes, answers):
+        if answer is not None:
+            node.session.answers_rematch(answer)
+    return net, nodes
+
+
+def _said(node, answer: str, since: int = 0) -> bool:
+    return any(isinstance(e, RematchAnswer) and e.mine and e.answer == answer for e in node.events[since:])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_rematch_offered_and_accepted_by_themselves_is_a_new_game_with_the_first_seat_moved_on(seed):
+    net, nodes = _rematch_table(seed, Rematches(left=1), Rematches())
+    old_keys = [s.key for s in nodes[0].session.seats]
+    old_table = nodes[0].session.table_id
+    assert net.run(lambda: all(n.session.table_id != old_table for n in nodes), max_time=5000)
+    assert _said(nodes[0], "yes") and _said(nodes[1], "yes")  # the offer, and its acceptance
+    assert net.run(lambda: all(n.session.phase is Phase.PLAYING for n in nodes), max_time=60)
+    new = nodes[0].session
+    assert [s.key for s in new.seats] == list(next_order(old_keys))
+    assert nodes[1].session.table_id == new.table_id and nodes[0].disk.genesis is not None
+    # the rematch is played like any game; with no rematch left, nobody offers another
+    since = len(nodes[0].events)
+    assert net.run(lambda: net.finished(nodes), max_time=5000)
+    assert not any(n.session.awaits_rematch(net.now) for n in nodes)
+    assert not _said(nodes[0], "yes", since) and not nodes[0].session.rematch_state.offered
+
+
+def test_a_rematch_declined_by_a_node_with_none_left_ends_it_for_both():
+    net, nodes = _rematch_table(5, Rematches(left=1), Rematches(left=0))
+    assert net.run(lambda: net.finished(nodes), max_time=5000)
+    assert net.run(lambda: _said(nodes[1], "no"), max_time=10)
+    assert net.run(lambda: all(n.session.rematch_state.declined() == 1 for n in nodes), max_time=10)
+    assert not any(n.session.awaits_rematch(net.now) for n in nodes)
+    net.run(lambda: False, max_time=5)
+    assert all(n.session.phase is Phase.OVER and n.disk.genesis.terms.table == n.session.table_id for n in nodes)
+
+
+def test_the_others_wait_for_a_persons_answer_and_no_longer_than_the_wait():
+    net, nodes = _rematch_table(6, Rematches(), Rematches(person=True))
+    assert net.run(lambda: net.finished(nodes), max_time=5000)
+    assert net.run(lambda: nodes[0].session.rematch_state.asking == {1}, max_time=10)  # "ask", again at the end
+    assert not _said(nodes[1], "yes") and not _said(nodes[0], "yes")  # nobody answers for a person
+    assert nodes[0].session.awaits_rematch(net.now)
+    assert not nodes[0].session.awaits_rematch(nodes[0].session.over_since + REMATCH_WAIT)
+
+
+def test_a_persons_yes_is_accepted_by_the_other_node_and_the_rematch_begins():
+    net, nodes = _rematch_table(7, Rematches(), Rematches(person=True))
+    old_table = nodes[0].session.table_id
+    assert net.run(lambda: net.finished(nodes), max_time=5000)
+    net.apply(nodes[1], nodes[1].session.rematch("yes"))
+    assert net.run(lambda: all(n.session.table_id != old_table and n.session.phase is Phase.PLAYING for n in nodes),
+                   max_time=60)
+
+
+def test_a_rematch_table_that_does_not_start_within_the_wait_is_left_and_said_so():
+    net, nodes = _rematch_table(8, Rematches(left=1), Rematches())
+    old_table = nodes[0].session.table_id
+    assert net.run(lambda: nodes[1].session.rematch_state.next is not None, max_time=5000)
+    net.crash(nodes[1])  # it said yes, and never comes to the new table
+    assert net.run(lambda: nodes[0].session.table_id != old_table, max_time=10)
+    assert nodes[0].session.phase is Phase.FORMING
+    assert net.run(lambda: any(isinstance(e, Refused) and "did not start" in e.reason for e in nodes[0].events),
+                   max_time=REMATCH_WAIT + 5)
+    assert nodes[0].session.phase is Phase.FORMING  # (it left the table: its node stops)
+
+
+def test_a_yes_after_a_seat_left_is_refused_with_a_reason():
+    net, nodes = _rematch_table(9, Rematches(), Rematches(person=True))
+    assert net.run(lambda: net.finished(nodes), max_time=5000)
+    net.apply(nodes[0], nodes[0].session.leave())
+    assert net.run(lambda: nodes[1].session.seats[0].connection == "left", max_time=10)
+    with pytest.raises(LocalError, match="has left the table: there can be no rematch"):
+        nodes[1].session.rematch("yes")

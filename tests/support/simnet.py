@@ -127,6 +127,10 @@ class SimIO:
     def store_claim(self, gone, seq, prev) -> None:
         self.node.disk.claim = (gone, seq, prev)
 
+    def next_game(self, table, host, address) -> None:
+        # (begun at once, on its own turn: a node's loop does it outside the effects too)
+        self.net._push(self.net.now, ("next", self.node.index, table))
+
     def event(self, event: Event) -> None:
         node, net = self.node, self.net
         node.events.append(event)
@@ -302,6 +306,14 @@ class SimNet:
                         self.apply(node, effects)
                 except LocalError:
                     pass
+        elif what[0] == "next":  # a rematch begins: the node starts the next game's session, on a new disk
+            _, index, table = what
+            node = self.running = self.nodes[index]
+            if node.alive and node.session is not None and node.session.table_id != table:
+                node.secrets = SeatSecrets.from_master(node.rng.randbytes(32))
+                session, effects = node.session.next_game(node.secrets, self.now)
+                node.disk = Disk()
+                self.begin(node, session, effects)
         elif what[0] == "tick":
             for node in self.nodes:
                 if node.alive and node.session is not None:
