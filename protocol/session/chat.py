@@ -16,9 +16,13 @@ from typing import Any
 
 from peerboard.engines.canonical import encode
 from peerboard.protocol.log import (
-    DecodeError, Identity, MAX_CHAT, MESSAGES, RECORD_LIMITS, SchemaError, decode, frame, frames, verify,
+    DecodeError, Identity, MAX_CHAT, MESSAGES, RECORD_LIMITS, SchemaError, decode, fingerprint, frame, frames, verify,
 )
-from peerboard.protocol.session.messages import Say
+from peerboard.protocol.session.effects import Effects, Send
+from peerboard.protocol.session.events import Chatted, Rejected
+from peerboard.protocol.session.messages import MessageError, Say
+from peerboard.protocol.session.surface import LocalError
+from peerboard.protocol.session.table import Table
 
 CHAT_DOMAIN = b"peerboard/chat/v1\x00"
 CHAT_BURST = 5  # lines an author may say at once ...
@@ -113,6 +117,43 @@ class ChatRoom:
         self._seen[line.sig] = None
         if len(self._seen) > MAX_SEEN:
             self._seen.popitem(last=False)
+
+    def say(self, identity: Identity, table: Table, text: str, now: float) -> Effects:
+        """A line `identity` says at `table` (a game under way): signed, sent to every seat and
+        spectator this node serves, and told here too (`Chatted`). LocalError saying why when
+        the line is empty or too long, or this node says too much."""
+        problem = problem_of(text)
+        if problem is not None:
+            raise LocalError(problem)
+        if not self.pace.take(identity.public_key, now):
+            raise LocalError(f"Slow down: at most {CHAT_BURST} lines at once, then one every {CHAT_EVERY:g} s.")
+        line = signed(identity, table.table, table.log_length, text)
+        self.taken(line)
+        data = line.to_bytes()
+        return [Send(k, data) for k in table.peers()] + [Chatted(line, table.seat, mine=True)]
+
+    def heard(self, sender: bytes, line: Say, now: float, table: Table) -> Effects:
+        """A line said at `table`: from a seat or a spectator this node serves, or a
+        spectator's line a seat passed on; MessageError when it may not be taken. A seat
+        passes a spectator's line on to its other spectators (they hear seats only)."""
+        if line.table != table.table:
+            raise MessageError("say: about another table")
+        if sender not in table.seats and (line.by != sender or sender not in table.spectators):
+            raise MessageError("say: from a node that holds no seat and is not watching here")
+        verdict = self.hear(line, now)
+        if verdict == "forged":
+            raise MessageError("say: the signature is not its author's; the line is dropped")
+        if verdict == "flood":
+            # (not a strike: a person who types fast must not be cut off from the game)
+            return [Rejected(fingerprint(line.by), f"say: more than {CHAT_BURST} lines at once; its lines "
+                                                   f"are dropped until it slows down")]
+        if verdict != "new":
+            return []
+        effects: Effects = []
+        if table.seat is not None and line.by == sender and sender in table.spectators:
+            data = line.to_bytes()
+            effects += [Send(k, data) for k in table.spectators if k != sender]
+        return effects + [Chatted(line, table.seats.get(line.by))]
 
 
 # -- the chat file (spec/chat-format.md) ------------------------------------------------------

@@ -21,7 +21,12 @@ was begun is left. Time is an argument.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterable
+from typing import Callable, Iterable
+
+from peerboard.protocol.log import TABLE_BYTES
+from peerboard.protocol.session.effects import Effects, NextGame, Send
+from peerboard.protocol.session.events import RematchAnswer
+from peerboard.protocol.session.messages import MessageError, Rematch
 
 REMATCH_WAIT = 60.0  # seconds after the end a node waits for the answers, at most
 ANSWERS = ("ask", "yes", "no")
@@ -138,6 +143,50 @@ class Rematching:
             return None
         self.begun = True
         return state.next
+
+    # -- what is said ----------------------------------------------------------------------------------
+
+    def answer(self, seat: int, answer: str, next_table: bytes | None, table: bytes,
+               others: Iterable[bytes]) -> Effects:
+        """Seat `seat`'s own answer about the game at `table`, kept and said to every other
+        seat (`others`: their keys). A repeat is said only for "ask" (a seat still forming
+        when it was said first dropped it)."""
+        if not self.state.heard(seat, answer, next_table) and answer != "ask":
+            return []
+        data = Rematch(table, answer, next_table).to_bytes()
+        return [Send(k, data) for k in others] + [RematchAnswer(seat, answer, next_table, True)]
+
+    def heard(self, seat: int | None, m: Rematch, table: bytes) -> Effects:
+        """A `rematch` from the node of seat `seat` (None: no seat's); MessageError if it may
+        not say it."""
+        if m.table != table:
+            raise MessageError("rematch: about another table")
+        if seat is None:
+            raise MessageError("rematch: from a node that holds no seat")
+        if m.next is not None and (seat != 0 or m.answer != "yes"):
+            raise MessageError("rematch: only seat 0's node opens the new table")
+        if not self.state.heard(seat, m.answer, m.next):
+            return []
+        return [RematchAnswer(seat, m.answer, m.next)]
+
+    def step(self, seat: int, table: bytes, others: Iterable[bytes], host: tuple[bytes, str],
+             random: Callable[[int], bytes]) -> Effects:
+        """What follows from where the rematch stands, the game over here: the node's own
+        answer, unless a person answers; seat 0's node, every seat having said yes, opens the
+        new table (its id from `random`) and says it; once this seat said yes and knows the
+        new table, its next game begins (`NextGame`, at seat 0's node: `host`, its key and
+        address)."""
+        others = tuple(others)
+        effects: Effects = []
+        answer = self.by_itself(seat)
+        if answer is not None:
+            effects += self.answer(seat, answer, None, table, others)
+        if self.opens(seat):
+            effects += self.answer(seat, "yes", random(TABLE_BYTES), table, others)
+        new = self.begins(seat)
+        if new is not None:
+            effects.append(NextGame(new, *host))
+        return effects
 
     def waits(self, seat: int | None, now: float, left: Iterable[int]) -> bool:
         """Whether the node of `seat` should still wait for a rematch at session time `now`."""

@@ -12,7 +12,7 @@ reason, and a strike. Anything else that goes wrong inside is ours — a bug of 
 of the session: it halts with an `InternalFault`, blames nobody, and hands the node the
 traceback to keep.
 
-Its `phase` says which messages it takes (`_TABLE`: message class by phase), and moves only
+Its `phase` says which messages it takes (protocol/session/takes.py: message class by phase), and moves only
 by the phase table (protocol/session/phases.py: phase by milestone). FORMING and SIGNING, the table
 forms (protocol/session/forming.py: the host's side or a joiner's). PLAYING, the game is under way
 (protocol/session/play.py); OVER, it still confirms and serves. HALTED — a desync, an equivocation,
@@ -28,34 +28,28 @@ from typing import Any, Callable, Iterable, Mapping
 from peerboard import engines
 from peerboard.protocol.session.budget import CatchUp
 from peerboard.protocol.log import (
-    Entry, Identity, LedgerError, MAX_ACTIONS_PER_ENTRY, MAX_PATIENCE, MAX_STRATEGY, NO_TAKEOVER, TABLE_BYTES,
-    SeatSecrets, SignedGenesis, fingerprint, is_action,
+    Entry, Identity, LedgerError, MAX_ACTIONS_PER_ENTRY, MAX_PATIENCE, MAX_STRATEGY, SeatSecrets, SignedGenesis,
+    fingerprint, is_action,
 )
 from peerboard.protocol.session import chat
-from peerboard.protocol.session.rematch import ANSWERS, REMATCH_WAIT, RematchState, Rematches, Rematching, next_order
-from peerboard.protocol.session.effects import NextGame, NextStep, Send, TakeOwnEntry
+from peerboard.protocol.session.rematch import ANSWERS, REMATCH_WAIT, Rematches, next_order
+from peerboard.protocol.session.effects import NextStep, Send, TakeOwnEntry
 from peerboard.protocol.session.events import (  # re-exported: the session's events are part of its surface
     Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Ending, Equivocation, Event, GameOver, GameStarted,
     InternalFault, Offered, TakenOver, TakeoverTurn, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, RematchAnswer, Seated,
     SeatFreed, SeatTaken, YourTurn,
 )
-from peerboard.protocol.session.forming import Forming
 from peerboard.protocol.session.hosting import Hosting
 from peerboard.protocol.session.joining import Joining
-from peerboard.protocol.session.messages import (
-    MESSAGE_CLASSES, Ack, Beat, Confirm, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Proof, Propose,
-    Claim, Decline, Offer, Refuse, Rematch, Resign, Say, Sign, Want, Welcome, decode_message,
-)
+from peerboard.protocol.session.messages import Hello, Leave, MessageError, Rematch, Say, decode_message
 from peerboard.protocol.session.phases import Milestone, next_phase
-from peerboard.protocol.session.acks import Acking
-from peerboard.protocol.session.catchup import BEAT_EVERY, Fetches
-from peerboard.protocol.session.claims import Claims
-from peerboard.protocol.session.endings import Endings
-from peerboard.protocol.session.forks import Forks
+from peerboard.protocol.session.catchup import BEAT_EVERY
 from peerboard.protocol.session.play import Play
 from peerboard.protocol.session.table import Keeper
 from peerboard.protocol.session.surface import ChanceRecord, LocalError, MoveRecord, Phase, Position, SeatInfo
 from peerboard.protocol.session.tablecode import knock, stretched
+from peerboard.protocol.session.takes import TAKES
+from peerboard.protocol.session.view import SessionView
 
 __all__ = [
     "Session", "Phase", "SeatInfo", "Position", "MoveRecord", "ChanceRecord", "LocalError",
@@ -67,13 +61,10 @@ __all__ = [
 
 STRIKES_TO_IGNORE = 50  # a peer that sent this many bad messages is no longer read
 
-Handler = Callable[["Session", bytes, Any, float], list]
-
-
 # -- the session ---------------------------------------------------------------------------------
 
 
-class Session:
+class Session(SessionView):
     """One node's consensus session. Build it with `host`, `join` or `resume`.
 
     Its phase moves only in `_reach`, by the phase table (protocol/session/phases.py). The data of
@@ -84,32 +75,23 @@ class Session:
     def __init__(self, identity: Identity, secrets: SeatSecrets | None, name: str, addr: str,
                  random: Callable[[int], bytes], now: float, private: bool = False,
                  may_watch: Callable[[bytes], bool] | None = None):
+        super().__init__(identity.public_key, private)
         self._identity = identity
         #: whether this node serves a spectator with that key (the node's admission: the
         #: keys given with --spectator, or any with --spectators-any); None: any key
         self._may_watch = may_watch or _anyone
-        self._key = identity.public_key
         self._secrets = secrets
         self._name = name
         self._addr = addr
         self._random = random
-        self._private = private
-        self._phase = Phase.FORMING
-        self._takes = _TAKES[self._phase]  # what the phase does with each message (kept with it)
-        self._stage: Forming | Play  # set by the constructor that built it
+        self._takes = TAKES[self._phase]  # what the phase does with each message (kept with it)
         self._keeper = Keeper(lambda: self._phase, self._reach, self._halt_with, self._reject)
-        self._heard: dict[bytes, float] = {}
         self._strikes: dict[bytes, int] = {}
         self._catch_up = CatchUp()
-        self._halt: Event | None = None
         self._next_beat = now
         self._chat = chat.ChatRoom()
         #: the latest time an input brought (`follow` brings none)
         self._now = now
-        #: who answers a rematch here (the node sets it: `answers_rematch`; None: nothing is
-        #: said by itself), and, from the genesis on, this node's side of a rematch
-        self._rematches: Rematches | None = None
-        self._rematching: Rematching | None = None
         self._over_news = False  # the game has just ended: the rematch's first answers are due
         #: a rematch's table: the session time by which its game must have started, else it is left
         self._start_by: float | None = None
@@ -314,11 +296,6 @@ class Session:
             raise LocalError("There is no game in progress here.")
         return self._stage.endings.decline(how)
 
-    @property
-    def offers(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
-        """(how, the seats that offered or accepted it) of each offer standing at the next entry."""
-        return self._stage.endings.standing(self._stage.ledger.next_seq) if isinstance(self._stage, Play) else ()
-
     def claim(self, seat: int, now: float) -> list:
         """The local seat claims seat `seat`, away longer than the table's patience: it is
         gone for good (spec/protocol.md, "Endings"); LocalError saying why it cannot."""
@@ -344,41 +321,10 @@ class Session:
         if self._phase not in _PLAYED:
             raise LocalError("The table's chat opens when the game starts." if self._phase in _FORMING
                              else "The game is halted: nothing can be said to the table.")
-        problem = chat.problem_of(text)
-        if problem is not None:
-            raise LocalError(problem)
-        stage = self._stage
-        if not self._chat.pace.take(self._key, now):
-            raise LocalError(f"Slow down: at most {chat.CHAT_BURST} lines at once, then one every "
-                             f"{chat.CHAT_EVERY:g} s.")
-        line = chat.signed(self._identity, stage.table, stage.log_length, text)
-        self._chat.taken(line)
-        data = line.to_bytes()
-        return [Send(k, data) for k in stage.peers()] + [Chatted(line, stage.seat, mine=True)]
+        return self._chat.say(self._identity, self._stage, text, now)
 
     def _heard_say(self, sender: bytes, line: Say, now: float) -> list:
-        """A line said at the table: from a seat or a spectator this node serves, or a
-        spectator's line a seat passed on. A seat passes a spectator's line on to its other
-        spectators (they hear seats only)."""
-        stage = self._stage
-        if line.table != stage.table:
-            raise MessageError("say: about another table")
-        if sender not in stage.seats and (line.by != sender or sender not in stage.spectators):
-            raise MessageError("say: from a node that holds no seat and is not watching here")
-        verdict = self._chat.hear(line, now)
-        if verdict == "forged":
-            raise MessageError("say: the signature is not its author's; the line is dropped")
-        if verdict == "flood":
-            # (not a strike: a person who types fast must not be cut off from the game)
-            return [Rejected(fingerprint(line.by), f"say: more than {chat.CHAT_BURST} lines at once; its lines "
-                                                   f"are dropped until it slows down")]
-        if verdict != "new":
-            return []
-        effects: list = []
-        if stage.seat is not None and line.by == sender and sender in stage.spectators:
-            data = line.to_bytes()
-            effects += [Send(k, data) for k in stage.spectators if k != sender]
-        return effects + [Chatted(line, stage.seats.get(line.by))]
+        return self._chat.heard(sender, line, now, self._stage)
 
     def rematch(self, answer: str, next_table: bytes | None = None) -> list:
         """Say to every other seat what this seat says about playing again (spec/protocol.md,
@@ -398,16 +344,6 @@ class Session:
             raise LocalError(f"Seat {gone[0]} has left the table: there can be no rematch.")
         return self._answer(answer, next_table) + self._rematch_step()
 
-    def _answer(self, answer: str, next_table: bytes | None = None) -> list:
-        """This seat's answer, kept and said to every other seat (a repeat is said only for
-        "ask": a seat still forming when it was said first dropped it)."""
-        stage = self._stage
-        seat = stage.seat
-        if not self.rematch_state.heard(seat, answer, next_table) and answer != "ask":
-            return []
-        data = Rematch(stage.table, answer, next_table).to_bytes()
-        return [Send(k, data) for k in stage.seats if k != self._key] + [RematchAnswer(seat, answer, next_table, True)]
-
     def answers_rematch(self, rematches: Rematches) -> None:
         """Who answers a rematch at this node's seat: a person, or the node by itself
         (protocol/session/rematch.py). The node says so as it starts the session."""
@@ -415,28 +351,16 @@ class Session:
         if self._rematching is not None:
             self._rematching.policy = rematches
 
-    @property
-    def rematch_state(self) -> RematchState:
-        """What this node has heard about playing the game again (read it; never change it)."""
-        return self._rematch_part().state
-
-    def _rematch_part(self) -> Rematching:
-        if self._rematching is None:
-            self._rematching = Rematching(self.players, self._rematches)
-        return self._rematching
+    def _answer(self, answer: str, next_table: bytes | None = None) -> list:
+        """This seat's answer, kept and said to every other seat."""
+        stage = self._stage
+        others = [k for k in stage.seats if k != self._key]
+        return self._rematch_part().answer(stage.seat, answer, next_table, stage.table, others)
 
     def _heard_rematch(self, sender: bytes, m: Rematch, now: float) -> list:
         stage = self._stage
-        if m.table != stage.table:
-            raise MessageError("rematch: about another table")
-        seat = stage.seats.get(sender)
-        if seat is None:
-            raise MessageError("rematch: from a node that holds no seat")
-        if m.next is not None and (seat != 0 or m.answer != "yes"):
-            raise MessageError("rematch: only seat 0's node opens the new table")
-        if not self.rematch_state.heard(seat, m.answer, m.next):
-            return []
-        return [RematchAnswer(seat, m.answer, m.next)] + self._rematch_step()
+        told = self._rematch_part().heard(stage.seats.get(sender), m, stage.table)
+        return told + self._rematch_step() if told else []
 
     def _asks(self) -> list:
         """"ask", if a person sits here or this node offers rematches (said as the game starts
@@ -453,25 +377,14 @@ class Session:
         return self._asks() + self._rematch_step()
 
     def _rematch_step(self) -> list:
-        """What follows from where the rematch stands (the game over here): the node's own
-        answer, unless a person answers; seat 0's node, every seat having said yes, opens the
-        new table and says its id; once this node said yes and knows the new table, its
-        next game begins (`NextGame`)."""
+        """What follows from where the rematch stands, the game over here (`Rematching.step`)."""
         seat = self.local_seat
         if seat is None or self._phase is not Phase.OVER:
             return []
-        part = self._rematch_part()
-        effects: list = []
-        answer = part.by_itself(seat)
-        if answer is not None:
-            effects += self._answer(answer)
-        if part.opens(seat):
-            effects += self._answer("yes", self._random(TABLE_BYTES))
-        table = part.begins(seat)
-        if table is not None:
-            host = next(i for i in self.seats if i.index == 0)
-            effects.append(NextGame(table, host.key, host.address))
-        return effects
+        stage = self._stage
+        host = next(i for i in self.seats if i.index == 0)
+        others = [k for k in stage.seats if k != self._key]
+        return self._rematch_part().step(seat, stage.table, others, (host.key, host.address), self._random)
 
     def next_game(self, secrets: SeatSecrets, now: float) -> tuple["Session", list]:
         """The session of the rematch this node begins (`NextGame`), and its first effects:
@@ -498,27 +411,6 @@ class Session:
         session._start_by = now + REMATCH_WAIT
         return session, effects
 
-    def awaits_rematch(self, now: float) -> bool:
-        """Whether this node should still wait for a rematch (the game over here): one is
-        possible — nobody declined or left — not yet settled, and the wait of `REMATCH_WAIT`
-        seconds after the end is not over."""
-        if self._phase is not Phase.OVER or self._rematching is None:
-            return False
-        left = [i.index for i in self.seats if i.connection == "left"]
-        return self._rematching.waits(self.local_seat, now, left)
-
-    @property
-    def over_since(self) -> float | None:
-        """The session time the game was over here (its last result entry taken), else None."""
-        return None if self._rematching is None else self._rematching.over_at
-
-    @property
-    def held_choice(self) -> tuple | None:
-        """A secret choice the player made before this seat may commit to it, held until it
-        may (`submit`); else None."""
-        author = self._stage.author if self._phase is Phase.PLAYING else None
-        return None if author is None else author.held
-
     def _hold(self, actions: list | tuple, ahead: tuple) -> list:
         """The player's secret choice, made before this seat may commit to it: held."""
         chosen = tuple(tuple(a) if isinstance(a, list) else a for a in actions) if isinstance(actions, (list, tuple)) else ()
@@ -536,183 +428,12 @@ class Session:
             raise LocalError("Seats can only be removed before the game starts.")
         return self._formed(self._stage.remove(index))
 
-    # -- the read-only surface ------------------------------------------------------------------
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def game_name(self) -> str:
-        return self._stage.game_name
-
-    @property
-    def game(self) -> engines.Game:
-        return engines.get(self.game_name)
-
-    @property
-    def options(self) -> Mapping[str, Any]:
-        """The game's options with every default filled in ({} for a joiner until the proposal)."""
-        return self._stage.options_resolved
-
-    @property
-    def players(self) -> int:
-        """Seats at the table (0 for a joiner until it is welcomed)."""
-        return self._stage.players
-
-    @property
-    def private(self) -> bool:
-        """The table needs a code (a joiner: it was given one)."""
-        return self._private
-
-    @property
-    def refused_for_now(self) -> str | None:
-        """A joiner the host refused for now (the table full, codes not checked now): the
-        reason, while it asks again; else None."""
-        return self._stage.refused_for_now
-
-    @property
-    def local_seat(self) -> int | None:
-        """This node's seat; None for a spectator, or before it has one."""
-        return self._stage.seat
-
-    @property
-    def seats(self) -> tuple[SeatInfo, ...]:
-        """Every seat: while the table forms, the seats taken so far, in seat order (a freed
-        seat leaves a gap: read each one's `index`; a joiner knows them from the proposal);
-        then the genesis's."""
-        stage = self._stage
-        return tuple(self._seat_info(*seat, stage.connection(seat[0])) for seat in stage.known_seats())
-
-    def _seat_info(self, index: int, name: str, key: bytes, address: str, connection: str) -> SeatInfo:
-        if key == self._key:
-            return SeatInfo(index, name, fingerprint(key), key, "you", None, address)
-        return SeatInfo(index, name, fingerprint(key), key, connection, self._heard.get(key), address)
-
-    def acked(self, index: int) -> int:
-        """The last seq seat `index` has acknowledged holding (with our entry there); 0
-        before the genesis."""
-        return self._stage.acked(index)
-
-    @property
-    def spectators(self) -> tuple[bytes, ...]:
-        """The keys of the spectators this node serves."""
-        return tuple(self._stage.spectators)
-
-    @property
-    def log_length(self) -> int:
-        """Entries after the genesis held here."""
-        return self._stage.log_length
-
-    @property
-    def confirmed_seq(self) -> int:
-        return self._stage.confirmed_seq
-
-    def position(self, confirmed: bool = False) -> Position | None:
-        """Where the game stands at the head (or at the last confirmed entry), as this seat
-        sees it; None before the genesis."""
-        return self._stage.position(confirmed)
-
-    def decision_kind(self) -> str | None:
-        """"move" or "commit" when the local seat must decide now, else None."""
-        try:
-            return self._decision()
-        except LocalError:
-            return None
-
-    def legal_actions(self) -> tuple:
-        """The local seat's options now: its legal moves, or its secret choice's candidates;
-        () when the decision is not the local seat's."""
-        kind = self.decision_kind()
-        return () if kind is None else self._stage.options_for(kind)
-
-    def choice_ahead(self) -> tuple:
-        """A secret choice the local seat is in but may not commit to yet (a seat ahead of
-        it in the group commits first): its options, the same it will be offered then; ()
-        when there is none. A node may take the choice now and submit it when it may."""
-        if self._phase is not Phase.PLAYING or self._stage.author is None:
-            return ()
-        try:
-            return self._stage.author.choice_ahead(self._stage.ledger)
-        except LedgerError:
-            return ()
-
-    @property
-    def moves(self) -> tuple[MoveRecord, ...]:
-        """Every accepted move entry, in order, with its actions in the game's notation."""
-        return self._stage.move_records()
-
-    @property
-    def chance(self) -> tuple[ChanceRecord, ...]:
-        """The chance outcomes of the game so far, in order: one record per entry that
-        brought any about (a hidden draw of another seat: its placeholder)."""
-        return self._stage.chance_records()
-
-    @property
-    def result(self) -> GameOver | None:
-        return self._stage.result
-
-    @property
-    def patience(self) -> int | None:
-        """Seconds a seat may be away before the others may claim it (None before the genesis)."""
-        return self._stage.patience if isinstance(self._stage, Play) else None
-
-    @property
-    def takeover(self) -> str | None:
-        """The bot strategy that plays a claimed seat at this table (the genesis's), None when
-        a claim ends the game (spec/protocol.md, "Takeover")."""
-        if not isinstance(self._stage, Play):
-            return None
-        strategy = self._stage.genesis.terms.takeover
-        return None if strategy in (None, NO_TAKEOVER) or self.players < 3 else strategy
-
-    @property
-    def taken_over(self) -> tuple[tuple[int, int, int], ...]:
-        """(seat, seq of its takeover entry, the seat that runs it) of every seat taken over."""
-        return self._stage.ledger.taken if isinstance(self._stage, Play) else ()
-
-    def claimable_in(self, index: int, now: float) -> float | None:
-        """Seconds until seat `index`, away, may be claimed (0: now); None when it is not away."""
-        if not isinstance(self._stage, Play):
-            return None
-        away = self._stage.away_for(index, now)
-        return None if away is None else max(0.0, self._stage.patience - away)
-
-    @property
-    def ending(self) -> Ending | None:
-        """How the game ended otherwise than by its rules (a resignation), once it did; else None."""
-        return self._stage.ending() if isinstance(self._stage, Play) else None
-
-    @property
-    def halt(self) -> Event | None:
-        """Why the game halted here (Desync, Equivocation or InternalFault), else None."""
-        return self._halt
-
-    @property
-    def table_id(self) -> bytes:
-        return self._stage.table
-
-    @property
-    def genesis_hash(self) -> bytes | None:
-        return self._stage.genesis_hash
-
-    def _decision(self) -> str:
-        """The kind of decision the local seat must make now; LocalError saying why there is none."""
-        phase = self._phase
-        if phase is Phase.HALTED:
-            raise LocalError("The game is halted.")
-        if phase is Phase.OVER:
-            raise LocalError("The game is over.")
-        if phase is not Phase.PLAYING or self._stage.author is None:
-            raise LocalError("There is no game in progress at this seat.")
-        return self._stage.author.decision(self._stage.ledger)
-
     # -- the phase, and whose fault --------------------------------------------------------------------
 
     def _reach(self, milestone: Milestone) -> None:
         """The one place the phase changes: as the phase table says (protocol/session/phases.py)."""
         self._phase = next_phase(self._phase, milestone)
-        self._takes = _TAKES[self._phase]
+        self._takes = TAKES[self._phase]
         if milestone is Milestone.ENDED:  # (what follows for a rematch: `_news`, after this input)
             self._rematch_part().over_at = self._now
             self._over_news = True
@@ -805,109 +526,3 @@ def _anyone(key: bytes) -> bool:
 
 _FORMING = (Phase.FORMING, Phase.SIGNING)
 _PLAYED = (Phase.PLAYING, Phase.OVER)
-
-
-# -- which messages each phase takes -------------------------------------------------------------
-
-
-def _paced_want(session: Session, sender: bytes, message: Message, now: float) -> list:
-    """A `want`, answered only within the sender's catch-up budget (protocol/session/budget.py)."""
-    play = session._stage
-    if not session._catch_up.answers(sender, sender not in play.seats, now):
-        return session._flooding(sender, now)
-    return play.fetches.on_want(sender, message, play.acking.last_confirm)
-
-
-def _ignore(session: Session, sender: bytes, message: Message, now: float) -> list:
-    """Taken and dropped: a late repeat, or something this phase has no use for."""
-    return []
-
-
-def _no_game(session: Session, sender: bytes, message: Message, now: float) -> list:
-    raise MessageError(f"{message.kind}: no game has started here")
-
-
-def _say(session: Session, sender: bytes, message: Say, now: float) -> list:
-    return session._heard_say(sender, message, now)
-
-
-def _rematch(session: Session, sender: bytes, message: Rematch, now: float) -> list:
-    return session._heard_rematch(sender, message, now)
-
-
-def _forming(name: str) -> Handler:
-    """A message for the forming handshake: the host's or the joiner's `name` method
-    (protocol/session/forming.py)."""
-    getattr(Hosting, name), getattr(Joining, name)  # (a name either side lacks fails as this module loads)
-
-    def handler(session: Session, sender: bytes, message: Message, now: float) -> list:
-        return session._formed(getattr(session._stage, name)(sender, message, now))
-    return handler
-
-
-def _game(name: str, part: type | None = None) -> Handler:
-    """A message for the game under way: `Play`'s `name` method (protocol/session/play.py),
-    or that of its `part` — its acks (`Acking`), catch-up (`Fetches`), endings (`Endings`),
-    claims (`Claims`) or forks (`Forks`): the part of the game that holds what the message
-    is about."""
-    if part is None:
-        method = getattr(Play, name)
-
-        def handler(session: Session, sender: bytes, message: Message, now: float) -> list:
-            return method(session._stage, sender, message, now)
-        return handler
-    getattr(part, name)  # (a name the part lacks fails as this module loads)
-    attribute = _PARTS[part]
-
-    def handled(session: Session, sender: bytes, message: Message, now: float) -> list:
-        return getattr(getattr(session._stage, attribute), name)(sender, message, now)
-    return handled
-
-
-#: each part of the game under way that takes messages, and its attribute of `Play`
-_PARTS: dict[type, str] = {Acking: "acking", Fetches: "fetches", Endings: "endings", Claims: "claims", Forks: "forks"}
-
-
-#: (spec/protocol.md, "Phases") each message class, and what each phase does with it: FORMING
-#: and SIGNING alike hand it to the forming side (which knows whether a proposal stands),
-#: PLAYING and OVER to the game (whose ledger knows whether it is over)
-COLUMNS = ((Phase.FORMING, Phase.SIGNING), (Phase.PLAYING, Phase.OVER), (Phase.HALTED,))
-_TABLE: dict[type[Message], tuple[Handler, ...]] = {
-    #                FORMING, SIGNING         PLAYING, OVER                 HALTED
-    Hello:          (_forming("on_hello"),    _game("on_hello"),   _ignore),
-    Welcome:        (_forming("on_welcome"),  _ignore,             _ignore),
-    Refuse:         (_forming("on_refuse"),   _ignore,             _ignore),
-    Propose:        (_forming("on_propose"),  _ignore,             _ignore),
-    Sign:           (_forming("on_sign"),     _game("on_sign"),    _ignore),
-    GenesisMessage: (_forming("on_genesis"),  _game("on_genesis"), _ignore),
-    EntryMessage:   (_ignore,                 _game("on_entry"),   _ignore),
-    Ack:            (_ignore,                 _game("on_ack"),     _ignore),
-    Confirm:        (_ignore,                 _game("on_confirm", Acking), _ignore),
-    Beat:           (_ignore,                 _game("on_beat", Fetches),   _ignore),
-    Want:           (_ignore,                 _paced_want,         _ignore),
-    Proof:          (_no_game,                _game("on_proof", Forks),     _ignore),
-    Leave:          (_forming("on_leave"),    _game("on_leave"),   _ignore),
-    Say:            (_ignore,                 _say,                _ignore),
-    Rematch:        (_ignore,                 _rematch,            _ignore),
-    Resign:         (_ignore,                 _game("on_resign", Endings),  _ignore),
-    Offer:          (_ignore,                 _game("on_offer", Endings),   _ignore),
-    Decline:        (_ignore,                 _game("on_decline", Endings), _ignore),
-    Claim:          (_ignore,                 _game("on_claim", Claims),    _ignore),
-}
-
-
-def dispatch_table(table: Mapping[type[Message], tuple[Handler, ...]]) -> dict[Phase, dict[type[Message], Handler]]:
-    """phase -> message class -> handler, from a table of rows; ImportError unless every
-    message class of the protocol has a row with a handler for every phase (so a message
-    class renamed or added without its row fails the moment this module loads)."""
-    missing = sorted(c.__name__ for c in set(MESSAGE_CLASSES) - set(table))
-    unknown = sorted(c.__name__ for c in set(table) - set(MESSAGE_CLASSES))
-    short = sorted(c.__name__ for c, row in table.items() if len(row) != len(COLUMNS))
-    phases = [phase for column in COLUMNS for phase in column]
-    if missing or unknown or short or sorted(phases, key=str) != sorted(Phase, key=str):
-        raise ImportError(f"the session's table must give every message class a handler in every phase "
-                          f"(no row: {missing}; not a message: {unknown}; not one handler per phase: {short})")
-    return {phase: {cls: row[i] for cls, row in table.items()} for i, column in enumerate(COLUMNS) for phase in column}
-
-
-_TAKES = dispatch_table(_TABLE)

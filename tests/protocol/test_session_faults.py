@@ -17,7 +17,8 @@ from peerboard.protocol.session import confirmation
 from peerboard.protocol.log.ledger import LedgerError
 from peerboard.protocol.session.events import SESSION_EVENTS
 from peerboard.protocol.session.messages import MESSAGE_CLASSES, Ack
-from peerboard.protocol.session.session import _TABLE, _TAKES, Event, InternalFault, Phase, dispatch_table
+from peerboard.protocol.session.session import Event, InternalFault, Phase
+from peerboard.protocol.session.takes import TABLE, TAKES, dispatch_table
 from support.simnet import SimNet, problems
 from test_session_sim import assert_agreement
 
@@ -124,15 +125,15 @@ def test_the_chain_lets_anything_but_an_illegal_action_through_as_our_own_fault(
 
 def test_every_phase_takes_every_message_class():
     for phase in Phase:
-        assert set(_TAKES[phase]) == set(MESSAGE_CLASSES)
+        assert set(TAKES[phase]) == set(MESSAGE_CLASSES)
 
 
 def test_a_message_class_without_its_row_fails_when_the_session_loads():
-    incomplete = {cls: row for cls, row in _TABLE.items() if cls is not Ack}
+    incomplete = {cls: row for cls, row in TABLE.items() if cls is not Ack}
     with pytest.raises(ImportError, match="no row: \\['Ack'\\]"):
         dispatch_table(incomplete)
-    short = dict(_TABLE)
-    short[Ack] = _TABLE[Ack][:-1]
+    short = dict(TABLE)
+    short[Ack] = TABLE[Ack][:-1]
     with pytest.raises(ImportError, match="not one handler per phase: \\['Ack'\\]"):
         dispatch_table(short)
 
