@@ -28,11 +28,12 @@ from typing import Callable
 
 import zmq
 
-from peerboard.node.chatfile import ChatFile, chat_path
 from peerboard.node.discovery import Beacon, beacon_bytes
 from peerboard.node import faults
-from peerboard.node.gamefiles import GameFiles, SeatFile, new_log_path, secrets_of
+from peerboard.node.gamefiles import GameFiles, secrets_of
+from peerboard.node.keeping import Keeping
 from peerboard.node.keys import curve_public
+from peerboard.node.spectating import SpectatorHellos
 from peerboard.node.storage import disk_full_text, is_disk_full
 from peerboard.node.transport import BYTES_PER_SECOND, MESSAGES_PER_SECOND, ConnectionEvent, Transport, valid_address
 from peerboard.protocol.session import (
@@ -49,8 +50,6 @@ SPECTATOR_GRACE = 3.0  # a finished seat stays this long for spectators still ca
 #: the seats whose acknowledgement of the last entries it misses, unless they left
 FINISHED_GRACE = 10.0
 MAX_HELLO_ADDRS = 1024  # where hellos said their nodes listen, newest kept
-#: a spectator says hello again to a seat it has not heard from for this long (spec/transport.md)
-SPECTATOR_HELLO_AGAIN = 2.0
 
 
 @dataclass(frozen=True)
@@ -85,10 +84,9 @@ class Node:
         self.transport = transport
         self.addr = addr  # where peers reach this node (the bound endpoint, made reachable)
         self.on_event = on_event
-        self.games = games
         self.session: Session | None = None
         self.secrets: SeatSecrets | None = None
-        self.files: GameFiles | None = None
+        self.keeping = Keeping(games)  # the game's log, seat file and chat file
         self.seat_extra: dict = {}
         self.overrides: dict[bytes, str] = {}  # key -> address used instead of the announced one
         self.hello_addrs: dict[bytes, str] = {}
@@ -101,15 +99,12 @@ class Node:
         self._poller: zmq.Poller | None = None
         self._poll_sockets: tuple = ()
         self._next_beacon = 0.0
-        self._spectator_intro = False
-        self._next_hello = 0.0  # a spectator's next hello to the seats not serving it
+        self.spectator = SpectatorHellos(identity, name, addr, self.send)  # (if this node watches)
         self._unknown_noted: set[bytes] = set()
         self._left = False
         self._resting = False  # the ROUTER is left unpolled for now
         #: by key: the messages dropped unread when it was last said, and when
         self._flood_said: dict[bytes, tuple[int, float]] = {}
-        self._chat: ChatFile | None = None  # beside the log, opened with the first line said
-        self._chat_failed = False
         #: who answers a rematch here (spec/protocol.md, "Rematch"): "accept" (a bot or the
         #: built-in random player: it accepts any offer at once) or "person" (a person, who
         #: answers with `again` or leaves; the others wait a while for them at the end)
@@ -158,7 +153,8 @@ class Node:
     def resume(self, files: GameFiles, contents: LogContents) -> None:
         """Go on with a stored game (LedgerError if its log does not check out)."""
         seat = files.seat
-        self.files, self.secrets, self.seat_extra = files, secrets_of(seat), dict(seat.extra)
+        self.keeping.resumed(files)
+        self.secrets, self.seat_extra = secrets_of(seat), dict(seat.extra)
         session, effects = Session.resume(
             self.identity, self.secrets, self.name, self.addr, contents.genesis, seat.addrs,
             list(contents.entries), seat.choice, os.urandom, time.monotonic(),
@@ -172,7 +168,7 @@ class Node:
     @property
     def log_path(self) -> Path | None:
         """The game's log file, once the game has one."""
-        return None if self.files is None else self.files.path
+        return self.keeping.log_path
 
     def submit(self, actions: list, now: float | None = None) -> None:
         """The local decision (LocalError from the session if it is not allowed); a secret
@@ -190,7 +186,7 @@ class Node:
     @property
     def chat_path(self) -> Path | None:
         """Where this game's chat is kept, once the game has a log."""
-        return None if self.files is None else chat_path(self.files.path)
+        return self.keeping.chat_path
 
     def rematch(self, answer: str) -> None:
         """This seat's answer about playing again: "yes" (an offer, or accepting one) or "no"
@@ -225,29 +221,9 @@ class Node:
     def _next_game(self) -> None:
         """The game here is over and another begins on this node: its files are closed
         (they stay as they are), and what the node kept of the old game is forgotten."""
-        if self.files is not None:
-            self.files.close()
-            self.files = None
-        if self._chat is not None:
-            self._chat.close()
-            self._chat = None
-        self._chat_failed = False
+        self.keeping.close()
         self._left = False
-        self._spectator_intro = False
-
-    def _keep_chat(self, event: Chatted) -> None:
-        """Append a line said at the table to the chat file beside the log; a file that cannot
-        be written is said once, and the game goes on without keeping its chat."""
-        if self.files is None or self._chat_failed:
-            return
-        try:
-            if self._chat is None:
-                self._chat = ChatFile(chat_path(self.files.path))
-            self._chat.append(event.line)
-        except OSError as exc:
-            self._chat_failed = True
-            self.on_event(Notice(f"cannot keep the table's chat in {self._chat.path if self._chat else '?'}: "
-                                 f"{exc.strerror or exc}; the game goes on, its chat is not kept here"))
+        self.spectator = SpectatorHellos(self.identity, self.name, self.addr, self.send)
 
     def offer(self, how: str) -> None:
         """The local seat offers (or accepts) that the game ends `how` ("drawn", "aborted")."""
@@ -318,31 +294,28 @@ class Node:
         self.transport.send(key, data)
 
     def store(self, entry: Entry, sync: bool) -> None:
-        self.files.append(entry, sync)  # fsynced before anything after it, unless not `sync`
+        self.keeping.store(entry, sync)
 
     def sync(self) -> None:
-        self.files.sync()
+        self.keeping.sync()
 
     def unstore(self, entry: Entry) -> None:
-        self.files.remove_last(entry)
+        self.keeping.unstore(entry)
 
     def set_aside(self, entries: tuple[Entry, ...]) -> None:
-        aside = self.files.set_aside_last(entries)
+        aside = self.keeping.set_aside(entries)
         self.event(Notice(f"This seat's own last {len(entries)} entr{'y' if len(entries) == 1 else 'ies'}, "
                           f"which no other seat took, are kept aside in {aside}: the claim of this seat replaces them."))
 
     def store_genesis(self, genesis: SignedGenesis, addrs: tuple[str, ...]) -> None:
-        seat = SeatFile(self.identity.secret, None if self.secrets is None else self.secrets.master, self.name,
-                        self.addr, tuple(addrs), None, self.seat_extra)
-        path = new_log_path(genesis, self.identity, self.games)
-        self.files = GameFiles.create(path, genesis, seat)
+        path = self.keeping.create(genesis, self.identity, self.secrets, self.name, self.addr, addrs, self.seat_extra)
         self.on_event(LogOpened(path))
 
     def store_choice(self, actions: tuple, nonce: bytes) -> None:
-        self.files.store_choice(actions, nonce)
+        self.keeping.store_choice(actions, nonce)
 
     def store_claim(self, gone: int, seq: int, prev: bytes) -> None:
-        self.files.update_seat(claim=(gone, seq, prev))
+        self.keeping.store_claim(gone, seq, prev)
 
     def next_game(self, table: bytes, host: bytes, address: str) -> None:
         # (on the next turn of the loop, outside the effects being carried out now)
@@ -361,17 +334,18 @@ class Node:
             # the seat itself said where it listens now (over its authenticated connection)
             self.overrides.pop(event.key, None)
             self.transport.connect(event.key, event.address)
-            if self.files is not None:
-                self.files.update_seat(addrs=tuple(s.address for s in self.session.seats))
+            self.keeping.store_addrs(tuple(s.address for s in self.session.seats))
         elif isinstance(event, GameStarted):
             self.transport.admit_seats([s.key for s in self.session.seats])
             if self.beacon is not None:
                 self.beacon.close()
                 self.beacon = None
-            if self.session.local_seat is None and not self._spectator_intro:
-                self._introduce_spectator()
+            if self.session.local_seat is None and not self.spectator.started:
+                self.spectator.introduce(self.session, time.monotonic())
         elif isinstance(event, Chatted):
-            self._keep_chat(event)
+            trouble = self.keeping.keep_chat(event.line)
+            if trouble is not None:
+                self.on_event(Notice(trouble))
         elif isinstance(event, InternalFault):
             event = self._keep_details(event)
             self._stopped = True
@@ -397,39 +371,11 @@ class Node:
             except LocalError:
                 continue  # a bot's illegal choice: the first legal action instead (or the moment passed)
 
-    def _spectator_hello(self) -> bytes:
-        s = self.session
-        return Hello(s.table_id, s.game_name, self.name, self.identity.public_key, "spectator", bytes(32),
-                     bytes(32), self.addr, None).to_bytes()
-
-    def _introduce_spectator(self) -> None:
-        """A spectator says hello to every seat, so any of them can serve its catch-up and
-        reach it (a seat learns where a spectator listens only from its hello)."""
-        self._spectator_intro = True
-        self._next_hello = time.monotonic() + SPECTATOR_HELLO_AGAIN
-        hello = self._spectator_hello()
-        for seat in self.session.seats:
-            self.send(seat.key, hello)
-
-    def _hello_again(self, now: float) -> None:
-        """A spectator says hello again, every 2 s, to each seat it has not heard from for
-        2 s: a seat that serves it beats to it every second, so one that is silent lost the
-        hello or restarted (a resumed seat knows no spectators) — or is down, and then the
-        hello waits in its queue (spec/transport.md, "Spectators")."""
-        if not self._spectator_intro or now < self._next_hello:
-            return
-        self._next_hello = now + SPECTATOR_HELLO_AGAIN
-        hello = None
-        for seat in self.session.seats:
-            if seat.last_heard is None or now - seat.last_heard >= SPECTATOR_HELLO_AGAIN:
-                hello = hello or self._spectator_hello()
-                self.send(seat.key, hello)
-
     # -- our own faults ----------------------------------------------------------------------------
 
     def _keep_details(self, fault: InternalFault) -> InternalFault:
         """Write the fault's traceback to the errors file; the event says where."""
-        kept = faults.keep(fault.text, fault.details, self.log_path, self.games)
+        kept = faults.keep(fault.text, fault.details, self.log_path, self.keeping.games)
         if kept.problem is not None:
             return replace(fault, text=f"{fault.text}; {kept.where}")
         return replace(fault, log_path=str(kept.path))
@@ -522,7 +468,7 @@ class Node:
         self.execute(self.session.tick(now))
         self._announce(now)
         if self.session.local_seat is None and self.session.phase in (Phase.PLAYING, Phase.OVER):
-            self._hello_again(now)
+            self.spectator.again(self.session, now)
 
     def _say_floods(self, now: float) -> None:
         """Who sent beyond its budget since it was said: at once, then at most every
@@ -623,10 +569,7 @@ class Node:
         if self.beacon is not None:
             self.beacon.close()
         self.transport.close(int(linger * 1000))
-        if self.files is not None:
-            self.files.close()
-        if self._chat is not None:
-            self._chat.close()
+        self.keeping.close()
 
 
 def _curve_or_none(key: bytes) -> bytes | None:
