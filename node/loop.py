@@ -37,7 +37,7 @@ from peerboard.node.spectating import SpectatorHellos
 from peerboard.node.storage import disk_full_text, is_disk_full
 from peerboard.node.transport import BYTES_PER_SECOND, MESSAGES_PER_SECOND, ConnectionEvent, Transport, valid_address
 from peerboard.protocol.session import (
-    Chatted, EffectRunner, Event, GameStarted, Hello, InternalFault, LocalError, MessageError, PeerMoved, PeersKnown,
+    Chatted, EffectRunner, Effects, Event, GameStarted, Hello, InternalFault, LocalError, MessageError, PeerMoved, PeersKnown,
     Phase, Rematches, SeatTaken, Session, TakeoverTurn, decode_message,
 )
 from peerboard.protocol.log import Entry, Identity, LogContents, SeatSecrets, SignedGenesis, fingerprint
@@ -280,7 +280,7 @@ class Node:
 
     # -- carrying out effects (the runner's I/O: protocol.effects.EffectIO) ---------------------
 
-    def execute(self, effects: list) -> None:
+    def execute(self, effects: Effects) -> None:
         self._runner.carry_out(effects)
 
     def send(self, key: bytes, data: bytes) -> None:

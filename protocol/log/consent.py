@@ -17,7 +17,8 @@ from peerboard.protocol.log.records import agree_statement, claim_statement, res
 
 def resigner(genesis_hash: bytes, keys: Sequence[bytes], body: Mapping[str, Any]) -> int:
     """The seat a `resign` entry's body resigns for, if that seat signed it."""
-    seat, sig = body["seat"], body["sig"]
+    seat: int = body["seat"]
+    sig: bytes = body["sig"]
     if seat >= len(keys):
         raise Refused(failures.CONSENT, f"seat {seat} is not at this table: it cannot resign")
     if not verify(keys[seat], resign_statement(genesis_hash, seat), sig):

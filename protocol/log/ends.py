@@ -74,7 +74,7 @@ def check_result(result: dict[str, Any], want: dict[str, Any]) -> None:
                                        f"scores {list(want['scores'])}, cheats {list(want['cheats'])}")
 
 
-def result_statement(genesis_hash: bytes, seq: int, prev: bytes, result: dict) -> bytes:
+def result_statement(genesis_hash: bytes, seq: int, prev: bytes, result: dict[str, Any]) -> bytes:
     """What a seat still playing signs to agree with the game's `result` (a result body,
     as `Ledger.result_body` gives it), at the `results` entry `seq` after `prev`: bound to
     the log so far, as a `result` entry's own signature is."""
@@ -121,7 +121,7 @@ def check_results(genesis_hash: bytes, writers: Sequence[int], keys: Sequence[by
 
 # -- reading a log's end (export, ratings, replay) ----------------------------------------------
 
-def result_in(entry: Entry) -> dict | None:
+def result_in(entry: Entry) -> dict[str, Any] | None:
     """The result an entry states (a `result`'s body, a `results`'s without its
     signatures), None for any other entry."""
     if entry.kind == "result":

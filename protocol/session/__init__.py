@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from peerboard.protocol.session.chat import header_frame as chat_header_frame, line_frame as chat_line_frame, \
     read_chat
-from peerboard.protocol.session.effects import EffectRunner
+from peerboard.protocol.session.effects import Effect, EffectRunner, Effects
 from peerboard.protocol.session.events import (
     Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Ending, Equivocation, Event, GameOver, GameStarted,
     InternalFault, Offered, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, RematchAnswer,
@@ -25,7 +25,7 @@ from peerboard.protocol.session.tablecode import code_problem, host_code_problem
 
 __all__ = [
     # the session and what it hands its node
-    "Session", "EffectRunner",
+    "Session", "EffectRunner", "Effect", "Effects",
     # its read-only surface
     "Phase", "SeatInfo", "Position", "MoveRecord", "ChanceRecord", "LocalError",
     # its events

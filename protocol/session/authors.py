@@ -15,7 +15,7 @@ from peerboard.protocol.log import (
     GATHERED, Identity, Ledger, LedgerError, fits_chain, fits_seed, takeover_secrets, verify,
 )
 from peerboard.protocol.session.author import Author
-from peerboard.protocol.session.effects import Send
+from peerboard.protocol.session.effects import Effects, Send
 from peerboard.protocol.session.messages import Ack, MessageError
 
 
@@ -96,7 +96,7 @@ class Authors:
             return None
         return due[0], due[1], self.part_of(ledger, self.seat, due[1])
 
-    def taken_values(self, ledger: Ledger, seq: int, state_hash: bytes, keys: tuple[bytes, ...]) -> list[Send]:
+    def taken_values(self, ledger: Ledger, seq: int, state_hash: bytes, keys: tuple[bytes, ...]) -> Effects:
         """The values of the seats this node runs taken over, for the round another node
         gathers after entry `seq`: each in an ack in that seat's name, to the gatherer (the
         ack itself counts for nothing: the runner acks as itself). `keys`: each seat's key."""

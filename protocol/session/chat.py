@@ -130,7 +130,8 @@ class ChatRoom:
         line = signed(identity, table.table, table.log_length, text)
         self.taken(line)
         data = line.to_bytes()
-        return [Send(k, data) for k in table.peers()] + [Chatted(line, table.seat, mine=True)]
+        effects: Effects = [Send(k, data) for k in table.peers()]
+        return effects + [Chatted(line, table.seat, mine=True)]
 
     def heard(self, sender: bytes, line: Say, now: float, table: Table) -> Effects:
         """A line said at `table`: from a seat or a spectator this node serves, or a

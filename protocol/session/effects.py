@@ -16,7 +16,7 @@ back to the session: `TakeOwnEntry` right where it stands (after the effects bef
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Protocol, Union
+from typing import Any, Callable, Protocol, Union
 
 from peerboard.protocol.log import Entry, Ledger, SignedGenesis
 from peerboard.protocol.session.events import Event
@@ -73,7 +73,7 @@ class StoreGenesis:
 class StoreChoice:
     """Keep the local seat's committed secret choice (and nonce) across a crash."""
 
-    actions: tuple
+    actions: tuple[tuple[Any, ...], ...]  # (actions are tuples: spec/engine-contract.md)
     nonce: bytes
 
 
@@ -142,7 +142,7 @@ class EffectIO(Protocol):
 
     def store_genesis(self, genesis: SignedGenesis, addrs: tuple[str, ...]) -> None: ...
 
-    def store_choice(self, actions: tuple, nonce: bytes) -> None: ...
+    def store_choice(self, actions: tuple[tuple[Any, ...], ...], nonce: bytes) -> None: ...
 
     def store_claim(self, gone: int, seq: int, prev: bytes) -> None: ...
 

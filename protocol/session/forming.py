@@ -34,7 +34,7 @@ from typing import Any, Callable, Mapping
 
 from peerboard import engines
 from peerboard.engines import OptionError
-from peerboard.protocol.session.effects import Send
+from peerboard.protocol.session.effects import Effects, Send
 from peerboard.protocol.session.events import PeersKnown, Seated
 from peerboard.protocol.session.guesses import TOTAL_MOST
 from peerboard.protocol.log import Genesis, Identity, PROTOCOL_VERSION, SignedGenesis, verify
@@ -140,11 +140,11 @@ class Forming:
         """The seats this node deals with (its own key may be among them)."""
         return [s.key for s in self.proposal.seats] if self.proposal is not None else []
 
-    def heard_from(self, sender: bytes, now: float) -> list:
+    def heard_from(self, sender: bytes, now: float) -> Effects:
         """A message came from `sender` (the host renews that node's lease)."""
         return []
 
-    def after_message(self, now: float) -> list:
+    def after_message(self, now: float) -> Effects:
         """What follows from a message just taken, whichever it was (the host may propose)."""
         return []
 
@@ -189,7 +189,7 @@ class Forming:
 
     # -- the proposal and the signatures -----------------------------------------------------
 
-    def on_propose(self, sender: bytes, m: Propose, now: float) -> list:
+    def on_propose(self, sender: bytes, m: Propose, now: float) -> Effects:
         if self.proposal == m.genesis:
             return []  # a repeat of what this node already signed
         if sender != self.host:
@@ -217,14 +217,14 @@ class Forming:
         # signatures that came before the proposal count if they sign this one
         self.sigs = {i: sig for i, sig in self.sigs.items() if i < len(g.seats) and verify(g.seats[i].key, message, sig)}
         sign = Sign(seat, self.identity.sign(message))
-        effects: list = [PeersKnown(tuple((s.key, a) for s, a in zip(g.seats, m.addrs))), Seated(seat, len(g.seats))]
+        effects: Effects = [PeersKnown(tuple((s.key, a) for s, a in zip(g.seats, m.addrs))), Seated(seat, len(g.seats))]
         return effects + self._signed(g, m.addrs, sign) + self.on_sign(self.key, sign, now)
 
-    def _signed(self, g: Genesis, addrs: tuple[str, ...], sign: Sign) -> list:
+    def _signed(self, g: Genesis, addrs: tuple[str, ...], sign: Sign) -> Effects:
         """What follows this node's own signature of proposal `g`, besides keeping it."""
         return []
 
-    def on_sign(self, sender: bytes, m: Sign, now: float) -> list:
+    def on_sign(self, sender: bytes, m: Sign, now: float) -> Effects:
         g = self.proposal
         if g is None:
             # a seat's signature may outrun the proposal; keep it until the proposal comes
@@ -239,7 +239,7 @@ class Forming:
             self.genesis = SignedGenesis(g, tuple(self.sigs[i] for i in range(len(g.seats))))
         return []
 
-    def on_genesis(self, sender: bytes, m: GenesisMessage, now: float) -> list:
+    def on_genesis(self, sender: bytes, m: GenesisMessage, now: float) -> Effects:
         """The whole signed genesis: every seat gets it from the host once the host has
         every signature; a spectator, or a seat that missed it, from a node that has it."""
         g = m.genesis.terms

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from peerboard import engines
-from peerboard.protocol.session.effects import Send
+from peerboard.protocol.session.effects import Effects, Send
 from peerboard.protocol.session.events import Rejected, SeatFreed, SeatTaken
 from peerboard.protocol.session.guesses import Guesses
 from peerboard.protocol.log import ENDS_TOGETHER, Genesis, Identity, NO_TAKEOVER, REVEALS_TOGETHER, Seat, fingerprint
@@ -95,7 +95,7 @@ class Hosting(Forming):
     def _dealing_with(self) -> list[bytes]:
         return super()._dealing_with() if self.proposal is not None else [c.key for c in self.claims if c is not None]
 
-    def heard_from(self, sender: bytes, now: float) -> list:
+    def heard_from(self, sender: bytes, now: float) -> Effects:
         """A message came from `sender`: it renews that node's lease."""
         for claim in self.claims:
             if claim is not None and claim.key == sender:
@@ -105,7 +105,7 @@ class Hosting(Forming):
             self.watchers_heard[sender] = now
         return []
 
-    def after_message(self, now: float) -> list:
+    def after_message(self, now: float) -> Effects:
         """A table full of live seats is proposed, whatever message showed the last one alive."""
         return self.propose_when_full(now)
 
@@ -120,7 +120,7 @@ class Hosting(Forming):
 
     # -- seats asked for -------------------------------------------------------------------------
 
-    def on_hello(self, sender: bytes, m: Hello, now: float) -> list:
+    def on_hello(self, sender: bytes, m: Hello, now: float) -> Effects:
         if m.key != sender:
             raise MessageError("hello: the key is not the sender's")
         if sender == self.key:
@@ -159,7 +159,7 @@ class Hosting(Forming):
         self.previous[index] = sender
         return [self._taken(index, claim), Send(sender, Welcome(index, self.players).to_bytes())]
 
-    def _code(self, sender: bytes, m: Hello, now: float) -> list:
+    def _code(self, sender: bytes, m: Hello, now: float) -> Effects:
         """A private table: the refusal of a hello whose knock is missing or wrong, or that
         comes while codes are not checked (spec/protocol.md, "Private tables"); [] if the
         knock is right. A wrong one is told to the host with the count so far."""
@@ -181,7 +181,7 @@ class Hosting(Forming):
                                              f"checked again in {g.wait(source, now):.0f} s")
         return [told, Send(sender, Refuse(WRONG_CODE).to_bytes())]
 
-    def _again(self, index: int, m: Hello, now: float) -> list:
+    def _again(self, index: int, m: Hello, now: float) -> Effects:
         """A hello from a node holding a seat: a repeat (it missed our answer or the
         proposal), or a new hello — its node restarted, with new commitments."""
         claim = self.claims[index]
@@ -190,12 +190,12 @@ class Hosting(Forming):
                 return [Send(m.key, Propose(self.proposal, self.addrs).to_bytes())]
             return [Send(m.key, Welcome(index, self.players).to_bytes())]
         claim.hello = m
-        effects: list = [self._taken(index, claim), Send(m.key, Welcome(index, self.players).to_bytes())]
+        effects: Effects = [self._taken(index, claim), Send(m.key, Welcome(index, self.players).to_bytes())]
         if self.proposal is not None:
             effects += self._withdraw()  # it misstates that seat now; proposed anew at once
         return effects
 
-    def _watcher(self, sender: bytes, m: Hello, now: float) -> list:
+    def _watcher(self, sender: bytes, m: Hello, now: float) -> Effects:
         if sender not in self.spectators and len(self.spectators) >= MAX_WATCHERS:
             return [Send(sender, Refuse(f"this table takes at most {MAX_WATCHERS} spectators before it "
                                         f"starts").to_bytes())]
@@ -203,22 +203,22 @@ class Hosting(Forming):
         self.watchers_heard[sender] = now
         return [Send(sender, Welcome(-1, self.players).to_bytes())]
 
-    def on_welcome(self, sender: bytes, m: Welcome, now: float) -> list:
+    def on_welcome(self, sender: bytes, m: Welcome, now: float) -> Effects:
         raise MessageError("welcome: not from the host")
 
-    def on_refuse(self, sender: bytes, m: Refuse, now: float) -> list:
+    def on_refuse(self, sender: bytes, m: Refuse, now: float) -> Effects:
         raise MessageError("refuse: not from the host")
 
     # -- the proposal ----------------------------------------------------------------------------
 
-    def propose_when_full(self, now: float) -> list:
+    def propose_when_full(self, now: float) -> Effects:
         """While forming: propose once every seat is taken and every node holding one has
         been heard again since its hello."""
         if self.proposal is None and self.genesis is None and all(c is not None and c.answered for c in self.claims):
             return self._propose(now)
         return []
 
-    def _propose(self, now: float) -> list:
+    def _propose(self, now: float) -> Effects:
         """Every seat is taken: the genesis, to every seat (and to this node itself)."""
         hellos = [c.hello for c in self.claims]
         genesis = Genesis(
@@ -231,13 +231,13 @@ class Hosting(Forming):
         data = propose.to_bytes()
         return [Send(h.key, data) for h in hellos if h.key != self.key] + self.on_propose(self.key, propose, now)
 
-    def _free(self, index: int, why: str) -> list:
+    def _free(self, index: int, why: str) -> Effects:
         """Seat `index` is free again (the proposal, if any, is the caller's to withdraw)."""
         claim = self.claims[index]
         self.claims[index] = None
         return [SeatFreed(index, claim.hello.name, fingerprint(claim.key), why)]
 
-    def _withdraw(self) -> list:
+    def _withdraw(self) -> Effects:
         """The proposal no longer stands: forming again. Each remaining seat is welcomed
         anew, which tells it so; the signatures of the old proposal are void."""
         self.proposal, self.addrs, self.sigs = None, (), {}
@@ -245,7 +245,7 @@ class Hosting(Forming):
         return [Send(c.key, Welcome(i, self.players).to_bytes()) for i, c in enumerate(self.claims)
                 if c is not None and i != self.seat]
 
-    def remove(self, index: int) -> list:
+    def remove(self, index: int) -> Effects:
         """The host removes the node holding seat `index`: it is refused, and so are its
         hellos from now on. LocalError saying why when there is no such seat to remove."""
         if index == self.seat:
@@ -260,10 +260,10 @@ class Hosting(Forming):
 
     # -- time and leaving ------------------------------------------------------------------------
 
-    def tick(self, now: float) -> list:
+    def tick(self, now: float) -> Effects:
         """Free the seats whose lease ran out: silent too long, or (once proposed) no
         signature in time; forget silent spectators; propose if the table is full."""
-        effects: list = []
+        effects: Effects = []
         for i, claim in enumerate(self.claims):
             if i == self.seat or claim is None:
                 continue
@@ -279,7 +279,7 @@ class Hosting(Forming):
                 self.spectators.pop(key, None)
         return effects + self.propose_when_full(now)
 
-    def on_leave(self, sender: bytes, m: Leave, now: float) -> list:
+    def on_leave(self, sender: bytes, m: Leave, now: float) -> Effects:
         """A node leaving cleanly: its seat is free at once, a spectator is served no more."""
         self.spectators.pop(sender, None)
         self.watchers_heard.pop(sender, None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from peerboard.protocol.session.effects import Send
+from peerboard.protocol.session.effects import Effects, Send
 from peerboard.protocol.session.events import Refused, Seated, SeatTaken
 from peerboard.protocol.log import Genesis, Identity, fingerprint
 from peerboard.protocol.session.forming import FOR_NOW, REPEAT_EVERY, Forming
@@ -36,15 +36,15 @@ class Joining(Forming):
     def _dealing_with(self) -> list[bytes]:
         return super()._dealing_with() if self.proposal is not None else [self.host]
 
-    def remove(self, index: int) -> list:
+    def remove(self, index: int) -> Effects:
         raise LocalError("Only the host of a table can remove a seat.")
 
-    def on_hello(self, sender: bytes, m: Hello, now: float) -> list:
+    def on_hello(self, sender: bytes, m: Hello, now: float) -> Effects:
         if m.key != sender:
             raise MessageError("hello: the key is not the sender's")
         raise MessageError("hello: this node is not hosting a table")
 
-    def on_welcome(self, sender: bytes, m: Welcome, now: float) -> list:
+    def on_welcome(self, sender: bytes, m: Welcome, now: float) -> Effects:
         if sender != self.host:
             raise MessageError("welcome: not from the host")
         if self.proposal is not None:
@@ -57,7 +57,7 @@ class Joining(Forming):
         self.refused_for_now = self.asking_until = None
         return [Seated(m.seat, m.players)]
 
-    def on_refuse(self, sender: bytes, m: Refuse, now: float) -> list:
+    def on_refuse(self, sender: bytes, m: Refuse, now: float) -> Effects:
         """A refusal; one for now (the table full, codes not checked now) is said once and
         the hello repeated until a welcome, or until its patience runs out (`tick`)."""
         if sender != self.host:
@@ -71,15 +71,15 @@ class Joining(Forming):
             return [Refused(m.reason, again=patience)]
         return []
 
-    def _signed(self, g: Genesis, addrs: tuple[str, ...], sign: Sign) -> list:
+    def _signed(self, g: Genesis, addrs: tuple[str, ...], sign: Sign) -> Effects:
         # what this joiner learns of the table: every seat, from the proposal
-        taken = [SeatTaken(SeatInfo(i, x.name, fingerprint(x.key), x.key, "you" if x.key == self.key else "connected",
-                                    None, a))
-                 for i, (x, a) in enumerate(zip(g.seats, addrs))]
+        taken: Effects = [SeatTaken(SeatInfo(i, x.name, fingerprint(x.key), x.key,
+                                             "you" if x.key == self.key else "connected", None, a))
+                          for i, (x, a) in enumerate(zip(g.seats, addrs))]
         # the host alone completes the genesis (so a withdrawn proposal never becomes a game)
         return taken + [Send(self.host, sign.to_bytes())]
 
-    def tick(self, now: float) -> list:
+    def tick(self, now: float) -> Effects:
         """It says again what it said, in case it was lost: its hello to the host and, once
         proposed, its signature."""
         if self.asking_until is not None and now >= self.asking_until:
@@ -91,12 +91,12 @@ class Joining(Forming):
         self.repeat_at = now + REPEAT_EVERY
         # the hello, even once proposed: a host that withdrew its proposal answers it with
         # a welcome, so a seat that missed the withdrawal learns of it
-        effects = [Send(self.host, self.local.to_bytes())]
+        effects: Effects = [Send(self.host, self.local.to_bytes())]
         if self.proposal is not None and self.seat in self.sigs:
             effects.append(Send(self.host, Sign(self.seat, self.sigs[self.seat]).to_bytes()))
         return effects
 
-    def on_leave(self, sender: bytes, m: Leave, now: float) -> list:
+    def on_leave(self, sender: bytes, m: Leave, now: float) -> Effects:
         """The host leaving closes the table; a spectator is served no more."""
         self.spectators.pop(sender, None)
         return [Refused(CLOSED)] if sender == self.host else []

@@ -79,11 +79,11 @@ class Play(Table):
         ledger = Ledger.start(genesis, {} if seat is None or secrets is None else {seat: secrets.seed})
         return cls(identity, secrets, random, genesis, addrs, ledger, seat, spectators, heard, keeper, may_watch)
 
-    def started(self, handed: list[bytes], resumed: bool) -> list:
+    def started(self, handed: list[bytes], resumed: bool) -> Effects:
         """The effects of the start: the genesis stored (unless `resumed` from it) and sent to
         the keys `handed` it and to the spectators; the peers and the start told."""
         g = self.genesis.terms
-        effects: list = [] if resumed else [StoreGenesis(self.genesis, self.addrs)]
+        effects: Effects = [] if resumed else [StoreGenesis(self.genesis, self.addrs)]
         data = GenesisMessage(self.genesis, self.addrs).to_bytes()
         effects += [Send(k, data) for k in handed if k != self.key]
         effects += [Send(k, data) for k in self.spectators]
@@ -91,7 +91,7 @@ class Play(Table):
         effects.append(GameStarted(self.genesis))
         return effects + self._genesis_value()
 
-    def _genesis_value(self) -> list:
+    def _genesis_value(self) -> Effects:
         """The genesis leaves the game at a reveal round (a shuffle, a layout): our value
         goes to its gatherer, seat 0, on an ack of seq 0 (the genesis), which carries
         nothing else."""
@@ -104,11 +104,11 @@ class Play(Table):
         return [Send(self.seat_keys[value[0]], Ack(self.seat, 0, self.genesis.hash, state, value[2]).to_bytes())]
 
     def resume(self, entries: list[Entry], choice: tuple[tuple, bytes] | None, addr: str, hello: bytes,
-               claim: tuple[int, int, bytes] | None = None) -> list:
+               claim: tuple[int, int, bytes] | None = None) -> Effects:
         """Take back the stored `entries` (re-checked: LedgerError unless they check out), the
         secret choice committed and the claim statement signed last (gone, seq, prev); say
         `hello` to every seat if this node listens at `addr`, not where the genesis says."""
-        effects: list = []
+        effects: Effects = []
         hashes = []
         for i, entry in enumerate(entries):
             last = i == len(entries) - 1
@@ -188,12 +188,12 @@ class Play(Table):
 
     # -- the game's messages ----------------------------------------------------------------------------
 
-    def on_hello(self, sender: bytes, m: Hello, now: float) -> list:
+    def on_hello(self, sender: bytes, m: Hello, now: float) -> Effects:
         """A spectator joining late, or a seat that lost its genesis or listens somewhere
         else now (it resumed on another address)."""
         if m.key != sender:
             raise MessageError("hello: the key is not the sender's")
-        effects: list = []
+        effects: Effects = []
         if m.role == "spectator":
             if not self.may_watch(sender):
                 # (a key that connected while the table formed, when any key may connect)
@@ -211,7 +211,7 @@ class Play(Table):
                 effects.append(PeerMoved(seat, sender, m.addr))
         return effects + [Send(sender, GenesisMessage(self.genesis, self.addrs).to_bytes())]
 
-    def on_sign(self, sender: bytes, m: Sign, now: float) -> list:
+    def on_sign(self, sender: bytes, m: Sign, now: float) -> Effects:
         """A seat still collecting signatures: hand it the genesis."""
         asked = self.fetches.asked
         if sender not in self.seats or now - asked.get(sender, -1e9) < BEAT_EVERY:
@@ -219,12 +219,12 @@ class Play(Table):
         asked[sender] = now
         return [Send(sender, GenesisMessage(self.genesis, self.addrs).to_bytes())]
 
-    def on_genesis(self, sender: bytes, m: GenesisMessage, now: float) -> list:
+    def on_genesis(self, sender: bytes, m: GenesisMessage, now: float) -> Effects:
         if m.genesis.hash != self.genesis.hash:
             raise MessageError("genesis: a different game")
         return []
 
-    def on_entry(self, sender: bytes, m: EntryMessage, now: float) -> list:
+    def on_entry(self, sender: bytes, m: EntryMessage, now: float) -> Effects:
         effects = [] if m.confirm is None else self.acking.on_confirm(sender, m.confirm, now)  # (of the entry before it)
         if self.keeper.phase() is Phase.HALTED:
             return effects
@@ -243,7 +243,7 @@ class Play(Table):
                 effects += self.keeper.reject(early, str(exc))
         return effects
 
-    def _on_entry(self, sender: bytes, m: EntryMessage, now: float) -> list:
+    def _on_entry(self, sender: bytes, m: EntryMessage, now: float) -> Effects:
         entry = m.entry
         have = len(self.entries)
         if entry.seq <= have:
@@ -281,7 +281,7 @@ class Play(Table):
             return self.on_entry(by, EntryMessage(entry), now) + self.on_ack(sender, m, now)
         return self.acking.on_ack(sender, m, now)
 
-    def on_leave(self, sender: bytes, m: Leave, now: float) -> list:
+    def on_leave(self, sender: bytes, m: Leave, now: float) -> Effects:
         if self.spectators.pop(sender, None) is not None:
             self.broadcast_keys = None
         seat = self.seats.get(sender)
@@ -292,7 +292,7 @@ class Play(Table):
 
     # -- entries in ---------------------------------------------------------------------------------------
 
-    def _accept(self, sender: bytes, entry: Entry) -> list:
+    def _accept(self, sender: bytes, entry: Entry) -> Effects:
         """Take the next entry from a peer: check it, store it, pass it on to our
         spectators, ack it — unless this seat signed a claim for its seq (then it is held:
         protocol/session/claims.py)."""
@@ -334,7 +334,7 @@ class Play(Table):
             self.liveness.back(entry.body["gone"])  # (as alive as its runner from now on)
             self.authors.take_up(self.ledger)
 
-    def _stored(self, entry: Entry, ledger: Ledger, relay: list = ()) -> list:
+    def _stored(self, entry: Entry, ledger: Ledger, relay: Effects | None = None) -> Effects:
         """`entry` is on disk here, `ledger` the ledger it ends: ack it with the state hash
         (then pass it on: `relay`, the sends to our spectators), take the acks that were
         waiting for it, confirm what that confirms."""
@@ -364,7 +364,7 @@ class Play(Table):
         how, seats, seq = ledger.ending
         return Ending(how, seats, seq, ledger.gone)
 
-    def _game_over(self) -> list:
+    def _game_over(self) -> Effects:
         body = self.ledger.result_body()
         self.result = GameOver(tuple(body["winners"]), tuple(body["scores"]), tuple(self.ledger.cheats), self.ending(),
                                self.ledger.taken)
@@ -373,20 +373,21 @@ class Play(Table):
 
     # -- the local seat's entries -------------------------------------------------------------------------
 
-    def submit(self, kind: str, actions: tuple) -> list:
+    def submit(self, kind: str, actions: tuple) -> Effects:
         """The local seat's decision of `kind` (checked by `decision`)."""
         ledger, author = self.ledger, self.author
         if kind == "commit":
             if len(actions) != 1 or actions[0] not in author.options(ledger, kind):
                 raise LocalError("That is not one of your choices here.")
             nonce = self.random(NONCE_BYTES)
-            return [StoreChoice(actions, nonce)] + self._write("commit", author.commit(actions, nonce))
+            stored: Effects = [StoreChoice(actions, nonce)]
+            return stored + self._write("commit", author.commit(actions, nonce))
         try:
             return self._write("move", {"actions": list(actions), "nonce": None}, author.offered(ledger, actions))
         except LedgerError as exc:
             raise LocalError(exc.why) from None
 
-    def _write(self, kind: str, body: dict, offered: bool = False, seat: int | None = None) -> list:
+    def _write(self, kind: str, body: dict, offered: bool = False, seat: int | None = None) -> Effects:
         """Sign, store and send the local seat's next entry. It is checked against the
         ledger first (LedgerError before anything is sent) — unless it is a single action from
         the legal list this seat was `offered`, which applies by the engine contract
@@ -402,10 +403,10 @@ class Play(Table):
         # from its peers: a resumed seat writes nothing until it has heard every seat's head
         # (`resume`), so it never signs another entry there.
         data = EntryMessage(entry).to_bytes()
-        return ([Store(entry, sync=False)] + [Send(k, data) for k in self.peers()]
-                + [TakeOwnEntry(entry, checked), NextStep()])
+        effects: Effects = [Store(entry, sync=False)]
+        return effects + [Send(k, data) for k in self.peers()] + [TakeOwnEntry(entry, checked), NextStep()]
 
-    def take_own(self, entry: Entry, checked: Ledger | None) -> list:
+    def take_own(self, entry: Entry, checked: Ledger | None) -> Effects:
         """Our entry is written and on its way: take it into the ledger, then wait for its
         fsync and ack it."""
         if self.keeper.phase() is not Phase.PLAYING:
@@ -421,7 +422,7 @@ class Play(Table):
         self._append(entry, checked)
         return [Sync()] + self._stored(entry, checked)
 
-    def my_turn(self) -> list:
+    def my_turn(self) -> Effects:
         """Write what the local seat owes by itself, or tell the client it must decide."""
         if self.keeper.phase() is not Phase.PLAYING or self.author is None:
             return []

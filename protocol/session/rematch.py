@@ -154,7 +154,8 @@ class Rematching:
         if not self.state.heard(seat, answer, next_table) and answer != "ask":
             return []
         data = Rematch(table, answer, next_table).to_bytes()
-        return [Send(k, data) for k in others] + [RematchAnswer(seat, answer, next_table, True)]
+        effects: Effects = [Send(k, data) for k in others]
+        return effects + [RematchAnswer(seat, answer, next_table, True)]
 
     def heard(self, seat: int | None, m: Rematch, table: bytes) -> Effects:
         """A `rematch` from the node of seat `seat` (None: no seat's); MessageError if it may

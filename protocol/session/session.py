@@ -33,7 +33,7 @@ from peerboard.protocol.log import (
 )
 from peerboard.protocol.session import chat
 from peerboard.protocol.session.rematch import ANSWERS, REMATCH_WAIT, Rematches, next_order
-from peerboard.protocol.session.effects import NextStep, Send, TakeOwnEntry
+from peerboard.protocol.session.effects import Effects, NextStep, Send, TakeOwnEntry
 from peerboard.protocol.session.events import (  # re-exported: the session's events are part of its surface
     Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Ending, Equivocation, Event, GameOver, GameStarted,
     InternalFault, Offered, TakenOver, TakeoverTurn, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, RematchAnswer, Seated,
@@ -170,7 +170,7 @@ class Session(SessionView):
 
     # -- the inputs -------------------------------------------------------------------------------
 
-    def receive(self, sender: bytes, data: bytes, now: float, source: str = "") -> list:
+    def receive(self, sender: bytes, data: bytes, now: float, source: str = "") -> Effects:
         """A message from the peer with public key `sender` (authenticated by the transport),
         from network address `source` if the node knows it (a private table's host backs off
         wrong codes by it: protocol/session/guesses.py)."""
@@ -199,7 +199,7 @@ class Session(SessionView):
                 return effects + self._fault("proposing the table", exc)
         return effects + self._news()
 
-    def submit(self, actions: list | tuple, now: float) -> list:
+    def submit(self, actions: list | tuple, now: float) -> Effects:
         """The local player's decision: actions for a move (several: a planned turn, one
         entry), or the one action of a secret choice (committed now, revealed when the rules
         call for it); or a secret choice made before this seat may commit to it (a seat ahead
@@ -226,7 +226,7 @@ class Session(SessionView):
         except Exception as exc:
             return self._fault("writing the local seat's decision", exc)
 
-    def submit_takeover(self, seat: int, actions: list | tuple, now: float) -> list:
+    def submit_takeover(self, seat: int, actions: list | tuple, now: float) -> Effects:
         """The decision of the bot playing seat `seat`, taken over and run by this node
         (asked by `TakeoverTurn`); LocalError if it is not allowed now."""
         if self._phase is not Phase.PLAYING:
@@ -241,7 +241,7 @@ class Session(SessionView):
         except Exception as exc:
             return self._fault("writing a taken-over seat's decision", exc)
 
-    def tick(self, now: float) -> list:
+    def tick(self, now: float) -> Effects:
         """Time passed: heartbeats (with the head), away peers, retries for missing entries."""
         self._now = now
         try:
@@ -249,7 +249,7 @@ class Session(SessionView):
         except Exception as exc:
             return self._fault("keeping time", exc)
 
-    def follow(self, step: TakeOwnEntry | NextStep) -> list:
+    def follow(self, step: TakeOwnEntry | NextStep) -> Effects:
         """Work the session left for later (the effect runner hands it back)."""
         if not isinstance(step, (TakeOwnEntry, NextStep)):
             raise TypeError(f"{step!r} is no step of a session")
@@ -262,7 +262,7 @@ class Session(SessionView):
         except Exception as exc:
             return self._fault("taking its own next step", exc)
 
-    def resign(self, now: float) -> list:
+    def resign(self, now: float) -> Effects:
         """The local seat resigns the game, at any time, its turn or not (spec/protocol.md,
         "Endings"); LocalError saying why it cannot (no game, a spectator, over already)."""
         if self._phase is not Phase.PLAYING:
@@ -275,7 +275,7 @@ class Session(SessionView):
         except Exception as exc:
             return self._fault("resigning", exc)
 
-    def offer(self, how: str, now: float) -> list:
+    def offer(self, how: str, now: float) -> Effects:
         """The local seat offers that the game ends `how` — "drawn" or "aborted" — at the
         next entry, or accepts another seat's offer of it; the game ends so once every seat
         still playing has (spec/protocol.md, "Endings"). LocalError saying why it cannot."""
@@ -290,13 +290,13 @@ class Session(SessionView):
         except Exception as exc:
             return self._fault("offering", exc)
 
-    def decline(self, how: str, now: float) -> list:
+    def decline(self, how: str, now: float) -> Effects:
         """The local seat declines another seat's offer that the game ends `how`."""
         if self._phase is not Phase.PLAYING:
             raise LocalError("There is no game in progress here.")
         return self._stage.endings.decline(how)
 
-    def claim(self, seat: int, now: float) -> list:
+    def claim(self, seat: int, now: float) -> Effects:
         """The local seat claims seat `seat`, away longer than the table's patience: it is
         gone for good (spec/protocol.md, "Endings"); LocalError saying why it cannot."""
         if self._phase is not Phase.PLAYING:
@@ -309,12 +309,12 @@ class Session(SessionView):
         except Exception as exc:
             return self._fault("claiming a seat", exc)
 
-    def leave(self) -> list:
+    def leave(self) -> Effects:
         """This node leaves (cleanly: its peers are told)."""
         data = Leave().to_bytes()
         return [Send(k, data) for k in self._stage.peers()]
 
-    def say(self, text: str, now: float) -> list:
+    def say(self, text: str, now: float) -> Effects:
         """A line said to the table (spec/protocol.md, "Chat"): signed, sent to every seat
         and spectator this node serves, and told here too (`Chatted`). LocalError saying why
         when there is no game yet, the line is empty or too long, or this node says too much."""
@@ -323,10 +323,10 @@ class Session(SessionView):
                              else "The game is halted: nothing can be said to the table.")
         return self._chat.say(self._identity, self._stage, text, now)
 
-    def _heard_say(self, sender: bytes, line: Say, now: float) -> list:
+    def _heard_say(self, sender: bytes, line: Say, now: float) -> Effects:
         return self._chat.heard(sender, line, now, self._stage)
 
-    def rematch(self, answer: str, next_table: bytes | None = None) -> list:
+    def rematch(self, answer: str, next_table: bytes | None = None) -> Effects:
         """Say to every other seat what this seat says about playing again (spec/protocol.md,
         "Rematch"): "ask" (a person sits here: wait for its answer at the end), "yes" or
         "no" once the game is over; seat 0's node says "yes" with `next_table`, the id of
@@ -351,32 +351,32 @@ class Session(SessionView):
         if self._rematching is not None:
             self._rematching.policy = rematches
 
-    def _answer(self, answer: str, next_table: bytes | None = None) -> list:
+    def _answer(self, answer: str, next_table: bytes | None = None) -> Effects:
         """This seat's answer, kept and said to every other seat."""
         stage = self._stage
         others = [k for k in stage.seats if k != self._key]
         return self._rematch_part().answer(stage.seat, answer, next_table, stage.table, others)
 
-    def _heard_rematch(self, sender: bytes, m: Rematch, now: float) -> list:
+    def _heard_rematch(self, sender: bytes, m: Rematch, now: float) -> Effects:
         stage = self._stage
         told = self._rematch_part().heard(stage.seats.get(sender), m, stage.table)
         return told + self._rematch_step() if told else []
 
-    def _asks(self) -> list:
+    def _asks(self) -> Effects:
         """"ask", if a person sits here or this node offers rematches (said as the game starts
         and again at its end)."""
         if self._rematches is None or not self._rematches.asks or self.local_seat is None or self._phase not in _PLAYED:
             return []
         return self._answer("ask")
 
-    def _news(self) -> list:
+    def _news(self) -> Effects:
         """The game has just ended here: "ask" again, and what the node answers by itself."""
         if not self._over_news:
             return []
         self._over_news = False
         return self._asks() + self._rematch_step()
 
-    def _rematch_step(self) -> list:
+    def _rematch_step(self) -> Effects:
         """What follows from where the rematch stands, the game over here (`Rematching.step`)."""
         seat = self.local_seat
         if seat is None or self._phase is not Phase.OVER:
@@ -401,7 +401,7 @@ class Session(SessionView):
             session = Session.host(self._identity, secrets, name, addr, self.game_name, self.players, dict(self.options),
                                    state.next, random, now, may_watch=may_watch, order=order, patience=self.patience,
                                    takeover=self.takeover)
-            effects: list = []
+            effects: Effects = []
         else:
             host = next(i for i in self.seats if i.index == 0)
             session, effects = Session.join(self._identity, secrets, name, addr, host.key, state.next, self.game_name,
@@ -411,7 +411,7 @@ class Session(SessionView):
         session._start_by = now + REMATCH_WAIT
         return session, effects
 
-    def _hold(self, actions: list | tuple, ahead: tuple) -> list:
+    def _hold(self, actions: list | tuple, ahead: tuple) -> Effects:
         """The player's secret choice, made before this seat may commit to it: held."""
         chosen = tuple(tuple(a) if isinstance(a, list) else a for a in actions) if isinstance(actions, (list, tuple)) else ()
         if len(chosen) != 1 or chosen[0] not in ahead:
@@ -419,7 +419,7 @@ class Session(SessionView):
         self._stage.author.held = chosen[0]
         return []
 
-    def remove_seat(self, index: int, now: float) -> list:
+    def remove_seat(self, index: int, now: float) -> Effects:
         """The host removes the node holding seat `index` before the game starts: the seat
         is free again (`SeatFreed`, why "removed"), that node is refused and its hellos are
         refused from now on; a proposal already sent is withdrawn. LocalError saying why
@@ -440,22 +440,22 @@ class Session(SessionView):
         if milestone is Milestone.WITHDRAWN:
             self._seated = None  # (the welcome that withdraws a proposal is news, whatever it says)
 
-    def _reject(self, sender: bytes, reason: str) -> list:
+    def _reject(self, sender: bytes, reason: str) -> Effects:
         """The sender's fault: said, and counted against it."""
         self._strikes[sender] = self._strikes.get(sender, 0) + 1
         return [Rejected(fingerprint(sender) if len(sender) == 32 else "?", reason)]
 
-    def _flooding(self, sender: bytes, now: float) -> list:
+    def _flooding(self, sender: bytes, now: float) -> Effects:
         """The sender asked beyond its catch-up budget (protocol/session/budget.py): said now and
         then, counted against nobody."""
         line = self._catch_up.said(sender, now)
         return [] if line is None else [Rejected(fingerprint(sender) if len(sender) == 32 else "?", line)]
 
-    def _fault(self, doing: str, exc: Exception) -> list:
+    def _fault(self, doing: str, exc: Exception) -> Effects:
         """Our own: the game halts here, nobody is blamed, the node keeps the details."""
         return self._halt_with(InternalFault.of(doing, exc))
 
-    def _halt_with(self, event: Event) -> list:
+    def _halt_with(self, event: Event) -> Effects:
         """The game halts with `event`; once halted, a later one is told but the first stands."""
         if self._phase is not Phase.HALTED:
             self._reach(Milestone.HALTED)
@@ -464,7 +464,7 @@ class Session(SessionView):
 
     # -- time -------------------------------------------------------------------------------------------
 
-    def _tick(self, now: float) -> list:
+    def _tick(self, now: float) -> Effects:
         if self._phase is Phase.HALTED:
             return []
         if self._start_by is not None and now >= self._start_by:
@@ -472,7 +472,7 @@ class Session(SessionView):
             if self._phase in _FORMING:  # (nobody waits for ever: a seat never came)
                 return self.leave() + [Refused(f"the rematch did not start within {REMATCH_WAIT:g} s (a seat never came)")]
         stage = self._stage
-        effects: list = []
+        effects: Effects = []
         beat = now >= self._next_beat
         if beat:
             self._next_beat = now + BEAT_EVERY
@@ -484,7 +484,7 @@ class Session(SessionView):
 
     # -- forming the table (protocol/session/forming.py), and the start --------------------------------------
 
-    def _formed(self, effects: list) -> list:
+    def _formed(self, effects: Effects) -> Effects:
         """After the forming handshake took a message: the game starts once it has its genesis."""
         effects = self._news_only(effects)
         f = self._stage
@@ -497,7 +497,7 @@ class Session(SessionView):
             f.genesis = None
             raise MessageError(f"genesis: {exc.why}") from None
 
-    def _news_only(self, effects: list) -> list:
+    def _news_only(self, effects: Effects) -> Effects:
         """`effects` without a `Seated` that says again what the last one said."""
         out = []
         for e in effects:
@@ -509,7 +509,7 @@ class Session(SessionView):
         return out
 
     def _start(self, genesis: SignedGenesis, addrs: tuple[str, ...], spectators: Mapping[bytes, str],
-               hand_out: bool, resumed: bool = False) -> list:
+               hand_out: bool, resumed: bool = False) -> Effects:
         """The game begins here (or, `resumed`, begins again from the stored genesis);
         LedgerError if that genesis cannot begin one."""
         play = Play.start(self._identity, self._secrets, self._random, genesis, addrs, spectators, self._heard,

@@ -49,7 +49,7 @@ Handler = Callable[[Dispatching, bytes, Message, float], Effects]
 # -- which messages each phase takes -------------------------------------------------------------
 
 
-def _paced_want(session: Dispatching, sender: bytes, message: Message, now: float) -> list:
+def _paced_want(session: Dispatching, sender: bytes, message: Message, now: float) -> Effects:
     """A `want`, answered only within the sender's catch-up budget (protocol/session/budget.py)."""
     play = session._stage
     if not session._catch_up.answers(sender, sender not in play.seats, now):
@@ -57,20 +57,20 @@ def _paced_want(session: Dispatching, sender: bytes, message: Message, now: floa
     return play.fetches.on_want(sender, message, play.acking.last_confirm)
 
 
-def _ignore(session: Dispatching, sender: bytes, message: Message, now: float) -> list:
+def _ignore(session: Dispatching, sender: bytes, message: Message, now: float) -> Effects:
     """Taken and dropped: a late repeat, or something this phase has no use for."""
     return []
 
 
-def _no_game(session: Dispatching, sender: bytes, message: Message, now: float) -> list:
+def _no_game(session: Dispatching, sender: bytes, message: Message, now: float) -> Effects:
     raise MessageError(f"{message.kind}: no game has started here")
 
 
-def _say(session: Dispatching, sender: bytes, message: Say, now: float) -> list:
+def _say(session: Dispatching, sender: bytes, message: Say, now: float) -> Effects:
     return session._heard_say(sender, message, now)
 
 
-def _rematch(session: Dispatching, sender: bytes, message: Rematch, now: float) -> list:
+def _rematch(session: Dispatching, sender: bytes, message: Rematch, now: float) -> Effects:
     return session._heard_rematch(sender, message, now)
 
 
@@ -79,7 +79,7 @@ def _forming(name: str) -> Handler:
     (protocol/session/forming.py)."""
     getattr(Hosting, name), getattr(Joining, name)  # (a name either side lacks fails as this module loads)
 
-    def handler(session: Dispatching, sender: bytes, message: Message, now: float) -> list:
+    def handler(session: Dispatching, sender: bytes, message: Message, now: float) -> Effects:
         return session._formed(getattr(session._stage, name)(sender, message, now))
     return handler
 
@@ -92,13 +92,13 @@ def _game(name: str, part: type | None = None) -> Handler:
     if part is None:
         method = getattr(Play, name)
 
-        def handler(session: Dispatching, sender: bytes, message: Message, now: float) -> list:
+        def handler(session: Dispatching, sender: bytes, message: Message, now: float) -> Effects:
             return method(session._stage, sender, message, now)
         return handler
     getattr(part, name)  # (a name the part lacks fails as this module loads)
     attribute = _PARTS[part]
 
-    def handled(session: Dispatching, sender: bytes, message: Message, now: float) -> list:
+    def handled(session: Dispatching, sender: bytes, message: Message, now: float) -> Effects:
         return getattr(getattr(session._stage, attribute), name)(sender, message, now)
     return handled
 
