@@ -66,7 +66,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 from peerboard.node.storage import LogFile  # noqa: E402
 from peerboard.protocol.log import Identity  # noqa: E402
-from peerboard.protocol.log import Genesis, Seat, make_entry, sign_genesis  # noqa: E402
+from peerboard.protocol.log import Genesis, SeatRecord, make_entry, sign_genesis  # noqa: E402
 
 TRACE = "latency.json"  # what each bench/latency_node.py writes in its games directory
 
@@ -123,7 +123,7 @@ def zmq_round_trip(n: int, pause: float) -> list[float]:
 
 def fsync_append(n: int, pause: float) -> list[float]:
     me = Identity.from_seed(os.urandom(32))
-    genesis = sign_genesis(Genesis("aton", "1", {}, (Seat("a", me.public_key),), os.urandom(16)), [me])
+    genesis = sign_genesis(Genesis("aton", "1", {}, (SeatRecord("a", me.public_key),), os.urandom(16)), [me])
     entry = make_entry(me, 1, genesis.hash, 0, "move", {"actions": [("pass",)], "nonce": None})
     times = []
     with tempfile.TemporaryDirectory(dir=ROOT) as tmp:
@@ -146,7 +146,7 @@ def fsyncs_at_once(nodes: int, n: int, pause: float) -> list[float]:
     import threading
 
     me = Identity.from_seed(os.urandom(32))
-    genesis = sign_genesis(Genesis("aton", "1", {}, (Seat("a", me.public_key),), os.urandom(16)), [me])
+    genesis = sign_genesis(Genesis("aton", "1", {}, (SeatRecord("a", me.public_key),), os.urandom(16)), [me])
     entry = make_entry(me, 1, genesis.hash, 0, "move", {"actions": [("pass",)], "nonce": None})
     times = []
     with tempfile.TemporaryDirectory(dir=ROOT) as tmp:

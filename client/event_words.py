@@ -1,7 +1,7 @@
 """What each event of a game means, in the words a person reads.
 
 One sentence per event (protocol/session/events.py, and the node's own in node/loop.py), worded
-here only: the line prompt (client/seat.py) prints it, the full-screen client
+here only: the line prompt (client/line_prompt.py) prints it, the full-screen client
 (client/tui/live_source.py) shows it on its status line as loudly as its `kind` says. A
 front end decides *whether* to say an event — the screen, say, keeps quiet about a peer's
 coming and going once the game is over — never how it is said.

@@ -12,7 +12,7 @@ from pathlib import Path
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.lan.options import LanOptions
 from peerboard.client.lan.running import _run
-from peerboard.client.seat import Seat
+from peerboard.client.player import Player
 from peerboard.client.text import printable
 from peerboard.node.dirs import data_dir
 from peerboard.node.loop import Node, Notice
@@ -99,15 +99,15 @@ def _reap(procs: list[subprocess.Popen], leave: bool = False, wait: float = 10.0
             p.kill()
             p.wait()
 
-def _run_with_bots(node: Node, seat: Seat, opts: LanOptions, procs: list[subprocess.Popen]) -> ExitCode:
+def _run_with_bots(node: Node, player: Player, opts: LanOptions, procs: list[subprocess.Popen]) -> ExitCode:
     """`_run`, then the bot processes end: by themselves once the game is over, or told to
     leave when this node leaves before."""
     over = False
     try:
-        status = _run(node, seat, opts)
+        status = _run(node, player, opts)
         over = node.settled()  # (the game over and acknowledged: the bots end by themselves)
         if procs and not over:
-            seat.say("your bots leave the table too" + ("; resuming the game restarts them" if seat.log_path else ""))
+            player.say("your bots leave the table too" + ("; resuming the game restarts them" if player.log_path else ""))
         return status
     finally:
         _reap(procs, leave=not over)

@@ -12,11 +12,11 @@ from peerboard.client.exitcode import ExitCode
 from peerboard.client.lan.addresses import _advertised, _host_of
 from peerboard.client.lan.bot_processes import _bot_homes, _run_with_bots, _show_bot_faults, _start_bots
 from peerboard.client.lan.finding import find_table
-from peerboard.client.lan.node_parts import _identity, _seat, _transport
+from peerboard.client.lan.node_parts import _identity, _player, _transport
 from peerboard.client.lan.options import LanOptions
 from peerboard.client.lan.resume import _offer_resume
 from peerboard.client.lan.running import _run
-from peerboard.client.seat import FORMING_HELP, ConsoleSeat
+from peerboard.client.line_prompt import FORMING_HELP, LinePrompt
 from peerboard.client.text import printable
 from peerboard.client.usage import UsageError
 from peerboard.node import discovery
@@ -51,32 +51,32 @@ def _host(opts: LanOptions, bind: str) -> ExitCode:
     bind_host, port = _host_of(transport.endpoint)
     addr = _advertised(transport.endpoint, None, opts.advertise)
     node = Node(identity, opts.name, transport, addr, on_event=lambda e: None)
-    seat = _seat(opts, node)
+    player = _player(opts, node)
     takeover.install(node)
     homes = _bot_homes(opts.bots) if opts.bots else []
     node.seat_extra = {"bind": transport.endpoint, "bots": [str(h) for h in homes], "bot_players": list(opts.bot_players)}
     table = node.host(SeatSecrets.from_master(os.urandom(32)), game.name, opts.players, dict(opts.options),
                       discovery.Beacon(bind_host, opts.beacon_port) if opts.beacon else None, code=opts.code,
                       patience=opts.patience, takeover=opts.takeover)
-    seat.say(f"table {table.hex()[:8]} open: {game.title}, {opts.players} seats; you are seat 0 "
+    player.say(f"table {table.hex()[:8]} open: {game.title}, {opts.players} seats; you are seat 0 "
              f"({identity.fingerprint}), listening on {addr}")
     code = f" --code {opts.code}" if opts.code else ""
     if opts.code:
-        seat.say(f"a private table: its code is {opts.code} (tell it to the players you invite; it never goes "
+        player.say(f"a private table: its code is {opts.code} (tell it to the players you invite; it never goes "
                  f"out on the network)")
     # the whole join line, in every mode: it is also how a spectator or another bot finds the table
-    seat.say(f"join it from anywhere: peerboard join {addr} --key {identity.public_key.hex()} "
+    player.say(f"join it from anywhere: peerboard join {addr} --key {identity.public_key.hex()} "
              f"--table {table.hex()} --game {game.name}{code}")
     if opts.players - 1 - opts.bots > 0:
         if opts.beacon:
-            seat.say(f"or from this network: peerboard join {table.hex()[:8]}@{identity.fingerprint}{code}")
-        if isinstance(seat, ConsoleSeat):
-            seat.say(FORMING_HELP)
+            player.say(f"or from this network: peerboard join {table.hex()[:8]}@{identity.fingerprint}{code}")
+        if isinstance(player, LinePrompt):
+            player.say(FORMING_HELP)
     local = f"tcp://{'127.0.0.1' if bind_host in ('0.0.0.0', '*') else bind_host}:{port}"
     procs = _start_bots(opts, homes, local, identity.public_key, table, bind_host, _host_of(addr)[0]) if opts.bots else []
     if homes:
         _show_bot_faults(node, homes)
-    return _run_with_bots(node, seat, opts, procs)
+    return _run_with_bots(node, player, opts, procs)
 
 
 def cmd_join(opts: LanOptions, refusals: list[str] | None = None) -> ExitCode:
@@ -95,7 +95,7 @@ def cmd_join(opts: LanOptions, refusals: list[str] | None = None) -> ExitCode:
     transport = _transport(opts, identity, opts.bind)
     addr = _advertised(transport.endpoint, _host_of(at.endpoint)[0], opts.advertise)
     node = Node(identity, opts.name, transport, addr, on_event=lambda e: None)
-    seat = _seat(opts, node)
+    player = _player(opts, node)
     takeover.install(node)
     if refusals is not None:
         told = node.on_event
@@ -108,7 +108,7 @@ def cmd_join(opts: LanOptions, refusals: list[str] | None = None) -> ExitCode:
         node.on_event = on_event
     node.seat_extra = {"bind": transport.endpoint}
     secrets = None if opts.watch else SeatSecrets.from_master(os.urandom(32))
-    seat.say(f"joining {at.endpoint} (host {fingerprint(at.key)}) as {identity.fingerprint}"
+    player.say(f"joining {at.endpoint} (host {fingerprint(at.key)}) as {identity.fingerprint}"
              + (" to watch" if opts.watch else ""))
     node.join(secrets, at.key, at.endpoint, at.table, at.game, code=opts.code)
 
@@ -117,12 +117,12 @@ def cmd_join(opts: LanOptions, refusals: list[str] | None = None) -> ExitCode:
         if s.refused_for_now is not None:  # answered, and asking again (the session bounds it)
             node.call_later(1.0, no_answer)
         elif s.phase is Phase.FORMING and s.players == 0:  # not even welcomed
-            seat.say(f"no answer from the table at {at.endpoint} within {opts.wait:g} s "
+            player.say(f"no answer from the table at {at.endpoint} within {opts.wait:g} s "
                      f"(is it still open, and is the key right?)")
-            seat.finish(ExitCode.REFUSED)
+            player.finish(ExitCode.REFUSED)
 
     node.call_later(max(opts.wait, 1.0), no_answer)
-    return _run(node, seat, opts)
+    return _run(node, player, opts)
 
 
 def cmd_tables(opts: LanOptions) -> ExitCode:

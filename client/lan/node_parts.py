@@ -7,7 +7,10 @@ import os
 import sys
 
 from peerboard.client.lan.options import LanOptions
-from peerboard.client.seat import ConsoleSeat, RandomSeat, Seat, StrategySeat
+from peerboard.client.line_prompt import LinePrompt
+from peerboard.client.player import Player
+from peerboard.client.random_player import RandomPlayer
+from peerboard.client.strategy_player import StrategyPlayer
 from peerboard.client.usage import UsageError
 from peerboard.node.keys import KeyFileError, curve_public, load_identity
 from peerboard.node.loop import Node
@@ -35,24 +38,24 @@ def _transport(opts: LanOptions, identity: Identity, bind: str) -> Transport:
     return transport
 
 
-def _seat(opts: LanOptions, node: Node) -> Seat:
+def _player(opts: LanOptions, node: Node) -> Player:
     node.rematches = opts.rematches  # (a person answers for themself: the line prompt and the screen say so)
     if opts.strategy or opts.exec:
-        return _strategy_seat(opts, node)
+        return _strategy_player(opts, node)
     if not (opts.headless or opts.plain) and sys.stdin.isatty() and sys.stdout.isatty():
-        from peerboard.client.tui.screen_seat import ScreenSeat  # the full-screen client (client/tui)
+        from peerboard.client.tui.screen_player import ScreenPlayer  # the full-screen client (client/tui)
 
-        return ScreenSeat(node)
+        return ScreenPlayer(node)
     if opts.headless:
-        return RandomSeat(node, seed=opts.seed, think=opts.think, verbose=opts.verbose)
+        return RandomPlayer(node, seed=opts.seed, think=opts.think, verbose=opts.verbose)
     if not sys.stdin.isatty():
         # nobody to type moves (a script, a pipe, CI): the seat plays itself and says so
         print("no terminal to play at: the built-in random player takes this seat (--headless)", flush=True)
-        return RandomSeat(node, seed=opts.seed, think=opts.think, verbose=True)
-    return ConsoleSeat(node)
+        return RandomPlayer(node, seed=opts.seed, think=opts.think, verbose=True)
+    return LinePrompt(node)
 
 
-def _strategy_seat(opts: LanOptions, node: Node) -> Seat:
+def _strategy_player(opts: LanOptions, node: Node) -> Player:
     from peerboard.client.bots.tournament import parse_players
 
     (player,) = parse_players("exec" if opts.exec else opts.strategy, 1, [opts.exec] if opts.exec else [])
@@ -60,7 +63,7 @@ def _strategy_seat(opts: LanOptions, node: Node) -> Seat:
     bot = player.make(seed)
     if opts.exec and not opts.named:
         _name_by_hello(node, bot)
-    return StrategySeat(node, bot, player.label, seed, opts.on_error, opts.time, opts.faults,
+    return StrategyPlayer(node, bot, player.label, seed, opts.on_error, opts.time, opts.faults,
                         remake=lambda: player.make(seed), verbose=opts.verbose)
 
 

@@ -12,7 +12,7 @@ from peerboard.client import takeover
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.lan.addresses import _advertised
 from peerboard.client.lan.bot_processes import _faults_file, _reap, _run_with_bots, _show_bot_faults, _spawn
-from peerboard.client.lan.node_parts import _seat, _transport
+from peerboard.client.lan.node_parts import _player, _transport
 from peerboard.client.lan.options import LanOptions
 from peerboard.client.text import printable
 from peerboard.client.usage import UsageError
@@ -55,7 +55,7 @@ def _resume(path: Path, opts: LanOptions) -> ExitCode:
         files.close()
         raise
     node = Node(identity, s.name, transport, addr, on_event=lambda e: None)
-    seat = _seat(opts, node)
+    player = _player(opts, node)
     takeover.install(node)
     procs = []
     table = contents.genesis.terms.table
@@ -69,7 +69,7 @@ def _resume(path: Path, opts: LanOptions) -> ExitCode:
                                 home, home / "bot.out"))
     if homes:
         _show_bot_faults(node, homes)
-    seat.say(f"resuming {path.name} at entry {len(contents.entries)}"
+    player.say(f"resuming {path.name} at entry {len(contents.entries)}"
              + (f", listening on {addr}" if addr != s.addr else ""))
     try:
         node.resume(files, contents)
@@ -82,7 +82,7 @@ def _resume(path: Path, opts: LanOptions) -> ExitCode:
             print(disk_full_text(path))
             return ExitCode.HALTED
         raise
-    return _run_with_bots(node, seat, opts, procs)
+    return _run_with_bots(node, player, opts, procs)
 
 
 def _offer_resume(opts: LanOptions) -> ExitCode | None:

@@ -8,27 +8,27 @@ import signal
 
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.lan.options import LanOptions
-from peerboard.client.seat import Seat
+from peerboard.client.player import Player
 from peerboard.node.loop import SPECTATOR_GRACE, Node
 
 
-def _run(node: Node, seat: Seat, opts: LanOptions) -> ExitCode:
+def _run(node: Node, player: Player, opts: LanOptions) -> ExitCode:
     """The node's loop until the game is over here (or it halts, is refused, or is left)."""
-    if hasattr(seat, "run"):  # the full-screen client runs the node's loop itself (client/tui/live_run.py)
+    if hasattr(player, "run"):  # the full-screen client runs the node's loop itself (client/tui/live_run.py)
         try:
-            return seat.run(opts.max_seconds)
+            return player.run(opts.max_seconds)
         finally:
             node.close(linger=1.0)
     def stop(signum, frame):
-        seat.interrupted = True
+        player.interrupted = True
         node.stop()
 
     old = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
     if opts.parent:
         def orphaned() -> None:
             if os.getppid() != opts.parent:
-                seat.say("the process that started this bot is gone; leaving")
-                seat.interrupted = True
+                player.say("the process that started this bot is gone; leaving")
+                player.interrupted = True
                 node.stop()
             else:
                 node.call_later(1.0, orphaned)
@@ -41,19 +41,19 @@ def _run(node: Node, seat: Seat, opts: LanOptions) -> ExitCode:
         if node.session is not None and node.session.halt is None:
             # whatever ends this node's run, the others are told at once (a halted node is
             # shown away instead: it comes back with `resume`)
-            if seat.interrupted:
-                seat.say(seat.leaving())
+            if player.interrupted:
+                player.say(player.leaving())
             node.leave()
-        if seat.interrupted:
-            return ExitCode.INTERRUPTED if seat.exit_status is None else seat.exit_status
-        if seat.exit_status is not None and not (finished and seat.exit_status is ExitCode.DONE):
-            return seat.exit_status
+        if player.interrupted:
+            return ExitCode.INTERRUPTED if player.exit_status is None else player.exit_status
+        if player.exit_status is not None and not (finished and player.exit_status is ExitCode.DONE):
+            return player.exit_status
         if not finished:
-            seat.say(f"gave up after {opts.max_seconds:g} s (--max-seconds); the game is not over"
-                     + (f"; resume it with: peerboard resume {seat.log_path}" if seat.log_path else ""))
+            player.say(f"gave up after {opts.max_seconds:g} s (--max-seconds); the game is not over"
+                     + (f"; resume it with: peerboard resume {player.log_path}" if player.log_path else ""))
             return ExitCode.GAVE_UP
-        if seat.log_path is not None:
-            seat.say(f"the game's log: {seat.log_path} (check it with: peerboard replay {seat.log_path} --verify)")
+        if player.log_path is not None:
+            player.say(f"the game's log: {player.log_path} (check it with: peerboard replay {player.log_path} --verify)")
         return ExitCode.DONE
     finally:
         node.close(linger=1.0)

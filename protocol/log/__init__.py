@@ -19,7 +19,7 @@ from peerboard.protocol.log.logfile import MAX_FRAME, LogContents, LogFileError,
 from peerboard.protocol.log.logfile import VERSION as LOG_VERSION
 from peerboard.protocol.log.names import name_problem, shown
 from peerboard.protocol.log.records import (
-    Entry, Genesis, RecordError, Seat, SignedGenesis, agree_statement, claim_statement, entry_from_record,
+    Entry, Genesis, RecordError, SeatRecord, SignedGenesis, agree_statement, claim_statement, entry_from_record,
     genesis_from_body, genesis_from_record, make_entry, resign_statement, sign_genesis,
 )
 from peerboard.protocol.log.replay import Verdict, audited_seeds, ending_words, verify_contents, verify_log
@@ -40,7 +40,7 @@ __all__ = [
     # the file format
     "frame", "frames", "header_frame", "LOG_VERSION", "MAX_FRAME",
     # the signed records
-    "Entry", "Genesis", "Seat", "SignedGenesis", "RecordError", "entry_from_record", "genesis_from_record",
+    "Entry", "Genesis", "SeatRecord", "SignedGenesis", "RecordError", "entry_from_record", "genesis_from_record",
     "genesis_from_body", "make_entry", "sign_genesis", "agree_statement", "claim_statement", "resign_statement",
     # keys
     "Identity", "fingerprint", "verify",

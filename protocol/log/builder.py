@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping, Sequence
 from peerboard.engines import Game
 from peerboard.protocol.log.ledger import Ledger
 from peerboard.protocol.log.identity import Identity
-from peerboard.protocol.log.records import Entry, Genesis, Seat, SignedGenesis, make_entry, agree_statement, claim_statement, resign_statement, sign_genesis
+from peerboard.protocol.log.records import Entry, Genesis, SeatRecord, SignedGenesis, make_entry, agree_statement, claim_statement, resign_statement, sign_genesis
 from peerboard.protocol.log.secrets import SeatSecrets, choice_digest, node_entropy
 from peerboard.protocol.log.takeover import takeover_body, takeover_secrets
 from peerboard.protocol.log.writers import IN_PLACE
@@ -28,7 +28,7 @@ def new_genesis(game: Game, options: Mapping[str, Any], names: Sequence[str], id
     ENDS_TOGETHER for an end of one `audits` and one `results` entry, None for one `audit`
     and one `result` entry per seat."""
     seats = tuple(
-        Seat(name, ident.public_key, sec.chain_tip, sec.commitments()["seed"])
+        SeatRecord(name, ident.public_key, sec.chain_tip, sec.commitments()["seed"])
         for name, ident, sec in zip(names, identities, secrets)
     )
     return Genesis(game=game.name, engine=game.version, options=dict(options), seats=seats, table=table,

@@ -65,7 +65,10 @@ class RecordError(SchemaError):
 
 
 @dataclass(frozen=True)
-class Seat:
+class SeatRecord:
+    """A seat as the genesis states it: its player's name and key, and the commitments of
+    its hash chain and private seed. (A seat itself is an index, 0 to 7.)"""
+
     name: str
     key: bytes  # Ed25519 public key
     chain: bytes = bytes(32)  # the tip of the seat's hash chain (protocol/log/secrets.py)
@@ -79,7 +82,7 @@ class Genesis:
     game: str
     engine: str
     options: Mapping[str, Any]
-    seats: tuple[Seat, ...]
+    seats: tuple[SeatRecord, ...]
     table: bytes  # 16 random bytes: two games with the same seats never share a genesis
     protocol: int = PROTOCOL_VERSION
     #: seconds a seat may be away before the others may claim it; None: not written, the
@@ -163,7 +166,7 @@ def _genesis_shape(body: Any) -> Genesis:
     """The genesis, if `body` has the shape of one (RecordError "schema" otherwise)."""
     try:
         GENESIS.check(body)
-        seats = tuple(Seat(**SEAT.check(s)) for s in body["seats"])
+        seats = tuple(SeatRecord(**SEAT.check(s)) for s in body["seats"])
     except SchemaError as exc:
         raise RecordError(str(exc)) from None
     for i, seat in enumerate(seats):  # (spec/log-format.md, "Names")

@@ -126,7 +126,7 @@ class Acking:
         news = (m.reveal is not None or m.sig is not None) and t.authors.gather(t.ledger, m)
         desync = t.acks.take(m.seat, m.seq, m.entry, m.state)
         if desync is not None:
-            return self.told_desync(m.seq) + t.keeper.halt(desync)
+            return self.told_desync(m.seq) + t.referee.halt(desync)
         effects: Effects = []
         if m.entry != t.entries[m.seq - 1].hash:
             effects.append(Send(sender, Want(m.seq).to_bytes()))  # a fork: fetch its entry (proof)
@@ -158,7 +158,7 @@ class Acking:
             return [Send(sender, Want(m.seq).to_bytes())]  # a fork: fetch its entry (proof)
         desync = t.acks.take_confirm(m.seq, m.entry, m.states, t.seat)
         if desync is not None:
-            return t.keeper.halt(desync)
+            return t.referee.halt(desync)
         # (an entry of ours it confirmed with it needs no confirm of ours: every seat has this one)
         return self.advance(announce=False)
 

@@ -283,7 +283,7 @@ class Claims:
         try:
             t.ledger.check(entry)
         except LedgerError as exc:
-            return t.keeper.reject(sender, f"entry seq {exc.seq}: {exc.why}")
+            return t.referee.reject(sender, f"entry seq {exc.seq}: {exc.why}")
         self.gathering.held = (entry, sender)
         return []
 

@@ -63,9 +63,9 @@ class Forks:
 
     def halt_equivocation(self, proof: Proof) -> Effects:
         t = self.table
-        if t.keeper.phase() is Phase.HALTED:
+        if t.referee.phase() is Phase.HALTED:
             return []
-        return t.keeper.halt(Equivocation(proof.first.seat, proof.first.seq, proof)) + t.broadcast(proof)
+        return t.referee.halt(Equivocation(proof.first.seat, proof.first.seq, proof)) + t.broadcast(proof)
 
     def run_start(self) -> int:
         """The seq of the first of the last entries held that one seat wrote in a row."""
@@ -89,7 +89,7 @@ class Forks:
         try:
             checked = base.check(entry)
         except LedgerError as exc:
-            return t.keeper.reject(sender, f"entry seq {exc.seq}: {exc.why}")
+            return t.referee.reject(sender, f"entry seq {exc.seq}: {exc.why}")
         t.entries = t.entries[:seq - 1]
         t.ledger = base
         self.fetches.forget()

@@ -67,7 +67,7 @@ _NO_HEAD = Beat(0, bytes(32)).to_bytes()  # a forming node's beat: it holds no l
 
 
 @dataclass
-class Claim:
+class Lease:
     """A seat taken at a forming table, as its host keeps it: the hello that took it (the
     latest, if its node said another), when its node was last heard, and whether it has
     been heard again since that hello."""

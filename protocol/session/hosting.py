@@ -14,8 +14,8 @@ from peerboard import engines
 from peerboard.protocol.session.effects import Effects, Send
 from peerboard.protocol.session.events import Rejected, SeatFreed, SeatTaken
 from peerboard.protocol.session.guesses import Guesses
-from peerboard.protocol.log import ENDS_TOGETHER, Genesis, Identity, NO_TAKEOVER, REVEALS_TOGETHER, Seat, fingerprint
-from peerboard.protocol.session.forming import MAX_WATCHERS, PROVEN_KEPT, SEAT_LEASE, SIGN_WITHIN, Claim, Forming
+from peerboard.protocol.log import ENDS_TOGETHER, Genesis, Identity, NO_TAKEOVER, REVEALS_TOGETHER, SeatRecord, fingerprint
+from peerboard.protocol.session.forming import MAX_WATCHERS, PROVEN_KEPT, SEAT_LEASE, SIGN_WITHIN, Lease, Forming
 from peerboard.protocol.session.phases import Milestone
 from peerboard.protocol.session.refusals import (
     CODES_WAIT, FULL, NOT_WATCHING, PRIVATE, REMATCH_ONLY, REMOVED, WRONG_CODE,
@@ -31,8 +31,8 @@ class Hosting(Forming):
     rematch with its seats in a given order), keeps them leased, and proposes the genesis
     once the table is full of live nodes."""
 
-    #: each seat's claim, by seat (None: free); `seat` is the host's own
-    claims: list[Claim | None] = field(default_factory=list)
+    #: each seat's lease, by seat (None: free); `seat` is the host's own
+    leases: list[Lease | None] = field(default_factory=list)
     #: the key that last held each seat (a key coming back gets its old seat)
     previous: list[bytes | None] = field(default_factory=list)
     #: keys it removed (their hellos are refused from then on)
@@ -69,8 +69,8 @@ class Hosting(Forming):
         hosting.takeover = takeover if players >= 3 and takeover != NO_TAKEOVER else None
         if may_watch is not None:
             hosting.may_watch = may_watch
-        hosting.claims = [None] * players
-        hosting.claims[seat] = Claim(local, now, answered=True)
+        hosting.leases = [None] * players
+        hosting.leases[seat] = Lease(local, now, answered=True)
         hosting.previous = list(order) if order is not None else [local.key] + [None] * (players - 1)
         return hosting
 
@@ -90,17 +90,17 @@ class Hosting(Forming):
         seats given, in seat order (a freed seat leaves a gap)."""
         if self.proposal is not None:
             return super().known_seats()
-        return tuple((i, c.hello.name, c.key, c.hello.addr) for i, c in enumerate(self.claims) if c is not None)
+        return tuple((i, c.hello.name, c.key, c.hello.addr) for i, c in enumerate(self.leases) if c is not None)
 
     def _dealing_with(self) -> list[bytes]:
-        return super()._dealing_with() if self.proposal is not None else [c.key for c in self.claims if c is not None]
+        return super()._dealing_with() if self.proposal is not None else [c.key for c in self.leases if c is not None]
 
     def heard_from(self, sender: bytes, now: float) -> Effects:
         """A message came from `sender`: it renews that node's lease."""
-        for claim in self.claims:
-            if claim is not None and claim.key == sender:
-                claim.heard = now
-                claim.answered = True  # (the hello that takes a seat comes before its claim)
+        for lease in self.leases:
+            if lease is not None and lease.key == sender:
+                lease.heard = now
+                lease.answered = True  # (the hello that takes a seat comes before its lease)
         if sender in self.watchers_heard:
             self.watchers_heard[sender] = now
         return []
@@ -109,14 +109,14 @@ class Hosting(Forming):
         """A table full of live seats is proposed, whatever message showed the last one alive."""
         return self.propose_when_full(now)
 
-    def _taken(self, index: int, claim: Claim) -> SeatTaken:
-        h = claim.hello
+    def _taken(self, index: int, lease: Lease) -> SeatTaken:
+        h = lease.hello
         mine = h.key == self.key
         return SeatTaken(SeatInfo(index, h.name, fingerprint(h.key), h.key, "you" if mine else "connected",
-                                  None if mine else claim.heard, h.addr))
+                                  None if mine else lease.heard, h.addr))
 
     def _seat_of(self, key: bytes) -> int | None:
-        return next((i for i, c in enumerate(self.claims) if c is not None and c.key == key), None)
+        return next((i for i, c in enumerate(self.leases) if c is not None and c.key == key), None)
 
     # -- seats asked for -------------------------------------------------------------------------
 
@@ -145,7 +145,7 @@ class Hosting(Forming):
             return effects + self._watcher(sender, m, now)
         if index is not None:
             return self._again(index, m, now)
-        free = [i for i, c in enumerate(self.claims) if c is None]
+        free = [i for i, c in enumerate(self.leases) if c is None]
         if not free:
             return [Send(sender, Refuse(FULL).to_bytes())]
         self.spectators.pop(sender, None)  # (a spectator asking for a seat after all)
@@ -155,9 +155,9 @@ class Hosting(Forming):
             if self.order is not None:  # (a rematch's seat is its key's: never another's)
                 return [Send(sender, Refuse(REMATCH_ONLY).to_bytes())]
             index = free[0]
-        claim = self.claims[index] = Claim(m, now)
+        lease = self.leases[index] = Lease(m, now)
         self.previous[index] = sender
-        return [self._taken(index, claim), Send(sender, Welcome(index, self.players).to_bytes())]
+        return [self._taken(index, lease), Send(sender, Welcome(index, self.players).to_bytes())]
 
     def _code(self, sender: bytes, m: Hello, now: float) -> Effects:
         """A private table: the refusal of a hello whose knock is missing or wrong, or that
@@ -184,13 +184,13 @@ class Hosting(Forming):
     def _again(self, index: int, m: Hello, now: float) -> Effects:
         """A hello from a node holding a seat: a repeat (it missed our answer or the
         proposal), or a new hello — its node restarted, with new commitments."""
-        claim = self.claims[index]
-        if claim.hello == m:
+        lease = self.leases[index]
+        if lease.hello == m:
             if self.proposal is not None:
                 return [Send(m.key, Propose(self.proposal, self.addrs).to_bytes())]
             return [Send(m.key, Welcome(index, self.players).to_bytes())]
-        claim.hello = m
-        effects: Effects = [self._taken(index, claim), Send(m.key, Welcome(index, self.players).to_bytes())]
+        lease.hello = m
+        effects: Effects = [self._taken(index, lease), Send(m.key, Welcome(index, self.players).to_bytes())]
         if self.proposal is not None:
             effects += self._withdraw()  # it misstates that seat now; proposed anew at once
         return effects
@@ -214,16 +214,16 @@ class Hosting(Forming):
     def propose_when_full(self, now: float) -> Effects:
         """While forming: propose once every seat is taken and every node holding one has
         been heard again since its hello."""
-        if self.proposal is None and self.genesis is None and all(c is not None and c.answered for c in self.claims):
+        if self.proposal is None and self.genesis is None and all(c is not None and c.answered for c in self.leases):
             return self._propose(now)
         return []
 
     def _propose(self, now: float) -> Effects:
         """Every seat is taken: the genesis, to every seat (and to this node itself)."""
-        hellos = [c.hello for c in self.claims]
+        hellos = [c.hello for c in self.leases]
         genesis = Genesis(
             game=self.game, engine=engines.get(self.game).version, options=self.options,
-            seats=tuple(Seat(h.name, h.key, h.chain, h.seed) for h in hellos), table=self.table,
+            seats=tuple(SeatRecord(h.name, h.key, h.chain, h.seed) for h in hellos), table=self.table,
             patience=self.patience, takeover=self.takeover, reveals=REVEALS_TOGETHER, ends=ENDS_TOGETHER,
         )
         propose = Propose(genesis, tuple(h.addr for h in hellos))
@@ -233,16 +233,16 @@ class Hosting(Forming):
 
     def _free(self, index: int, why: str) -> Effects:
         """Seat `index` is free again (the proposal, if any, is the caller's to withdraw)."""
-        claim = self.claims[index]
-        self.claims[index] = None
-        return [SeatFreed(index, claim.hello.name, fingerprint(claim.key), why)]
+        lease = self.leases[index]
+        self.leases[index] = None
+        return [SeatFreed(index, lease.hello.name, fingerprint(lease.key), why)]
 
     def _withdraw(self) -> Effects:
         """The proposal no longer stands: forming again. Each remaining seat is welcomed
         anew, which tells it so; the signatures of the old proposal are void."""
         self.proposal, self.addrs, self.sigs = None, (), {}
         self.reached(Milestone.WITHDRAWN)
-        return [Send(c.key, Welcome(i, self.players).to_bytes()) for i, c in enumerate(self.claims)
+        return [Send(c.key, Welcome(i, self.players).to_bytes()) for i, c in enumerate(self.leases)
                 if c is not None and i != self.seat]
 
     def remove(self, index: int) -> Effects:
@@ -250,10 +250,10 @@ class Hosting(Forming):
         hellos from now on. LocalError saying why when there is no such seat to remove."""
         if index == self.seat:
             raise LocalError(f"Seat {index} is the host's own; leave the table to close it.")
-        if not 0 <= index < self.players or self.claims[index] is None:
-            taken = ", ".join(str(i) for i, c in enumerate(self.claims) if c is not None and i != self.seat) or "none"
+        if not 0 <= index < self.players or self.leases[index] is None:
+            taken = ", ".join(str(i) for i, c in enumerate(self.leases) if c is not None and i != self.seat) or "none"
             raise LocalError(f"Seat {index} is not taken by anyone (seats taken besides yours: {taken}).")
-        key = self.claims[index].key
+        key = self.leases[index].key
         self.banned.add(key)
         effects = self._free(index, "removed") + [Send(key, Refuse(REMOVED).to_bytes())]
         return effects + (self._withdraw() if self.proposal is not None else [])
@@ -264,10 +264,10 @@ class Hosting(Forming):
         """Free the seats whose lease ran out: silent too long, or (once proposed) no
         signature in time; forget silent spectators; propose if the table is full."""
         effects: Effects = []
-        for i, claim in enumerate(self.claims):
-            if i == self.seat or claim is None:
+        for i, lease in enumerate(self.leases):
+            if i == self.seat or lease is None:
                 continue
-            silent = now - claim.heard > SEAT_LEASE
+            silent = now - lease.heard > SEAT_LEASE
             unsigned = self.proposal is not None and i not in self.sigs and now - self.proposed_at > SIGN_WITHIN
             if silent or unsigned:
                 effects += self._free(i, "silent")

@@ -10,7 +10,7 @@ is a part of its own, given the table: the acks and confirms (acks.py), catch-up
 (catchup.py), liveness (liveness.py), the endings by consent (endings.py), claims
 (claims.py), and the seats it writes for, taken over ones included (authors.py). Whatever
 moves the phase — the end of the game, a halt — and a strike against a sender are the
-session's: `Keeper` (table.py).
+session's: `Referee` (table.py).
 """
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ from peerboard.protocol.session.messages import (
 from peerboard.protocol.session.phases import Milestone
 from peerboard.protocol.session.refusals import NOT_WATCHING, STARTED
 from peerboard.protocol.session.surface import LocalError, Phase
-from peerboard.protocol.session.table import Keeper, Table
+from peerboard.protocol.session.table import Referee, Table
 from peerboard.protocol.session.takeovers import Takeovers
 
 
@@ -50,9 +50,9 @@ class Play(Table):
 
     def __init__(self, identity: Identity, secrets: SeatSecrets | None, random: Callable[[int], bytes],
                  genesis: SignedGenesis, addrs: tuple[str, ...], ledger: Ledger, seat: int | None,
-                 spectators: Mapping[bytes, str], heard: dict[bytes, float], keeper: Keeper,
+                 spectators: Mapping[bytes, str], heard: dict[bytes, float], referee: Referee,
                  may_watch: Callable[[bytes], bool] = lambda key: True):
-        super().__init__(identity, secrets, random, genesis, addrs, ledger, seat, spectators, keeper, may_watch)
+        super().__init__(identity, secrets, random, genesis, addrs, ledger, seat, spectators, referee, may_watch)
         self.result: GameOver | None = None  # once over
         self.liveness = Liveness(heard)
         self.fetches = Fetches(self)
@@ -69,7 +69,7 @@ class Play(Table):
     @classmethod
     def start(cls, identity: Identity, secrets: SeatSecrets | None, random: Callable[[int], bytes],
               genesis: SignedGenesis, addrs: tuple[str, ...], spectators: Mapping[bytes, str],
-              heard: dict[bytes, float], keeper: Keeper,
+              heard: dict[bytes, float], referee: Referee,
               may_watch: Callable[[bytes], bool] = lambda key: True) -> "Play":
         """The game of `genesis`; LedgerError if the genesis cannot start one. A spectator
         is served only if `may_watch` admits its key."""
@@ -77,7 +77,7 @@ class Play(Table):
         mine = [i for i, s in enumerate(genesis.terms.seats) if s.key == key]
         seat = mine[0] if mine and secrets is not None else None
         ledger = Ledger.start(genesis, {} if seat is None or secrets is None else {seat: secrets.seed})
-        return cls(identity, secrets, random, genesis, addrs, ledger, seat, spectators, heard, keeper, may_watch)
+        return cls(identity, secrets, random, genesis, addrs, ledger, seat, spectators, heard, referee, may_watch)
 
     def started(self, handed: list[bytes], resumed: bool) -> Effects:
         """The effects of the start: the genesis stored (unless `resumed` from it) and sent to
@@ -226,7 +226,7 @@ class Play(Table):
 
     def on_entry(self, sender: bytes, m: EntryMessage, now: float) -> Effects:
         effects = [] if m.confirm is None else self.acking.on_confirm(sender, m.confirm, now)  # (of the entry before it)
-        if self.keeper.phase() is Phase.HALTED:
+        if self.referee.phase() is Phase.HALTED:
             return effects
         effects += self._on_entry(sender, m, now)
         early_confirms = self.fetches.early_confirms
@@ -234,13 +234,13 @@ class Play(Table):
             return effects
         held = len(self.entries)
         for seq in sorted(s for s in early_confirms if s <= held):
-            if self.keeper.phase() is Phase.HALTED:
+            if self.referee.phase() is Phase.HALTED:
                 break
             early, confirm = early_confirms.pop(seq)
             try:
                 effects += self.acking.on_confirm(early, confirm, now)
             except MessageError as exc:
-                effects += self.keeper.reject(early, str(exc))
+                effects += self.referee.reject(early, str(exc))
         return effects
 
     def _on_entry(self, sender: bytes, m: EntryMessage, now: float) -> Effects:
@@ -251,7 +251,7 @@ class Play(Table):
         if entry.seq > have + 1:
             return self.fetches.early(sender, entry, now)
         effects = self._accept(sender, entry)
-        phase = self.keeper.phase
+        phase = self.referee.phase
         while phase() is Phase.PLAYING:
             held = self.fetches.next_held()
             if held is None:
@@ -307,7 +307,7 @@ class Play(Table):
                 return [Send(sender, Want(self.forks.run_start()).to_bytes())]
             # A refused entry can never be accepted by an honest node, so it cannot
             # split the table: it is no evidence of equivocation, only a strike.
-            return self.keeper.reject(sender, f"entry seq {exc.seq}: {exc.why}")
+            return self.referee.reject(sender, f"entry seq {exc.seq}: {exc.why}")
         self._append(entry, checked)
         # (passed on to our spectators after our ack: nobody's confirmation waits for them)
         relay = [k for k in self.spectators if k != sender]
@@ -344,7 +344,7 @@ class Play(Table):
             effects += relay
         desync = self.acks.stored(entry.hash, state_hash)
         if desync is not None:
-            return effects + self.acking.told_desync(entry.seq) + self.keeper.halt(desync) + [Accepted(entry.seq, entry)]
+            return effects + self.acking.told_desync(entry.seq) + self.referee.halt(desync) + [Accepted(entry.seq, entry)]
         effects += self.acking.advance()
         effects.append(Accepted(entry.seq, entry))
         if entry.kind in ("resign", "claim", "agree") and ledger.ending is not None and ledger.ending[2] == entry.seq:
@@ -368,7 +368,7 @@ class Play(Table):
         body = self.ledger.result_body()
         self.result = GameOver(tuple(body["winners"]), tuple(body["scores"]), tuple(self.ledger.cheats), self.ending(),
                                self.ledger.taken)
-        self.keeper.reach(Milestone.ENDED)
+        self.referee.reach(Milestone.ENDED)
         return [self.result]
 
     # -- the local seat's entries -------------------------------------------------------------------------
@@ -409,7 +409,7 @@ class Play(Table):
     def take_own(self, entry: Entry, checked: Ledger | None) -> Effects:
         """Our entry is written and on its way: take it into the ledger, then wait for its
         fsync and ack it."""
-        if self.keeper.phase() is not Phase.PLAYING:
+        if self.referee.phase() is not Phase.PLAYING:
             return []
         if checked is None:
             try:
@@ -424,7 +424,7 @@ class Play(Table):
 
     def my_turn(self) -> Effects:
         """Write what the local seat owes by itself, or tell the client it must decide."""
-        if self.keeper.phase() is not Phase.PLAYING or self.author is None:
+        if self.referee.phase() is not Phase.PLAYING or self.author is None:
             return []
         ledger, endings, author = self.ledger, self.endings, self.author
         if not author.unheard:  # (a seat catching up writes nothing)

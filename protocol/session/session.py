@@ -45,7 +45,7 @@ from peerboard.protocol.session.messages import Hello, Leave, MessageError, Rema
 from peerboard.protocol.session.phases import Milestone, next_phase
 from peerboard.protocol.session.catchup import BEAT_EVERY
 from peerboard.protocol.session.play import Play
-from peerboard.protocol.session.table import Keeper
+from peerboard.protocol.session.table import Referee
 from peerboard.protocol.session.surface import ChanceRecord, LocalError, MoveRecord, Phase, Position, SeatInfo
 from peerboard.protocol.session.tablecode import knock, stretched
 from peerboard.protocol.session.takes import TAKES
@@ -85,7 +85,7 @@ class Session(SessionView):
         self._addr = addr
         self._random = random
         self._takes = TAKES[self._phase]  # what the phase does with each message (kept with it)
-        self._keeper = Keeper(lambda: self._phase, self._reach, self._halt_with, self._reject)
+        self._referee = Referee(lambda: self._phase, self._reach, self._halt_with, self._reject)
         self._strikes: dict[bytes, int] = {}
         self._catch_up = CatchUp()
         self._next_beat = now
@@ -513,7 +513,7 @@ class Session(SessionView):
         """The game begins here (or, `resumed`, begins again from the stored genesis);
         LedgerError if that genesis cannot begin one."""
         play = Play.start(self._identity, self._secrets, self._random, genesis, addrs, spectators, self._heard,
-                          self._keeper, self._may_watch)
+                          self._referee, self._may_watch)
         self._stage = play
         self._reach(Milestone.STARTED)
         effects = play.started(list(play.seat_keys) if hand_out else [], resumed)

@@ -24,8 +24,10 @@ from peerboard.protocol.session.surface import ChanceRecord, MoveList, MoveRecor
 
 
 @dataclass(frozen=True)
-class Keeper:
-    """What a game asks of the session that holds it."""
+class Referee:
+    """What a game asks of the session that referees it: the phase it is in, a milestone
+    reached (the game ended), a halt (a desync, an equivocation), and a sender's fault (said,
+    and counted against it). The session alone moves the phase and keeps the strikes."""
 
     phase: Callable[[], Phase]
     reach: Callable[[Milestone], None]  # the game ended
@@ -38,13 +40,13 @@ class Table:
 
     def __init__(self, identity: Identity, secrets: SeatSecrets | None, random: Callable[[int], bytes],
                  genesis: SignedGenesis, addrs: tuple[str, ...], ledger: Ledger, seat: int | None,
-                 spectators: Mapping[bytes, str], keeper: Keeper, may_watch: Callable[[bytes], bool]):
+                 spectators: Mapping[bytes, str], referee: Referee, may_watch: Callable[[bytes], bool]):
         g = genesis.terms
         self.may_watch = may_watch
         self.identity = identity
         self.key = identity.public_key
         self.random = random
-        self.keeper = keeper
+        self.referee = referee
         self.genesis = genesis
         self.addrs = addrs
         self.seat = seat  # None: a spectator
@@ -162,7 +164,7 @@ class Table:
 
     def position(self, confirmed: bool) -> Position:
         ledger = self.confirmed_ledger if confirmed else self.ledger
-        live = self.keeper.phase() is Phase.PLAYING and not ledger.finished
+        live = self.referee.phase() is Phase.PLAYING and not ledger.finished
         return Position(ledger.next_seq - 1, ledger.state, ledger.entitled() if live else None)
 
     def options_for(self, kind: str) -> tuple[Any, ...]:

@@ -60,7 +60,7 @@ class Takeovers:
         """The bot's decision for seat `seat`, which this node runs."""
         t = self.table
         ledger = t.ledger
-        if seat not in t.authors.taken or t.keeper.phase() is not Phase.PLAYING:
+        if seat not in t.authors.taken or t.referee.phase() is not Phase.PLAYING:
             raise LocalError(f"This node does not play seat {seat}.")
         author = t.authors.taken[seat][1]
         entitled, kind = ledger.entitled()

@@ -6,7 +6,7 @@ import io
 from types import SimpleNamespace
 
 from peerboard.client.event_words import REJECTIONS_SHOWN, Rejections, said
-from peerboard.client.seat import Seat
+from peerboard.client.player import Player
 from peerboard.client.tui.live_source import LiveSource
 from peerboard.node.loop import NODE_EVENTS
 from peerboard.protocol.session import events as ev
@@ -74,7 +74,7 @@ def test_the_line_prompt_and_the_screen_say_the_same_words():
               ev.SeatFreed(1, "bob", "bbbb-bbbb", "silent")]
     for event in events:
         source_node.on_event(event)
-    seat = Seat(_node(session), out=out)
+    seat = Player(_node(session), out=out)
     for event in events:
         seat.on_event(event)
     printed = out.getvalue().splitlines()

@@ -17,7 +17,7 @@ from peerboard import engines
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.tui.game_presenter import GamePresenter
 from peerboard.client.tui.live_source import LiveSource
-from peerboard.client.tui.screen_seat import ScreenSeat
+from peerboard.client.tui.screen_player import ScreenPlayer
 from support.lanhelp import LOOPBACK, Proc
 from peerboard.node.loop import Node
 from peerboard.node.transport import Admission, Transport
@@ -191,7 +191,7 @@ def test_the_lines_left_on_the_terminal_say_how_to_come_back(tmp_path):
     transport = Transport(identity, LOOPBACK, Admission())
     node = Node(identity, "ann", transport, transport.endpoint, on_event=lambda e: None, games=tmp_path)
     try:
-        seat = ScreenSeat(node)
+        seat = ScreenPlayer(node)
         node.host(SeatSecrets.from_master(bytes(32)), "aton", 2, {}, None)
         assert seat.ending_lines(ExitCode.DONE) == ["You left the table before the game started."]
         assert seat.ending_lines(ExitCode.GAVE_UP) == ["Gave up (--max-seconds); the game is not over."]

@@ -7,12 +7,12 @@ import pytest
 from peerboard.node.storage import LogFile
 from peerboard.protocol.log.identity import Identity
 from peerboard.protocol.log.logfile import read_log
-from peerboard.protocol.log.records import Genesis, Seat, make_entry, sign_genesis
+from peerboard.protocol.log.records import Genesis, SeatRecord, make_entry, sign_genesis
 
 
 def _game(n):
     me = Identity.from_seed(bytes(32))
-    genesis = sign_genesis(Genesis("aton", "1", {}, (Seat("a", me.public_key),), bytes(16)), [me])
+    genesis = sign_genesis(Genesis("aton", "1", {}, (SeatRecord("a", me.public_key),), bytes(16)), [me])
     entries, prev = [], genesis.hash
     for seq in range(1, n + 1):
         entry = make_entry(me, seq, prev, 0, "move", {"actions": [("pass",)], "nonce": None})

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from peerboard import engines
-from peerboard.client.seat import Seat
+from peerboard.client.player import Player
 from peerboard.node.loop import NODE_EVENTS
 from peerboard.protocol.session import confirmation
 from peerboard.protocol.log.ledger import LedgerError
@@ -140,7 +140,7 @@ def test_a_message_class_without_its_row_fails_when_the_session_loads():
 
 def test_the_console_takes_every_event_by_its_class_and_an_unknown_one_loudly():
     node = SimpleNamespace(on_event=None, session=None, log_path=None, stop=lambda: None)
-    seat = Seat(node, out=io.StringIO())
+    seat = Player(node, out=io.StringIO())
     assert set(seat.handlers) == set(SESSION_EVENTS) | set(NODE_EVENTS)
 
     class Renamed(Event):  # an event class the console was not told about

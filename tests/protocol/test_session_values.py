@@ -13,7 +13,7 @@ from peerboard.protocol.log.identity import Identity
 from peerboard.protocol.session.messages import (
     Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, Proof, Propose, Refuse, Sign, Want, Welcome,
 )
-from peerboard.protocol.log.records import Entry, Genesis, Seat, SignedGenesis
+from peerboard.protocol.log.records import Entry, Genesis, SeatRecord, SignedGenesis
 from peerboard.protocol.log.schema import MAX_SEATS
 from peerboard.protocol.log.secrets import SeatSecrets
 from peerboard.protocol.session.session import InternalFault, Phase, Session
@@ -66,7 +66,7 @@ GAME = st.sampled_from(engines.names()) | TEXT.filter(bool)
 TABLE = st.just(_TABLE_ID) | st.binary(min_size=16, max_size=16)
 OPTIONS = st.dictionaries(TEXT, st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | TEXT, max_size=3)
 
-SEATS = st.lists(st.builds(Seat, TEXT, KEY, HASH, HASH), min_size=1, max_size=MAX_SEATS, unique_by=lambda s: s.key)
+SEATS = st.lists(st.builds(SeatRecord, TEXT, KEY, HASH, HASH), min_size=1, max_size=MAX_SEATS, unique_by=lambda s: s.key)
 GENESIS = st.builds(Genesis, GAME, st.sampled_from(["1", "2"]) | TEXT.filter(bool), OPTIONS, SEATS.map(tuple), TABLE)
 SIGNED = (st.just(_DISK.genesis)
           | GENESIS.flatmap(lambda g: st.lists(SIG, min_size=len(g.seats), max_size=len(g.seats))
@@ -91,13 +91,13 @@ ENTRY = (st.sampled_from(list(_DISK.entries))
          | st.sampled_from(sorted(BODIES)).flatmap(
              lambda kind: st.builds(Entry, SEQ, HASH, SEAT, st.just(kind), BODIES[kind], SIG)))
 
-_MINE = Seat("j", _KEYS[0], _NODES[0].secrets.chain_tip, _NODES[0].secrets.commitments()["seed"])
+_MINE = SeatRecord("j", _KEYS[0], _NODES[0].secrets.chain_tip, _NODES[0].secrets.commitments()["seed"])
 # a proposal a joiner would sign: its own seat as it asked for it, beside another (Aton has two)
 OURS = st.builds(
     lambda other, at, options, addrs: Propose(
         Genesis("aton", engines.get("aton").version, options, (other, _MINE) if at else (_MINE, other), _TABLE_ID),
         addrs),
-    st.builds(Seat, TEXT, st.binary(min_size=32, max_size=32), HASH, HASH), st.booleans(),
+    st.builds(SeatRecord, TEXT, st.binary(min_size=32, max_size=32), HASH, HASH), st.booleans(),
     st.just({}) | OPTIONS, st.lists(st.text(max_size=30), min_size=2, max_size=2).map(tuple))
 
 MESSAGES = st.one_of(

@@ -1,4 +1,4 @@
-"""`ScreenSeat`: what the LAN commands (client/lan) put at a node when a person plays on a
+"""`ScreenPlayer`: what the LAN commands (client/lan) put at a node when a person plays on a
 terminal. It takes the node's events from the moment the node is made, keeps what the
 command says before the game (how to join this table) for the forming screen, and `run`
 shows the game full screen until the person leaves, then prints how it ended and where its
@@ -13,7 +13,7 @@ from peerboard.client.tui.live_run import run_game
 from peerboard.client.tui.live_source import LiveSource
 
 
-class ScreenSeat:
+class ScreenPlayer:
     """The full-screen client at a node, for the LAN commands (client/lan): make it right
     after the node (before it hosts, joins or resumes), then `run` it."""
 
