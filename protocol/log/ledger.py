@@ -208,6 +208,11 @@ class Ledger:
         return (strategy is not None and strategy != NO_TAKEOVER and self.seats >= 3 and self.may_end()
                 and all(runner != gone for _, _, runner in self.taken))
 
+    @cached
+    def turn(self) -> int:
+        """The engine's `current` of the state: a seat, CHANCE or TERMINAL."""
+        return self.game.current(self.state)
+
     @property
     def last_writer(self) -> int | None:
         """The seat that wrote the last entry; None right after the genesis."""
@@ -252,11 +257,13 @@ class Ledger:
             key = self.keys[entry.seat]  # (a taken-over seat's is its takeover's)
             if not verify(key, entry.signing_bytes(), entry.sig):
                 raise LedgerError(seq, f"bad signature (not seat {entry.seat}'s key)", failures.SIGNATURE)
-        try:
-            # the entry due, or the one that may stand in its place (protocol/log/writers.py)
-            seat, kind = writers.expected(self, entry, self._entitled)
-        except Refused as exc:
-            raise LedgerError(seq, exc.why, exc.failure) from None
+        seat, kind = self._entitled  # (`entitled()` without its call)
+        if entry.kind in writers.IN_PLACE:
+            try:
+                # an entry that may stand in place of the one due (protocol/log/writers.py)
+                seat, kind = writers.expected(self, entry, (seat, kind))
+            except Refused as exc:
+                raise LedgerError(seq, exc.why, exc.failure) from None
         if entry.kind != kind or entry.seat != seat:
             raise LedgerError(seq, f"wrong seat: seat {seat} must write {_a(kind)} entry here, not seat {entry.seat} "
                                   f"{_a(entry.kind)}", failures.TURN)

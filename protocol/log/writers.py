@@ -38,6 +38,8 @@ class Standing(Protocol):
     @property
     def state(self) -> Any: ...
     @property
+    def turn(self) -> int: ...
+    @property
     def seats(self) -> int: ...
     @property
     def over(self) -> bool: ...
@@ -80,13 +82,6 @@ class Stage(enum.Enum):
     OVER = "over"
     CHANCE = "at chance"
     DECISION = "at a decision"
-
-
-def stage(s: Standing) -> Stage:
-    if s.pending is not None:  # (a claim just came: its writer takes the claimed seat over, next)
-        return Stage.TAKEOVER
-    who = TERMINAL if s.ending is not None else s.game.current(s.state)
-    return Stage.OVER if who == TERMINAL else Stage.CHANCE if who == CHANCE else Stage.DECISION
 
 
 @dataclass(frozen=True)
@@ -167,7 +162,7 @@ PILE_OWNER = Who("the pile's owner (`chance_owner`)", _owner)
 FIRST_SPENT = Who("the lowest such seat", lambda s: _spent(s)[0])
 NEXT_IN_ROUND = Who("the next seat of the round, in seat order", lambda s: len(s.reveals))
 FIRST_UNCOMMITTED = Who("the first such seat, in the group's order", lambda s: _uncommitted(s)[0])
-CURRENT = Who("`current(state)`", lambda s: s.game.current(s.state))
+CURRENT = Who("`current(state)`", lambda s: s.turn)
 
 T, O, C, D = Stage.TAKEOVER, Stage.OVER, Stage.CHANCE, Stage.DECISION
 #: the entry due next: the first row of the game's stage whose situation holds
@@ -194,13 +189,23 @@ del T, O, C, D
 GATHERED: frozenset[str] = frozenset(row.kind for row in DUE if row.who is GATHERER and row.kind is not None)
 
 _BY_STAGE: dict[Stage, tuple[Due, ...]] = {st: tuple(row for row in DUE if row.stage is st) for st in Stage}
+# (`due` picks the rows of a stage without hashing the enum: it runs for every entry)
+_TAKEOVER, _OVER, _CHANCE, _DECISION = (_BY_STAGE[st] for st in (Stage.TAKEOVER, Stage.OVER, Stage.CHANCE, Stage.DECISION))
 #: why nothing may follow a finished log
 FINISHED = "the game is over and its result is signed by every seat"
 
 
 def due(s: Standing) -> Due:
-    """The row of `DUE` that names the entry due next."""
-    for row in _BY_STAGE[stage(s)]:
+    """The row of `DUE` that names the entry due next (the first that holds of the rows of
+    the game's `stage`)."""
+    if s.pending is not None:
+        rows = _TAKEOVER
+    elif s.ending is not None:
+        rows = _OVER
+    else:
+        who = s.turn
+        rows = _OVER if who == TERMINAL else _CHANCE if who == CHANCE else _DECISION
+    for row in rows:
         if row.when.holds(s):
             return row
     raise AssertionError("the last row of every stage holds always")

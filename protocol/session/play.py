@@ -157,7 +157,9 @@ class Play(Table):
 
     def heard_from(self, sender: bytes, now: float) -> Effects:
         seat = self.seats.get(sender)
-        if seat is not None and seat not in self.ledger.taken_seats and self.liveness.back(seat):
+        liveness = self.liveness
+        if (seat is not None and (seat in liveness.away or seat in liveness.left) and seat not in self.ledger.taken_seats
+                and liveness.back(seat)):
             self.claims.told.discard(seat)
             return [PeerBack(seat)]
         return []
@@ -328,7 +330,7 @@ class Play(Table):
         elif entry.kind == "claim":
             self.acks.gone = self.silent()  # their acks no longer count
             if self.seat in ledger.gone or self.seat == entry.body["gone"]:
-                self.authors.own = None  # this seat is gone for good: it watches the rest as a spectator
+                self.gone_for_good()
         elif entry.kind == "takeover":
             self.acks.gone = self.silent()
             self.liveness.back(entry.body["gone"])  # (as alive as its runner from now on)

@@ -197,7 +197,7 @@ class Session(SessionView):
                 effects += self._formed(self._stage.after_message(now))
             except Exception as exc:
                 return effects + self._fault("proposing the table", exc)
-        return effects + self._news()
+        return effects + self._news() if self._over_news else effects
 
     def submit(self, actions: list | tuple, now: float) -> Effects:
         """The local player's decision: actions for a move (several: a planned turn, one
@@ -245,7 +245,8 @@ class Session(SessionView):
         """Time passed: heartbeats (with the head), away peers, retries for missing entries."""
         self._now = now
         try:
-            return self._tick(now) + self._news()
+            effects = self._tick(now)
+            return effects + self._news() if self._over_news else effects
         except Exception as exc:
             return self._fault("keeping time", exc)
 
@@ -257,7 +258,8 @@ class Session(SessionView):
             return []  # (left by a game that has halted since)
         try:
             if isinstance(step, TakeOwnEntry):
-                return self._stage.take_own(step.entry, step.checked) + self._news()
+                effects = self._stage.take_own(step.entry, step.checked)
+                return effects + self._news() if self._over_news else effects
             return self._stage.my_turn()
         except Exception as exc:
             return self._fault("taking its own next step", exc)

@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 from peerboard import engines
 from peerboard.protocol.log import Entry, Identity, Ledger, SeatSecrets, SignedGenesis
 from peerboard.protocol.session.author import Author
-from peerboard.protocol.session.authors import Authors, node_of
+from peerboard.protocol.session.authors import Authors
 from peerboard.protocol.session.confirmation import Confirmations
 from peerboard.protocol.session.effects import Effects, Send
 from peerboard.protocol.session.events import Event
@@ -52,6 +52,9 @@ class Table:
         self.seat = seat  # None: a spectator
         #: the seats this node writes for: its own, and those it runs taken over
         self.authors = Authors(seat, identity, None if seat is None or secrets is None else Author(seat, secrets))
+        #: the local seat's author (`authors.own`, kept here too: it is asked for at every
+        #: step): None for a spectator, or once the seat is gone for good (`gone_for_good`)
+        self.author: Author | None = self.authors.own
         self.seats: dict[bytes, int] = {s.key: i for i, s in enumerate(g.seats)}  # seat key -> seat
         self.seat_keys: tuple[bytes, ...] = tuple(s.key for s in g.seats)  # by seat
         #: the log held, the ledger it leads to, the ledger at each seq not yet confirmed, and
@@ -70,10 +73,9 @@ class Table:
     def players(self) -> int:
         return len(self.seat_keys)
 
-    @property
-    def author(self) -> Author | None:
-        """The local seat's author: None for a spectator, or once the seat is gone for good."""
-        return self.authors.own
+    def gone_for_good(self) -> None:
+        """The local seat is claimed: it writes nothing more, and watches the rest as a spectator."""
+        self.authors.own = self.author = None
 
     # -- reaching the others ------------------------------------------------------------------------
 
@@ -102,7 +104,10 @@ class Table:
     def node_of(self, seat: int) -> bytes:
         """The key of the node that holds seat `seat` now: its own, or, taken over, its
         runner's (spec/protocol.md, "Takeover")."""
-        return self.seat_keys[node_of(self.ledger, seat)]
+        for taken, _, runner in self.ledger.taken:  # (`authors.node_of`, without its call: every ack asks)
+            if taken == seat:
+                return self.seat_keys[runner]
+        return self.seat_keys[seat]
 
     def key_at(self, seq: int, seat: int) -> bytes:
         """The key seat `seat` signs entry `seq` with: its genesis key, or its takeover's."""
