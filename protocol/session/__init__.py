@@ -4,6 +4,13 @@
 returns effects for its node to carry out (`EffectRunner` does); it tells the client what
 happened in events, and shows the game on its read-only surface (`phase`, `seats`,
 `position()`, `legal_actions()` ...). Built on the log's face (peerboard.protocol.log).
+
+Inside: `Session` (session.py) on `SessionView` (view.py), its message table (takes.py) and
+phase table (phases.py); before the genesis the forming side (forming.py, hosting.py,
+joining.py); from it on the game, `Play` (play.py) on `Table` (table.py), with a part for
+each concern — `Acking` (acks.py), `Fetches` (catchup.py), `Liveness` (liveness.py),
+`Endings` (endings.py), `Claims` (claims.py), `Authors` (authors.py), `Takeovers`
+(takeovers.py), `Forks` (forks.py) — and the rematch (`Rematching`, rematch.py).
 """
 from __future__ import annotations
 
