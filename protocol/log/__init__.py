@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from peerboard.protocol.log import failures
 from peerboard.protocol.log.builder import LogBuilder
+from peerboard.protocol.log.copies import Comparison, Copy, Dispute, Equivocation, compare, group
 from peerboard.protocol.log.codec import DecodeError, Limits, decode, nested_within, too_deep, unpack
 from peerboard.protocol.log.ends import finished_in, gathered_part, next_statement, result_in
 from peerboard.protocol.log.identity import Identity, fingerprint, verify
@@ -35,6 +36,8 @@ __all__ = [
     # reading and checking a log file
     "read_log", "LogContents", "LogFileError", "torn_tail", "verify_log", "verify_contents", "Verdict",
     "audited_seeds", "ending_words", "result_in", "finished_in", "failures",
+    # copies of one game compared: what their signatures prove together
+    "Copy", "Comparison", "Equivocation", "Dispute", "compare", "group",
     # the file format
     "frame", "frames", "header_frame", "LOG_VERSION", "MAX_FRAME",
     # the signed records

@@ -153,13 +153,15 @@ def test_an_ending_in_the_end_together_names_the_same_seats_as_the_form_before(c
 
 def test_a_game_ended_together_is_finished_for_the_lobby_and_rated_and_exported():
     from peerboard.client.export import as_text
-    from peerboard.client.ratings import result_of
+    from peerboard.client.ladder import decide
+    from peerboard.protocol.log.copies import Copy, compare
     from peerboard.node.gamefiles import is_finished
     from peerboard.protocol.log.logfile import read_log
 
     data = (VECTORS / "aton-resigned-ends.pblog").read_bytes()
     contents = read_log(data)
     assert is_finished(contents) and not is_finished(read_log(data[:-200]))
-    assert result_of(contents, verify_log(data).ledger) == (0,)
+    game = decide(compare([Copy("aton-resigned-ends.pblog", contents, verify_log(data))]), 0)
+    assert (game.kind, game.winners, game.losers, game.rated) == ("resigned", (0,), (1,), True)
     text = as_text(contents)
     assert "winners 0" in text and "resigned at entry 21" in text
