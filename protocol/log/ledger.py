@@ -128,6 +128,11 @@ class Ledger:
             state = game.new_game(len(g.seats), g.options)
         except OptionError as exc:
             raise LedgerError(0, str(exc), failures.GENESIS) from None
+        if g.takeover is not None and len(g.seats) < 3:
+            # a claim of one of two seats ends the game: a strategy here would mean nothing,
+            # and a log says one thing only (spec/log-format.md, "The genesis")
+            raise LedgerError(0, f"the genesis names a takeover strategy at a table of {len(g.seats)} seats; a bot "
+                                 f"takes a claimed seat over only at three or more", failures.GENESIS)
         bad = genesis.bad_signers() if signatures else ()
         if bad:
             raise LedgerError(0, f"bad genesis signature of seat {bad[0]} ({g.seats[bad[0]].name})", failures.SIGNATURE)

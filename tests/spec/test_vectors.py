@@ -7,7 +7,8 @@ import pytest
 from peerboard.protocol.log.replay import verify_log
 from peerboard.protocol.log.schema import ENDS_TOGETHER, REVEALS_TOGETHER
 from support.vectors import (
-    CASES, ENDINGS, ENDINGS_ENDS, ENDS, TAKEOVERS_TOGETHER, TOGETHER, VECTORS, build, build_ending, hashes,
+    CASES, ENDINGS, ENDINGS_ENDS, ENDS, SETTLED, TAKEOVERS_TOGETHER, TOGETHER, VECTORS, build, build_ending,
+    build_settled, hashes,
 )
 
 
@@ -165,3 +166,37 @@ def test_a_game_ended_together_is_finished_for_the_lobby_and_rated_and_exported(
     assert (game.kind, game.winners, game.losers, game.rated) == ("resigned", (0,), (1,), True)
     text = as_text(contents)
     assert "winners 0" in text and "resigned at entry 21" in text
+
+
+@pytest.mark.parametrize("case", SETTLED, ids=[c[0] for c in SETTLED])
+def test_a_settled_corner_verifies_as_the_spec_says(case):
+    """spec/log-format.md settles these (issue 39): a taken-over seat may resign, signed by its
+    takeover's key; a claim of the seat that runs a taken-over seat ends the game with both
+    gone; a claim after the claimer's own audit completes the audit, and a game over by its
+    rules keeps its winners."""
+    name = case[0]
+    data = (VECTORS / f"{name}.pblog").read_bytes()
+    assert build_settled(*case) == data  # rebuilt byte for byte
+    verdict = verify_log(data)
+    assert verdict.ok and verdict.ledger.finished, verdict.summary()
+    result = verdict.ledger.result_body()
+    entries = list(verdict.ledger.history)
+    if name == "athos-takenover-resigned":
+        resign = next(e for e in entries if e.kind == "resign")
+        assert resign.seat == 2 and resign.body["seat"] == 2  # written for seat 2 by its runner's node
+        assert result["ending"] == {"how": "resigned", "seats": [2], "seq": resign.seq, "unchecked": [2]}
+        assert result["winners"] == [] and result["takeovers"] == [{"seat": 2, "seq": 32, "runner": 0}]
+        assert f"seat 2 (seat-2) resigned at seq {resign.seq}" in verdict.summary()
+    elif name == "athos-takenover-runner-claimed":
+        claims = [e for e in entries if e.kind == "claim"]
+        assert [(c.seat, c.body["gone"], len(c.body["sigs"])) for c in claims] == [(0, 2, 2), (1, 0, 1)]
+        assert result["ending"] == {"how": "claimed", "seats": [0], "seq": claims[1].seq, "unchecked": [0, 2]}
+        assert result["winners"] == [] and verdict.ledger.writers == (1,)
+        assert [e.seat for e in entries if e.kind in ("audits", "results", "audit", "result")] == [1, 1]
+    else:
+        claim = next(e for e in entries if e.kind == "claim")
+        before = entries[claim.seq - 2]
+        assert (before.kind, before.seat, claim.seat, claim.body["gone"]) == ("audit", 0, 0, 1)
+        assert [e.kind for e in entries[claim.seq:]] == ["result"]  # seat 0's alone
+        assert result["ending"]["how"] == "claimed" and result["winners"] == [0]
+        assert verdict.ledger.game.is_terminal(verdict.ledger.state)
