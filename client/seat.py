@@ -143,6 +143,7 @@ class Seat:
                 self.node.offer(how)
             else:
                 self.node.decline(how)
+                self.say(f"You declined {'a draw' if how == 'drawn' else 'to abort the game'}; the game goes on.")
         except LocalError as exc:
             self.say(str(exc))
 

@@ -107,6 +107,9 @@ class Play:
         #: signature, all for (`offers_at`, the head); they lapse when another entry is written
         self.offers: dict[str, dict[int, bytes]] = {}
         self.offers_at: int = 0
+        #: the offers the local seat declined at `offers_at`: a repeat of one is answered with
+        #: the decline again, never told again (spec/protocol.md, "Draws and aborts by agreement")
+        self.declined: set[str] = set()
         #: claims at three or more seats being gathered (protocol/session/claims.py)
         self.gathering = Gathering()
         #: the seats this node plays taken over (spec/protocol.md, "Takeover"): seat -> (its
@@ -705,6 +708,9 @@ class Play:
         if m.seq != ledger.next_seq or m.prev != ledger.head or not ledger.may_end():
             return []  # lapsed (another entry came), or for a head this node has not reached: it is said again
         self._offers_here()
+        if m.how in self.declined:
+            # said again before the offerer heard our decline, or the decline was lost
+            return [Send(sender, Decline(self.seat, m.how, m.seq).to_bytes())]
         sigs = self.offers.setdefault(m.how, {})
         if m.seat in sigs:
             return []
@@ -1005,6 +1011,7 @@ class Play:
         """Offers of another entry than the next have lapsed."""
         if self.offers_at != self.ledger.next_seq:
             self.offers = {}
+            self.declined = set()
             self.offers_at = self.ledger.next_seq
 
     def offer(self, how: str) -> list:
@@ -1016,6 +1023,7 @@ class Play:
         if not ledger.may_end():
             raise LocalError("The game is over already.")
         self._offers_here()
+        self.declined.discard(how)  # (a seat may offer what it declined a moment ago)
         sigs = self.offers.setdefault(how, {})
         if self.seat in sigs:
             raise LocalError("You have offered that already; the other seats are asked.")
@@ -1030,6 +1038,7 @@ class Play:
         if not offerers or self.seat in sigs:
             raise LocalError(f"There is no offer of {'a draw' if how == 'drawn' else 'an abort'} to decline.")
         del self.offers[how]
+        self.declined.add(how)
         message = Decline(self.seat, how, self.ledger.next_seq).to_bytes()
         return [Send(self.seat_keys[s], message) for s in offerers]
 

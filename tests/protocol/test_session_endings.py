@@ -269,6 +269,30 @@ def test_a_declined_offer_is_told_to_the_offerer_and_the_game_goes_on():
     assert game_over(nodes[0]).ending is None  # it ended by its rules
 
 
+def test_a_declined_offer_stays_declined_at_the_decliner_while_its_repeats_come_in():
+    """The offerer says its offer again every second while the head stays where it was; a
+    repeat sent before it heard the decline (or one whose decline was lost) must not bring
+    the offer back to the screen of the seat that declined it — that seat answers it with
+    its decline again."""
+    net = SimNet(9, delay=(0.001, 0.05))
+    nodes = net.table("athos", 2, {})
+    play_until(net, nodes, 4)
+    at_a_decision(net, nodes)
+    net.apply(nodes[1], nodes[1].session.offer("drawn", net.now))
+    assert net.run(lambda: offered(nodes[0], "drawn"), max_time=10)
+    lost = net.drop
+    net.drop = 1.0  # the decline is lost: the offerer goes on saying its offer
+    net.apply(nodes[0], nodes[0].session.decline("drawn", net.now))
+    net.run(lambda: False, max_time=0.2)
+    net.drop = lost
+    told = sum(isinstance(e, Offered) for e in nodes[0].events)
+    net.run(lambda: False, max_time=4)  # four repeats of the offer
+    assert nodes[0].session.offers == ()
+    assert sum(isinstance(e, Offered) for e in nodes[0].events) == told
+    assert any(isinstance(e, Declined) for e in nodes[1].events)  # the decline said again reached it
+    assert nodes[1].session.offers == ()
+
+
 def test_an_offer_lapses_when_another_entry_is_written_first():
     net = SimNet(4, delay=(0.001, 0.05))
     nodes = net.table("athos", 2, {})
