@@ -1,7 +1,8 @@
 """The log: what `replay --verify` and a second implementation need (spec/log-format.md).
 
 A genesis and the signed, hash-chained entries after it; the ledger that re-checks each entry
-with the engine (signature, chain, entitlement, legality, reveals, the audit and the result);
+with the engine (signature, chain, entitlement, legality, reveals, the audit and the result),
+consulting one table for who writes each entry (writers.py);
 the file format; the verdict of a whole file. Nothing here knows about peers or messages: the
 live session (peerboard.protocol.session) is built on this face, never on the modules behind it.
 """
