@@ -7,8 +7,8 @@ import pytest
 from peerboard.protocol.log.replay import verify_log
 from peerboard.protocol.log.schema import ENDS_TOGETHER, REVEALS_TOGETHER
 from support.vectors import (
-    CASES, ENDINGS, ENDINGS_ENDS, ENDS, SETTLED, TAKEOVERS_TOGETHER, TOGETHER, VECTORS, build, build_ending,
-    build_settled, hashes,
+    CASES, DISPUTES, ENDINGS, ENDINGS_ENDS, ENDS, SETTLED, TAKEOVERS_TOGETHER, TOGETHER, VECTORS, build,
+    build_disputed, build_ending, build_settled, hashes,
 )
 
 
@@ -200,3 +200,27 @@ def test_a_settled_corner_verifies_as_the_spec_says(case):
         assert [e.kind for e in entries[claim.seq:]] == ["result"]  # seat 0's alone
         assert result["ending"]["how"] == "claimed" and result["winners"] == [0]
         assert verdict.ledger.game.is_terminal(verdict.ledger.state)
+
+
+@pytest.mark.parametrize("case", DISPUTES, ids=[c[0] for c in DISPUTES])
+def test_a_disputed_claim_verifies_finished_with_no_result_and_says_so(case):
+    """spec/protocol.md, "What a claim proves": right after a claim one seat alone signed,
+    the claimed seat protests — carrying its own entry the claim displaced, or nothing when
+    it had none there — and the game ends disputed: no result, nothing after."""
+    name, after, carried = case
+    data = (VECTORS / f"{name}.pblog").read_bytes()
+    assert build_disputed(*case) == data  # rebuilt byte for byte
+    verdict = verify_log(data)
+    assert verdict.ok and verdict.ledger.finished, verdict.summary()
+    *_, claim, protest = list(verdict.ledger.history)
+    assert (claim.kind, claim.seat, claim.body["gone"], len(claim.body["sigs"])) == ("claim", 1, 0, 1)
+    assert (protest.kind, protest.seat) == ("protest", 0)
+    kept = protest.body["entries"]
+    assert [(e["seq"], e["seat"], e["prev"]) for e in kept] == ([(claim.seq, 0, claim.prev)] if carried else [])
+    evidence = f", carrying its own entry from seq {claim.seq}" if carried else ""
+    assert verdict.summary().endswith(f"; seat 0 (seat-0) claimed at seq {claim.seq} by seat 1 (seat-1) alone — "
+                                      f"disputed: seat 0 (seat-0) protested at seq {protest.seq}{evidence}; no result")
+    from peerboard.node.gamefiles import is_finished
+    from peerboard.protocol.log.logfile import read_log
+
+    assert is_finished(read_log(data)) and not is_finished(read_log(data[:-100]))

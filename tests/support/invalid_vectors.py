@@ -46,7 +46,7 @@ from peerboard.protocol.log.secrets import SeatSecrets, choice_digest  # noqa: E
 from peerboard.protocol.log.takeover import takeover_body, takeover_secrets  # noqa: E402
 from peerboard.protocol.log.ends import result_statement  # noqa: E402
 from peerboard.protocol.log.schema import ENDS_TOGETHER, REVEALS_TOGETHER  # noqa: E402
-from support.vectors import CASES, ENDINGS, ENDS, SETTLED, TOGETHER, VECTORS, seats  # noqa: E402
+from support.vectors import CASES, DISPUTES, ENDINGS, ENDS, SETTLED, TOGETHER, VECTORS, seats  # noqa: E402
 
 INVALID = VECTORS / "invalid"
 INDEX = VECTORS / "invalid.json"
@@ -1220,6 +1220,78 @@ def settled_vectors() -> list[Vector]:
     return out
 
 
+def _disputed_log(name: str) -> Log:
+    """A valid vector of a disputed claim (tests/support/vectors.py, DISPUTES)."""
+    _, _, keys = seats(name, 2)
+    contents = read_log((VECTORS / f"{name}.pblog").read_bytes())
+    return Log.built("aton", contents.genesis.record(), [e.record() for e in contents.entries], keys)
+
+
+def _record(log: Log, seq: int, prev: bytes, seat: int, kind: str, body: dict, signer: Signer) -> dict:
+    """An entry record signed by `signer`, kept out of the log (a protest carries it)."""
+    unsigned = {"body": body, "kind": kind, "prev": prev, "seat": seat, "seq": seq}
+    return {**unsigned, "sig": signer(ENTRY_DOMAIN + encode(unsigned))}
+
+
+def protest_vectors() -> list[Vector]:
+    """Protests that do not hold (spec/log-format.md, "Endings"): by another seat than the
+    one claimed, where no claim one seat alone signed comes just before, carrying an entry
+    not the protester's own, not signed by it, or not chained to the entry the claim follows,
+    carrying a protest; and an entry after a protest."""
+    out = []
+    disputed = _disputed_log("aton-disputed")
+    protest = disputed.find(lambda e: e["kind"] == "protest")
+    claim = protest - 1
+    carried = disputed.entry(protest)["body"]["entries"][0]
+    log = disputed.written_by(protest, 1)
+    out.append(Vector("aton-turn-protest-by-the-claimer", "aton", protest, F.TURN,
+                      f"entry {protest}, the protest of seat 1's claim of seat 0, written by seat 1", log.data()))
+    log = _appended(_cut_after(disputed, claim - 1), 0, "protest", {"entries": []})
+    out.append(Vector("aton-turn-protest-where-no-claim-came", "aton", claim, F.TURN,
+                      f"entry {claim}, seat 0's protest, where no claim came before it", log.data()))
+    claimed = _ending_log("aton-claimed")
+    seq = claimed.find(lambda e: e["kind"] == "claim")
+    log = _appended(_cut_after(claimed, seq + 1), 0, "protest", {"entries": []})
+    out.append(Vector("aton-turn-protest-after-the-claimers-audit", "aton", seq + 2, F.TURN,
+                      f"entry {seq + 2}, seat 0's protest of seat 1's claim (entry {seq}), after seat 1's audit "
+                      f"(entry {seq + 1}): a protest stands only right after the claim", log.data()))
+    three = _ending_log("asterix-claimed")
+    seq = three.find(lambda e: e["kind"] == "claim")
+    log = _appended(_cut_after(three, seq), 0, "protest", {"entries": []})
+    out.append(Vector("asterix-turn-protest-of-a-claim-every-other-seat-signed", "asterix", seq + 1, F.TURN,
+                      f"entry {seq + 1}, seat 0's protest of the claim of entry {seq}, which seats 1 and 2 both "
+                      "signed: a protest answers only a claim one seat alone signed", log.data()))
+    body = dict(carried)
+    for name, record, what in (
+        ("another-seats-entry", _record(disputed, carried["seq"], carried["prev"], 1, "move", carried["body"],
+                                        disputed.signers[1]),
+         "seat 1's move there, signed by seat 1"),
+        ("an-entry-it-did-not-sign", {**body, "sig": _record(disputed, body["seq"], body["prev"], 0, "move",
+                                                             body["body"], disputed.signers[1])["sig"]},
+         "seat 0's move there signed by seat 1's key"),
+        ("an-entry-after-another-prev", _record(disputed, body["seq"], bytes(32), 0, "move", body["body"],
+                                                disputed.signers[0]),
+         "seat 0's move after another entry than the one the claim follows"),
+        ("an-entry-at-another-seq", _record(disputed, body["seq"] + 1, body["prev"], 0, "move", body["body"],
+                                            disputed.signers[0]),
+         f"seat 0's move numbered {body['seq'] + 1}, not the claim's seq {body['seq']}"),
+    ):
+        log = disputed.changed(protest, body={"entries": [record]})
+        out.append(Vector(f"aton-consent-protest-carrying-{name}", "aton", protest, F.CONSENT,
+                          f"entry {protest}, seat 0's protest, carries {what}", log.data()))
+    nested = {"entries": [_record(disputed, body["seq"], body["prev"], 0, "protest", {"entries": []},
+                                  disputed.signers[0])]}
+    log = disputed.changed(protest, body=nested)
+    out.append(Vector("aton-schema-protest-carrying-a-protest", "aton", protest, F.SCHEMA,
+                      f"entry {protest}, seat 0's protest, carries a protest", log.data()))
+    _, masters, _ = seats("aton-disputed", 2)
+    log = _appended(disputed, 1, "audits", {"seeds": [SeatSecrets.from_master(masters[1]).seed]})
+    out.append(Vector("aton-over-entry-after-a-protest", "aton", protest + 1, F.OVER,
+                      f"entry {protest + 1}, seat 1's audits, after seat 0's protest (entry {protest}): nothing "
+                      "follows a protest", log.data()))
+    return out
+
+
 def build_all() -> list[Vector]:
     aton, athos, asterix = Log.of("aton"), Log.of("athos"), Log.of("asterix")
     return [
@@ -1230,7 +1302,7 @@ def build_all() -> list[Vector]:
         *commitment_vectors(aton, athos, asterix), *illegal_vectors(aton, athos, asterix),
         *reveal_vectors(aton, asterix), *result_vectors(aton, asterix), *audit_vectors(aton, asterix),
         *ending_vectors(), *takeover_vectors(), *together_vectors(aton), *ends_vectors(aton),
-        *agreement_vectors(), *gatherer_vectors(), *settled_vectors(),
+        *agreement_vectors(), *gatherer_vectors(), *settled_vectors(), *protest_vectors(),
     ]
 
 

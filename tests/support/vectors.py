@@ -152,6 +152,40 @@ def build_settled(name: str, game: str, players: int, options: dict, what: str) 
     return header_frame() + frame(log.ledger.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
 
 
+#: two-seat claims the claimed seat protests (spec/protocol.md, "What a claim proves"): (file
+#: name, the entry after which the claim comes, whether the claimed seat had written its own
+#: entry there, which the protest carries)
+DISPUTES = [
+    # seat 0 wrote its move at entry 16; seat 1 claimed it there anyway; seat 0 protests,
+    # carrying that move
+    ("aton-disputed", 15, True),
+    # seat 1 claims seat 0 at an entry seat 1 itself was to write; seat 0, which had been
+    # sending all along, protests with nothing to carry
+    ("aton-disputed-present", 15, False),
+]
+
+
+def build_disputed(name: str, after: int, carried: bool) -> bytes:
+    from peerboard.protocol.log.records import make_entry
+
+    rng, masters, keys = seats(name, 2)
+    log = LogBuilder.table(engines.get("aton"), {"win_points": 15}, ["seat-0", "seat-1"], masters, keys,
+                           rng.randbytes(16), lambda: rng.randbytes(16), reveals=REVEALS_TOGETHER, ends=ENDS_TOGETHER)
+    choose = lambda state, seat, legal: legal[rng.randrange(len(legal))]  # noqa: E731
+    want = (0, "move") if carried else (1, "move")
+    while len(log.entries) < after or log.ledger.entitled() != want:
+        log.step(choose)
+    displaced = []
+    if carried:  # seat 0's move, which seat 1 never took: it claims seat 0 in its place
+        ledger = log.ledger
+        action = choose(ledger.state, 0, ledger.game.legal_actions(ledger.state))
+        displaced.append(make_entry(log.identities[0], ledger.next_seq, ledger.head, 0, "move",
+                                    {"actions": [action], "nonce": None}))
+    log.claim(0)
+    log.protest(displaced)
+    return header_frame() + frame(log.ledger.genesis.record()) + b"".join(frame(e.encoded) for e in log.entries)
+
+
 def hashes(data: bytes) -> list[str]:
     """The public state hash after the genesis and after every entry, as a verifier sees it."""
     from peerboard.protocol.log.logfile import read_log
@@ -199,6 +233,10 @@ def main() -> None:
         print(f"{name}: {len(data)} bytes")
     for name, *case in SETTLED:
         data = build_settled(name, *case)
+        (VECTORS / f"{name}.pblog").write_bytes(data)
+        print(f"{name}: {len(data)} bytes")
+    for name, *case in DISPUTES:
+        data = build_disputed(name, *case)
         (VECTORS / f"{name}.pblog").write_bytes(data)
         print(f"{name}: {len(data)} bytes")
 
