@@ -31,7 +31,7 @@ from peerboard.protocol.log.ends import result_in, result_statement
 from peerboard.protocol.log.identity import verify
 from peerboard.protocol.log.logfile import LogContents
 from peerboard.protocol.log.names import shown
-from peerboard.protocol.log.records import Entry, SignedGenesis, agree_statement, claim_statement
+from peerboard.protocol.log.records import Entry, SignedGenesis, agree_statement, claim_statement, entry_from_record
 from peerboard.protocol.log.replay import Verdict
 
 
@@ -186,6 +186,8 @@ class _Tree:
     signed: dict[int, dict[bytes, Signed]] = field(default_factory=dict)
     #: entry hash -> (the seat answerable for its signature, the key it is signed with)
     authors: dict[bytes, tuple[int, bytes]] = field(default_factory=dict)
+    #: the hash of a claim -> the claimed seat's protest of it
+    protests: dict[bytes, Signed] = field(default_factory=dict)
     _paths: dict[bytes, dict[int, bytes]] = field(default_factory=dict)
 
     def add(self, copy: Copy) -> None:
@@ -197,6 +199,19 @@ class _Tree:
             self.holders.setdefault(e.hash, set()).add(copy.name)
             author = runner.get(e.seat, e.seat)
             self.authors[e.hash] = (author, keys[e.seat])
+            if e.kind == "protest":
+                # it commits its writer to nothing but the entries it carries, its own (checked)
+                mine = self.protests.get(e.prev)
+                if mine is None or copy.name < mine.copy:
+                    self.protests[e.prev] = Signed(e.seat, e.seq, "its protest", copy.name, e.hash)
+                for record in e.body["entries"]:
+                    carried = entry_from_record(record)
+                    self.nodes[carried.hash] = carried
+                    self.holders.setdefault(carried.hash, set()).add(copy.name)
+                    self.authors[carried.hash] = (e.seat, keys[e.seat])
+                    self._sign(e.seat, carried.hash, carried.seq, f"its {_kind_words(carried, False)} (its protest "
+                                                                  f"carries it)", copy.name)
+                continue
             self._sign(author, e.hash, e.seq, f"its {_kind_words(e, e.seat != author)}", copy.name)
             statement = _statement(genesis.hash, e)
             if statement is not None:
@@ -263,6 +278,8 @@ class _Tree:
         for claim in sorted(self._claims(single=True), key=lambda e: (e.seq, e.hash)):
             gone = claim.body["gone"]
             evidence = [s for s in self.signed.get(gone, {}).values() if self._contradicts(s, claim)]
+            if claim.hash in self.protests:
+                evidence.append(self.protests[claim.hash])
             if evidence:
                 best = min(evidence, key=lambda s: (s.seq, s.node))
                 holder = min(self.holders[claim.hash])

@@ -217,3 +217,17 @@ def test_the_ladder_is_ordered_by_the_rating_it_shows(tmp_path, monkeypatch):
     lines = [line for line in text.splitlines() if line.strip()[:1].isdigit() and "±" in line]
     printed = [float(line.split()[-4]) for line in lines]
     assert printed == sorted(printed, reverse=True) and len(printed) == len(shown)
+
+
+def test_a_disputed_claim_is_listed_and_never_rated_with_or_without_the_claimers_copy(tmp_path, monkeypatch):
+    from support.forged import disputed
+
+    d = disputed(1)
+    for files in ({"mine.pblog": d.claimed_copy}, {"mine.pblog": d.claimed_copy, "theirs.pblog": d.claimer_copy}):
+        for rate_claims in (False, True):
+            doc, text = ratings_of(tmp_path, monkeypatch, files, rate_claims=rate_claims)
+            (game,) = doc["results"]
+            assert game["kind"] == "disputed" and not game["rated"] and doc["ladders"] == {}
+            (x,) = doc["disputes"]
+            assert (x["seat"], x["seq"]) == (d.claimed, d.claim) and "is disputed: seat 0 (p0) signed its move" in x["why"]
+            assert "no result  [disputed, not rated: a claim one seat signed alone, which the claimed seat disputes]" in text

@@ -121,3 +121,28 @@ def test_a_signature_in_the_results_commits_its_signer_to_the_history_before_the
     found = compare([copy("honest.pblog", f.honest), copy("forged.pblog", f.forged)])
     assert [(e.seat, e.at) for e in found.equivocations] == [(f.loser, f.cut)]
     assert found.equivocations[0].second.what == "its signature of the results"
+
+
+def test_a_protest_disputes_the_claim_in_its_own_copy_and_beside_the_claimers():
+    """A claim of a present seat, live: the claimer's copy says it won by claim; the claimed
+    seat's copy holds its protest, carrying the move the claim displaced. Alone, that copy
+    names the dispute; beside the claimer's, the two fork right after the claim, and nobody
+    signed two histories: the claim is disputed, whichever copy comes first."""
+    from support.forged import disputed
+
+    d = disputed(1)
+    mine = copy("claimed.pblog", d.claimed_copy)
+    theirs = copy("claimer.pblog", d.claimer_copy)
+    assert mine.verdict.ok and mine.verdict.ledger.finished and "disputed" in mine.verdict.summary()
+    assert theirs.verdict.ok and theirs.verdict.ledger.result_body()["winners"] == [d.claimer]
+    alone = compare([mine])
+    assert [(x.gone, x.seq, x.evidence.seq, x.evidence.what) for x in alone.disputes] == [
+        (d.claimed, d.claim, d.claim, "its move (its protest carries it)")]
+    assert alone.standing is mine
+    for order in ([mine, theirs], [theirs, mine]):
+        found = compare(order)
+        assert not found.equivocations and found.standing is None and found.fork == d.claim + 1
+        (x,) = found.disputes
+        assert (x.claimer, x.gone, x.seq, x.copy, x.evidence.copy) == (d.claimer, d.claimed, d.claim, "claimed.pblog",
+                                                                       "claimed.pblog")
+    assert compare([mine, theirs]).words() == compare([theirs, mine]).words()

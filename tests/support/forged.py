@@ -74,3 +74,34 @@ def forgery(seed: int = 1, back: int = 0) -> Forgery:
     forged.claim(winner)
     forged.play(lambda state, seat, legal: legal[0])
     return Forgery(log_bytes(builder, entries), log_bytes(forged, forged.entries), winner, loser, cut, entries, builder)
+
+
+@dataclass
+class Disputed:
+    claimer_copy: bytes  # the claim, then the claimer's audit and result: it won by claim
+    claimed_copy: bytes  # the claim, then the claimed seat's protest carrying its move
+    claimer: int
+    claimed: int
+    claim: int  # its seq
+
+
+def disputed(seed: int = 1, after: int = 12) -> Disputed:
+    """A live claim of a present seat, as each node keeps it: seat 1 claims seat 0 where seat
+    0 had just moved (its move never taken); seat 1's node writes its end at once, seat 0's
+    node protests carrying that move."""
+    from peerboard.protocol.log.records import make_entry
+
+    builder, rng = table(seed)
+    choose = lambda state, seat, legal: legal[rng.randrange(len(legal))]  # noqa: E731
+    while len(builder.entries) < after or builder.ledger.entitled() != (0, "move"):
+        builder.step(choose)
+    ledger = builder.ledger
+    action = choose(ledger.state, 0, ledger.game.legal_actions(ledger.state))
+    move = make_entry(builder.identities[0], ledger.next_seq, ledger.head, 0, "move", {"actions": [action], "nonce": None})
+    before = list(builder.entries)
+    claimer = replayed(builder, before)
+    claim = claimer.claim(0)
+    claimed = replayed(builder, before + [claim])
+    claimed.protest([move])
+    claimer.play(choose)
+    return Disputed(log_bytes(builder, claimer.entries), log_bytes(builder, claimed.entries), 1, 0, claim.seq)
