@@ -26,7 +26,8 @@ from peerboard.protocol.log.records import (
 from peerboard.protocol.log.replay import Verdict, audited_seeds, ending_words, verify_contents, verify_log
 from peerboard.protocol.log.reveals import fits_chain
 from peerboard.protocol.log.schema import (
-    DEFAULT_PATIENCE, ENDS_TOGETHER, KEY_BYTES, MAX_ACTIONS_PER_ENTRY, MAX_CHAT, MAX_NAME, MAX_PATIENCE, MAX_SEATS,
+    DEFAULT_PATIENCE, ENDS_TOGETHER, KEY_BYTES, MAX_ACTIONS_PER_ENTRY, MAX_CARRIED, MAX_CHAT, MAX_NAME, MAX_PATIENCE,
+    MAX_SEATS,
     MAX_STRATEGY, MESSAGE_LIMITS, MESSAGES, NO_TAKEOVER, NONCE_BYTES, PROTOCOL_VERSION, RECORD_LIMITS, REVEALS_TOGETHER,
     SIG_BYTES, TABLE_BYTES, SchemaError, is_action,
 )
@@ -55,7 +56,7 @@ __all__ = [
     "decode", "DecodeError", "Limits", "unpack", "nested_within", "too_deep", "SchemaError", "is_action",
     "MESSAGES", "MESSAGE_LIMITS", "RECORD_LIMITS", "PROTOCOL_VERSION", "KEY_BYTES", "SIG_BYTES", "NONCE_BYTES",
     "TABLE_BYTES", "MAX_NAME", "MAX_SEATS", "MAX_CHAT", "MAX_STRATEGY", "MAX_ACTIONS_PER_ENTRY",
-    "DEFAULT_PATIENCE", "MAX_PATIENCE", "NO_TAKEOVER", "ENDS_TOGETHER", "REVEALS_TOGETHER",
+    "DEFAULT_PATIENCE", "MAX_PATIENCE", "MAX_CARRIED", "NO_TAKEOVER", "ENDS_TOGETHER", "REVEALS_TOGETHER",
     # untrusted text
     "name_problem", "shown",
 ]
