@@ -20,19 +20,23 @@ LONG_AGO = 1e9
 
 
 def plant(after: int) -> None:
-    real = Play.tick
+    real_tick, real_away = Play.tick, Play.away_for
+    claimed: set[int] = set()
 
     def tick(self: Play, now: float, beat: bool) -> list:
         ledger = self.ledger
         if self.seat is not None and len(self.entries) >= after and ledger.may_end():
             other, kind = ledger.entitled()
             if other != self.seat and kind == "move":
-                key = self.seat_keys[other]
                 self.away.add(other)  # (it is not: it is thinking about its move)
-                self.heard[key] = now - LONG_AGO
-        return real(self, now, beat)
+                claimed.add(other)
+        return real_tick(self, now, beat)
+
+    def away_for(self: Play, index: int, now: float) -> float | None:
+        return LONG_AGO if index in claimed else real_away(self, index, now)
 
     Play.tick = tick
+    Play.away_for = away_for
 
 
 if __name__ == "__main__":
