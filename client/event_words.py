@@ -20,7 +20,7 @@ from peerboard.node.loop import Connection, LogOpened, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.session import (
     Accepted, CLOSED, Chatted, Claimable, Confirmed, Declined, Desync, Disputed, Ended, Equivocation, Event, FULL,
-    GameOver, Woke,
+    GameOver, Unanswered, Woke,
     GameStarted, InternalFault, Offered, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, REMATCH_WAIT,
     Refused, Rejected, RematchAnswer, SEAT_LEASE, SeatFreed, SeatTaken, Seated, TakenOver, TakeoverTurn, YourTurn,
 )
@@ -315,6 +315,17 @@ def _woke(e: Woke, s: Any) -> Words:
                  f"were not the ones away.", "warn")
 
 
+def _unanswered(e: Unanswered, s: Any) -> Words:
+    who = " and ".join(seat_name(s, seat) for seat in e.seats)
+    patience = getattr(s, "patience", None)
+    claim = (f"a seat away longer than the table's patience ({patience} s) can be claimed, and at two seats the "
+             f"claim ends the game" if patience else "a seat away too long can be claimed")
+    return Words(f"{_capital(who)} {'has' if len(e.seats) == 1 else 'have'} not answered in {e.seconds:.0f} s since "
+                 f"this node came back, and this seat writes nothing until it has heard where the game stands. While "
+                 f"you were away the game may have gone on, or ended without you: {claim}. This node goes on asking "
+                 f"and tells you what it hears; `quit` leaves (`peerboard resume` comes back).", "warn")
+
+
 _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     Notice: lambda e, s: Words(printable(e.text)),
     LogOpened: lambda e, s: Words(f"This game's log: {e.path}"),
@@ -331,6 +342,7 @@ _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     TakenOver: _taken_over,
     Disputed: _disputed,
     Woke: _woke,
+    Unanswered: _unanswered,
     PeerAway: _peer_away,
     Claimable: _claimable,
     Offered: _offered,

@@ -140,6 +140,9 @@ def _ending_lines(s: Any) -> tuple[MoveLine, ...]:
                 "drawn": "agree: every seat agreed to a draw",
                 "aborted": "agree: every seat agreed to abort"}.get(ending.how, f"{ending.how}: {named}")
         out.append(MoveLine(ending.seq, -1, text, ending.seq <= confirmed))
+        if ending.disputed is not None:
+            out.append(MoveLine(ending.disputed, -1, f"protest: {named} disputes the claim: it was here",
+                                ending.disputed <= confirmed))
     return tuple(out)
 
 

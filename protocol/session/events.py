@@ -216,6 +216,15 @@ class Woke(Event):
 
 
 @dataclass(frozen=True)
+class Unanswered(Event):
+    """This node came back (resumed) `seconds` ago and has not heard the head of `seats`: it
+    writes nothing until it has; meanwhile the game may have gone on, or ended, without it."""
+
+    seats: tuple[int, ...]
+    seconds: float
+
+
+@dataclass(frozen=True)
 class Claimable(Event):
     """Seat `seat` has been away longer than the table's patience (`patience` seconds): the
     other seats may claim it (`Session.claim`)."""
@@ -298,5 +307,5 @@ class RematchAnswer(Event):
 SESSION_EVENTS: tuple[type[Event], ...] = (
     Seated, SeatTaken, SeatFreed, PeersKnown, GameStarted, Accepted, Confirmed, YourTurn, PeerAway, PeerBack,
     PeerLeft, PeerMoved, Desync, Equivocation, InternalFault, Ended, Claimable, Offered, Declined, GameOver, Rejected,
-    Refused, Chatted, RematchAnswer, TakeoverTurn, TakenOver,
+    Refused, Chatted, RematchAnswer, TakeoverTurn, TakenOver, Disputed, Woke, Unanswered,
 )

@@ -19,7 +19,7 @@ from peerboard.protocol.log import (
     next_statement, resign_statement, takeover_body, takeover_secrets, verify,
 )
 from peerboard.protocol.session.acks import confirm_of, gathers
-from peerboard.protocol.session.author import Author, Write
+from peerboard.protocol.session.author import WAITING, Author, Write
 from peerboard.protocol.session.claims import Gathering, Signed
 from peerboard.protocol.session.confirmation import Confirmations
 from peerboard.protocol.session.forming import NOT_WATCHING, STARTED
@@ -28,7 +28,7 @@ from peerboard.protocol.session.effects import (
 )
 from peerboard.protocol.session.events import (
     Accepted, Claimable, Declined, Disputed, Ended, Ending, Equivocation, Event, GameOver, GameStarted, Offered,
-    PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Rejected, TakenOver, TakeoverTurn, Woke, YourTurn,
+    PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Rejected, TakenOver, TakeoverTurn, Unanswered, Woke, YourTurn,
 )
 from peerboard.protocol.session.messages import (
     Ack, Beat, Claim, Confirm, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Offer, Proof,
@@ -46,6 +46,8 @@ AWAY_AFTER = 5.0  # a seat silent this long is shown as away
 #: this node did not tick for this long: it was frozen (its process stopped, its computer
 #: asleep), and the others' silence meanwhile is not theirs (spec/protocol.md, "Patience and claims")
 FROZEN_AFTER = AWAY_AFTER
+#: a resumed seat that has heard no head of another seat this long is told what that may mean
+UNANSWERED_AFTER = 10.0
 BATCH = 64  # entries served per request
 AHEAD_WINDOW = 256  # entries buffered beyond the next expected one
 #: seconds an entry that came early waits for the one before it before this node asks for
@@ -136,6 +138,7 @@ class Play:
         self.last_tick: float | None = None
         self.present_since: float | None = None
         self.taken_at: list[float | None] = []
+        self.heads_heard = 0  # the longest log a peer's beat has told of
         self.genesis_at: float | None = None  # (its first tick, for a game it started: not resumed)
         self.resumed = False
         #: a claim of the local seat, one seat's alone: whether this node has been here all along
@@ -144,6 +147,7 @@ class Play:
         self.present_at_claim = False
         self.displaced: tuple[Entry, ...] = ()
         self.protesting = False  # our protest is written and on its way into the ledger
+        self.unanswered_told = False  # (a resumed seat told that nobody answered yet)
         #: the protest of our claim a peer holds (seq, hash), once told (our log keeps our end)
         self.protest_told: tuple[int, bytes] | None = None
 
@@ -343,6 +347,11 @@ class Play:
             self.present_since = now
             self.genesis_at = None if self.resumed else now
         self.last_tick = now
+        author = self.author
+        if (self.resumed and author is not None and author.unheard and not self.unanswered_told
+                and now - self.present_since >= UNANSWERED_AFTER):
+            self.unanswered_told = True
+            effects.append(Unanswered(tuple(sorted(self.seats[k] for k in author.unheard)), now - self.present_since))
         gap = self.gap
         if gap is not None and gap[0] == len(self.entries) + 1 and self.ahead and now - gap[1] >= GAP_WAIT:
             effects += self._ask(gap[2], gap[0], now)
@@ -685,6 +694,7 @@ class Play:
         return self.broadcast(confirm_of(seq, self.entries[seq - 1].hash, states, self.players))
 
     def on_beat(self, sender: bytes, m: Beat, now: float) -> list:
+        self.heads_heard = max(self.heads_heard, m.seq)
         if m.seq > len(self.entries):
             if self.ledger.protest is not None:
                 # nothing follows our protest: the longer log is the claimer's end, written before
@@ -842,7 +852,10 @@ class Play:
         before = self.ledger
         if entry.kind == "claim" and entry.body["gone"] == self.seat and not self.displaced:
             self.present_at_claim = self._present_since(entry.seq - 1)  # (since we took the entry it follows)
-        self.taken_at.append(self.last_tick)
+        # (taken live: this node had heard every seat's head and was not behind any: not a
+        # catch-up after a restart, which cannot tell how long the node was down)
+        live = (self.author is None or not self.author.unheard) and entry.seq >= self.heads_heard
+        self.taken_at.append(self.last_tick if live else None)
         self.ledger = ledger
         self.ledgers[entry.seq] = ledger
         self.entries.append(entry)
@@ -980,14 +993,16 @@ class Play:
         return self._write("protest", {"entries": [e.record() for e in displaced[:MAX_CARRIED]]})
 
     def _present_since(self, seq: int) -> bool:
-        """Whether this node has run with no freeze and no restart since it took entry `seq`
-        (the genesis, for 0): it was sending its beats and acks all along."""
+        """Whether this node has run with no freeze and no restart since it was last in step
+        with the table at or before entry `seq`: since the last of those entries it took live
+        (at the head, not catching up) — or since the genesis it started from. It was sending
+        its beats and acks all along since then, heard or not."""
         if self.present_since is None:
             return False
-        if seq == 0:
-            return self.genesis_at is not None and self.present_since <= self.genesis_at
-        taken = self.taken_at[seq - 1] if seq <= len(self.taken_at) else None
-        return taken is not None and self.present_since <= taken
+        for i in range(min(seq, len(self.taken_at)) - 1, -1, -1):
+            if self.taken_at[i] is not None:
+                return self.present_since <= self.taken_at[i]
+        return self.genesis_at is not None and self.present_since <= self.genesis_at
 
     def _disputed(self, protest: Entry, ledger: Ledger) -> Disputed:
         claim = self.entries[protest.seq - 2]
@@ -1194,7 +1209,7 @@ class Play:
             raise LocalError(f"Seat {gone} has been away for {int(away)} s; it can be claimed once it has been away "
                              f"for the table's patience, {self.patience} s (in {int(self.patience - away) + 1} s).")
         if self.author.unheard:
-            raise LocalError("This seat is catching up with the others; wait a moment.")
+            raise LocalError(WAITING)
         if self.players > 2 and len(ledger.writers) > 2:
             return self._sign_claim(gone)
         sig = self.identity.sign(claim_statement(self.genesis.hash, gone, ledger.next_seq, ledger.head))

@@ -73,3 +73,34 @@ def test_a_node_that_was_frozen_counts_nobody_away_for_the_time_it_did_not_run()
         assert not any(isinstance(e, Claimable) for e in effects)
     effects = a.session.tick(now + 11)  # (had b really gone silent: away after 5 s, claimable after 10)
     assert any(isinstance(e, Claimable) for e in effects)
+
+
+def test_a_claimed_seat_back_with_nobody_to_answer_is_told_what_that_may_mean_then_what_happened():
+    """issue 39: a seat claimed while it was down comes back after the claimer left: nobody
+    answers, so it cannot know yet — after 10 s it is told plainly that the game may have gone
+    on or ended without it (never only 'wait'); the moment the claimer's node is back, it is
+    told that it was claimed, from which entry, and sees the end."""
+    from peerboard.protocol.session import Unanswered
+
+    net = SimNet(11)
+    a, b = net.table("aton", 2, {}, patience=10)
+    net.run(lambda: min(len(n.disk.entries) for n in (a, b)) >= 8, max_time=400)
+    net.crash(b)
+    net.drop = 1.0  # (what the claimer sends to the dead node is lost)
+    assert net.run(lambda: any(isinstance(e, Claimable) for e in a.events), max_time=60)
+    net.apply(a, a.session.claim(1, net.now))
+    assert net.run(lambda: a.session.result is not None, max_time=30)
+    net.crash(a)  # the claimer's node left once its game was over
+    net.drop = 0.0
+    net.restart(b)
+    start = net.now
+    assert net.run(lambda: any(isinstance(e, Unanswered) for e in b.events), max_time=30)
+    (told,) = [e for e in b.events if isinstance(e, Unanswered)]
+    assert told.seats == (0,) and 10 <= net.now - start <= 11
+    assert not any(isinstance(e, Ended) for e in b.events)
+    net.restart(a)
+    assert net.run(lambda: any(isinstance(e, Ended) for e in b.events), max_time=10)
+    (ended,) = [e for e in b.events if isinstance(e, Ended)]
+    assert ended.ending.how == "claimed" and ended.ending.seats == (1,)
+    assert net.run(lambda: b.session.result is not None, max_time=10)
+    assert [e.encoded for e in b.disk.entries] == [e.encoded for e in a.disk.entries]
