@@ -304,13 +304,19 @@ def test_an_offer_every_seat_accepts_ends_the_game_so(game, seats, how):
     assert ledger.result_body()["ending"]["how"] == how
 
 
-def test_a_declined_offer_is_told_to_the_offerer_and_the_game_goes_on():
+def offered_a_draw():
+    """A two-seat Athos table at a decision where seat 1 has offered a draw, and seat 0 heard it."""
     net = SimNet(9, delay=(0.001, 0.05))
     nodes = net.table("athos", 2, {})
     play_until(net, nodes, 4)
     at_a_decision(net, nodes)
     net.apply(nodes[1], nodes[1].session.offer("drawn", net.now))
     assert net.run(lambda: offered(nodes[0], "drawn"), max_time=10)
+    return net, nodes
+
+
+def test_a_declined_offer_is_told_to_the_offerer_and_the_game_goes_on():
+    net, nodes = offered_a_draw()
     net.apply(nodes[0], nodes[0].session.decline("drawn", net.now))
     assert net.run(lambda: any(isinstance(e, Declined) for e in nodes[1].events), max_time=10)
     with pytest.raises(LocalError, match="no offer"):
@@ -326,12 +332,7 @@ def test_a_declined_offer_stays_declined_at_the_decliner_while_its_repeats_come_
     repeat sent before it heard the decline (or one whose decline was lost) must not bring
     the offer back to the screen of the seat that declined it — that seat answers it with
     its decline again."""
-    net = SimNet(9, delay=(0.001, 0.05))
-    nodes = net.table("athos", 2, {})
-    play_until(net, nodes, 4)
-    at_a_decision(net, nodes)
-    net.apply(nodes[1], nodes[1].session.offer("drawn", net.now))
-    assert net.run(lambda: offered(nodes[0], "drawn"), max_time=10)
+    net, nodes = offered_a_draw()
     lost = net.drop
     net.drop = 1.0  # the decline is lost: the offerer goes on saying its offer
     net.apply(nodes[0], nodes[0].session.decline("drawn", net.now))
