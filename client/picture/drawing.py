@@ -54,8 +54,8 @@ def el(tag: str, content: str = "", **attrs: object) -> str:
 
 def text(words: object, x: float, y: float, size: float = 14, limit: int = 60, **attrs: object) -> str:
     """A line of words at (x, y) (the baseline), escaped and made printable, cut to `limit`
-    characters."""
-    attrs.setdefault("font_family", SANS)
+    characters. The font is the picture's own (SANS, set once on the `<svg>`) unless
+    `font_family` says otherwise."""
     return el("text", escape(printable(words, limit), quote=False), x=x, y=y, font_size=size, **attrs)
 
 
@@ -74,7 +74,10 @@ class Drawing:
     title: str = ""
 
     def add(self, *parts: str) -> "Drawing":
-        self.parts.extend(p for p in parts if p)
+        """Parts in painting order. An empty one is kept as a place: a ring drawn in one
+        position and not the next leaves the other parts where they were (the page
+        writes a position as the parts that changed, client/page/pool.py)."""
+        self.parts.extend(parts)
         return self
 
     def group(self, parts: Iterable[str], **attrs: object) -> "Drawing":
@@ -88,8 +91,9 @@ class Drawing:
         """The `<svg>` start tag: `size` pixels wide (the height in proportion), or as
         wide as the viewer gives it when None."""
         height = None if size is None else size * self.height / self.width
-        return (f'<svg xmlns="http://www.w3.org/2000/svg"{attributes({"viewBox": f"0 0 {_number(self.width)} {_number(self.height)}", "width": size, "height": height})}'
-                ' role="img">')
+        box = {"viewBox": f"0 0 {_number(self.width)} {_number(self.height)}", "width": size, "height": height,
+               "font_family": SANS}
+        return f'<svg xmlns="http://www.w3.org/2000/svg"{attributes(box)} role="img">'
 
     def svg(self, size: float | None = None) -> str:
         """The standalone SVG document."""

@@ -50,8 +50,8 @@ def header(scene: Scene, width: float, title: str, doing: str = "") -> list[str]
     won = set(game.winners(state)) if scene.over else set()
     actor = scene.current
     chip = min(190.0, (width - 24) / max(1, len(scores)))
-    chips = []
     for s, score in enumerate(scores):
+        chips = []
         x = 12 + s * chip
         colour = seat_colour(s)
         if s == actor:
@@ -62,7 +62,7 @@ def header(scene: Scene, width: float, title: str, doing: str = "") -> list[str]
         limit = max(6, int(chip / 8) - 6)
         chips.append(text(f"{scene.name(s)}{you}", x + 22, 47, 13, limit, fill=colour, font_weight="bold"))
         chips.append(text(f"{score}{mark}", x + chip - 10, 47, 13, fill=INK, text_anchor="end", font_weight="bold"))
-    parts.append(el("g", "".join(chips)))
+        parts.append(el("g", "".join(chips)))  # a part per seat: one seat's score changes alone
     words = scene.last_words()
     if words:
         parts.append(text(f"last: {words}", 12, 68, 12, 110, fill=FAINT))

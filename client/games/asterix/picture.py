@@ -128,13 +128,15 @@ def _dice(state, top: float) -> str:
     return el("g", "".join(out))
 
 
-def _seats(scene: Scene) -> str:
+def _seats(scene: Scene) -> list[str]:
+    """The column headings, then a part per seat (its row changes alone)."""
     state = scene.state
     won = categories_won(state.piles)
-    out = [text("potions, what it carries", PANEL, TOP + 4, 10, fill=FAINT),
+    rows = [text("potions, what it carries", PANEL, TOP + 4, 10, fill=FAINT),
            text("victory pile", PANEL + 200, TOP + 4, 10, fill=FAINT),
            text("won", PANEL + 282, TOP + 4, 10, fill=FAINT, text_anchor="end")]
     for s in range(state.players):
+        out = []
         y = TOP + 24 + 46 * s
         colour = seat_colour(s)
         if s == state.actor and state.phase not in (OVER, LAYOUT, FIRST_ROLL):
@@ -150,7 +152,8 @@ def _seats(scene: Scene) -> str:
         pile = " ".join(f"{PILE_LETTERS[k]}{n}" for k, n in enumerate(state.piles[s]))
         out.append(text(pile, PANEL + 200, y + 20, 10, fill=INK))
         out.append(text(f"{won[s]}★", PANEL + 282, y, 13, fill=INK, font_weight="bold", text_anchor="end"))
-    return el("g", "".join(out))
+        rows.append(el("g", "".join(out)))
+    return rows
 
 
 def _legend(top: float) -> str:
@@ -205,6 +208,6 @@ def draw(scene: Scene) -> Drawing:
     d.add(_frame_and_labels())
     for square in range(64):
         d.add(_square(state, square, square in laid or bool(BIT[square] & VILLAGE), at.get(square, [])))
-    d.add(_palisade(), _last(scene), _seats(scene), _dice(state, TOP + 40 + 46 * state.players),
+    d.add(_palisade(), _last(scene), *_seats(scene), _dice(state, TOP + 40 + 46 * state.players),
           _legend(TOP + BOARD + 38))
     return d

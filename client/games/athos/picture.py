@@ -188,26 +188,26 @@ def _doing(state) -> str:
     return words
 
 
-def _foot(scene: Scene, top: float) -> str:
+def _foot(scene: Scene, top: float) -> list[str]:
+    """Under the board: a line per seat, the supply (parts that change apart)."""
     state = scene.state
-    out = []
+    lines = []
     for s in range(state.setup.players):
         y = top + 18 + 20 * s
         up = state.monks[s].count(SUMMIT)
         team = f", team {1 + s % 2}" if state.setup.teams else ""
         pieces = state.pieces[s]
-        out.append(_monk(LEFT + 2, y - 4, s, 7))
-        out.append(text(f"{scene.name(s)}: area {NODE_NAMES[state.setup.areas[s]]}{team}, {up}/{MONKS_PER_PLAYER} up, "
+        lines.append(_monk(LEFT + 2, y - 4, s, 7) + text(f"{scene.name(s)}: area {NODE_NAMES[state.setup.areas[s]]}{team}, {up}/{MONKS_PER_PLAYER} up, "
                         f"{pieces} Athos piece{'s' if pieces != 1 else ''}, last turn {state.last_spent[s]} points",
                         LEFT + 16, y, 12, 90, fill=INK))
     x = WIDTH - 12 - 5 * 46
-    out.append(text("tiles in the supply", x, top + 14, 11, fill=FAINT))
+    out = [text("tiles in the supply", x, top + 14, 11, fill=FAINT)]
     for c, left in enumerate(supply(state)):
         colour = COLOURS[c]
         cx, cy = x + 12 + 46 * c, top + 36
         out.append(el("polygon", points=_corners(cx, cy, 11), fill=TILE[colour], stroke="#2b2b2b", stroke_width=1))
         out.append(text(left, cx + 14, cy + 4, 12, fill=INK, font_weight="bold"))
-    return el("g", "".join(out))
+    return lines + [el("g", "".join(out))]
 
 
 def draw(scene: Scene) -> Drawing:
@@ -223,5 +223,5 @@ def draw(scene: Scene) -> Drawing:
         d.add(_hex(state, h, at.get(h, [])))
     for area in START_AREAS:
         d.add(_area(state, area, at.get(area, [])))
-    d.add(_last(scene), _foot(scene, FOOT))
+    d.add(_last(scene), *_foot(scene, FOOT))
     return d

@@ -104,21 +104,24 @@ def _card(x: float, y: float, value: int | None, w: float = 24, h: float = 34) -
             + text(value, x + w / 2, y + h / 2 + 6, 16, fill=INK, font_weight="bold", text_anchor="middle"))
 
 
-def _seat(scene: Scene, s: int) -> str:
+def _seat(scene: Scene, s: int) -> list[str]:
+    """A seat's panel, in parts that change apart (its box, its numbers, cartouches, hand)."""
     state, seat = scene.state, scene.state.seats[s]
     x0 = 12 + s * (WIDTH / 2)
     y = SEATS_TOP
     colour = seat_colour(s)
-    out = [el("rect", x=x0 - 4, y=y - 4, width=WIDTH / 2 - 20, height=140, rx=8, fill="#fff", stroke=colour,
+    box = [el("rect", x=x0 - 4, y=y - 4, width=WIDTH / 2 - 20, height=140, rx=8, fill="#fff", stroke=colour,
               stroke_width=2),
            _counter(x0 + 12, y + 14, s, 9),
            text(f"{scene.name(s)} ({SEAT_WORDS[s]})", x0 + 28, y + 19, 14, 30, fill=colour, font_weight="bold"),
-           text(f"{seat.score} points", x0 + WIDTH / 2 - 30, y + 19, 14, fill=INK, font_weight="bold",
-                text_anchor="end")]
+           text("cartouches", x0 + 4, y + 60, 10, fill=FAINT), text("hand", x0 + 180, y + 60, 10, fill=FAINT)]
+    box += [text(CARTOUCHES[k], x0 + 21 + k * 40, y + 112, 8, fill=FAINT, text_anchor="middle") for k in range(4)]
     white = "white counter: kept" if seat.exchange else "white counter: used"
-    out.append(text(f"supply {seat.supply} · in the Kingdom {seat.dead} · deck {seat.deck_size} · {white}",
-                    x0 + 4, y + 40, 10, fill=FAINT))
-    out.append(text("cartouches", x0 + 4, y + 60, 10, fill=FAINT))
+    numbers = (text(f"{seat.score} points", x0 + WIDTH / 2 - 30, y + 19, 14, fill=INK, font_weight="bold",
+                    text_anchor="end")
+               + text(f"supply {seat.supply} · in the Kingdom {seat.dead} · deck {seat.deck_size} · {white}",
+                      x0 + 4, y + 40, 10, fill=FAINT))
+    out = []
     for k in range(4):
         value = seat.cartouches[k] if seat.cartouches else None
         cx = x0 + 4 + k * 40
@@ -127,9 +130,8 @@ def _seat(scene: Scene, s: int) -> str:
                           stroke_dasharray="3 2"))
         else:
             out.append(_card(cx + 5, y + 66, value))
-        out.append(text(CARTOUCHES[k], cx + 17, y + 112, 8, fill=FAINT, text_anchor="middle"))
+    cartouches, out = "".join(out), []
     visible = seat.hand is not None and (scene.seat is None or scene.seat == s)
-    out.append(text("hand", x0 + 180, y + 60, 10, fill=FAINT))
     hand = list(cards.listed(seat.hand)) if visible else [None] * seat.hand_size
     for k, value in enumerate(hand[:8]):
         out.append(_card(x0 + 180 + k * 27, y + 66, value))
@@ -137,7 +139,7 @@ def _seat(scene: Scene, s: int) -> str:
         out.append(text("-", x0 + 184, y + 88, 12, fill=FAINT))
     discards = " ".join(f"{n}×{v}" for v, n in zip((1, 2, 3, 4), seat.discards) if n) or "none"
     out.append(text(f"discards: {discards}", x0 + 180, y + 124, 10, fill=FAINT))
-    return el("g", "".join(out))
+    return [el("g", "".join(box)), numbers, cartouches, "".join(out)]
 
 
 def _last(scene: Scene) -> str:
@@ -181,5 +183,5 @@ def draw(scene: Scene) -> Drawing:
     for t in TEMPLES:
         for sq in temple_squares(t):
             d.add(_square(state.board, sq))
-    d.add(_kingdom(state), _seat(scene, 0), _seat(scene, 1), _last(scene))
+    d.add(_kingdom(state), *_seat(scene, 0), *_seat(scene, 1), _last(scene))
     return d
