@@ -101,7 +101,9 @@ class GameView:
                 # above the input line, in the panel: it covers the move list, never the status line
                 Float(bottom=FRAME_BELOW_INPUT, right=0, content=CompletionsMenu(max_height=12, scroll_offset=1)),
                 # (top and bottom: the help takes the screen's height at most, and scrolls)
-                Float(top=0, bottom=1, content=ConditionalContainer(self._help(), Condition(lambda: self.model.help_shown))),
+                # (left and right too: its width is the screen's, whatever part of it is scrolled into view)
+                Float(top=0, bottom=1, left=1, right=1,
+                      content=ConditionalContainer(self._help(), Condition(lambda: self.model.help_shown))),
             ],
         )
         self.layout = Layout(root, focused_element=self.input_window)
@@ -330,7 +332,8 @@ class GameView:
     def _help(self):
         def text():
             bar = [(c.shown or key_label(c.key), c.label) for c in self.presenter.commands() if c.shown is not None]
-            lines = help_text(self.model.snapshot.game.name, self.presenter.keys_help, bar).split("\n")
+            lines = help_text(self.model.snapshot.game.name, self.presenter.keys_help, bar,
+                              self.presenter.touching()).split("\n")
             # scrolled by whole lines (a long help: the rules in brief and how to read the board)
             self.help_scroll = min(self.help_scroll, max(0, len(lines) - 3))
             return [("class:help", "\n".join(lines[self.help_scroll:]))]

@@ -144,7 +144,11 @@ class NetworkLobby:
         )
         status = " ".join((self.status, *self.damaged)).strip()
         if self.heard.ignored:
-            status += f" {self.heard.ignored} announcement(s) of further tables ignored (too many)."
+            from peerboard.node.discovery import MAX_PER_SOURCE, MAX_TABLES
+
+            n = self.heard.ignored
+            status += (f" {n} {'announcement' if n == 1 else 'announcements'} of further tables ignored: "
+                       f"the lobby lists at most {MAX_TABLES} tables, at most {MAX_PER_SOURCE} from one address.")
         return LobbySnapshot(tables, self.unfinished, status)
 
     def subscribe(self, listener: Callable[[SourceEvent], None]) -> None:
