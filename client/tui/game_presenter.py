@@ -320,6 +320,14 @@ class GamePresenter:
     def completions(self, typed: str) -> list[str]:
         return self.model.completions(typed)
 
+    def nothing_fits(self, typed: str) -> None:
+        """Tab found no legal action beginning with `typed`: say so (and why)."""
+        if not self.model.completions(""):
+            self.say(f"Nothing to complete: {self.model.snapshot.status}")
+        else:
+            shown = typed.strip()[:40]
+            self.say(f"Nothing fits '{shown}': no legal move begins so. Tab on an empty line lists them all.", "warn")
+
     # -- the plan ----------------------------------------------------------------------------------
 
     def take(self, action: tuple) -> None:
@@ -337,9 +345,15 @@ class GamePresenter:
         # whole plan is on the move list's last line). What was added is named, wherever it
         # went in the plan: a tile placed out of board order is sorted in, not last.
         before = model.plan.actions
-        added = "; ".join(s.text for s in plan.steps if s.action not in before)
+        # the parts of the turn this action passed over end there (Athos: a tile planned in
+        # the move phase ends the move, and `skip athos` uses no Athos piece this turn): said
+        # apart, never put into the plan without a word
+        passed = [s.text for s in plan.steps if s.action not in before and s.joined]
+        added = "; ".join(s.text for s in plan.steps if s.action not in before and not s.joined)
         sorted_in = plan.actions[-1] != action and action in plan.actions and plan.decision != "commit"
         order = " (put in the order the rules take them)" if sorted_in else ""
+        if passed:
+            order += f", after {'; '.join(passed)}"
         model.set_plan(plan)
         model.picking = model.picking.clear()
         if plan.complete and plan.decision == "commit":

@@ -376,7 +376,7 @@ class GameView:
         helping = Condition(lambda: self.model.help_shown)
         for key, lines in (("pagedown", 10), ("down", 1), ("pageup", -10), ("up", -1)):
             kb.add(key, filter=helping, eager=True)(lambda e, n=lines: self._scroll_help(n))
-        kb.add("tab", filter=Condition(lambda: self.model.focus == "input"))(generate_completions)
+        kb.add("tab", filter=Condition(lambda: self.model.focus == "input"))(self._tab)
         kb.add("c-c")(lambda e: self.presenter.interrupt())
         kb.add("<sigint>")(lambda e: self.presenter.interrupt())  # SIGINT from outside the terminal
         mouse_or_text(kb, self._pasted)
@@ -394,6 +394,15 @@ class GameView:
                 self.presenter.toggle_focus()
 
         return kb
+
+    def _tab(self, event) -> None:
+        """Tab: the legal actions that begin with what is typed, or a word that none does."""
+        typed = self.input.document.text_before_cursor
+        if self.input.complete_state is None and not self.presenter.completions(typed):
+            self.presenter.nothing_fits(typed)
+            self.refresh()
+            return
+        generate_completions(event)
 
     def _pasted(self, text: str) -> None:
         """Text that came in looking like a mouse report goes to the input line as typed."""
