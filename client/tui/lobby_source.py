@@ -73,12 +73,16 @@ class HostRequest:
     code: str = ""      # a private table's code ("" for an open table); never in a beacon
     patience: int | None = None  # seconds a seat may be away before the others may claim it
     takeover: str | None = None  # the bot that plays a claimed seat at 3+ seats ("none"); None: the default
+    name: str | None = None  # the name the form gave (None: the lobby's --name, else the user's name)
+    bind: str | None = None  # where the node listens, as the form chose (None: the lobby's --bind)
 
 
 @dataclass(frozen=True)
 class JoinRequest:
     table: TableLine
     code: str = ""
+    name: str | None = None  # as in HostRequest
+    bind: str | None = None
 
 
 @dataclass(frozen=True)
