@@ -32,7 +32,3 @@ def command(argv0: str | None = None, cwd: str | None = None, found: str | None 
         return shlex.quote(shown if "/" in shown else f"./{shown}")
     return f"{shlex.quote(sys.executable)} -m peerboard.client.cli"
 
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """'1 entry', '2 entries': a count and its noun (`words` when the plural is not word+s)."""
-    return f"{n} {word if n == 1 else (words or word + 's')}"

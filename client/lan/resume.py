@@ -10,12 +10,12 @@ from pathlib import Path
 
 from peerboard.client import takeover
 from peerboard.client.exitcode import ExitCode
-from peerboard.client.invocation import command, plural
+from peerboard.client.invocation import command
 from peerboard.client.lan.addresses import _advertised
 from peerboard.client.lan.bot_processes import _faults_file, _reap, _run_with_bots, _show_bot_faults, _spawn
 from peerboard.client.lan.node_parts import _seat, _transport
 from peerboard.client.lan.options import LanOptions
-from peerboard.client.text import printable
+from peerboard.client.text import plural, printable
 from peerboard.client.usage import UsageError
 from peerboard.node.gamefiles import GameFileError, GameFiles, is_finished, unfinished_games
 from peerboard.node.loop import Node
