@@ -44,8 +44,7 @@ class Field:
 
 
 #: where a node may listen: (what the form says, the --bind it stands for; None: the lobby's own)
-BINDS = (("every interface (players on this network can reach it)", None),
-         ("this machine only (127.0.0.1)", "tcp://127.0.0.1:0"))
+BINDS = (("every interface", None), ("this machine only", "tcp://127.0.0.1:0"))
 
 
 class Form:
@@ -62,7 +61,8 @@ class Form:
     def seat_fields(self) -> list[Field]:
         """The name the other players see, and where this node listens."""
         return [Field("name", "your name", text=self.default_name, hint="the name the other players see"),
-                Field("bind", "listen on", tuple(label for label, _ in BINDS))]
+                Field("bind", "listen on", tuple(label for label, _ in BINDS),
+                      hint="every interface: the network reaches you")]
 
     def seat_values(self) -> tuple[str | None, str | None]:
         """(name, bind) as the form gives them, None for what it left as it was;
