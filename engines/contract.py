@@ -231,6 +231,13 @@ class Game(ABC):
         do not offer it; everything else plays it as before."""
         return None
 
+    def features(self, players: int, options: Mapping[str, Any] | None = None) -> Any:
+        """engine (optional): the game's numeric picture of a seat's view for this player
+        count, an `engines.features.Features`: `features(view, seat)` gives `len(features)`
+        numbers in [0, 1] read from the view alone (spec/games/NAME.md, "Features"). Default
+        None: the research frameworks then observe the game as text only."""
+        return None
+
     # -- for bots ------------------------------------------------------------------
     def heuristic(self, state: Any, seat: int) -> float | None:
         """engine (optional): how much better `seat` stands than its score says, in the

@@ -73,6 +73,14 @@ def _check_ids(ids: Any, legal: list[Action], chance: bool, where: str) -> None:
         )
 
 
+def check_features(game: Game, features: Any, view: Any, seat: int, where: str) -> None:
+    """The seat's features: as many numbers as named, each in [0, 1]."""
+    values = features(view, seat)
+    assert len(values) == len(features.names), f"{where}: {len(values)} features, {len(features.names)} names"
+    odd = [features.names[i] for i, v in enumerate(values) if not (isinstance(v, float) and 0.0 <= v <= 1.0)]
+    assert not odd, f"{where}: features outside [0, 1]: {odd[:5]}"
+
+
 def check_state(game: Game, state: Any, players: int, rng: random.Random, where: str, ids: Any = None) -> None:
     """The contract at one state (and with `ids`, the game's numbering, that every legal
     action has an id)."""
@@ -199,6 +207,7 @@ def check_random_games(
     lengths = []
     seats: list[int | None] = [None, *range(players)]
     ids = check_action_ids(game, players, options)
+    features = game.features(players, options)
     for g in range(games):
         rng = random.Random(f"{game.name}:{players}:{seed}:{g}")
         # the kit's own choices (which states to warm or draw) never move the game's path
@@ -212,6 +221,9 @@ def check_random_games(
                 check_caches(state, where)
                 if kit.randrange(DRAW_ONE_IN) == 0:
                     check_drawing(game, state, kit.choice(seats), where)
+                    if features is not None:
+                        seat = kit.randrange(players)
+                        check_features(game, features, game.view(state, seat), seat, where)
             if kit.randrange(WARM_ONE_IN) == 0:
                 warm(state)  # every cached value in place, for the next apply to hand on or drop
             if game.is_terminal(state):

@@ -4,10 +4,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from peerboard.engines.action_ids import ActionIds
+from peerboard.engines.features import Features
 from peerboard.engines.chance import uniform_below
 from peerboard.engines.contract import CHANCE, TERMINAL, Action
 from peerboard.engines.options import Option, int_between, one_of
-from peerboard.engines.asterix import action_ids, notation, random_play, render, rules, scoring, summary
+from peerboard.engines.asterix import action_ids, features, notation, random_play, render, rules, scoring, summary
 from peerboard.engines.asterix.board import LAYOUT_ORDER
 from peerboard.engines.asterix.state import FIRST_ROLL, LAYOUT, OVER, ROLL, State, record
 from peerboard.engines.recipe import Recipe
@@ -103,3 +104,8 @@ class Asterix(Recipe):
         """By player count: the thefts name a seat (action_ids.py)."""
         self.resolve_options(players, options)
         return action_ids.numbering(players)
+
+    def features(self, players: int, options: Mapping[str, Any] | None = None) -> Features:
+        """The position as numbers (features.py)."""
+        self.resolve_options(players, options)
+        return features.features(players)

@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from peerboard.engines.action_ids import ActionIds
-from peerboard.engines.athos import action_ids, notation, render, rules, setup, summary
+from peerboard.engines.features import Features
+from peerboard.engines.athos import action_ids, features, notation, render, rules, setup, summary
 from peerboard.engines.athos.board import SUMMIT
 from peerboard.engines.athos.state import OVER, State, record
 from peerboard.engines.contract import TERMINAL, Action, IllegalAction
@@ -74,3 +75,8 @@ class Athos(Recipe):
         """One numbering for every player count and option set (action_ids.py)."""
         self.resolve_options(players, options)
         return action_ids.numbering()
+
+    def features(self, players: int, options: Mapping[str, Any] | None = None) -> Features:
+        """The position as numbers (features.py)."""
+        self.resolve_options(players, options)
+        return features.features()

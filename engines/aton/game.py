@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from peerboard.engines.action_ids import ActionIds
-from peerboard.engines.aton import action_ids, determinize, notation, render, rules, summary
+from peerboard.engines.features import Features
+from peerboard.engines.aton import action_ids, features, determinize, notation, render, rules, summary
 from peerboard.engines.aton.state import ASSIGN, DRAW, OVER, SEATS, TURN_UP, State, record
 from peerboard.engines.contract import CHANCE, TERMINAL, IllegalAction
 from peerboard.engines.options import Option, boolean, int_between
@@ -92,6 +93,11 @@ class AtonGame(Recipe):
         """One numbering for both option sets (action_ids.py)."""
         self.resolve_options(players, options)
         return action_ids.numbering()
+
+    def features(self, players: int = 2, options: Mapping[str, Any] | None = None) -> Features:
+        """The position as numbers (features.py)."""
+        self.resolve_options(players, options)
+        return features.features()
 
 
 assert SEATS == (0, 1)
