@@ -44,7 +44,8 @@ class Seen:
 
     An event is ("chance", before, action, owner of a hidden outcome or None), ("move",
     seat, before, action), ("secret", seat, before, action) or ("reveal", ((seat, before,
-    action), ...)), where `before` is the engine's state the action was taken in. (OpenSpiel
+    action), ...)), where `before` is the engine's state the action was taken in, and a
+    last field that keeps the event's lines for each seat once worked out. (OpenSpiel
     serialises a Python state by pickling its fields: the chain pickles as a list.)"""
 
     __slots__ = ("chain", "header")
@@ -73,23 +74,11 @@ class Seen:
         return Seen((self.chain, event), self.header)
 
     def lines(self, engine: Any, seat: int) -> list[str]:
-        """The lines `seat` observed, in order (research/openspiel/state.py, above)."""
+        """The lines `seat` observed, in order (research/openspiel/state.py, above); each
+        event's lines are worked out once per seat and kept with it."""
         lines = list(self.header(seat))
-        text = engine.format_action
         for event in self.events():
-            kind = event[0]
-            if kind == "chance":
-                _, before, action, owner = event
-                shown = action if owner is None or owner == seat else engine.hidden_outcome(before)
-                lines.append(f"chance: {text(before, shown)}")
-            elif kind == "move":
-                _, who, before, action = event
-                lines.append(f"seat {who}: {text(before, action)}")
-            elif kind == "secret":
-                _, who, before, action = event
-                lines.append(f"seat {who}: {text(before, action)}" if who == seat else f"seat {who} chose in secret")
-            else:
-                lines.extend(f"seat {who} chose: {text(before, action)}" for who, before, action in event[1])
+            lines.extend(_event_lines(engine, event, seat))
         return lines
 
     def __deepcopy__(self, memo: dict) -> "Seen":
@@ -97,6 +86,31 @@ class Seen:
 
     def __reduce__(self) -> tuple:
         return (Seen.of_events, (self.events(), self.header))
+
+
+def _event_lines(engine: Any, event: tuple, seat: int) -> tuple[str, ...]:
+    """The lines an event shows `seat`, worked out once (kept in the event's last field)."""
+    kept = event[-1]
+    lines = kept.get(seat)
+    if lines is None:
+        lines = kept[seat] = _lines_of(engine, event, seat)
+    return lines
+
+
+def _lines_of(engine: Any, event: tuple, seat: int) -> tuple[str, ...]:
+    text = engine.format_action
+    kind = event[0]
+    if kind == "chance":
+        _, before, action, owner, _ = event
+        shown = action if owner is None or owner == seat else engine.hidden_outcome(before)
+        return (f"chance: {text(before, shown)}",)
+    if kind == "move":
+        _, who, before, action, _ = event
+        return (f"seat {who}: {text(before, action)}",)
+    if kind == "secret":
+        _, who, before, action, _ = event
+        return (f"seat {who}: {text(before, action)}" if who == seat else f"seat {who} chose in secret",)
+    return tuple(f"seat {who} chose: {text(before, action)}" for who, before, action in event[1])
 
 
 class PeerboardState(pyspiel.State):
@@ -127,7 +141,7 @@ class PeerboardState(pyspiel.State):
         self._kept = Kept(value)
 
     def _tell(self, event: tuple) -> None:
-        self._seen = self._seen.told(event)
+        self._seen = self._seen.told((*event, {}))  # (the last field keeps its lines, by seat)
 
     @property
     def _opened(self) -> Any:
