@@ -23,8 +23,8 @@ $(PLAYS): pyproject.toml setup.py | $(BIN)/python
 	@touch $@
 
 $(TESTS): $(PLAYS)
-	@echo "adding the test and cluster extras to $(VENV) (pip's own words go to $(VENV)/install.log)"
-	@$(PIP) install -e '.[test,cluster]' >> $(VENV)/install.log 2>&1 || { tail -n 40 $(VENV)/install.log; echo "setup failed: see $(VENV)/install.log"; exit 1; }
+	@echo "adding the test, cluster and research extras to $(VENV) (pip's own words go to $(VENV)/install.log)"
+	@$(PIP) install -e '.[test,cluster,research]' >> $(VENV)/install.log 2>&1 || { tail -n 40 $(VENV)/install.log; echo "setup failed: see $(VENV)/install.log"; exit 1; }
 	@touch $@
 
 play: $(PLAYS)

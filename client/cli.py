@@ -38,6 +38,12 @@ def cmd_replay(args: argparse.Namespace) -> ExitCode:
         return _verify_many(paths)
     if args.view_as is not None:
         _check_seat(paths[0], args.view_as)
+    if args.html or args.svg is not None:
+        if args.verify or args.export or args.plain:
+            raise UsageError("--html and --svg write a picture of the game; check (--verify) or export it apart")
+        from peerboard.client.page import command as page_command
+
+        return page_command.write(paths[0], args)
     if args.verify or args.export or args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return _replay_text(paths[0], args)
     from peerboard.client.tui import run_replay
@@ -197,6 +203,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--export", choices=("text", "json"), help="print the game in the notation or as JSON")
     p.add_argument("--plain", action="store_true", help="print the game as text instead of the full-screen viewer")
     p.add_argument("--as", dest="view_as", type=int, metavar="SEAT", help="see the game as this seat saw it")
+    p.add_argument("--html", metavar="OUT", help="write the whole game as one page that opens in any browser, offline")
+    p.add_argument("--svg", type=int, metavar="SEQ", help="write the picture of the position after entry SEQ (0: the start)")
+    p.add_argument("-o", "--output", metavar="OUT", help="with --svg: the file to write (- for standard output)")
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("analyse", help="judge every move of saved games: mistakes, blunders, the better move")

@@ -75,7 +75,9 @@ def result_words(result: Any, session: Any) -> str:
     taken = getattr(result, "takeovers", ())
     bots = (f"; taken over by a bot (it cannot win): "
             f"{', '.join(f'{seat_name(session, seat)} from entry {seq}' for seat, seq, _ in taken)}") if taken else ""
-    return f"{how}won by {won}; scores {'-'.join(map(str, result.scores))}{cheats}{bots}."
+    # each score by its seat: "scores 4-0" under "won by nobody" read like a mistake
+    scores = ", ".join(f"{seat_name(session, s)} {v}" for s, v in enumerate(result.scores))
+    return f"{how}won by {won}; scores: {scores}{cheats}{bots}."
 
 
 def ending_words(ending: Any, session: Any) -> str:

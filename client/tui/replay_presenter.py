@@ -11,6 +11,7 @@ import asyncio
 import threading
 from typing import Callable
 
+from peerboard.client.text import plural
 from peerboard.client.tui.game_presenter import Command, GamePresenter
 from peerboard.client.tui.help import REPLAY_KEYS
 from peerboard.client.tui.replay import ReplaySource
@@ -119,7 +120,7 @@ class ReplayPresenter(GamePresenter):
     def jump(self, index: int) -> None:
         self.model.alert = None
         if index > self.source.last:
-            self.say(f"The log has {self.source.last} entries; this is the last.")
+            self.say(f"The log has {plural(self.source.last, 'entry', 'entries')}; this is the last.")
         self.source.goto(index)
         self.redraw()
 

@@ -424,7 +424,7 @@ def test_a_tile_clicked_during_the_move_phase_ends_it_and_enter_ends_the_turn_wi
             await screen.type("B-a5")
             assert "Go on, or Enter (or F3) sends the turn as it is" in screen.text()
             await _click(screen, "node:c5")
-            assert "Planned: end move; place c5." in screen.text()
+            assert "Planned: place c5, after end move." in screen.text()  # the move phase ended, said
             await screen.press("enter")  # on the empty line: sent, and the turn ends (fewer tiles is legal)
             await screen.until(lambda: source.lines)
             assert source.lines[0].text == "B-a5; end move; place c5; end turn"
