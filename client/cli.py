@@ -95,17 +95,26 @@ def _replay_text(path: Path, args: argparse.Namespace) -> ExitCode:
 
 def _verify_many(paths: list[Path]) -> ExitCode:
     """Each file's verdict on a line of its own ("FILE: verdict"); exit 1 if any is invalid.
-    A progress bar shows on a terminal (on stderr) while they are checked."""
+    A progress bar shows on a terminal (on stderr) while they are checked. Then the files
+    that are copies of one game are compared (spec/log-format.md, "Copies of a game"):
+    every equivocation and every dispute their signatures prove, named."""
     from peerboard.client.progress import Progress
-    from peerboard.protocol.log import verify_log
+    from peerboard.protocol.log import Copy, LogFileError, Verdict, read_log, verify_contents
 
     bad = 0
     lines: list[str] = []
+    copies: list[Copy] = []
     with Progress(len(paths), "verify") as progress:
         # on the terminal the bar is drawing on, the verdicts wait until it is gone
         hold = progress.enabled and sys.stdout.isatty()
         for n, path in enumerate(paths, 1):
-            verdict = verify_log(path.read_bytes())
+            try:
+                contents = read_log(path.read_bytes())
+            except LogFileError as exc:
+                verdict = Verdict.refused(exc)
+            else:
+                verdict = verify_contents(contents)
+                copies.append(Copy(str(path), contents, verdict))
             bad += not verdict.ok
             line = f"{path}: {verdict.summary()}"
             if hold:
@@ -115,8 +124,26 @@ def _verify_many(paths: list[Path]) -> ExitCode:
             progress.update(n)
     for line in lines:
         print(line)
+    for line in _compared(copies):
+        print(line)
     print(f"{len(paths) - bad} of {len(paths)} valid")
     return ExitCode.DONE if not bad else ExitCode.INVALID
+
+
+def _compared(copies: list) -> list[str]:
+    """Lines for the files that are copies of one game: whether they agree, and what their
+    signatures prove where they do not."""
+    from peerboard.protocol.log import compare, group, shown
+
+    out = []
+    for found in (compare(c) for c in group(copies).values()):
+        words = found.words()
+        if len(found.copies) < 2 and not words:
+            continue
+        names = ", ".join(shown(c.name, 200) for c in sorted(found.copies, key=lambda c: c.name))
+        out.append(f"copies of one {found.genesis.terms.game} game (genesis {found.genesis.hash.hex()[:16]}): {names}")
+        out.extend(f"  {shown(w, 1000)}" for w in words or ["they agree"])
+    return out
 
 
 def cmd_analyse(args: argparse.Namespace) -> ExitCode:

@@ -28,6 +28,7 @@ from peerboard.protocol.session import (
     Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Equivocation, Event, GameOver, GameStarted,
     InternalFault, LocalError, Offered, PeerAway, RematchAnswer,
     PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, TakenOver,
+    Disputed, Unanswered, Woke,
     TakeoverTurn, YourTurn,
 )
 
@@ -66,7 +67,8 @@ class Seat:
             Claimable: self.on_claimable, Offered: self.on_offered, Declined: tell,
             Desync: self.on_halted, Equivocation: self.on_halted, InternalFault: self.on_internal_fault,
             GameOver: self.on_game_over, Rejected: self.on_rejected, Refused: self.on_refused,
-            Chatted: tell, RematchAnswer: tell, TakenOver: tell,
+            Chatted: tell, RematchAnswer: tell, TakenOver: tell, Disputed: tell, Woke: tell,
+            Unanswered: tell,
             TakeoverTurn: lambda e: None,  # (the node's takeover player decides: client/takeover.py)
         }
         node.on_event = self.on_event
@@ -143,6 +145,7 @@ class Seat:
                 self.node.offer(how)
             else:
                 self.node.decline(how)
+                self.say(f"You declined {'a draw' if how == 'drawn' else 'to abort the game'}; the game goes on.")
         except LocalError as exc:
             self.say(str(exc))
 

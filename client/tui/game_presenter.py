@@ -187,8 +187,13 @@ class GamePresenter:
         except SubmitError as exc:
             self.say(str(exc), "warn")
             return
-        if word == "offer":
-            self.say(f"You offered {'a draw' if how == 'drawn' else 'to abort the game'}; the other seats are asked.")
+        what = "a draw" if how == "drawn" else "to abort the game"
+        if word == "decline":  # (in place of the offer's alert: it stands no more here)
+            self.say(f"You declined {what}; the game goes on.")
+        elif any(h == how for h, _ in offers):
+            self.say(f"You accepted {what}; the game ends so once every seat has.")
+        else:
+            self.say(f"You offered {what}; the other seats are asked.")
 
     def claim(self, seat: int | None = None) -> None:
         """Claim a seat away longer than the table's patience (F8, or `claim [N]`): at two

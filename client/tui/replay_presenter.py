@@ -48,6 +48,8 @@ class ReplayPresenter(GamePresenter):
         """Show the log at once; its verification runs in a thread and its verdict takes the
         status line when it is in (at once when no loop runs, as in a screenshot)."""
         super().start()
+        if self.source.analysis_refused:
+            self.say(f"The analysis beside the log is not used: {self.source.analysis_note}.", "warn")
         if self.source.verdict is not None:
             return
         try:

@@ -24,7 +24,9 @@ from peerboard.protocol.log.failures import Refused
 from peerboard.protocol.log.identity import verify
 from peerboard.protocol.log.reveals import together_values
 from peerboard.protocol.log.ends import audits_seeds, check_results
-from peerboard.protocol.log.records import Entry, SignedGenesis, agree_statement, claim_statement, resign_statement
+from peerboard.protocol.log.records import (
+    Entry, SignedGenesis, agree_statement, claim_statement, entry_from_record, resign_statement,
+)
 from peerboard.protocol.log.schema import ENDS_TOGETHER, NO_TAKEOVER, REVEALS_TOGETHER
 from peerboard.protocol.log.secrets import CHAIN_LENGTH, choice_digest, node_entropy, round_entropy, seed_commitment, sha256
 
@@ -107,6 +109,9 @@ class Ledger:
     taken: tuple[tuple[int, int, int], ...] = ()
     #: a claim that a takeover follows: (claimed seat, the claim's writer, who writes it)
     pending: tuple[int, int] | None = None
+    #: the seq of the claimed seat's protest of the claim before it, else None: the game ended
+    #: disputed there, and nothing follows (spec/log-format.md, "Endings")
+    protest: int | None = None
 
     # -- construction ----------------------------------------------------------------------
 
@@ -129,6 +134,11 @@ class Ledger:
             state = game.new_game(len(g.seats), g.options)
         except OptionError as exc:
             raise LedgerError(0, str(exc), failures.GENESIS) from None
+        if g.takeover is not None and len(g.seats) < 3:
+            # a claim of one of two seats ends the game: a strategy here would mean nothing,
+            # and a log says one thing only (spec/log-format.md, "The genesis")
+            raise LedgerError(0, f"the genesis names a takeover strategy at a table of {len(g.seats)} seats; a bot "
+                                 f"takes a claimed seat over only at three or more", failures.GENESIS)
         bad = genesis.bad_signers() if signatures else ()
         if bad:
             raise LedgerError(0, f"bad genesis signature of seat {bad[0]} ({g.seats[bad[0]].name})", failures.SIGNATURE)
@@ -175,8 +185,9 @@ class Ledger:
 
     @cached
     def finished(self) -> bool:
-        """The game is over, audited, and every seat still there has signed the result."""
-        return self.over and self.results == len(self.writers)
+        """The game is over, audited, and every seat still there has signed the result — or
+        the claimed seat protested the claim that ended it: nothing follows a protest."""
+        return self.over and (self.results == len(self.writers) or self.protest is not None)
 
     def may_end(self) -> bool:
         """Whether an ending entry (a resignation) may come next: the game is not over yet."""
@@ -206,6 +217,15 @@ class Ledger:
         strategy = self.genesis.terms.takeover
         return (strategy is not None and strategy != NO_TAKEOVER and self.seats >= 3 and self.may_end()
                 and all(runner != gone for _, _, runner in self.taken))
+
+    @property
+    def disputable(self) -> int | None:
+        """The seat the last entry claimed, when one seat alone signed that claim and it ended
+        the game (no takeover follows): that seat may protest it at the next entry. Else None."""
+        if self.history is None or self.pending is not None:
+            return None
+        last = self.history.entry
+        return last.body["gone"] if last.kind == "claim" and len(last.body["sigs"]) == 1 else None
 
     @property
     def last_writer(self) -> int | None:
@@ -433,6 +453,26 @@ class Ledger:
             # (the `audits` entry holds every seed at once: its re-run is done already)
         return nxt
 
+    def _protest(self, entry: Entry) -> "Ledger":
+        """The claimed seat protests the claim before it, signed by one seat alone: it was
+        there. Its `entries` are its own the claim displaced — from the claim's seq on, after
+        the entry the claim follows, each signed by its key — its evidence; the game ends
+        disputed here (spec/protocol.md, "What a claim proves")."""
+        claim = self.history.entry
+        seat, key = entry.seat, self.keys[entry.seat]
+        prev, seq = claim.prev, claim.seq
+        for i, record in enumerate(entry.body["entries"]):
+            carried = entry_from_record(record)
+            what = f"the entry the protest carries at seq {seq + i}"
+            if carried.seat != seat or carried.seq != seq + i or carried.prev != prev:
+                raise Refused(failures.CONSENT, f"{what} is not seat {seat}'s entry {seq + i} after the entry the claim "
+                                                f"follows (each carried entry is the protester's own, in a row, from "
+                                                f"the claim's seq)")
+            if not verify(key, carried.signing_bytes(), carried.sig):
+                raise Refused(failures.CONSENT, f"{what} is not signed by seat {seat}")
+            prev = carried.hash
+        return evolve(self, protest=entry.seq)
+
     def _takeover(self, entry: Entry) -> "Ledger":
         """The claim's writer takes the claimed seat over: from here on that seat's entries
         are signed by the new key and reveal from the new hash chain; its audit reveals the
@@ -551,6 +591,7 @@ _KINDS = {
     "claim": Ledger._claim,
     "agree": Ledger._agree,
     "takeover": Ledger._takeover,
+    "protest": Ledger._protest,
 }
 
 

@@ -73,6 +73,27 @@ def test_a_tampered_log_fails_verify_with_exit_1_naming_the_seq(tmp_path):
     assert "bad signature" in out.stdout
 
 
+def test_verify_compares_the_copies_of_one_game_and_names_the_forger(tmp_path):
+    """spec/log-format.md, "Copies of a game": each file valid alone; together they prove
+    that the seat whose copy says it won by claim signed two histories."""
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    from support.forged import forgery
+
+    f = forgery(1)
+    (tmp_path / "honest.pblog").write_bytes(f.honest)
+    (tmp_path / "forged.pblog").write_bytes(f.forged)
+    out = peerboard("replay", "--verify", str(tmp_path / "honest.pblog"), str(tmp_path / "forged.pblog"),
+                    os.path.join(ROOT, "spec", "vectors", "aton.pblog"))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[-1] == "3 of 3 valid"
+    assert lines[3].startswith("copies of one aton game (genesis ") and lines[3].endswith(
+        f"{tmp_path / 'forged.pblog'}, {tmp_path / 'honest.pblog'}")
+    assert lines[4].startswith(f"  seat {f.loser} (p{f.loser}) equivocated: it signed two histories of entry {f.cut}")
+    assert lines[5].startswith(f"  the claim of seat {f.winner} (p{f.winner}) at entry {f.cut}, signed by seat {f.loser}")
+    assert len(lines) == 7  # (the vector, a copy of no other game here, adds nothing)
+
+
 def test_a_file_that_is_no_log_is_invalid_not_a_crash(tmp_path):
     junk = tmp_path / "junk.pblog"
     junk.write_bytes(b"this is not a log at all")

@@ -82,3 +82,19 @@ def test_the_line_prompt_and_the_screen_say_the_same_words():
     assert printed == shown == [said(e, session).text for e in events]
     assert shown[-1] == ("Seat 1 (bob, bbbb-bbbb) is free again: it fell silent (nothing heard for 6 s, or no "
                          "signature in time).")
+
+
+def test_a_disputed_claim_a_frozen_node_and_a_seat_nobody_answers_are_said_plainly():
+    s = _session()
+    mine = said(ev.Disputed(1, 0, 12, 13, 1, "claimed"), s)
+    assert mine.kind == "error" and mine.text.startswith(r"Seat 1 (bob\x1b[2J) claimed your seat at entry 12, as if you "
+                                                         "had been away longer than the table's patience")
+    assert "You were here: this node has kept your signed protest in this game's log (entry 13)" in mine.text
+    assert "the game ends disputed, with no result" in mine.text
+    theirs = said(ev.Disputed(1, 0, 12, 13, 0, "claimer"), s)
+    assert "disputes your claim of entry 12: its signed protest (entry 13) says it was here" in theirs.text
+    woke = said(ev.Woke(63.4), s)
+    assert woke.text.startswith("This node did not run for 63 s") and "they were not the ones away" in woke.text
+    alone = said(ev.Unanswered((1,), 10.2), s)
+    assert alone.text.startswith(r"Seat 1 (bob\x1b[2J) has not answered in 10 s since this node came back")
+    assert "the game may have gone on, or ended without you" in alone.text

@@ -243,6 +243,31 @@ def test_a_move_typed_out_of_turn_says_whose_turn_it_is():
     run(body())
 
 
+def test_declining_a_draw_says_so_on_the_decliners_screen_in_place_of_the_offer():
+    """issue 39: the offer's alert stands no more once the person declined it."""
+    from peerboard.client.tui.source import Alert
+
+    class Offered(LocalSource):
+        standing = (("drawn", (1,)),)
+
+        def offers(self):
+            return self.standing
+
+        def decline(self, how):
+            self.standing = ()
+
+    async def body():
+        source = Offered(engines.get("athos"))
+        async with _screen("athos", source=source) as screen:
+            screen.presenter.say("seat 1 (bob) offers a draw: `accept` or `decline`", "warn")
+            await screen.type("decline")
+            assert source.standing == ()
+            assert screen.presenter.model.alert == Alert("You declined a draw; the game goes on.", "info")
+            assert "offers a draw" not in screen.text()
+
+    run(body())
+
+
 class OnlyChoice(LocalSource):
     """Offers the local seat only the first of its legal actions: each decision is forced."""
 
