@@ -17,7 +17,8 @@ from support.tui_harness import HAVE_TMUX, Tmux
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed")
+pytestmark = [pytest.mark.tmux,
+              pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed")]
 
 
 def test_the_viewer_draws_the_graph_and_marks_the_costliest_move(tmp_path):

@@ -12,10 +12,14 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from peerboard.engines.canonical import encode
 from support.lanhelp import LOOPBACK, Procs, assert_same_logs, the_log
 from peerboard.node.discovery import MAGIC, MAX_TABLES, SIGNED
 from peerboard.protocol.log.identity import Identity
+
+pytestmark = pytest.mark.processes
 
 FAKE = Identity.from_seed(bytes([7]) * 32)
 NOT_A_POINT = bytes.fromhex("02" + "00" * 31)

@@ -13,6 +13,8 @@ from peerboard.engines.canonical import encode
 from support.lanhelp import LOOPBACK, Procs, assert_same_logs, the_log, verify
 from peerboard.node.discovery import MAGIC, Beacon, parse_beacon
 
+pytestmark = pytest.mark.processes
+
 
 def test_tables_lists_a_table_on_loopback_and_join_by_its_id_plays_it(tmp_path):
     procs = Procs(tmp_path)

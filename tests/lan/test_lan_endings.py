@@ -11,6 +11,8 @@ import pytest
 
 from support.lanhelp import LOOPBACK, Procs, assert_same_logs, entries_in, join_args, logs, verify, wait_until
 
+pytestmark = pytest.mark.processes
+
 PATIENCE = 10
 FLAGS = ["--headless", "--think", "0.02"]
 

@@ -17,6 +17,8 @@ import pytest
 from support.lanhelp import LOOPBACK, ROOT, Procs, Tmux, assert_same_logs, join_args, the_log, verify
 from peerboard.node.discovery import MAGIC
 
+pytestmark = pytest.mark.processes
+
 ASTERIX3 = ["asterix", "--players", "3", "--option", "max_rounds=1"]  # a short game of three
 HEADLESS = ["--headless", "--think", "0.002"]
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -164,6 +166,7 @@ def _tmux_command(home, *args: str) -> str:
 
 
 @needs_tmux
+@pytest.mark.tmux
 def test_the_host_sees_each_seat_and_removes_one_at_its_prompt(tmp_path):
     procs = Procs(tmp_path)
     term = Tmux("remove", _tmux_command(tmp_path / "host", "host", *ASTERIX3, "--bind", LOOPBACK, "--no-beacon",
@@ -190,6 +193,7 @@ def test_the_host_sees_each_seat_and_removes_one_at_its_prompt(tmp_path):
 
 
 @needs_tmux
+@pytest.mark.tmux
 def test_quit_at_the_prompt_leaves_at_once_the_bot_sees_it_and_leaves_too(tmp_path):
     term = Tmux("quit", _tmux_command(tmp_path, "play", "aton", "--bots", "1"))
     try:

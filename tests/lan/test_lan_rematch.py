@@ -12,6 +12,8 @@ import pytest
 from support.lanhelp import LOOPBACK, ROOT, Procs, Tmux, join_args, logs, verify
 from peerboard.protocol.log.logfile import read_log
 
+pytestmark = pytest.mark.processes
+
 HEADLESS = ["--headless", "--think", "0.002"]
 SHORT = ["--option", "win_points=15"]
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -99,6 +101,7 @@ def _play_to_the_end(term, most: int = 60) -> str:
 
 
 @needs_tmux
+@pytest.mark.tmux
 def test_again_at_the_line_prompt_plays_the_table_again_with_the_bot(tmp_path):
     procs = Procs(tmp_path)
     home = tmp_path / "ann"

@@ -12,6 +12,8 @@ import pytest
 
 from support.lanhelp import LOOPBACK, Procs, assert_same_logs, entries_in, join_args, logs, verify, wait_until
 
+pytestmark = pytest.mark.processes
+
 PATIENCE = 5
 FLAGS = ["--headless", "--think", "0.15"]  # (slow enough that the game is still on when the killed seat is back)
 

@@ -6,6 +6,7 @@ import pytest
 
 from peerboard.protocol.log.ledger import Ledger
 from peerboard.protocol.session.session import Ended, LocalError, Phase
+from support.budget import seeds
 from support.simnet import SimNet, game_over, problems
 
 
@@ -31,7 +32,7 @@ def play_until(net, nodes, entries, max_time=400):
 
 
 @pytest.mark.parametrize("game", ["aton", "athos", "asterix"])
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", seeds(6))
 def test_a_resignation_at_any_moment_ends_the_game_the_same_everywhere(game, seed):
     net = SimNet(seed, drop=0.15, dup=0.1, delay=(0.001, 0.2))
     # (Asterix of 5 rounds: each reveal round is one entry, so a game of 3 could end by its
@@ -168,7 +169,7 @@ def test_a_dead_seat_is_claimed_and_the_game_ends_with_the_other_seat_the_winner
     assert nodes[gone].session.decision_kind() is None
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", seeds(12))
 def test_a_claimed_seat_cut_off_but_alive_takes_back_what_it_wrote_meanwhile(seed):
     """The gone seat is not dead but cut off: it goes on writing what it is entitled to, and
     comes back at any moment after the claim: it keeps its own entries aside and ends with
@@ -188,7 +189,7 @@ def test_a_claimed_seat_cut_off_but_alive_takes_back_what_it_wrote_meanwhile(see
     assert all(e.seat == gone for e in nodes[gone].aside)
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", seeds(8))
 def test_a_claimed_seat_that_crashes_and_returns_at_any_moment_ends_with_the_same_log(seed):
     net = SimNet(200 + seed, drop=0.15, dup=0.1, delay=(0.001, 0.2))
     nodes = net.table("aton", 2, {}, patience=10)
