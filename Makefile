@@ -51,7 +51,7 @@ $(DOCS): $(PLAYS)
 	@touch $@
 
 docs: $(DOCS)
-	$(BIN)/mkdocs build --strict --site-dir site
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
 # Every benchmark, each section of bench/RESULTS.md rewritten with its figures, the machine, the date
 # and the commit; `make bench BENCH="aton replay"` runs only those (bench/run.py --list names them).

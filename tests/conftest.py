@@ -72,6 +72,9 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tmux" in item.keywords and "processes" not in item.keywords:
             item.add_marker(pytest.mark.processes)  # (tmux is a process too: `-m processes` has it)
+    # the tests of processes first: they are the long ones, and mostly wait, so a parallel run
+    # (pytest -n N hands tests out in this order) starts them early and fills the waits with the rest
+    items.sort(key=lambda item: "processes" not in item.keywords)
     if config.getoption("--long"):
         return
     skip = pytest.mark.skip(reason="long set: run with --long")

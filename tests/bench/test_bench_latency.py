@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench_latency.py"
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_latency.py"
 
 
 def _bench():
