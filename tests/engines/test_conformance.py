@@ -29,6 +29,8 @@ def test_every_game_declares_setups():
 
 @pytest.mark.parametrize("name, players, options, games", SETUPS)
 def test_conformance(name, players, options, games):
+    """Slow for Athos at 3 and 4 seats (10-20 s): random games there run to thousands of actions, and
+    the kit checks every state of them (copies, hashes, notation round trips, refusals)."""
     game = engines.get(name)
     lengths = check_random_games(
         game, players, options, games=games, seed=1, max_actions=game.playout_limit

@@ -98,6 +98,8 @@ def two_namespaces():
 
 
 def test_discovery_and_a_whole_game_across_two_network_namespaces(tmp_path, two_namespaces):
+    """Slow (10-20 s): two network namespaces and a veth pair are made, then a whole game is played
+    across them."""
     a, b, host_ip = two_namespaces
     procs = Procs(tmp_path)
     try:

@@ -26,6 +26,7 @@ def _genesis(path):
 
 
 def test_a_rematch_offered_at_the_end_and_accepted_by_a_bot_is_a_new_game_with_the_first_seat_moved_on(tmp_path):
+    """Slow (about 15-25 s): two whole games between two processes, the second the rematch."""
     procs = Procs(tmp_path)
     try:
         host = procs.start("host", "host", "aton", *SHORT, "--bind", LOOPBACK, "--no-beacon", *HEADLESS,

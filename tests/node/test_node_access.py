@@ -80,6 +80,8 @@ def test_identity_file_is_created_once_with_mode_0600(tmp_path):
 
 @pytest.mark.processes
 def test_a_spectator_joining_mid_game_catches_up_and_cannot_author_moves_and_a_stranger_is_refused(tmp_path):
+    """Slow (about 35 s): the seats think 0.3 s a move so the game outlasts the checks made while it
+    runs (a game over before the forged entry is sent would prove nothing), then it is played out."""
     watcher = load_identity(tmp_path / "watcher")
     procs = Procs(tmp_path)
     admit = ["--spectator", watcher.public_key.hex()]

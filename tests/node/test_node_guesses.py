@@ -36,6 +36,8 @@ def test_a_wrong_code_makes_its_source_wait_twice_as_long_each_time_and_everyone
 
 @pytest.mark.processes
 def test_online_guessing_of_a_private_code_costs_a_second_a_guess_and_the_right_code_still_gets_in(tmp_path):
+    """Slow (over 10 s by design): the guesser runs for a fixed time, so the guesses the host checks
+    can be counted against the seconds they took."""
     procs = Procs(tmp_path)
     flags = ["--bind", LOOPBACK, "--headless", "--think", "0.002"]
     seconds = 10.0

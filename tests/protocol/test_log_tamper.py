@@ -52,6 +52,7 @@ def _frames_to_check(spans):
 
 
 def test_flipping_any_byte_fails_at_that_record(saved):
+    """Slow (about 5-15 s): each flip re-verifies the log up to the record it hit, hundreds of times."""
     data, spans = saved
     checked = 0
     for index, pos in _frames_to_check(spans):

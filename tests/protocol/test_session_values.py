@@ -125,6 +125,7 @@ MESSAGES = st.one_of(
        sent=st.lists(st.tuples(KEY, MESSAGES), min_size=1, max_size=4))
 @settings(max_examples=examples(400), deadline=None)
 def test_no_message_within_the_schema_is_ever_counted_as_our_own_fault(phase, sent):
+    """Slow (about 10-20 s): each example plays a session to a phase and feeds it hostile messages."""
     session = _session(phase)
     for now, (sender, message) in enumerate(sent):
         was = session.phase
