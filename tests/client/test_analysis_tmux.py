@@ -21,6 +21,7 @@ pytestmark = [pytest.mark.tmux,
               pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed")]
 
 
+@pytest.mark.timeout(900)  # CPU-bound: on a loaded machine its wall time is several times its CPU time
 def test_the_viewer_draws_the_graph_and_marks_the_costliest_move(tmp_path):
     """Slow (tens of seconds): every decision of a whole Athos game (the spec's vector) is judged by the
     search before the viewer can draw the graph; the budget is already the smallest that marks a move."""

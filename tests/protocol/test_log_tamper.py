@@ -51,6 +51,7 @@ def _frames_to_check(spans):
             yield index, pos
 
 
+@pytest.mark.timeout(900)  # CPU-bound: on a loaded machine its wall time is several times its CPU time
 def test_flipping_any_byte_fails_at_that_record(saved):
     """Slow (about 5-15 s): each flip re-verifies the log up to the record it hit, hundreds of times."""
     data, spans = saved

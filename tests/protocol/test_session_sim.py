@@ -75,6 +75,7 @@ def test_long_property_set(game, seats, options, seed):
     _play_long(game, seats, options, seed)
 
 
+@pytest.mark.timeout(900)  # CPU-bound: on a loaded machine its wall time is several times its CPU time
 def test_a_slice_of_the_long_set_chosen_by_the_runs_seed(request, slice_case):
     if request.config.getoption("--long"):
         pytest.skip("--long: the whole long set runs")

@@ -151,7 +151,8 @@ def test_verify_file_as_shown_gives_the_verdict_replay_verify_prints(tmp_path, m
 
 
 def _small(line: str) -> list[str]:
-    """A selfplay line of the manual with small counts: one game, one job, a short search."""
+    """A selfplay line of the manual with small counts: one game of at most 300 moves, one job,
+    a short search."""
     argv = shlex.split(line, comments=True)[1:]
     out, i = [], 0
     while i < len(argv):
@@ -162,10 +163,11 @@ def _small(line: str) -> list[str]:
             continue
         out.append(re.sub(r"@[\d.]+s?\b", "@10", word) if i > 0 and argv[i - 1] == "--players" else word)
         i += 1
-    return out
+    return out + ["--max-moves", "300"]
 
 
 @pytest.mark.processes  # (the `exec` line runs examples/random_bot.py as a program)
+@pytest.mark.timeout(900)  # CPU-bound: on a loaded machine its wall time is several times its CPU time
 def test_the_selfplay_lines_of_the_manual_play_with_small_counts(tmp_path, monkeypatch, capsys):
     from peerboard.client.cli import main
 
