@@ -83,6 +83,14 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+@pytest.fixture(autouse=True)
+def _a_home_of_its_own(tmp_path_factory, monkeypatch):
+    """Every test's peerboard files (key, games, errors) go to a fresh PEERBOARD_HOME, never the
+    user's own directories nor another test's: parallel tests and other checkouts on the same
+    machine never meet there. A test that wants another home sets its own (or unsets it)."""
+    monkeypatch.setenv("PEERBOARD_HOME", str(tmp_path_factory.mktemp("home")))
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     global _running
