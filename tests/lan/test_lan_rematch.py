@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import shutil
 import sys
-import time
 
 import pytest
 
@@ -69,7 +68,6 @@ def test_a_rematch_declined_ends_it_for_both_and_says_so(tmp_path):
 
 
 PROMPT = "`help` lists them):"  # the end of the line prompt's question (client/seat.py)
-HELP = "Type a move in the game's notation"  # the first words of its `help`
 LEGAL = "legal now: "
 
 
@@ -87,14 +85,13 @@ def _play_to_the_end(term, most: int = 80) -> str:
                                  "the next question or the end of the game", 60)
         if "Play again?" in screen:
             return screen
-        answered, helps, lists = screen.count(PROMPT), screen.count(HELP), screen.count(LEGAL)
+        answered, lists = screen.count(PROMPT), screen.count(LEGAL)
         term.type("help")
-        # help's answer is one write of two lines: its help text, then the legal list when a
-        # decision is ours (none when the question was taken by then: the next one comes)
-        screen = term.wait_until(lambda s: s if s.count(HELP) > helps else None, "the answer to help", 30)
-        if screen.count(LEGAL) == lists:
-            time.sleep(0.5)
-            screen = term.screen()
+        # help lists the legal actions when a decision is ours; when the question was taken by
+        # then it lists none, and the next question (or the end) is what comes
+        screen = term.wait_until(
+            lambda s: s if s.count(LEGAL) > lists or s.count(PROMPT) > answered or "Play again?" in s else None,
+            "the legal actions, the next question or the end", 60)
         if screen.count(LEGAL) > lists:
             first = screen.rsplit(LEGAL, 1)[1].splitlines()[0]
             term.type(re.split(r",|…", first)[0].strip())
