@@ -99,7 +99,9 @@ def executor_for(args: argparse.Namespace) -> Executor:
     return tournament.InProcess() if args.jobs == 1 else ProcessPoolExecutor(max_workers=args.jobs)
 
 
-def command(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def command(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    # (the streams of the moment, not of the import: a caller may have redirected them since)
+    out, err = out or sys.stdout, err or sys.stderr
     game = game_named(args.game)
     options = options_from(args.option, game)
     try:

@@ -109,6 +109,7 @@ def _start(tmp_path, hello, game="athos"):
         bot.close()
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("hello", [
     {"protocol": 1, "games": "*"},
     {"protocol": 1},
@@ -118,6 +119,7 @@ def test_a_program_that_plays_any_game_or_names_this_one_is_taken(tmp_path, hell
     _start(tmp_path, hello)
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("hello, says", [
     ({"protocol": 1, "games": 3}, 'named neither a list of games nor "*" in its hello'),
     ({"protocol": 1, "games": "athos"}, 'named neither a list of games nor "*" in its hello'),

@@ -260,6 +260,7 @@ def test_the_lobby_runs_the_command_its_request_asks_for_with_those_options(monk
     assert ran[-1][0] == "cmd_resume" and ran[-1][1].file == Path("/games/aton-1.pblog")
 
 
+@pytest.mark.processes
 def test_without_a_terminal_peerboard_alone_prints_its_help_and_the_lobby_says_it_needs_one():
     import subprocess
     import sys

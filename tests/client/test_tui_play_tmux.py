@@ -18,7 +18,8 @@ from peerboard import engines
 from support.lanhelp import Proc, free_udp_port
 from support.tui_harness import HAVE_TMUX, ROOT, Tmux, play_to_the_end
 
-pytestmark = pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed: the real-terminal tests need it")
+pytestmark = [pytest.mark.tmux,
+              pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed: the real-terminal tests need it")]
 PEERBOARD = f"{sys.executable} -m peerboard.client.cli"
 LOG = re.compile(r"The game's log: (\S+\.pblog)")
 # (the command is the one that works where the test stands: `peerboard`, a path, or `python -m`)

@@ -145,6 +145,7 @@ def _peerboard(*args: str) -> subprocess.CompletedProcess:
                           timeout=120, cwd=ROOT, env=env, stdin=subprocess.DEVNULL)
 
 
+@pytest.mark.processes
 def test_verify_checks_several_files_one_line_each_and_fails_if_any_is_invalid(tmp_path):
     bad = tmp_path / "bad.pblog"
     bad.write_bytes(b"\x00\x00\x00\x05junk!")
@@ -156,11 +157,13 @@ def test_verify_checks_several_files_one_line_each_and_fails_if_any_is_invalid(t
     assert lines[-1] == "2 of 3 valid"
 
 
+@pytest.mark.processes
 def test_several_files_without_verify_are_refused_in_one_line():
     out = _peerboard("replay", str(VECTORS / "aton.pblog"), str(VECTORS / "asterix.pblog"))
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "--verify" in out.stderr
 
 
+@pytest.mark.processes
 def test_plain_prints_the_game_and_as_shows_one_seats_view():
     out = _peerboard("replay", str(VECTORS / "aton.pblog"), "--plain", "--as", "1")
     assert out.returncode == 0

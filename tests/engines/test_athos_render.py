@@ -2,8 +2,7 @@
 drawn the same every time (snapshots), and its styles naming what each piece is."""
 import pytest
 from support.snapshots import CASES, differences
-from test_athos_movement import play
-from support.athos_positions import position
+from support.athos_positions import play, position
 
 from peerboard.engines.athos import GAME
 from peerboard.engines.styled import plain

@@ -150,6 +150,7 @@ def test_the_json_view_serves_the_new_game_its_record_and_board(pig):
     json.dumps(view)  # JSON as it is
 
 
+@pytest.mark.processes
 def test_the_example_python_bot_plays_the_new_game(pig):
     command = f"{sys.executable} {ROOT / 'examples' / 'random_bot.py'} 3"
     for g in range(2):

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+
 from support.lanhelp import JOIN_LINE, LOOPBACK, Procs, assert_same_logs, join_args, the_log, verify
 from peerboard.node.keys import load_identity
+
+pytestmark = pytest.mark.processes
 
 
 def test_a_bot_of_the_sdk_takes_a_seat_at_a_real_table_and_plays_it_to_the_end(tmp_path):

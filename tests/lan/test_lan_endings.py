@@ -11,12 +11,16 @@ import pytest
 
 from support.lanhelp import LOOPBACK, Procs, assert_same_logs, entries_in, join_args, logs, verify, wait_until
 
+pytestmark = pytest.mark.processes
+
 PATIENCE = 10
 FLAGS = ["--headless", "--think", "0.02"]
 
 
 @pytest.mark.parametrize("victim", ["joiner", "host"])
 def test_a_killed_seat_is_claimed_after_the_patience_and_the_game_ends(tmp_path, victim):
+    """Slow (about 20 s): a claim can only come once the table's patience has run out after the kill,
+    and the patience must stay long enough to tell a dead node from a slow one on a loaded machine."""
     procs = Procs(tmp_path)
     try:
         nodes = {"host": procs.start("host", "host", "aton", "--players", "2", "--no-beacon", "--bind", LOOPBACK,

@@ -22,6 +22,7 @@ from peerboard.protocol.session.session import (
 )
 from peerboard.protocol.session.tablecode import code_problem, knock, pick_code, stretched
 from support.simnet import SimNet
+from support.budget import examples
 
 GAME, PLAYERS = "athos", 3
 
@@ -329,7 +330,7 @@ STEP = st.tuples(st.sampled_from(["hello", "new hello", "spectate", "leave", "wa
 
 
 @given(steps=st.lists(STEP, max_size=30))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 def test_whatever_nodes_say_and_however_long_they_wait_the_host_keeps_its_seats_straight(steps):
     host = Identity.from_seed(bytes(32))
     session = Session.host(host, SeatSecrets.from_master(bytes(32)), "host", "sim://0", GAME, PLAYERS, {},

@@ -7,6 +7,7 @@ import pytest
 from peerboard.protocol.log.ledger import Ledger
 from peerboard.protocol.log.records import entry_from_record
 from peerboard.protocol.session.session import Ended, LocalError, Phase
+from support.budget import seeds
 from support.simnet import SimNet, game_over, problems
 
 
@@ -32,7 +33,7 @@ def play_until(net, nodes, entries, max_time=400):
 
 
 @pytest.mark.parametrize("game", ["aton", "athos", "asterix"])
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", seeds(6))
 def test_a_resignation_at_any_moment_ends_the_game_the_same_everywhere(game, seed):
     net = SimNet(seed, drop=0.15, dup=0.1, delay=(0.001, 0.2))
     # (Asterix of 5 rounds: each reveal round is one entry, so a game of 3 could end by its
@@ -201,7 +202,7 @@ def disputed_between(claimed, claimer, gone: int) -> tuple[int, int]:
     return claim.seq, protest.seq
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", seeds(12))
 def test_a_claimed_seat_cut_off_but_alive_protests_with_what_it_wrote_meanwhile(seed):
     """The gone seat is not dead but cut off: it goes on writing what it is entitled to, and
     hears the claim at any moment after it. It was there all along — sending, unheard — so it
@@ -230,7 +231,7 @@ def test_a_claimed_seat_cut_off_but_alive_protests_with_what_it_wrote_meanwhile(
     assert game_over(claimer).winners == (1 - gone,)  # (its own copy, as it wrote it)
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", seeds(8))
 def test_a_claimed_seat_that_crashes_and_returns_at_any_moment_never_splits_but_over_the_claim(seed):
     """Cut off, then killed at any moment around the claim, then back: if the claim reached it
     while it was there, it protested then (its log ends with the protest); if it hears the

@@ -9,9 +9,8 @@ import random
 
 import pytest
 
-from peerboard.protocol.log.ledger import Ledger
 from peerboard.protocol.session.session import LocalError, Phase
-from support.simnet import SimNet, game_over, problems
+from support.simnet import SimNet, assert_agreement, play_faulty
 
 # (game, seats, options): all three games, 2 to 4 seats, Asterix also with 8
 GAMES = [
@@ -23,50 +22,6 @@ GAMES = [
     ("athos", 3, {}),
     ("athos", 4, {}),
 ]
-
-
-def play_faulty(game, seats, options, seed, *, drop, dup, crashes, partitions, max_time=4000):
-    net = SimNet(seed, drop=drop, dup=dup, delay=(0.001, 0.15))
-    nodes = net.table(game, seats, options)
-    assert all(n.session.phase is Phase.PLAYING for n in nodes), "the table did not form"
-    down = None
-    for _ in range(4000):
-        if net.finished(nodes) or net.now > max_time:
-            break
-        net.run(lambda: net.finished(nodes), max_time=net.rng.uniform(0.5, 4.0))
-        roll = net.rng.random()
-        if down is None and crashes and roll < 0.25:
-            down = nodes[net.rng.randrange(seats)]
-            net.crash(down)
-            crashes -= 1
-        elif down is not None and roll < 0.6:
-            net.restart(down)
-            down = None
-        elif partitions and roll < 0.7:
-            k = net.rng.randrange(1, seats)
-            net.partition(nodes[:k], nodes[k:], net.rng.uniform(0.5, 5.0))
-            partitions -= 1
-    if down is not None:
-        net.restart(down)
-    net.run(lambda: net.finished(nodes), max_time=max_time)
-    return net, nodes
-
-
-def assert_agreement(net, nodes):
-    assert net.finished(nodes), [(n.index, len(n.disk.entries)) for n in nodes]
-    logs = [[e.encoded for e in n.disk.entries] for n in nodes]
-    assert all(log == logs[0] for log in logs), "the honest nodes' logs differ"
-    for n in nodes:
-        assert not problems(n)
-        for seq, entry_hash in n.confirmed.items():  # nothing confirmed was lost
-            assert n.disk.entries[seq - 1].hash == entry_hash
-    over = {game_over(n) for n in nodes}
-    assert len(over) == 1 and None not in over
-    # the stored log re-verifies from scratch
-    ledger = Ledger.start(nodes[0].disk.genesis)
-    for entry in nodes[0].disk.entries:
-        ledger = ledger.check(entry)
-    assert ledger.finished and ledger.cheats == ()
 
 
 @pytest.mark.parametrize("game, seats, options", GAMES, ids=[f"{g}-{n}" for g, n, _ in GAMES])
@@ -120,6 +75,7 @@ def test_long_property_set(game, seats, options, seed):
     _play_long(game, seats, options, seed)
 
 
+@pytest.mark.timeout(900)  # CPU-bound: on a loaded machine its wall time is several times its CPU time
 def test_a_slice_of_the_long_set_chosen_by_the_runs_seed(request, slice_case):
     if request.config.getoption("--long"):
         pytest.skip("--long: the whole long set runs")

@@ -71,7 +71,7 @@ def athos_over() -> Any:
 
 
 def asterix_first_turn() -> Any:
-    from test_asterix_notation import SCRIPT
+    from support.asterix_positions import SCRIPT
 
     game = engines.get("asterix")
     return _play(game, game.new_game(2), *SCRIPT)
