@@ -16,7 +16,8 @@ How the games are told (spec/engine-contract.md, "OpenSpiel and PettingZoo"):
 * hidden information is told truly: a game with hidden parts (Aton) is of imperfect
   information; a seat's information state is the lines it observed (its own draws; the
   other seat's as `draw ?`), its observation the board as it sees it (`render_text` of its
-  view) and, as a tensor, the engine's `features` of that view;
+  view; in a game of perfect information the board all seats see, `str(state)`) and, as a
+  tensor, the engine's `features` of that view;
 * a simultaneous secret choice (Aton's cartouches) is sequential moves in the engine's seat
   order, each hidden from the other seats until the last of the group has chosen (research/
   openspiel/state.py);

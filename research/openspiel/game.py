@@ -15,7 +15,7 @@ import pyspiel
 from peerboard import engines
 from peerboard.engines import Game
 from peerboard.openspiel.observer import PeerboardObserver
-from peerboard.openspiel.state import PeerboardState
+from peerboard.openspiel.state import PeerboardState, Position
 
 PREFIX = "peerboard_"
 _PLAIN = (bool, int, float, str)
@@ -74,12 +74,16 @@ def game_type(engine: Game) -> Any:
 
 class Table:
     """What every state of one loaded game shares: the engine, the player count, the options
-    (resolved: an OptionError names a bad parameter), the action ids and the features."""
+    (resolved: an OptionError names a bad parameter), the action ids, the features, whether
+    a seat can know less than the whole position, and the start (engine states never change,
+    so every new state begins from the same one)."""
 
     def __init__(self, engine: Game, players: int, options: dict[str, Any]) -> None:
         self.engine, self.players, self.options = engine, players, options
         self.ids = engine.action_ids(players, options)
         self.features = engine.features(players, options)
+        self.hidden = _hidden(engine)
+        self.start = Position(engine.new_game(players, options))
 
     def header_lines(self, seat: int) -> list[str]:
         """The first line of every information state: the game, its options and the seat."""
