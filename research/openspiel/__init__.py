@@ -29,10 +29,12 @@ from __future__ import annotations
 import pyspiel
 
 from peerboard import engines
-from peerboard.openspiel.game import game_class, game_type, short_name
-from peerboard.openspiel.state import PeerboardState
+from typing import Any, Mapping
 
-__all__ = ["PeerboardState", "register", "registered", "short_name"]
+from peerboard.openspiel.game import game_class, game_type, parameter, short_name
+from peerboard.openspiel.state import PeerboardState, from_view
+
+__all__ = ["PeerboardState", "from_view", "load", "register", "registered", "short_name"]
 
 _registered: dict[str, str] = {}
 
@@ -50,6 +52,18 @@ def register(name: str) -> str | None:
         pyspiel.register_game(kind, game_class(engine, kind))
     _registered[name] = short_name(name)
     return _registered[name]
+
+
+def load(name: str, players: int, options: Mapping[str, Any] | None = None) -> Any:
+    """The OpenSpiel game (`pyspiel.Game`) of the peerboard game `name` for `players` seats
+    and `options` as the engine takes them (engines.OptionError: a bad option; ValueError:
+    a game without action ids)."""
+    engine = engines.get(name)
+    if register(name) is None:
+        raise ValueError(f"{engine.title} has no action ids, so it is no OpenSpiel game")
+    resolved = engine.resolve_options(players, options)
+    return pyspiel.load_game(short_name(name), {"players": players} | {
+        option: parameter(value) for option, value in resolved.items()})
 
 
 def registered() -> dict[str, str]:

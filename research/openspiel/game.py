@@ -26,7 +26,8 @@ def short_name(name: str) -> str:
     return PREFIX + name
 
 
-def _parameter(default: Any) -> Any:
+def parameter(default: Any) -> Any:
+    """An option's value as an OpenSpiel game parameter (JSON text unless plain)."""
     return default if isinstance(default, _PLAIN) else json.dumps(default, sort_keys=True, separators=(",", ":"))
 
 
@@ -50,7 +51,7 @@ def game_type(engine: Game) -> Any:
     """The OpenSpiel `GameType` of a peerboard engine (which must have action ids)."""
     ids = engine.action_ids(engine.min_players, {})
     parameters = {"players": engine.min_players} | {
-        name: _parameter(option.default) for name, option in engine.options_schema.items()
+        name: parameter(option.default) for name, option in engine.options_schema.items()
     }
     Chance = pyspiel.GameType.ChanceMode
     Info = pyspiel.GameType.Information
@@ -113,7 +114,7 @@ def game_class(engine: Game, kind: Any) -> type:
             params = dict(params or {})
             players = int(params.pop("players", engine.min_players))
             defaults = {name: option.default for name, option in engine.options_schema.items()}
-            options = {name: _option(params.get(name, _parameter(default)), default)
+            options = {name: _option(params.get(name, parameter(default)), default)
                        for name, default in defaults.items()}
             table = self.table = Table(engine, players, engine.resolve_options(players, options))
             info = pyspiel.GameInfo(
@@ -126,7 +127,7 @@ def game_class(engine: Game, kind: Any) -> type:
                 max_game_length=engine.playout_limit,
             )
             super().__init__(kind, info, {"players": players} | {
-                name: _parameter(value) for name, value in table.options.items()})
+                name: parameter(value) for name, value in table.options.items()})
 
         def new_initial_state(self) -> PeerboardState:
             return PeerboardState(self)

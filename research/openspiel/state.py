@@ -344,3 +344,21 @@ class _Sampled:
         if seat != self.player:
             lines.append(f"sampled: {self.shown.text(self.engine, seat)}")
         return lines
+
+
+def from_view(game: Any, view: Any, seat: int, entropy: bytes) -> PeerboardState:
+    """A state of the OpenSpiel `game` for a search by `seat`, which knows only its `view`
+    (a bot at a table): the hidden parts filled in by the engine's `determinize` from
+    `entropy` (32 bytes; the view itself where nothing is hidden) and, at a secret choice
+    that seats before `seat` make first in OpenSpiel's order, their choices made at random
+    (hidden from `seat`, as at the table, where nobody has revealed yet). Its information
+    states begin here: the game's header and nothing before."""
+    engine, ids = game.table.engine, game.table.ids
+    state = game.new_initial_state()
+    state.engine_state = engine.determinize(view, seat, entropy)
+    chooser = random.Random(entropy)
+    while True:
+        current = engine.current(state.engine_state)
+        if current == seat or current < 0 or not engine.secret_choice(state.engine_state):
+            return state
+        state.apply_action(ids.id(chooser.choice(engine.legal_actions(state.engine_state))))
