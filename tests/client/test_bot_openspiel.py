@@ -121,3 +121,13 @@ def test_without_the_research_extra_one_line_says_how_to_install_it(monkeypatch)
 def test_a_takeover_bot_is_one_every_node_can_run():
     with pytest.raises(UsageError, match="--takeover takes one of greedy, mcts, random or none"):
         takeover_strategy("openspiel:mcts")
+
+
+def test_the_example_of_an_openspiel_bot_plays_from_its_folder():
+    """examples/openspiel_mcts.py, the docs' bot of a dozen lines, as docs/research.md runs it."""
+    out = subprocess.run([sys.executable, "-m", "peerboard.client.cli", "selfplay", "asterix", "--players",
+                          "openspiel_mcts:OpenSpielMCTS,random", "--games", "1", "--seed", "2", "--option", "max_rounds=2"],
+                         capture_output=True, text=True, cwd=os.path.join(ROOT, "examples"), timeout=240)
+    assert out.returncode == 0, out.stderr
+    row = next(line.split() for line in out.stdout.splitlines() if line.startswith("openspiel_mcts:OpenSpielMCTS"))
+    assert row[1] == "1" and row[-1] == "0"  # it played the game, and never failed
