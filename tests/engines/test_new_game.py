@@ -34,7 +34,7 @@ from peerboard.client.tui.local import LocalSource
 from peerboard.client.tui.snapshot import FixedSizeOutput
 from peerboard.engines.testing import check_random_games
 from peerboard.protocol.log.replay import verify_log
-from support import new_game, rules_in_brief, snapshots, vectors
+from support import new_game, perft, rules_in_brief, snapshots, vectors
 from support.simnet import play_clean
 from support.tables import quick_tables, tables
 from support.tui_harness import Screen, run
@@ -162,7 +162,8 @@ def test_the_example_python_bot_plays_the_new_game(pig):
 def test_the_checks_of_every_game_take_the_new_one_without_a_list_naming_it(pig):
     """What the tests check of every registered game picks Pig up by its registration alone:
     its rules in brief (against its spec) and the help (tests/client/test_game_pieces.py),
-    its board snapshots, its test vector, its tables on the simulated network."""
+    its board snapshots, its test vector, its perft counts, its tables on the simulated
+    network."""
     assert "pig" in engines.names()
     for name in engines.names():  # the four, as test_game_pieces.py checks the games it finds
         folder = new_game.SPEC if name == "pig" else rules_in_brief.SPEC_GAMES
@@ -178,6 +179,10 @@ def test_the_checks_of_every_game_take_the_new_one_without_a_list_naming_it(pig)
     assert log == vectors.build(*case)  # from its seeds, the same bytes every time
     verdict = verify_log(log)
     assert verdict.ok and verdict.ledger.finished, verdict.summary()
+    assert [p["players"] for p in perft.stored("pig")["positions"]] == [2, 2, 3, 3, 4, 4]
+    for position in perft.stored("pig")["positions"]:
+        state = perft.replay(pig, position["players"], position["options"], position["actions"])
+        assert perft.perft(pig, state, position["depth"]) == (position["lines"], position["states"])
     assert [t for t in tables() if t[0] == "pig"] == [("pig", 2, {}), ("pig", 3, {}), ("pig", 4, {})]
     assert [t for t in quick_tables() if t[0] == "pig"] == [("pig", 2, {}), ("pig", 3, {})]
     play_clean("pig", 3, {})

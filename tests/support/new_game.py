@@ -4,7 +4,8 @@ engine is written"): its folder on `peerboard.engines.__path__`, its line in `_M
 both taken back after the test (pytest's `monkeypatch`).
 
 `python tests/support/new_game.py` writes Pig's board snapshots (tests/support/snapshots/
-pig-*), as a newcomer writes a new game's after registering it.
+pig-*) and its perft counts (tests/engines/perft/pig.json), as a newcomer writes a new
+game's after registering it.
 """
 from __future__ import annotations
 
@@ -41,11 +42,12 @@ def main() -> None:
     import pytest
 
     sys.path.insert(0, str(HERE.parent))  # run as a script: `support` is found from tests/
-    from support import snapshots
+    from support import perft, snapshots
 
     with pytest.MonkeyPatch.context() as monkeypatch:
         register(monkeypatch)
         snapshots.write([name for name, (game, _, _) in snapshots.cases().items() if game == "pig"])
+        perft.write("pig")
     forget()
 
 
