@@ -47,9 +47,10 @@ class Position(Kept):
 
     def __init__(self, value: Any) -> None:
         super().__init__(value)
+        # (made when first asked: a search's rollouts make many positions and ask little of them)
         self._legal: list[int] | None = None
-        self._texts: dict[int | None, str] = {}
-        self._features: dict[int, list[float]] = {}
+        self._texts: dict[int | None, str] | None = None
+        self._features: dict[int, list[float]] | None = None
 
     def legal(self, engine: Any, ids: Any) -> list[int]:
         """The ids of the legal actions, in ascending order (a copy: the caller's own)."""
@@ -60,6 +61,8 @@ class Position(Kept):
 
     def text(self, engine: Any, seat: int | None) -> str:
         """The board as `seat` sees it (None: as everyone sees it)."""
+        if self._texts is None:
+            self._texts = {}
         text = self._texts.get(seat)
         if text is None:
             shown = self.value if seat is None else engine.view(self.value, seat)
@@ -68,6 +71,8 @@ class Position(Kept):
 
     def features(self, features: Any, engine: Any, seat: int) -> list[float]:
         """The engine's features of `seat`'s view."""
+        if self._features is None:
+            self._features = {}
         numbers = self._features.get(seat)
         if numbers is None:
             numbers = self._features[seat] = features(engine.view(self.value, seat), seat)
@@ -98,8 +103,8 @@ class Seen:
     def __init__(self, chain: tuple | None, header: Any, texts: dict | None = None) -> None:
         self.chain = chain
         self.header = header
-        #: seat -> (the link its text reached, the text)
-        self.texts: dict[int, tuple[tuple | None, str]] = texts if texts is not None else {}
+        #: seat -> (the link its text reached, the text); None until a text is asked for
+        self.texts: dict[int, tuple[tuple | None, str]] | None = texts
 
     @classmethod
     def of_events(cls, events: list, header: Any) -> "Seen":
@@ -118,11 +123,13 @@ class Seen:
         return events
 
     def told(self, event: tuple) -> "Seen":
-        return Seen((self.chain, event), self.header, dict(self.texts))
+        return Seen((self.chain, event), self.header, dict(self.texts) if self.texts else None)
 
     def text(self, engine: Any, seat: int) -> str:
         """The lines `seat` observed, in order, one a line (research/openspiel/state.py,
         above): the text kept for an earlier link of this chain and the lines since."""
+        if self.texts is None:
+            self.texts = {}
         kept = self.texts.get(seat)
         if kept is not None and kept[0] is self.chain:
             return kept[1]
@@ -323,9 +330,9 @@ class PeerboardState(pyspiel.State):
                 state = engine.apply(state, action)
         sample.engine_state = state
         seen = self._seen
-        own = seen.texts.get(player_id)  # the seat's own text is the same in the sample
+        own = seen.texts.get(player_id) if seen.texts else None  # the seat's own text is the same in the sample
         sample._seen = Seen(seen.chain, _Sampled(seen.header, player_id, engine, sample._shown()),
-                            {player_id: own} if own is not None else {})
+                            {player_id: own} if own is not None else None)
         return sample
 
     def __str__(self) -> str:
