@@ -62,6 +62,18 @@ def played(session: Any, seat: int, text: str) -> str:
     return f"{who} played: {printable(text)}"
 
 
+#: chance outcomes named in one line at most (Asterix's layout is sixty tiles turned up at once)
+OUTCOMES_SAID = 10
+
+
+def outcomes_words(record: Any) -> str:
+    """The chance outcomes one entry brought about (a `ChanceRecord`), in the game's notation:
+    `roll 1 5`, `draw 3, draw ?`; past `OUTCOMES_SAID` of them, how many more."""
+    texts = [printable(text, 80) for text in record.texts]
+    more = len(texts) - OUTCOMES_SAID
+    return ", ".join(texts[:OUTCOMES_SAID]) + (f" and {more} more" if more > 0 else "")
+
+
 def result_words(result: Any, session: Any) -> str:
     """The end of a game (a GameOver, or the session's `result`), after "Game over: "."""
     if result is None:

@@ -18,7 +18,7 @@ from typing import Any, Callable, TextIO
 
 from peerboard.client import colour
 from peerboard.client.bell import bell_wanted, waited_on_others
-from peerboard.client.event_words import Rejections, played, said
+from peerboard.client.event_words import Rejections, outcomes_words, played, said
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.text import printable
 from peerboard.engines import IllegalAction
@@ -117,11 +117,18 @@ class Seat:
                  + ".")
 
     def on_accepted(self, e: Accepted) -> None:
-        if not self.verbose or e.entry.kind != "move":
+        """(verbose) A move, and the chance outcomes an entry brought about: the dice, the
+        card drawn (another seat's as its placeholder), the prize turned up."""
+        if not self.verbose:
             return
         s = self.node.session
-        move = next(m for m in reversed(s.moves) if m.seq == e.seq)
-        self.say(f"{e.seq}: {played(s, move.seat, '; '.join(move.texts))}")
+        outcome = next((c for c in reversed(s.chance) if c.seq == e.seq), None)
+        brought = "" if outcome is None else f" -> {outcomes_words(outcome)}"
+        if e.entry.kind == "move":
+            move = next(m for m in reversed(s.moves) if m.seq == e.seq)
+            self.say(f"{e.seq}: {played(s, move.seat, '; '.join(move.texts))}{brought}")
+        elif outcome is not None:
+            self.say(f"{e.seq}: chance{brought}")
 
     def on_confirmed(self, e: Confirmed) -> None:
         pass

@@ -61,7 +61,8 @@ def free_path(folder: Path, stem: str) -> Path:
 def add_arguments(p: argparse.ArgumentParser, game_names: list[str]) -> None:
     p.add_argument("game", help="one of: " + ", ".join(game_names))
     p.add_argument("--players", metavar="LIST|N",
-                   help="one player per seat, comma-separated: random, greedy, mcts, module.path:Class or exec, "
+                   help="one player per seat, comma-separated: random, greedy, mcts, openspiel:mcts, openspiel:is_mcts "
+                        "(the research extra), module.path:Class or exec, "
                         "each optionally @BUDGET (mcts@0.5s); or a number of random players "
                         "(default: the game's minimum, random)")
     p.add_argument("--games", type=int, default=1, help="how many games (default 1)")

@@ -36,7 +36,7 @@ def rules_of(game_name: str) -> str:
     if not game_name:
         return ""
     game = engines.get(game_name)
-    text = game.rules_text()
+    text = game.rules_text().rstrip("\n")  # (a summary written with a last newline: the same words)
     if text:
         return text
     return f"{game.title or game_name} has no rules summary here; its rules are in spec/games/{game_name}.md."

@@ -16,7 +16,8 @@ How the games are told (spec/engine-contract.md, "OpenSpiel and PettingZoo"):
 * hidden information is told truly: a game with hidden parts (Aton) is of imperfect
   information; a seat's information state is the lines it observed (its own draws; the
   other seat's as `draw ?`), its observation the board as it sees it (`render_text` of its
-  view) and, as a tensor, the engine's `features` of that view;
+  view; in a game of perfect information the board all seats see, `str(state)`) and, as a
+  tensor, the engine's `features` of that view;
 * a simultaneous secret choice (Aton's cartouches) is sequential moves in the engine's seat
   order, each hidden from the other seats until the last of the group has chosen (research/
   openspiel/state.py);
@@ -28,10 +29,12 @@ from __future__ import annotations
 import pyspiel
 
 from peerboard import engines
-from peerboard.openspiel.game import game_class, game_type, short_name
-from peerboard.openspiel.state import PeerboardState
+from typing import Any, Mapping
 
-__all__ = ["PeerboardState", "register", "registered", "short_name"]
+from peerboard.openspiel.game import game_class, game_type, parameter, short_name
+from peerboard.openspiel.state import PeerboardState, from_view
+
+__all__ = ["PeerboardState", "from_view", "load", "register", "registered", "short_name"]
 
 _registered: dict[str, str] = {}
 
@@ -49,6 +52,18 @@ def register(name: str) -> str | None:
         pyspiel.register_game(kind, game_class(engine, kind))
     _registered[name] = short_name(name)
     return _registered[name]
+
+
+def load(name: str, players: int, options: Mapping[str, Any] | None = None) -> Any:
+    """The OpenSpiel game (`pyspiel.Game`) of the peerboard game `name` for `players` seats
+    and `options` as the engine takes them (engines.OptionError: a bad option; ValueError:
+    a game without action ids)."""
+    engine = engines.get(name)
+    if register(name) is None:
+        raise ValueError(f"{engine.title} has no action ids, so it is no OpenSpiel game")
+    resolved = engine.resolve_options(players, options)
+    return pyspiel.load_game(short_name(name), {"players": players} | {
+        option: parameter(value) for option, value in resolved.items()})
 
 
 def registered() -> dict[str, str]:

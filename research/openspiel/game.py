@@ -15,7 +15,7 @@ import pyspiel
 from peerboard import engines
 from peerboard.engines import Game
 from peerboard.openspiel.observer import PeerboardObserver
-from peerboard.openspiel.state import PeerboardState
+from peerboard.openspiel.state import PeerboardState, Position
 
 PREFIX = "peerboard_"
 _PLAIN = (bool, int, float, str)
@@ -26,7 +26,8 @@ def short_name(name: str) -> str:
     return PREFIX + name
 
 
-def _parameter(default: Any) -> Any:
+def parameter(default: Any) -> Any:
+    """An option's value as an OpenSpiel game parameter (JSON text unless plain)."""
     return default if isinstance(default, _PLAIN) else json.dumps(default, sort_keys=True, separators=(",", ":"))
 
 
@@ -50,7 +51,7 @@ def game_type(engine: Game) -> Any:
     """The OpenSpiel `GameType` of a peerboard engine (which must have action ids)."""
     ids = engine.action_ids(engine.min_players, {})
     parameters = {"players": engine.min_players} | {
-        name: _parameter(option.default) for name, option in engine.options_schema.items()
+        name: parameter(option.default) for name, option in engine.options_schema.items()
     }
     Chance = pyspiel.GameType.ChanceMode
     Info = pyspiel.GameType.Information
@@ -74,12 +75,16 @@ def game_type(engine: Game) -> Any:
 
 class Table:
     """What every state of one loaded game shares: the engine, the player count, the options
-    (resolved: an OptionError names a bad parameter), the action ids and the features."""
+    (resolved: an OptionError names a bad parameter), the action ids, the features, whether
+    a seat can know less than the whole position, and the start (engine states never change,
+    so every new state begins from the same one)."""
 
     def __init__(self, engine: Game, players: int, options: dict[str, Any]) -> None:
         self.engine, self.players, self.options = engine, players, options
         self.ids = engine.action_ids(players, options)
         self.features = engine.features(players, options)
+        self.hidden = _hidden(engine)
+        self.start = Position(engine.new_game(players, options))
 
     def header_lines(self, seat: int) -> list[str]:
         """The first line of every information state: the game, its options and the seat."""
@@ -109,7 +114,7 @@ def game_class(engine: Game, kind: Any) -> type:
             params = dict(params or {})
             players = int(params.pop("players", engine.min_players))
             defaults = {name: option.default for name, option in engine.options_schema.items()}
-            options = {name: _option(params.get(name, _parameter(default)), default)
+            options = {name: _option(params.get(name, parameter(default)), default)
                        for name, default in defaults.items()}
             table = self.table = Table(engine, players, engine.resolve_options(players, options))
             info = pyspiel.GameInfo(
@@ -122,7 +127,7 @@ def game_class(engine: Game, kind: Any) -> type:
                 max_game_length=engine.playout_limit,
             )
             super().__init__(kind, info, {"players": players} | {
-                name: _parameter(value) for name, value in table.options.items()})
+                name: parameter(value) for name, value in table.options.items()})
 
         def new_initial_state(self) -> PeerboardState:
             return PeerboardState(self)

@@ -3,8 +3,9 @@
 * the information state (perfect recall): the lines the seat observed, in order, after a
   header naming the game, its options and the seat (research/openspiel/state.py says what
   each seat is told); a string only: a tensor of a whole history has no fixed length;
-* the observation (no recall): the board as the seat sees it, `render_text` of its view,
-  and as a tensor the engine's `features` of that view (spec/games/NAME.md, "Features").
+* the observation (no recall): the board as the seat sees it, `render_text` of its view
+  (in a game of perfect information the board every seat sees, `str(state)`), and as a
+  tensor the engine's `features` of that view (spec/games/NAME.md, "Features").
 """
 from __future__ import annotations
 
@@ -30,10 +31,9 @@ class PeerboardObserver:
 
     def set_from(self, state: Any, player: int) -> None:
         if self._features is not None:
-            self.tensor[:] = self._features(state.seat_view(player), player)
+            self.tensor[:] = state.seat_features(player)
 
     def string_from(self, state: Any, player: int) -> str:
         if self._recall:
-            return "\n".join(state.information_state_lines(player))
-        engine = self._game.engine
-        return engine.render_text(state.seat_view(player), player)
+            return state.information_state_text(player)
+        return state.observation_text(player)

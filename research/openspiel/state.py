@@ -24,9 +24,8 @@ from peerboard.engines import CHANCE, TERMINAL
 
 
 class Kept:
-    """A value a copied state shares with its original instead of copying it: the engine's
-    immutable states, the game's tables. (OpenSpiel clones a Python state with
-    `copy.deepcopy`.)"""
+    """A value a copied state shares with its original instead of copying it: the game's
+    tables. (OpenSpiel clones a Python state with `copy.deepcopy`.)"""
 
     __slots__ = ("value",)
 
@@ -37,22 +36,75 @@ class Kept:
         return self
 
 
+class Position(Kept):
+    """An engine state (immutable) that a state shares with its clones, and what was worked
+    out from it, once: its legal action ids, the board's text as each seat sees it and each
+    seat's features. OpenSpiel asks a state and its clone for the same things, several
+    times each, and sizes every observation tensor it makes on a new initial state, which
+    every new state of a game shares."""
+
+    __slots__ = ("_legal", "_texts", "_features")
+
+    def __init__(self, value: Any) -> None:
+        super().__init__(value)
+        # (made when first asked: a search's rollouts make many positions and ask little of them)
+        self._legal: list[int] | None = None
+        self._texts: dict[int | None, str] | None = None
+        self._features: dict[int, list[float]] | None = None
+
+    def legal(self, engine: Any, ids: Any) -> list[int]:
+        """The ids of the legal actions, in ascending order (a copy: the caller's own)."""
+        if self._legal is None:
+            number = ids.id
+            self._legal = sorted(number(action) for action in engine.legal_actions(self.value))
+        return list(self._legal)
+
+    def text(self, engine: Any, seat: int | None) -> str:
+        """The board as `seat` sees it (None: as everyone sees it)."""
+        if self._texts is None:
+            self._texts = {}
+        text = self._texts.get(seat)
+        if text is None:
+            shown = self.value if seat is None else engine.view(self.value, seat)
+            text = self._texts[seat] = engine.render_text(shown, seat)
+        return text
+
+    def features(self, features: Any, engine: Any, seat: int) -> list[float]:
+        """The engine's features of `seat`'s view."""
+        if self._features is None:
+            self._features = {}
+        numbers = self._features.get(seat)
+        if numbers is None:
+            numbers = self._features[seat] = features(engine.view(self.value, seat), seat)
+        return numbers
+
+    def __reduce__(self) -> tuple:
+        return (Position, (self.value,))  # what was worked out is worked out again
+
+
 class Seen:
     """What the seats observed: one chain (earlier chain, event) shared by every seat and with
-    the states a state was cloned from, an action adding one link; each seat's lines are
-    worked out from it when asked (a search plays many actions and asks for few lines).
+    the states a state was cloned from, an action adding one link; each seat's text is
+    worked out from it when asked (a search plays many actions and asks for few texts).
 
     An event is ("chance", before, action, owner of a hidden outcome or None), ("move",
     seat, before, action), ("secret", seat, before, action) or ("reveal", ((seat, before,
     action), ...)), where `before` is the engine's state the action was taken in, and a
     last field that keeps the event's lines for each seat once worked out. (OpenSpiel
-    serialises a Python state by pickling its fields: the chain pickles as a list.)"""
+    serialises a Python state by pickling its fields: the chain pickles as a list.)
 
-    __slots__ = ("chain", "header")
+    A seat's text, once worked out, is kept with the link it reached (`texts`) and handed
+    on to the next link: the text after one more action is the text before it and that
+    action's lines, not the whole game's lines joined again (OpenSpiel's tests ask for
+    every seat's information state at every state of a game)."""
 
-    def __init__(self, chain: tuple | None, header: Any) -> None:
+    __slots__ = ("chain", "header", "texts")
+
+    def __init__(self, chain: tuple | None, header: Any, texts: dict | None = None) -> None:
         self.chain = chain
         self.header = header
+        #: seat -> (the link its text reached, the text); None until a text is asked for
+        self.texts: dict[int, tuple[tuple | None, str]] | None = texts
 
     @classmethod
     def of_events(cls, events: list, header: Any) -> "Seen":
@@ -71,15 +123,29 @@ class Seen:
         return events
 
     def told(self, event: tuple) -> "Seen":
-        return Seen((self.chain, event), self.header)
+        return Seen((self.chain, event), self.header, dict(self.texts) if self.texts else None)
 
-    def lines(self, engine: Any, seat: int) -> list[str]:
-        """The lines `seat` observed, in order (research/openspiel/state.py, above); each
-        event's lines are worked out once per seat and kept with it."""
-        lines = list(self.header(seat))
-        for event in self.events():
+    def text(self, engine: Any, seat: int) -> str:
+        """The lines `seat` observed, in order, one a line (research/openspiel/state.py,
+        above): the text kept for an earlier link of this chain and the lines since."""
+        if self.texts is None:
+            self.texts = {}
+        kept = self.texts.get(seat)
+        if kept is not None and kept[0] is self.chain:
+            return kept[1]
+        since = []
+        chain, reached = self.chain, kept[0] if kept is not None else None
+        while chain is not None and chain is not reached:
+            chain, event = chain
+            since.append(event)
+        if chain is None and reached is not None:  # a text kept for another branch: from the start
+            kept = None
+        lines = list(self.header(seat)) if kept is None else [kept[1]]
+        for event in reversed(since):
             lines.extend(_event_lines(engine, event, seat))
-        return lines
+        text = "\n".join(lines)
+        self.texts[seat] = (self.chain, text)
+        return text
 
     def __deepcopy__(self, memo: dict) -> "Seen":
         return self
@@ -119,12 +185,12 @@ class PeerboardState(pyspiel.State):
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         self._kept_game = Kept(game.table)
-        self._kept = Kept(game.table.engine.new_game(game.table.players, game.table.options))
+        self._kept = game.table.start  # the start, shared by every new state of the game
         #: what each seat observed (its information state)
         self._seen = Seen(None, game.table.header_lines)
         #: while a secret group is open: the position when it opened, and the group's
         #: choices so far as (seat, the state it chose in, action)
-        self._kept_opened: Kept | None = None
+        self._kept_opened: Position | None = None
         self._secret: list[tuple[int, Any, Any]] = []
 
     @property
@@ -138,7 +204,7 @@ class PeerboardState(pyspiel.State):
 
     @engine_state.setter
     def engine_state(self, value: Any) -> None:
-        self._kept = Kept(value)
+        self._kept = Position(value)
 
     def _tell(self, event: tuple) -> None:
         self._seen = self._seen.told((*event, {}))  # (the last field keeps its lines, by seat)
@@ -149,7 +215,7 @@ class PeerboardState(pyspiel.State):
 
     @_opened.setter
     def _opened(self, value: Any) -> None:
-        self._kept_opened = None if value is None else Kept(value)
+        self._kept_opened = None if value is None else Position(value)
 
     # -- whose move, what is legal -------------------------------------------------------
     def current_player(self) -> int:
@@ -161,10 +227,10 @@ class PeerboardState(pyspiel.State):
         return who
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self._spiel.engine.current(self.engine_state):
+        table = self._spiel
+        if player != table.engine.current(self.engine_state):
             return []
-        number = self._spiel.ids.id
-        return sorted(number(action) for action in self._spiel.engine.legal_actions(self.engine_state))
+        return self._kept.legal(table.engine, table.ids)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         number = self._spiel.ids.id
@@ -218,9 +284,24 @@ class PeerboardState(pyspiel.State):
         shown = self._opened if self._opened is not None else self.engine_state
         return self._spiel.engine.view(shown, seat)
 
-    def information_state_lines(self, seat: int) -> list[str]:
-        """The lines `seat` observed, in order, after the game's header."""
-        return self._seen.lines(self._spiel.engine, seat)
+    def _shown(self) -> Position:
+        """The position the seats see: when an open secret group began, else this one."""
+        return self._kept_opened if self._kept_opened is not None else self._kept
+
+    def observation_text(self, seat: int) -> str:
+        """The board as `seat` sees it: its view's text in a game with hidden parts; in a
+        game of perfect information every seat sees the same board, `str(state)`."""
+        table = self._spiel
+        return self._shown().text(table.engine, seat if table.hidden else None)
+
+    def seat_features(self, seat: int) -> list[float]:
+        """The engine's features of `seat`'s view (the observation tensor)."""
+        table = self._spiel
+        return self._shown().features(table.features, table.engine, seat)
+
+    def information_state_text(self, seat: int) -> str:
+        """The lines `seat` observed, in order, after the game's header, one a line."""
+        return self._seen.text(self._spiel.engine, seat)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "PeerboardState":
         """A state `player_id` cannot tell from this one (OpenSpiel's IS-MCTS asks for it):
@@ -249,24 +330,42 @@ class PeerboardState(pyspiel.State):
                 state = engine.apply(state, action)
         sample.engine_state = state
         seen = self._seen
-        sample._seen = Seen(seen.chain, _Sampled(seen.header, player_id, [
-            engine.render_text(engine.view(sample._opened if sample._opened is not None else state, seat), seat)
-            for seat in range(self._spiel.players)]))
+        own = seen.texts.get(player_id) if seen.texts else None  # the seat's own text is the same in the sample
+        sample._seen = Seen(seen.chain, _Sampled(seen.header, player_id, engine, sample._shown()),
+                            {player_id: own} if own is not None else None)
         return sample
 
     def __str__(self) -> str:
-        return self._spiel.engine.render_text(self.engine_state)
+        return self._kept.text(self._spiel.engine, None)
 
 
 class _Sampled:
     """The header of a sample's seats: the game's, then for every seat but the one the
-    sample is for, what the sample shows it."""
+    sample is for, what the sample shows it (its view's text, worked out when asked)."""
 
-    def __init__(self, header: Any, player: int, shown: list[str]) -> None:
-        self.header, self.player, self.shown = header, player, shown
+    def __init__(self, header: Any, player: int, engine: Any, shown: Position) -> None:
+        self.header, self.player, self.engine, self.shown = header, player, engine, shown
 
     def __call__(self, seat: int) -> list[str]:
         lines = list(self.header(seat))
         if seat != self.player:
-            lines.append(f"sampled: {self.shown[seat]}")
+            lines.append(f"sampled: {self.shown.text(self.engine, seat)}")
         return lines
+
+
+def from_view(game: Any, view: Any, seat: int, entropy: bytes) -> PeerboardState:
+    """A state of the OpenSpiel `game` for a search by `seat`, which knows only its `view`
+    (a bot at a table): the hidden parts filled in by the engine's `determinize` from
+    `entropy` (32 bytes; the view itself where nothing is hidden) and, at a secret choice
+    that seats before `seat` make first in OpenSpiel's order, their choices made at random
+    (hidden from `seat`, as at the table, where nobody has revealed yet). Its information
+    states begin here: the game's header and nothing before."""
+    engine, ids = game.table.engine, game.table.ids
+    state = game.new_initial_state()
+    state.engine_state = engine.determinize(view, seat, entropy)
+    chooser = random.Random(entropy)
+    while True:
+        current = engine.current(state.engine_state)
+        if current == seat or current < 0 or not engine.secret_choice(state.engine_state):
+            return state
+        state.apply_action(ids.id(chooser.choice(engine.legal_actions(state.engine_state))))

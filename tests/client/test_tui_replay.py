@@ -10,6 +10,7 @@ import pytest
 from peerboard.client.tui.replay import load
 from peerboard.client.tui.replay_presenter import ReplayPresenter
 from support.tui_harness import Screen, run
+from support.vectors import CASES
 
 ROOT = Path(__file__).resolve().parents[2]
 VECTORS = ROOT / "spec" / "vectors"
@@ -20,7 +21,7 @@ def _viewer(name: str, view_as=None, path: Path | None = None) -> Screen:
     return Screen(ReplayPresenter(source), 120, 32)
 
 
-@pytest.mark.parametrize("name", ["aton", "asterix", "athos"])
+@pytest.mark.parametrize("name", [name for name, _, _ in CASES])
 def test_arrow_keys_step_through_every_entry_of_a_vector_log_and_back(name):
     async def body():
         async with _viewer(name) as screen:

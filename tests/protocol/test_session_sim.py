@@ -10,32 +10,19 @@ import random
 import pytest
 
 from peerboard.protocol.session.session import LocalError, Phase
-from support.simnet import SimNet, assert_agreement, play_faulty
+from support.simnet import SimNet, assert_agreement, play_clean, play_faulty
+from support.tables import LONG_GAMES, quick_tables, tables
 
-# (game, seats, options): all three games, 2 to 4 seats, Asterix also with 8
-GAMES = [
-    ("aton", 2, {}),
-    ("asterix", 2, {"max_rounds": 3}),
-    ("asterix", 4, {"max_rounds": 2}),
-    ("asterix", 8, {"max_rounds": 1}),
-    ("athos", 2, {}),
-    ("athos", 3, {}),
-    ("athos", 4, {}),
-]
+# (game, seats, options): every registered game at its fewest seats, its most and one count between
+GAMES = tables()
 
 
 @pytest.mark.parametrize("game, seats, options", GAMES, ids=[f"{g}-{n}" for g, n, _ in GAMES])
 def test_a_clean_network_plays_every_game_to_the_end(game, seats, options):
-    net = SimNet(11)
-    nodes = net.table(game, seats, options)
-    assert net.run(lambda: net.finished(nodes), max_time=20000)
-    net.run(lambda: False, max_time=2)  # the last acks arrive
-    assert_agreement(net, nodes)
-    # every seat confirmed every entry
-    assert all(len(n.confirmed) == len(n.disk.entries) for n in nodes)
+    play_clean(game, seats, options)
 
 
-FAULTY = [(g, n, o, seed) for g, n, o in GAMES[:3] for seed in range(3)]
+FAULTY = [(g, n, o, seed) for g, n, o in quick_tables() for seed in range(3)]
 
 
 @pytest.mark.parametrize("game, seats, options, seed", FAULTY, ids=[f"{g}-{n}-seed{s}" for g, n, _, s in FAULTY])
@@ -44,16 +31,19 @@ def test_loss_duplication_reordering_partitions_and_crashes(game, seats, options
     assert_agreement(net, nodes)
 
 
-# Athos random games run to thousands of entries: fewer seeds of them
-LONG = [(g, n, o, seed) for g, n, o in GAMES for seed in range(3, 8 if g == "athos" else 23)]
-SLICE = 10  # long cases of the quick games every run plays, and one Athos case (~20 s in all on 2 cores)
+# Athos random games run to thousands of entries: fewer seeds of them (support/tables.py, LONG_GAMES)
+LONG = [(g, n, o, seed) for g, n, o in GAMES for seed in range(3, 8 if g in LONG_GAMES else 23)]
+SLICE = 10  # long cases of the quick games every run plays, and one of a long game (~20 s in all on 2 cores)
 
 
 def long_slice(seed: int) -> list:
-    """The long cases a run with simulation seed `seed` plays: `SLICE` of Aton's and
-    Asterix's, and one of Athos's (whose games run to thousands of entries)."""
+    """The long cases a run with simulation seed `seed` plays: `SLICE` of the quick games'
+    (Aton's, Asterix's), and one of a long game's (Athos's, whose games run to thousands of
+    entries)."""
     rng = random.Random(seed)
-    picked = rng.sample([c for c in LONG if c[0] != "athos"], SLICE) + [rng.choice([c for c in LONG if c[0] == "athos"])]
+    quick = [c for c in LONG if c[0] not in LONG_GAMES]
+    long = [c for c in LONG if c[0] in LONG_GAMES]
+    picked = rng.sample(quick, min(SLICE, len(quick))) + ([rng.choice(long)] if long else [])
     return sorted(picked, key=LONG.index)
 
 

@@ -179,3 +179,41 @@ def test_a_resampled_state_keeps_what_the_seat_knows():
         assert sample.information_state_string(1) == state.information_state_string(1)
         assert sample.observation_string(1) == state.observation_string(1)
         assert sample.legal_actions() == state.legal_actions()
+
+
+def test_every_seat_observes_the_same_board_in_a_game_of_perfect_information():
+    state = pyspiel.load_game("peerboard_athos(players=3)").new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    assert {state.observation_string(seat) for seat in range(3)} == {str(state)}
+    assert str(state) == engines.get("athos").render_text(state.engine_state)
+
+
+def test_an_information_state_is_the_same_worked_out_step_by_step_or_at_once():
+    """A seat's text is kept and extended action by action; a branch off an earlier state
+    and a state read back from its serialisation (worked out from the start) agree."""
+    game = pyspiel.load_game("peerboard_aton(win_points=20)")
+    state = game.new_initial_state()
+    rng = np.random.RandomState(4)
+    branch = None
+    for step in range(120):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes, odds = zip(*state.chance_outcomes())
+            action = int(rng.choice(outcomes, p=odds))
+        else:
+            action = int(rng.choice(state.legal_actions()))
+        if step == 60:
+            branch = state.clone()
+        state.apply_action(action)
+        if step % 7 == 0:
+            state.information_state_string(step % 2)
+    for seat in range(2):
+        fresh = game.deserialize_state(state.serialize())
+        assert state.information_state_string(seat) == fresh.information_state_string(seat)
+    legal = branch.legal_actions() or [a for a, _ in branch.chance_outcomes()]
+    branch.apply_action(legal[-1])
+    for seat in range(2):
+        fresh = game.deserialize_state(branch.serialize())
+        assert branch.information_state_string(seat) == fresh.information_state_string(seat)
