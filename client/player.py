@@ -14,7 +14,7 @@ import sys
 from typing import Any, Callable, TextIO
 
 from peerboard.client import colour
-from peerboard.client.event_words import Rejections, played, said
+from peerboard.client.event_words import Rejections, outcomes_words, played, said
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.text import printable
 from peerboard.node.loop import Connection, LogOpened, Node, Notice
@@ -23,6 +23,7 @@ from peerboard.protocol.session import (
     Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Equivocation, Event, GameOver, GameStarted,
     InternalFault, LocalError, Offered, PeerAway, RematchAnswer,
     PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, TakenOver,
+    Disputed, Unanswered, Woke,
     TakeoverTurn, YourTurn,
 )
 
@@ -50,7 +51,8 @@ class Player:
             Claimable: self.on_claimable, Offered: self.on_offered, Declined: tell,
             Desync: self.on_halted, Equivocation: self.on_halted, InternalFault: self.on_internal_fault,
             GameOver: self.on_game_over, Rejected: self.on_rejected, Refused: self.on_refused,
-            Chatted: tell, RematchAnswer: tell, TakenOver: tell,
+            Chatted: tell, RematchAnswer: tell, TakenOver: tell, Disputed: tell, Woke: tell,
+            Unanswered: tell,
             TakeoverTurn: lambda e: None,  # (the node's takeover player decides: client/takeover.py)
         }
         node.on_event = self.on_event
@@ -99,11 +101,18 @@ class Player:
                  + ".")
 
     def on_accepted(self, e: Accepted) -> None:
-        if not self.verbose or e.entry.kind != "move":
+        """(verbose) A move, and the chance outcomes an entry brought about: the dice, the
+        card drawn (another seat's as its placeholder), the prize turned up."""
+        if not self.verbose:
             return
         s = self.node.session
-        move = next(m for m in reversed(s.moves) if m.seq == e.seq)
-        self.say(f"{e.seq}: {played(s, move.seat, '; '.join(move.texts))}")
+        outcome = next((c for c in reversed(s.chance) if c.seq == e.seq), None)
+        brought = "" if outcome is None else f" -> {outcomes_words(outcome)}"
+        if e.entry.kind == "move":
+            move = next(m for m in reversed(s.moves) if m.seq == e.seq)
+            self.say(f"{e.seq}: {played(s, move.seat, '; '.join(move.texts))}{brought}")
+        elif outcome is not None:
+            self.say(f"{e.seq}: chance{brought}")
 
     def on_confirmed(self, e: Confirmed) -> None:
         pass
@@ -127,6 +136,7 @@ class Player:
                 self.node.offer(how)
             else:
                 self.node.decline(how)
+                self.say(f"You declined {'a draw' if how == 'drawn' else 'to abort the game'}; the game goes on.")
         except LocalError as exc:
             self.say(str(exc))
 

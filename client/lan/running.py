@@ -7,6 +7,7 @@ import os
 import signal
 
 from peerboard.client.exitcode import ExitCode
+from peerboard.client.invocation import command
 from peerboard.client.lan.options import LanOptions
 from peerboard.client.player import Player
 from peerboard.node.loop import SPECTATOR_GRACE, Node
@@ -50,10 +51,10 @@ def _run(node: Node, player: Player, opts: LanOptions) -> ExitCode:
             return player.exit_status
         if not finished:
             player.say(f"gave up after {opts.max_seconds:g} s (--max-seconds); the game is not over"
-                     + (f"; resume it with: peerboard resume {player.log_path}" if player.log_path else ""))
+                       + (f"; resume it with: {command()} resume {player.log_path}" if player.log_path else ""))
             return ExitCode.GAVE_UP
         if player.log_path is not None:
-            player.say(f"the game's log: {player.log_path} (check it with: peerboard replay {player.log_path} --verify)")
+            player.say(f"the game's log: {player.log_path} (check it with: {command()} replay {player.log_path} --verify)")
         return ExitCode.DONE
     finally:
         node.close(linger=1.0)

@@ -87,6 +87,15 @@ class LogBuilder:
             self._chosen.pop(gone, None)
         return entry
 
+    def protest(self, carried: Sequence[Entry] = ()) -> Entry:
+        """The seat the last entry claimed (one seat alone signed that claim) protests it,
+        carrying the entries of its own the claim displaced (spec/protocol.md, "What a claim
+        proves")."""
+        seat = self.ledger.disputable
+        if seat is None:
+            raise ValueError("a protest stands only right after a claim one seat alone signed")
+        return self.add("protest", {"entries": [e.record() for e in carried]}, seat=seat)
+
     def agree(self, how: str) -> Entry:
         """Every seat still playing agrees that the game ends `how` ("drawn", "aborted") here;
         the seat entitled to this entry writes it."""

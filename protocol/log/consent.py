@@ -2,7 +2,8 @@
 the seat it names, an agreement signed by every seat still playing, a claim signed by every
 other seat still playing (and not taken over), each statement bound to this game and, but
 for a resignation, to the entry it stands at (protocol/log/records.py writes the
-statements). Each check takes the keys and seats it needs, and refuses what does not hold
+statements); and a protest of a claim one seat alone signed, carrying the protester's own
+entries that claim displaced, each signed by it. Each check takes the keys and seats it needs, and refuses what does not hold
 with class `consent`.
 """
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any, Mapping, Sequence
 from peerboard.protocol.log import failures
 from peerboard.protocol.log.failures import Refused
 from peerboard.protocol.log.identity import verify
-from peerboard.protocol.log.records import agree_statement, claim_statement, resign_statement
+from peerboard.protocol.log.records import agree_statement, claim_statement, entry_from_record, resign_statement
 
 
 def resigner(genesis_hash: bytes, keys: Sequence[bytes], body: Mapping[str, Any]) -> int:
@@ -46,6 +47,22 @@ def claimed(genesis_hash: bytes, keys: Sequence[bytes], signers: Sequence[int], 
         raise Refused(failures.CONSENT, f"a claim of seat {gone} carries {len(sigs)} signatures; it takes one of "
                                         f"each other seat still playing ({len(signers)})")
     _signed_by(keys, signers, sigs, claim_statement(genesis_hash, gone, seq, prev), f"the claim of seat {gone}")
+
+
+def protested(key: bytes, seat: int, seq: int, prev: bytes, body: Mapping[str, Any]) -> None:
+    """A `protest` entry of seat `seat` (of key `key`), of the claim at `seq` after `prev`,
+    carries its own entries the claim displaced: from the claim's seq on, after the entry the
+    claim follows, in a row, each signed by `key`."""
+    for i, record in enumerate(body["entries"]):
+        carried = entry_from_record(record)
+        what = f"the entry the protest carries at seq {seq + i}"
+        if carried.seat != seat or carried.seq != seq + i or carried.prev != prev:
+            raise Refused(failures.CONSENT, f"{what} is not seat {seat}'s entry {seq + i} after the entry the claim "
+                                            f"follows (each carried entry is the protester's own, in a row, from "
+                                            f"the claim's seq)")
+        if not verify(key, carried.signing_bytes(), carried.sig):
+            raise Refused(failures.CONSENT, f"{what} is not signed by seat {seat}")
+        prev = carried.hash
 
 
 def _signed_by(keys: Sequence[bytes], signers: Sequence[int], sigs: Sequence[bytes], statement: bytes,

@@ -148,8 +148,9 @@ def seeds_in(entries: Iterable[Entry], seats: int) -> dict[int, bytes]:
 
 
 def finished_in(entries: Sequence[Entry], seats: int) -> bool:
-    """Every seat still playing has signed the result (read from the entries alone)."""
-    if any(e.kind == "results" for e in entries):
+    """Every seat still playing has signed the result, or a protest ended the game disputed
+    (read from the entries alone)."""
+    if any(e.kind in ("results", "protest") for e in entries):
         return True
     gone = {e.body["gone"] for e in entries if e.kind == "claim"}
     return sum(e.kind == "result" for e in entries) >= seats - len(gone)

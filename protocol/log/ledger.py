@@ -108,6 +108,9 @@ class Ledger:
     taken: tuple[tuple[int, int, int], ...] = ()
     #: a claim that a takeover follows: (claimed seat, the claim's writer, who writes it)
     pending: tuple[int, int] | None = None
+    #: the seq of the claimed seat's protest of the claim before it, else None: the game ended
+    #: disputed there, and nothing follows (spec/log-format.md, "Endings")
+    protest: int | None = None
 
     # -- construction ----------------------------------------------------------------------
 
@@ -130,6 +133,11 @@ class Ledger:
             state = game.new_game(len(g.seats), g.options)
         except OptionError as exc:
             raise LedgerError(0, str(exc), failures.GENESIS) from None
+        if g.takeover is not None and len(g.seats) < 3:
+            # a claim of one of two seats ends the game: a strategy here would mean nothing,
+            # and a log says one thing only (spec/log-format.md, "The genesis")
+            raise LedgerError(0, f"the genesis names a takeover strategy at a table of {len(g.seats)} seats; a bot "
+                                 f"takes a claimed seat over only at three or more", failures.GENESIS)
         bad = genesis.bad_signers() if signatures else ()
         if bad:
             raise LedgerError(0, f"bad genesis signature of seat {bad[0]} ({g.seats[bad[0]].name})", failures.SIGNATURE)
@@ -176,8 +184,9 @@ class Ledger:
 
     @cached
     def finished(self) -> bool:
-        """The game is over, audited, and every seat still there has signed the result."""
-        return self.over and self.results == len(self.writers)
+        """The game is over, audited, and every seat still there has signed the result — or
+        the claimed seat protested the claim that ended it: nothing follows a protest."""
+        return self.over and (self.results == len(self.writers) or self.protest is not None)
 
     def may_end(self) -> bool:
         """Whether an ending entry (a resignation) may come next: the game is not over yet."""
@@ -212,6 +221,15 @@ class Ledger:
     def turn(self) -> int:
         """The engine's `current` of the state: a seat, CHANCE or TERMINAL."""
         return self.game.current(self.state)
+
+    @property
+    def disputable(self) -> int | None:
+        """The seat the last entry claimed, when one seat alone signed that claim and it ended
+        the game (no takeover follows): that seat may protest it at the next entry. Else None."""
+        if self.history is None or self.pending is not None:
+            return None
+        last = self.history.entry
+        return last.body["gone"] if last.kind == "claim" and len(last.body["sigs"]) == 1 else None
 
     @property
     def last_writer(self) -> int | None:
@@ -395,6 +413,15 @@ class Ledger:
             # (the `audits` entry holds every seed at once: its re-run is done already)
         return nxt
 
+    def _protest(self, entry: Entry) -> "Ledger":
+        """The claimed seat protests the claim before it, signed by one seat alone: it was
+        there. Its `entries` are its own the claim displaced, its evidence (checked by
+        `consent.protested`); the game ends disputed here (spec/protocol.md, "What a claim
+        proves")."""
+        claim = self.history.entry
+        consent.protested(self.keys[entry.seat], entry.seat, claim.seq, claim.prev, entry.body)
+        return evolve(self, protest=entry.seq)
+
     def _takeover(self, entry: Entry) -> "Ledger":
         """The claim's writer takes the claimed seat over: from here on that seat's entries
         are signed by the new key and reveal from the new hash chain; its audit reveals the
@@ -487,6 +514,7 @@ _KINDS = {
     "claim": Ledger._claim,
     "agree": Ledger._agree,
     "takeover": Ledger._takeover,
+    "protest": Ledger._protest,
 }
 
 

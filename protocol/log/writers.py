@@ -73,6 +73,10 @@ class Standing(Protocol):
     def chain_left(self) -> tuple[int, ...]: ...
     @property
     def commits(self) -> tuple[tuple[int, bytes], ...]: ...
+    @property
+    def disputable(self) -> int | None: ...
+    @property
+    def protest(self) -> int | None: ...
 
 
 class Stage(enum.Enum):
@@ -140,6 +144,7 @@ def _runner(s: Standing) -> int:
 
 ALWAYS = When("always", lambda s: True)
 ANYWAY = When("otherwise", lambda s: True)
+PROTESTED = When("a `protest` is written", lambda s: s.protest is not None)
 ENDS_SIGNED = When('the genesis says `"ends": "together"` and the `results` entry is written',
                    lambda s: s.ends_together and s.results > 0)
 ENDS_UNAUDITED = When('the genesis says `"ends": "together"` and the `audits` entry is not written',
@@ -169,6 +174,7 @@ T, O, C, D = Stage.TAKEOVER, Stage.OVER, Stage.CHANCE, Stage.DECISION
 DUE: tuple[Due, ...] = (
     #   stage  situation        kind        writer
     Due(T,     ALWAYS,          "takeover", RUNNER),
+    Due(O,     PROTESTED,       None,       None),
     Due(O,     ENDS_SIGNED,     None,       None),
     Due(O,     ENDS_UNAUDITED,  "audits",   GATHERER),
     Due(O,     ENDS_AUDITED,    "results",  GATHERER),
@@ -193,6 +199,8 @@ _BY_STAGE: dict[Stage, tuple[Due, ...]] = {st: tuple(row for row in DUE if row.s
 _TAKEOVER, _OVER, _CHANCE, _DECISION = (_BY_STAGE[st] for st in (Stage.TAKEOVER, Stage.OVER, Stage.CHANCE, Stage.DECISION))
 #: why nothing may follow a finished log
 FINISHED = "the game is over and its result is signed by every seat"
+#: why nothing may follow a protest
+PROTESTED_LAST = "the claimed seat protested the claim: the game ended disputed there, and nothing follows"
 
 
 def due(s: Standing) -> Due:
@@ -213,10 +221,10 @@ def due(s: Standing) -> Due:
 
 def entitled(s: Standing) -> tuple[int, str]:
     """(seat, kind) of the one entry due next; Refused (class `over`) when none may come:
-    the game is over and every seat has signed its result."""
+    the game is over and every seat has signed its result (or a protest ended it)."""
     row = due(s)
     if row.kind is None or row.who is None:
-        raise Refused(failures.OVER, FINISHED)
+        raise Refused(failures.OVER, PROTESTED_LAST if row.when is PROTESTED else FINISHED)
     return row.who.seat(s), row.kind
 
 
@@ -274,6 +282,12 @@ IN_PLACE: dict[str, InPlace] = {row.kind: row for row in (
             lambda s, entry, due: claim_writer(s, entry.body["gone"]),
             lambda entry: f"seat {entry.body['gone']} cannot be claimed here (not a seat still playing, or the "
                           f"result is being signed)"),
+    InPlace("protest", "the entry before is a claim that one seat alone signed and that ended the game (no "
+                       "takeover follows)",
+            lambda s, entry, due: s.disputable is not None,
+            "the seat that claim claimed", lambda s, entry, due: s.disputable,
+            lambda entry: "a protest stands only right after a claim that one seat alone signed, written by the seat "
+                          "it claimed"),
 )}
 
 

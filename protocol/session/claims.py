@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from peerboard.protocol.log import DEFAULT_PATIENCE, GATHERED, Entry, LedgerError, claim_statement, verify
+from peerboard.protocol.session.author import WAITING
 from peerboard.protocol.session.effects import Effects, NextStep, Send, StoreClaim
 from peerboard.protocol.session.events import Claimable
 from peerboard.protocol.session.messages import Ack, Claim, MessageError
@@ -156,7 +157,7 @@ class Claims:
             raise LocalError(f"Seat {gone} has been away for {int(away)} s; it can be claimed once it has been away "
                              f"for the table's patience, {self.patience} s (in {int(self.patience - away) + 1} s).")
         if author.unheard:
-            raise LocalError("This seat is catching up with the others; wait a moment.")
+            raise LocalError(WAITING)
         if t.players > 2 and len(ledger.writers) > 2:
             return self._sign(gone)
         sig = t.identity.sign(claim_statement(t.genesis.hash, gone, ledger.next_seq, ledger.head))

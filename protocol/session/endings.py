@@ -33,6 +33,9 @@ class Endings:
         #: signature, all for (`offers_at`, the head)
         self.offers: dict[str, dict[int, bytes]] = {}
         self.offers_at = 0
+        #: the offers the local seat declined at `offers_at`: a repeat of one is answered with
+        #: the decline again, never told again (spec/protocol.md, "Draws and aborts by agreement")
+        self.declined_here: set[str] = set()
 
     # -- resignations ----------------------------------------------------------------------------
 
@@ -58,6 +61,7 @@ class Endings:
         """Offers of another entry than `next_seq` have lapsed."""
         if self.offers_at != next_seq:
             self.offers = {}
+            self.declined_here = set()
             self.offers_at = next_seq
 
     def offered(self, how: str, seat: int, sig: bytes, next_seq: int) -> bool:
@@ -120,6 +124,7 @@ class Endings:
         if not ledger.may_end():
             raise LocalError("The game is over already.")
         self.here(ledger.next_seq)
+        self.declined_here.discard(how)  # (a seat may offer what it declined a moment ago)
         if t.seat in self.offers.get(how, {}):
             raise LocalError("You have offered that already; the other seats are asked.")
         sig = t.identity.sign(agree_statement(t.genesis.hash, how, ledger.next_seq, ledger.head))
@@ -135,6 +140,7 @@ class Endings:
         if not offerers or t.seat in sigs or t.seat is None:
             raise LocalError(f"There is no offer of {'a draw' if how == 'drawn' else 'an abort'} to decline.")
         del self.offers[how]
+        self.declined_here.add(how)
         message = Decline(t.seat, how, t.ledger.next_seq).to_bytes()
         return [Send(t.seat_keys[s], message) for s in offerers]
 
@@ -176,6 +182,10 @@ class Endings:
         ledger = t.ledger
         if m.seq != ledger.next_seq or m.prev != ledger.head or not ledger.may_end():
             return []  # lapsed (another entry came), or for a head this node has not reached: it is said again
+        self.here(ledger.next_seq)
+        if m.how in self.declined_here and t.seat is not None:
+            # said again before the offerer heard our decline, or the decline was lost
+            return [Send(sender, Decline(t.seat, m.how, m.seq).to_bytes())]
         if not self.offered(m.how, m.seat, m.sig, ledger.next_seq):
             return []
         told: Effects = [Offered(m.seat, m.how)] if t.seat is not None and t.seat not in self.offers[m.how] else []

@@ -2,8 +2,10 @@
 and claims"): a duplicate (dropped); an entry of a claimed seat that lost to its claim
 (dropped: its node takes it back when it learns of the claim); the claim of the seat that
 wrote the entries held from that seq on (they are set aside, kept in a file beside the log,
-and the claim goes in their place); or a second entry one seat signed for one seq — proof of
-equivocation, which halts the game and goes to every peer (so does a `proof` message).
+and the claim goes in their place); the two forks a protest leaves (spec/protocol.md, "What a
+claim proves": the claimer's end where we protested, dropped; the protest where we wrote our
+end, told: protocol/session/protests.py); or a second entry one seat signed for one seq —
+proof of equivocation, which halts the game and goes to every peer (so does a `proof` message).
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from peerboard.protocol.session.confirmation import Confirmations
 from peerboard.protocol.session.effects import Effects, NextStep, Send, SetAside, Store
 from peerboard.protocol.session.events import Equivocation
 from peerboard.protocol.session.messages import EntryMessage, MessageError, Proof, Want
+from peerboard.protocol.session.protests import Protests
 from peerboard.protocol.session.surface import Phase
 from peerboard.protocol.session.table import Table
 
@@ -23,10 +26,11 @@ class Forks:
     """What one node at `table` does with an entry for a seq it holds: `append` takes an
     entry into the table's log, `stored` acks one that is on disk (`Play`'s)."""
 
-    def __init__(self, table: Table, fetches: Fetches, append: Callable[[Entry, Ledger], None],
+    def __init__(self, table: Table, fetches: Fetches, protests: Protests, append: Callable[[Entry, Ledger], None],
                  stored: Callable[[Entry, Ledger], Effects]):
         self.table = table
         self.fetches = fetches
+        self.protests = protests
         self.append = append
         self.stored = stored
 
@@ -43,11 +47,16 @@ class Forks:
 
     def compare(self, sender: bytes, entry: Entry) -> Effects:
         """An entry for a seq already held: a duplicate, the claim of the seat that wrote
-        ours, an entry of a claimed seat that lost to its claim, or proof of equivocation."""
+        ours, an entry of a claimed seat that lost to its claim, the claimer's end where we
+        protested or the protest where we wrote our end, or proof of equivocation."""
         t = self.table
         mine = t.entries[entry.seq - 1]
         if entry.hash == mine.hash:
             return []
+        if mine.kind == "protest" and entry.seat != mine.seat:
+            return []  # the claimer's end, written before it heard our protest: nothing follows a protest
+        if entry.kind == "protest" and entry.seq >= 2 and t.entries[entry.seq - 2].kind == "claim":
+            return self.protests.protested(sender, entry, self.chain_at)
         if mine.kind == "claim" and entry.seat == mine.body["gone"]:
             return []  # written by the claimed seat before it learnt of the claim: it takes it back when it does
         if entry.kind == "claim" and mine.seat == entry.body["gone"]:
@@ -102,6 +111,7 @@ class Forks:
         if t.author is not None:
             t.author.choice = None
         effects: Effects = [SetAside(tuple(replaced))]
+        self.protests.displacing(seq, tuple(replaced))
         self.append(entry, checked)
         effects.append(Store(entry))
         relay = [k for k in t.spectators if k != sender]

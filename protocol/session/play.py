@@ -7,8 +7,9 @@ writes its own seat's entries (reveals, commitments, the audit, the result) by i
 gossips heads and serves missing entries. `Play` is the table it plays (protocol/session/
 table.py: the log held, the seats, the ledger) and the entries in and out; each other concern
 is a part of its own, given the table: the acks and confirms (acks.py), catch-up
-(catchup.py), liveness (liveness.py), the endings by consent (endings.py), claims
-(claims.py), and the seats it writes for, taken over ones included (authors.py). Whatever
+(catchup.py), liveness and this node's own presence (liveness.py), the endings by consent
+(endings.py), claims (claims.py), the protest of a claim one seat alone signed
+(protests.py), and the seats it writes for, taken over ones included (authors.py). Whatever
 moves the phase — the end of the game, a halt — and a strike against a sender are the
 session's: `Referee` (table.py).
 """
@@ -34,11 +35,12 @@ from peerboard.protocol.session.events import (
     Accepted, Ended, Ending, GameOver, GameStarted, PeerBack, PeerLeft, PeerMoved, PeersKnown, Rejected,
     TakenOver,
 )
-from peerboard.protocol.session.liveness import Liveness
+from peerboard.protocol.session.liveness import Liveness, Presence
 from peerboard.protocol.session.messages import (
-    Ack, EntryMessage, GenesisMessage, Hello, Leave, MessageError, Refuse, Sign, Want,
+    Ack, Beat, EntryMessage, GenesisMessage, Hello, Leave, MessageError, Refuse, Sign, Want,
 )
 from peerboard.protocol.session.phases import Milestone
+from peerboard.protocol.session.protests import Protests
 from peerboard.protocol.session.refusals import NOT_WATCHING, STARTED
 from peerboard.protocol.session.surface import LocalError, Phase
 from peerboard.protocol.session.table import Referee, Table
@@ -54,7 +56,9 @@ class Play(Table):
                  may_watch: Callable[[bytes], bool] = lambda key: True):
         super().__init__(identity, secrets, random, genesis, addrs, ledger, seat, spectators, referee, may_watch)
         self.result: GameOver | None = None  # once over
-        self.liveness = Liveness(heard)
+        #: this node's own presence: its evidence when a claim of its seat comes
+        self.presence = Presence()
+        self.liveness = Liveness(heard, self.presence)
         self.fetches = Fetches(self)
         self.acking = Acking(self, self.fetches, self.my_turn)
         #: resignations and offers of a draw or an abort, until they are in the log
@@ -63,8 +67,10 @@ class Play(Table):
         self.claims = Claims(self, self._write)
         #: the seats this node runs taken over, and the takeover it writes after its claim
         self.takeovers = Takeovers(self, self._write)
-        #: an entry for a seq held already: a duplicate, a claim in place of ours, or a fork
-        self.forks = Forks(self, self.fetches, self._append, self._stored)
+        #: the local seat's protest of a claim one seat alone signed, and news of one of ours
+        self.protests = Protests(self, self.presence, self.fetches, self._write)
+        #: an entry for a seq held already: a duplicate, a claim in place of ours, a protest, or a fork
+        self.forks = Forks(self, self.fetches, self.protests, self._append, self._stored)
 
     @classmethod
     def start(cls, identity: Identity, secrets: SeatSecrets | None, random: Callable[[int], bytes],
@@ -110,6 +116,7 @@ class Play(Table):
         `hello` to every seat if this node listens at `addr`, not where the genesis says."""
         effects: Effects = []
         hashes = []
+        self.presence.resumed = True
         for i, entry in enumerate(entries):
             last = i == len(entries) - 1
             try:
@@ -174,9 +181,15 @@ class Play(Table):
         return self.claims.patience
 
     def tick(self, now: float, beat: bool) -> Effects:
-        """Time passed (`beat`: a beat was just sent): the entry missing asked for, lost acks
-        and statements said again, seats silent too long shown away, claimable ones told."""
-        effects = self.fetches.tick(now)
+        """Time passed (`beat`: a beat was just sent): this node's own freeze told, a resumed
+        seat nobody answered told, the entry missing asked for, lost acks and statements said
+        again, seats silent too long shown away, claimable ones told."""
+        effects: Effects = []
+        effects += self.presence.tick(now)
+        author = self.author
+        if author is not None and author.unheard:
+            effects += self.presence.unanswered(now, tuple(sorted(self.seats[k] for k in author.unheard)))
+        effects += self.fetches.tick(now)
         if beat:
             effects += self._genesis_value() if not self.entries else self.acking.again(now)
             effects += self.endings.again()
@@ -220,6 +233,12 @@ class Play(Table):
             return []
         asked[sender] = now
         return [Send(sender, GenesisMessage(self.genesis, self.addrs).to_bytes())]
+
+    def on_beat(self, sender: bytes, m: Beat, now: float) -> Effects:
+        """A peer's head: answered by a protest where one parts our logs, else by catch-up."""
+        self.presence.heard_head(m.seq)
+        told = self.protests.on_beat(sender, m, now)
+        return self.fetches.on_beat(sender, m, now) if told is None else told
 
     def on_genesis(self, sender: bytes, m: GenesisMessage, now: float) -> Effects:
         if m.genesis.hash != self.genesis.hash:
@@ -298,6 +317,8 @@ class Play(Table):
         """Take the next entry from a peer: check it, store it, pass it on to our
         spectators, ack it — unless this seat signed a claim for its seq (then it is held:
         protocol/session/claims.py)."""
+        if self.protests.closed:
+            return []  # (the claimer's end, written before it heard the protest: nothing follows one)
         if self.claims.gathering.holds(entry):
             return self.claims.hold(sender, entry)
         try:
@@ -318,6 +339,10 @@ class Play(Table):
 
     def _append(self, entry: Entry, ledger: Ledger) -> None:
         before = self.ledger
+        if entry.kind == "claim" and entry.body["gone"] == self.seat:
+            self.protests.claimed(entry)
+        # (in step: this node had heard every seat's head — not a resumed seat catching up)
+        self.presence.took(entry.seq, self.author is None or not self.author.unheard)
         self.ledger = ledger
         self.ledgers[entry.seq] = ledger
         self.entries.append(entry)
@@ -349,8 +374,13 @@ class Play(Table):
             return effects + self.acking.told_desync(entry.seq) + self.referee.halt(desync) + [Accepted(entry.seq, entry)]
         effects += self.acking.advance()
         effects.append(Accepted(entry.seq, entry))
-        if entry.kind in ("resign", "claim", "agree") and ledger.ending is not None and ledger.ending[2] == entry.seq:
+        protest = self.protests.due(entry, ledger)
+        if protest:  # (in place of being told we were claimed: we were not gone)
+            effects += protest
+        elif entry.kind in ("resign", "claim", "agree") and ledger.ending is not None and ledger.ending[2] == entry.seq:
             effects.append(Ended(self.ending()))
+        if entry.kind == "protest":
+            effects.append(self.protests.disputed(entry))
         if entry.kind == "takeover":
             gone = entry.body["gone"]
             effects.append(TakenOver(gone, entry.seq, entry.seat, self.genesis.terms.takeover, you=gone == self.seat))
@@ -364,11 +394,13 @@ class Play(Table):
         if ledger.ending is None:
             return None
         how, seats, seq = ledger.ending
-        return Ending(how, seats, seq, ledger.gone)
+        return Ending(how, seats, seq, ledger.gone, ledger.protest)
 
     def _game_over(self) -> Effects:
         body = self.ledger.result_body()
-        self.result = GameOver(tuple(body["winners"]), tuple(body["scores"]), tuple(self.ledger.cheats), self.ending(),
+        # (a game a protest ended is disputed: it has no winner, and no result entry)
+        winners = () if self.ledger.protest is not None else tuple(body["winners"])
+        self.result = GameOver(winners, tuple(body["scores"]), tuple(self.ledger.cheats), self.ending(),
                                self.ledger.taken)
         self.referee.reach(Milestone.ENDED)
         return [self.result]

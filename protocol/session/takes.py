@@ -12,7 +12,6 @@ from typing import Callable, Mapping, Protocol
 
 from peerboard.protocol.session.acks import Acking
 from peerboard.protocol.session.budget import CatchUp
-from peerboard.protocol.session.catchup import Fetches
 from peerboard.protocol.session.claims import Claims
 from peerboard.protocol.session.effects import Effects
 from peerboard.protocol.session.endings import Endings
@@ -86,9 +85,8 @@ def _forming(name: str) -> Handler:
 
 def _game(name: str, part: type | None = None) -> Handler:
     """A message for the game under way: `Play`'s `name` method (protocol/session/play.py),
-    or that of its `part` — its acks (`Acking`), catch-up (`Fetches`), endings (`Endings`),
-    claims (`Claims`) or forks (`Forks`): the part of the game that holds what the message
-    is about."""
+    or that of its `part` — its acks (`Acking`), endings (`Endings`), claims (`Claims`) or
+    forks (`Forks`): the part of the game that holds what the message is about."""
     if part is None:
         method = getattr(Play, name)
 
@@ -104,7 +102,7 @@ def _game(name: str, part: type | None = None) -> Handler:
 
 
 #: each part of the game under way that takes messages, and its attribute of `Play`
-_PARTS: dict[type, str] = {Acking: "acking", Fetches: "fetches", Endings: "endings", Claims: "claims", Forks: "forks"}
+_PARTS: dict[type, str] = {Acking: "acking", Endings: "endings", Claims: "claims", Forks: "forks"}
 
 
 #: (spec/protocol.md, "Phases") each message class, and what each phase does with it: FORMING
@@ -122,7 +120,7 @@ TABLE: dict[type[Message], tuple[Handler, ...]] = {
     EntryMessage:   (_ignore,                 _game("on_entry"),   _ignore),
     Ack:            (_ignore,                 _game("on_ack"),     _ignore),
     Confirm:        (_ignore,                 _game("on_confirm", Acking), _ignore),
-    Beat:           (_ignore,                 _game("on_beat", Fetches),   _ignore),
+    Beat:           (_ignore,                 _game("on_beat"),    _ignore),
     Want:           (_ignore,                 _paced_want,         _ignore),
     Proof:          (_no_game,                _game("on_proof", Forks),     _ignore),
     Leave:          (_forming("on_leave"),    _game("on_leave"),   _ignore),

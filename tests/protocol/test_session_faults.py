@@ -19,8 +19,7 @@ from peerboard.protocol.session.events import SESSION_EVENTS
 from peerboard.protocol.session.messages import MESSAGE_CLASSES, Ack
 from peerboard.protocol.session.session import Event, InternalFault, Phase
 from peerboard.protocol.session.takes import TABLE, TAKES, dispatch_table
-from support.simnet import SimNet, problems
-from test_session_sim import assert_agreement
+from support.simnet import SimNet, assert_agreement, problems
 
 
 def _plant(monkeypatch, net, node, owner, name, error=RuntimeError("a fault planted by the test")):
@@ -140,11 +139,11 @@ def test_a_message_class_without_its_row_fails_when_the_session_loads():
 
 def test_the_console_takes_every_event_by_its_class_and_an_unknown_one_loudly():
     node = SimpleNamespace(on_event=None, session=None, log_path=None, stop=lambda: None)
-    seat = Player(node, out=io.StringIO())
-    assert set(seat.handlers) == set(SESSION_EVENTS) | set(NODE_EVENTS)
+    player = Player(node, out=io.StringIO())
+    assert set(player.handlers) == set(SESSION_EVENTS) | set(NODE_EVENTS)
 
     class Renamed(Event):  # an event class the console was not told about
         pass
 
     with pytest.raises(KeyError):
-        seat.on_event(Renamed())
+        player.on_event(Renamed())
