@@ -100,6 +100,7 @@ def test_a_budget_in_seconds_measures_the_speed_then_searches():
     assert bot.playouts >= PROBE  # at least the first, measuring search
 
 
+@pytest.mark.processes
 def test_selfplay_pits_ours_against_theirs():
     out = subprocess.run([sys.executable, "-m", "peerboard.client.cli", "selfplay", "asterix", "--players",
                           "mcts@10,openspiel:mcts@10", "--games", "2", "--seed", "4", "--option", "max_rounds=2"],
@@ -123,6 +124,7 @@ def test_a_takeover_bot_is_one_every_node_can_run():
         takeover_strategy("openspiel:mcts")
 
 
+@pytest.mark.processes
 def test_the_example_of_an_openspiel_bot_plays_from_its_folder():
     """examples/openspiel_mcts.py, the docs' bot of a dozen lines, as docs/research.md runs it."""
     out = subprocess.run([sys.executable, "-m", "peerboard.client.cli", "selfplay", "asterix", "--players",
