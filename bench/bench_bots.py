@@ -21,6 +21,7 @@ parses it and writes one line back, just before each decision). Goal: version 2 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import statistics
@@ -30,6 +31,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import against  # (bench/against.py)
 
 from peerboard import engines  # noqa: E402
 from peerboard.client.bots import tournament  # noqa: E402
@@ -62,12 +64,15 @@ def pairing(game: str, a: str, b: str, games: int, budget: Budget, jobs: int, se
             f"{seconds / games:6.2f} s/game" + (f"  ({results.unfinished} stopped unfinished)" if results.unfinished else ""))
 
 
-def playouts_per_second(game_name: str, budget: int, positions: int, seed: int) -> str:
-    """MCTS playouts per second over positions from seeded random games."""
+def playout_figures(game_name: str, budget: int, positions: int, seed: int) -> dict:
+    """MCTS playouts and the CPU seconds of this process they took (the decisions only), over
+    positions from seeded random games (two seats), and a digest of the choices made."""
     game = engines.get(game_name)
     rng = random.Random(seed)
     bot = MctsBot(seed=seed, budget=Budget(playouts=budget))
     found = 0
+    cpu = 0.0
+    digest = hashlib.sha256()
     state = game.new_game(2)
     while found < positions:
         if game.is_terminal(state):
@@ -77,10 +82,56 @@ def playouts_per_second(game_name: str, budget: int, positions: int, seed: int) 
             legal = tuple(game.legal_actions(state))
             if len(legal) > 1 and rng.random() < 0.2:
                 view = game.view(state, seat)
-                bot.decide(Decision(game_name, game, seat, view, legal, notation_of(game, view, legal)))
+                decision = Decision(game_name, game, seat, view, legal, notation_of(game, view, legal))
+                started = time.process_time()
+                choice = bot.decide(decision)
+                cpu += time.process_time() - started
+                digest.update(repr(choice).encode())
                 found += 1
         state = game.apply(state, random_action(game, state, rng))
-    return f"  {game_name:<8} {bot.playouts / bot.seconds:8.0f} playouts/s ({bot.playouts} playouts over {positions} positions)"
+    return {"playouts": bot.playouts, "cpu": cpu, "choices": digest.hexdigest()[:12]}
+
+
+def _child_figures(game_name: str, budget: int, positions: int, seed: int, code) -> dict:
+    """`playout_figures` in a fresh child process importing the code at `code` (None: this tree)."""
+    out = subprocess.run([sys.executable, __file__, "--playouts-child", game_name, "--budget", str(budget),
+                          "--positions", str(positions), "--seed", str(seed)],
+                         env=against.env(code), capture_output=True, text=True, timeout=3600)
+    if out.returncode != 0:
+        raise SystemExit(f"the playouts child failed ({game_name}):\n{out.stderr[-2000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def playouts_side_by_side(games: list[str], budget: int, seed: int, rounds: int, other: str | None) -> int:
+    """MCTS playouts per CPU-second per game, this tree and (with `other`) the code there,
+    each round in fresh child processes taking turns; the median of the rounds' ratios."""
+    measured = 0
+    with against.code(other) as code:
+        name = against.describe(other)
+        print(f"MCTS playouts per CPU-second (budget {budget} per position, bench positions of seed {seed}; "
+              f"CPU time of the deciding process, {rounds} round(s), child processes taking turns"
+              + (f"; against {name})" if other else ")"))
+        for game in games:
+            positions = 10 if game != "athos" else 3
+            mine: list[float] = []
+            theirs: list[float] = []
+            choices = set()
+            for _ in range(rounds):
+                here = _child_figures(game, budget, positions, seed, None)
+                mine.append(here["playouts"] / here["cpu"])
+                if code is not None:
+                    there = _child_figures(game, budget, positions, seed, code)
+                    theirs.append(there["playouts"] / there["cpu"])
+                    choices.add(here["choices"] == there["choices"])
+            line = (f"  {game:<8} {statistics.median(mine):8.0f} playouts/CPU-s "
+                    f"({here['playouts']} playouts over {positions} positions)")
+            if theirs:
+                ratio = statistics.median(a / b for a, b in zip(mine, theirs))
+                same = "the same choices" if choices == {True} else "other choices (the search itself changed)"
+                line += f"; {name}: {statistics.median(theirs):8.0f}; ratio {ratio:.2f} ({same})"
+            print(line, flush=True)
+            measured += 1
+    return measured
 
 
 def throughput(game: str, games: int, jobs: int, seed: int) -> float:
@@ -195,7 +246,19 @@ def main() -> None:
     ap.add_argument("--pairings", nargs="*", default=[f"{a},{b}" for a, b, _ in PAIRINGS])
     ap.add_argument("--exec-games", type=int, default=6, help="games for the program bot's cost (0: skip it)")
     ap.add_argument("--no-playouts", action="store_true", help="skip MCTS playouts and the tournament throughput")
+    ap.add_argument("--against", metavar="REV|DIR",
+                    help="also measure the playouts of the code at this git revision or checkout (e.g. main)")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of the playout measurement (default 3)")
+    ap.add_argument("--playouts-only", action="store_true", help="only the MCTS playouts per CPU-second")
+    ap.add_argument("--playouts-child", metavar="GAME", help=argparse.SUPPRESS)
+    ap.add_argument("--positions", type=int, default=10, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.playouts_child:
+        print(json.dumps(playout_figures(args.playouts_child, int(args.budget), args.positions, args.seed)))
+        return
+    if args.playouts_only:
+        playouts_side_by_side(args.only, 200, args.seed, args.rounds, args.against)
+        return
     measured = 0
     budget = Budget.parse(args.budget)
     print(f"bots: the same budget per decision for both sides: {budget} (only mcts spends it); "
@@ -208,10 +271,7 @@ def main() -> None:
             print(pairing(game, a, b, n, budget, args.jobs, args.seed), flush=True)
             measured += 1
     if not args.no_playouts:
-        print("MCTS playouts per second (one process; budget 200 per position):")
-        for game in args.only:
-            print(playouts_per_second(game, 200, 10 if game != "athos" else 3, args.seed), flush=True)
-            measured += 1
+        measured += playouts_side_by_side(args.only, 200, args.seed, args.rounds, args.against)
         one, two = throughput("aton", 40, 1, args.seed), throughput("aton", 40, 2, args.seed)
         print(f"tournament, aton, random players, 40 games: --jobs 1 {one:.1f} games/s, --jobs 2 {two:.1f} games/s "
               f"(ratio {two / one:.2f})")

@@ -324,8 +324,11 @@ class Search:
         playout_action, shortcut, legal_actions = know.playout_action, know.playout_shortcut, game.legal_actions
 
         others_plan = know.others_plan
+        fast = know.playout_step
 
         def step(state):
+            if fast is not None:
+                return fast(state, rng)
             who = current(state)
             if who == CHANCE:
                 return apply(state, game.sample_chance(state, rng.randbytes(32)))

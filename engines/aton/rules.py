@@ -267,9 +267,29 @@ def _exchange_actions(state: State) -> list[tuple]:
     return [("keep",)] + [("exchange", *h) for h in _possible_hands(state.seats[state.actor])]
 
 
+#: hand -> its orders onto the cartouches, and the assign actions of them (a pure
+#: function's memo: a hand is one of the 35 counts of four cards)
+_ORDERS: dict[cards.Counts, tuple[tuple[int, ...], ...]] = {}
+_ASSIGNS: dict[cards.Counts, tuple[tuple, ...]] = {}
+
+
+def assignments(hand: cards.Counts) -> tuple[tuple[int, ...], ...]:
+    """Every order of the hand's cards onto cartouches 1..4, each distinct one once, ascending."""
+    found = _ORDERS.get(hand)
+    if found is None:
+        found = _ORDERS[hand] = tuple(sorted(set(permutations(cards.listed(hand)))))
+    return found
+
+
 def _assign_actions(state: State) -> list[tuple]:
+    seat = state.seats[state.actor]
+    if seat.hand is not None:
+        known = _ASSIGNS.get(seat.hand)
+        if known is None:
+            known = _ASSIGNS[seat.hand] = tuple(("assign", *p) for p in assignments(seat.hand))
+        return list(known)
     seen: set[tuple[int, ...]] = set()
-    for hand in _possible_hands(state.seats[state.actor]):
+    for hand in _possible_hands(seat):
         seen.update(permutations(hand))
     return [("assign", *p) for p in sorted(seen)]
 
