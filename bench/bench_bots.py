@@ -68,6 +68,7 @@ def playout_figures(game_name: str, budget: int, positions: int, seed: int) -> d
     """MCTS playouts and the CPU seconds of this process they took (the decisions only), over
     positions from seeded random games (two seats), and a digest of the choices made."""
     game = engines.get(game_name)
+    _warm_up(game)
     rng = random.Random(seed)
     bot = MctsBot(seed=seed, budget=Budget(playouts=budget))
     found = 0
@@ -90,6 +91,24 @@ def playout_figures(game_name: str, budget: int, positions: int, seed: int) -> d
                 found += 1
         state = game.apply(state, random_action(game, state, rng))
     return {"playouts": bot.playouts, "cpu": cpu, "choices": digest.hexdigest()[:12]}
+
+
+def _warm_up(game) -> None:
+    """A few decisions not counted: what an engine builds once per process (its tables of
+    actions, its memos) is not what a playout costs."""
+    rng = random.Random("warm-up")
+    bot = MctsBot(seed=0, budget=Budget(playouts=20))
+    state = game.new_game(2)
+    for _ in range(200):
+        if game.is_terminal(state):
+            break
+        seat = game.current(state)
+        if seat >= 0 and not game.secret_choice(state):
+            legal = tuple(game.legal_actions(state))
+            if len(legal) > 1 and rng.random() < 0.2:
+                view = game.view(state, seat)
+                bot.decide(Decision(game.name, game, seat, view, legal, notation_of(game, view, legal)))
+        state = game.apply(state, random_action(game, state, rng))
 
 
 def _child_figures(game_name: str, budget: int, positions: int, seed: int, code) -> dict:

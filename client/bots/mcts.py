@@ -324,11 +324,11 @@ class Search:
         playout_action, shortcut, legal_actions = know.playout_action, know.playout_shortcut, game.legal_actions
 
         others_plan = know.others_plan
-        fast = know.playout_step
+        fast = know.playout_steps
 
         def step(state):
             if fast is not None:
-                return fast(state, rng)
+                return fast(state, rng, 1)
             who = current(state)
             if who == CHANCE:
                 return apply(state, game.sample_chance(state, rng.randbytes(32)))
@@ -356,6 +356,8 @@ class Search:
                 state = step(state)
             return state
         cutoff = know.cutoff
+        if fast is not None and cutoff is not None:
+            return fast(state, rng, cutoff)
         steps = 0
         while cutoff is None or steps < cutoff:
             if current(state) == TERMINAL:

@@ -3,19 +3,26 @@ the contract's detours, for the search players' playouts (client/games/aton/know
 
 A random player's action comes from the legal list it was just handed, so it needs no
 decoding and no check: the chosen entry's rule effect is called directly, then `settle`,
-as `apply` would. The random source is read exactly as `random_action` reads it (32 bytes
-at a chance node, then `sample_chance`'s odds; `randrange(len(legal))` at a choice, even of
-one action), so a seed plays the same game either way
-(tests/engines/test_aton_random_play.py).
+as `apply` would. `random_step` reads the random source exactly as `random_action` reads
+it (32 bytes at a chance node, then `sample_chance`'s odds; `randrange(len(legal))` at a
+choice, even of one action), so a seed plays the same game either way
+(tests/engines/test_aton_random_play.py). `playout_step` and `playout` draw the cards
+straight from the random source instead, with the rules' odds: what a playout needs.
 """
 from __future__ import annotations
 
 import random
 
 from peerboard.engines.aton import rules
+from peerboard.engines.aton.cards import listed
 from peerboard.engines.aton.state import ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, TURN_UP, State
 
+# (bound once: a playout takes thousands of steps, each a few of these)
 settle = rules.settle
+_empty_allowed, _eligible_removals, _own_squares = rules._empty_allowed, rules._eligible_removals, rules._own_squares
+_place, _remove, _retrieve, _assign = rules._place, rules._remove, rules._retrieve, rules._assign
+_draw, _turn, _keep, _exchange = rules._draw, rules._turn, rules._keep, rules._exchange
+_assignments, _card_at, _sample_card = rules.assignments, rules.card_at, rules.sample_card
 
 
 def random_step(state: State, rng: random.Random) -> State:
@@ -25,29 +32,62 @@ def random_step(state: State, rng: random.Random) -> State:
     `rng._randbelow(n)` is what `rng.randrange(n)` returns for n > 0 (random.py: it checks
     its arguments and calls it), without the checks: a playout draws thousands."""
     phase = state.phase
-    if phase == PLACE:
-        squares = rules._empty_allowed(state)
-        return settle(rules._place(state, squares[rng._randbelow(len(squares))]))
     if phase == DRAW or phase == TURN_UP:
-        outcome = rules.sample_card(state, rng.randbytes(32))
-        if phase == DRAW:
-            return settle(rules._draw(state, outcome[1]))
-        return settle(rules._turn(state, outcome[1]))
+        outcome = _sample_card(state, rng.randbytes(32))
+        return settle(_draw(state, outcome[1]) if phase == DRAW else _turn(state, outcome[1]))
+    return _choice(state, phase, rng)
+
+
+def playout_step(state: State, rng: random.Random) -> State:
+    """`random_step` with each card drawn (or turned up) straight from `rng`, with the
+    rules' odds: a playout needs the odds, not the 32 bytes of spec/chance.md's sampling,
+    which make a logged draw the same in every process (and cost most of a draw). The
+    choices are random_step's, read from `rng` alike."""
+    phase = state.phase
+    if phase == DRAW or phase == TURN_UP:
+        seat = state.seats[state.actor]
+        hand = seat.hand
+        if hand is None:
+            if phase == DRAW:
+                return settle(_draw(state, None))  # (a hidden hand's draw is hidden)
+            deck = seat.unseen
+        else:
+            unseen = seat.unseen
+            deck = (unseen[0] - hand[0], unseen[1] - hand[1], unseen[2] - hand[2], unseen[3] - hand[3])
+        v = _card_at(deck, rng._randbelow(deck[0] + deck[1] + deck[2] + deck[3]))
+        return settle(_draw(state, v) if phase == DRAW else _turn(state, v))
+    return _choice(state, phase, rng)
+
+
+def playout(state: State, rng: random.Random, actions: int) -> State:
+    """`actions` playout steps (fewer when the game ends first)."""
+    step = playout_step
+    while actions > 0 and state.phase != OVER:
+        state = step(state, rng)
+        actions -= 1
+    return state
+
+
+def _choice(state: State, phase: str, rng: random.Random) -> State:
+    """A seat's random choice (not at a chance node): `random_step`'s."""
+    if phase == PLACE:
+        squares = _empty_allowed(state)
+        return settle(_place(state, squares[rng._randbelow(len(squares))]))
     if phase == REMOVE:
-        squares = rules._eligible_removals(state)
-        return settle(rules._remove(state, squares[rng._randbelow(len(squares))]))
-    seat = state.seats[state.actor]
-    if phase == ASSIGN and seat.hand is not None:
-        orders = rules.assignments(seat.hand)
-        return settle(rules._assign(state, *orders[rng._randbelow(len(orders))]))
-    if phase == EXCHANGE and seat.hand is not None:
+        squares = _eligible_removals(state)
+        return settle(_remove(state, squares[rng._randbelow(len(squares))]))
+    hand = state.seats[state.actor].hand
+    if phase == ASSIGN and hand is not None:
+        orders = _assignments(hand)
+        return settle(_assign(state, *orders[rng._randbelow(len(orders))]))
+    if phase == RETRIEVE:
+        squares = _own_squares(state, state.actor)
+        return settle(_retrieve(state, squares[rng._randbelow(len(squares))]))
+    if phase == EXCHANGE and hand is not None:
         # [keep, exchange the hand]: the one hand this view knows
         if rng._randbelow(2) == 0:
-            return settle(rules._keep(state))
-        return settle(rules._exchange(state, *rules.cards.listed(seat.hand)))
-    if phase == RETRIEVE:
-        squares = rules._own_squares(state, state.actor)
-        return settle(rules._retrieve(state, squares[rng._randbelow(len(squares))]))
+            return settle(_keep(state))
+        return settle(_exchange(state, *listed(hand)))
     if phase == OVER:
         raise ValueError("the game is over: no action follows")
     # a hand this view cannot see (exchange, assign): the listed actions, applied

@@ -14,7 +14,11 @@ POINTS_PER_BLUE = 3
 
 
 def _count(board: tuple[int, ...], squares, seat: int) -> int:
-    return sum(1 for sq in squares if board[sq] == seat)
+    # (a temple's squares are a range: one slice; the colours' squares are picked in one
+    # call: a search scores the board at the end of every playout)
+    if type(squares) is range:
+        return board[squares.start : squares.stop].count(seat)
+    return _PICKS[squares](board).count(seat)
 
 
 def majority(board: tuple[int, ...], squares) -> int | None:
@@ -78,3 +82,5 @@ def immediate_win(board: tuple[int, ...], seat: int, placed: int) -> str:
 #: board -> what its yellow (green) squares hold, in one call
 _yellow = itemgetter(*YELLOW_SQUARES)
 _green = itemgetter(*GREEN_SQUARES)
+#: squares -> board -> what those squares hold, for the colours `_count` counts
+_PICKS = {squares: itemgetter(*squares) for squares in (BLACK_SQUARES, BLUE_SQUARES)}

@@ -75,11 +75,11 @@ class Knowledge:
     widening: float | None = None
     #: how sharply a score lead turns into an expected result
     sharpness: float = 1.0
-    #: MCTS: (state, rng) -> the position after the playout's next action, where a game's
-    #: playout policy is the uniformly random player and its engine steps that in one call
-    #: (engines/aton/random_play.py): exactly `apply(state, random_action(...))`, reading
-    #: `rng` alike. None: the playout lists the actions and applies `playout_action`'s
-    playout_step: Callable[[Any, random.Random], Any] | None = None
+    #: MCTS: (state, rng, n) -> the position after n more actions of the playout (fewer
+    #: when the game ends), where a game's playout policy is the uniformly random player
+    #: with the rules' odds and its engine plays that in one call (engines/aton/
+    #: random_play.py). None: each action is listed and `playout_action`'s applied
+    playout_steps: Callable[[Any, random.Random, int], Any] | None = None
     #: how often one standing may come back at the start of a player's turns before it
     #: plays for progress (see `standing`)
     patience: int = 6

@@ -3,7 +3,7 @@ revealed cartouches still owe this round."""
 from __future__ import annotations
 
 from peerboard.client.bots.knowledge.generic import Knowledge
-from peerboard.engines.aton.random_play import random_step
+from peerboard.engines.aton.random_play import playout
 from peerboard.engines.aton.rules import removal_due
 from peerboard.engines.aton.scoring import temple_scores
 from peerboard.engines.aton.state import PLACE, REMOVE, State
@@ -16,8 +16,8 @@ class AtonKnowledge(Knowledge):
     lookahead = 1         # a placement's worth does not depend on the order of a turn's placements
     samples = 6           # the opponent's hand and cartouches, sampled per decision
     sharpness = 0.15      # a 40-point race: a lead of ~7 points is a 3:1 favourite
-    # the playouts are the random player's, stepped by the engine in one call
-    playout_step = staticmethod(random_step)
+    # the playouts are the random player's, played by the engine in one call
+    playout_steps = staticmethod(playout)
 
     def standing(self, view: State, seat: int) -> None:
         """No count kept: every round of Aton draws, plays and places cards, so the game moves on
