@@ -51,3 +51,53 @@ def test_random_step_refuses_a_game_that_is_over():
     state, _ = random_game(GAME, 2, random.Random(0), {"win_points": 5})
     with pytest.raises(ValueError):
         random_step(state, random.Random(0))
+
+
+def _successors(state):
+    return [GAME.apply(state, a) for a in GAME.legal_actions(state)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_playout_step_is_one_of_the_positions_the_legal_actions_lead_to(seed):
+    from peerboard.engines.aton.random_play import playout_step
+
+    rng = random.Random(seed)
+    state = GAME.new_game(2, OPTION_SETS[seed % len(OPTION_SETS)])
+    steps = 0
+    while not GAME.is_terminal(state):
+        after = playout_step(state, rng)
+        assert after in _successors(state), (seed, steps)
+        state = after
+        steps += 1
+    assert steps > 40
+
+
+def test_a_playout_draws_each_card_with_the_rules_odds():
+    """From one draw, many times: each value comes as often as the deck holds it (within
+    five standard deviations, a fixed seed)."""
+    from peerboard.engines.aton.random_play import playout_step
+
+    state = GAME.new_game(2)
+    odds = dict(GAME.chance_weights(state))
+    total = sum(odds.values())
+    rng = random.Random(3)
+    n = 6000
+    counts = {action: 0 for action in odds}
+    for _ in range(n):
+        after = playout_step(state, rng)
+        (action,) = [a for a in odds if GAME.apply(state, a) == after]
+        counts[action] += 1
+    for action, weight in odds.items():
+        p = weight / total
+        assert abs(counts[action] - n * p) <= 5 * (n * p * (1 - p)) ** 0.5, (action, counts)
+
+
+def test_a_playout_stops_after_its_actions_or_at_the_end():
+    from peerboard.engines.aton.random_play import playout
+
+    state = GAME.new_game(2, {"win_points": 5})
+    assert playout(state, random.Random(1), 0) is state
+    one = playout(state, random.Random(1), 1)
+    assert one in _successors(state)
+    end = playout(state, random.Random(1), 100_000)
+    assert GAME.is_terminal(end)
