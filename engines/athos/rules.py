@@ -45,7 +45,7 @@ from peerboard.engines.athos.board import (
 )
 from peerboard.engines.athos.notation import decode
 from peerboard.engines.athos.parting import TURN_COST, bonus, can_part, crowded
-from peerboard.engines.athos.paths import cutting_hexes, distances, stranded
+from peerboard.engines.athos.paths import bypassed, cutting_hexes, distances, stranded
 from peerboard.engines.athos.setup import (
     MONKS_PER_PLAYER,
     PLACING_LIMITS,
@@ -109,6 +109,8 @@ def _would_cut(state: State, h: int) -> bool:
     known = state.__dict__.get("cuts")
     if known is not None:
         return bool(known[h])
+    if bypassed(state.passable, h):
+        return False  # (proved around h, no search needed)
     passable = bytearray(state.passable)
     passable[h] = 0
     return stranded(passable, state.walkers) is not None
@@ -328,13 +330,42 @@ def _move_actions(state: State, cuts: Cuts) -> list[Action]:
 # -- Athos phase -----------------------------------------------------------------------
 def _destinations(state: State, src: int, cuts: Cuts) -> list[int]:
     """Hexes the tile on `src` may be put down on (src already checked)."""
-    free = [h for h in range(HEX_COUNT) if h != src and _free_problem(state, h) is None]
+    free = list(state.free)  # (src holds a tile: never among them)
     if state.tiles[src].islower():
         return free  # a passable tile changes no way up wherever it lies
     passable = bytearray(state.passable)
     passable[src] = 1
-    cut = cuts(passable, state.walkers)
-    return [h for h in free if not cut[h]]
+    if cuts is not cutting_hexes:
+        cut = cuts(passable, state.walkers)
+        return [h for h in free if not cut[h]]
+    # The one-walk analysis only for the hexes whose neighbours do not prove them safe
+    # (paths.bypassed), and only once one of them asks for it.
+    out = []
+    found: Sequence[int] | None = None
+    for h in free:
+        if not bypassed(passable, h):
+            if found is None:
+                found = cuts(passable, state.walkers)
+            if found[h]:
+                continue
+        out.append(h)
+    return out
+
+
+def _liftable(state: State, src: int, cuts: Cuts) -> bool:
+    """Whether the tile on `src` (a movable one, no monk on it) has somewhere to go:
+    `_destinations` is not empty. A blocking tile lifted opens ways, never closes one, so
+    a free hex that blocks no way now blocks none with it lifted: any such hex (one
+    proved by its neighbours, paths.bypassed) answers for every tile, with no walk."""
+    if cuts is cutting_hexes and _safe_hex(state):
+        return True
+    return bool(_destinations(state, src, cuts))
+
+
+def _safe_hex(state: State) -> bool:
+    """Whether some free hex could take a blocking tile, as its neighbours prove."""
+    passable = state.passable
+    return any(bypassed(passable, h) for h in state.free)
 
 
 def _lift_problem_with(state: State, src: int, cuts: Cuts) -> str | None:
@@ -345,7 +376,7 @@ def _lift_problem_with(state: State, src: int, cuts: Cuts) -> str | None:
         return f"The tile on {name} carries an Athos piece; it can never be turned or moved."
     if state.crowd[src]:
         return f"A monk stands on {name}; a tile with a monk on it can't be moved."
-    if not _destinations(state, src, cuts):
+    if not _liftable(state, src, cuts):
         return f"The tile on {name} has no hex to go to: every free hex would cut a monk off."
     return None
 
@@ -366,7 +397,7 @@ def _athos_actions(state: State, cuts: Cuts) -> list[Action]:
     actions: list[Action] = [
         ("lift", NODE_NAMES[src])
         for src in state.movable
-        if not state.crowd[src] and _destinations(state, src, cuts)
+        if not state.crowd[src] and _liftable(state, src, cuts)
     ]
     actions.append(SKIP_ATHOS)
     return actions
@@ -608,7 +639,7 @@ def _only_end_move(state: State) -> bool:
 
 def _only_skip_athos(state: State) -> bool:
     return not any(
-        not state.crowd[src] and _destinations(state, src, cutting_hexes)
+        not state.crowd[src] and _liftable(state, src, cutting_hexes)
         for src in state.movable
     )
 

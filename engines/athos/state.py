@@ -113,6 +113,12 @@ class State:
                 counts[n] += 1
         return bytes(counts)
 
+    @derived_from("tiles", "crowd", "fixed")
+    def free(self) -> bytes:
+        """Hexes a tile may go on (placed or dropped): no tile, no monk, no Athos piece; ascending."""
+        tiles, crowd, fixed = self.tiles, self.crowd, self.fixed
+        return bytes(h for h in range(HEX_COUNT) if tiles[h] == NO_TILE and not crowd[h] and h not in fixed)
+
     @derived_from("tiles", "fixed")
     def movable(self) -> bytes:
         """Hexes whose tile may still be turned or moved (no Athos piece on it), ascending."""
