@@ -1,7 +1,8 @@
 """The replay viewer's win-probability graph: one seat's chance of winning across the
-whole game (from the analysis file beside the log), drawn with block characters one
-column per stretch of entries, the current entry's column marked, the columns of
-mistakes and blunders in the alert colours.
+whole game (from the analysis file beside the log: the search's chance before each move,
+spec/analysis.md), drawn with block characters one column per stretch of entries, the
+current entry's column marked, the columns of that seat's mistakes and blunders (moves the
+search is sure lost 10 or 25 points of its chance) in the alert colours.
 
 `Track` is the data (per entry: each seat's chance, the mark and the preferred move);
 `fragments` draws it for prompt-toolkit. It never decides anything about the game.
@@ -12,8 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 BLOCKS = " ▁▂▃▄▅▆▇█"
-#: a move-list mark per kind of error, in the chess way
-SIGNS = {"mistake": "?", "blunder": "??"}
+#: a move-list mark per kind of error, in the chess way (a close call: "dubious")
+SIGNS = {"mistake": "?", "blunder": "??", "close": "?!"}
+#: how the line over the graph says each mark
+WORDS = {"mistake": " mistake", "blunder": " blunder", "close": " (close: maybe a mistake, not sure)"}
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,7 @@ class Track:
         step = self.steps.get(seq)
         if step is None:
             return "not judged (a forced or a non-move entry)"
-        mark = f" {step.mark}" if step.mark else ""
+        mark = WORDS.get(step.mark, "")
         better = "; the preferred move" if step.preferred == step.played else f"; better {step.preferred}"
         return (f"seq {seq} seat {step.seat} {names[step.seat]}: {step.played}{mark}, "
                 f"{100 * step.before:.0f}% -> {100 * step.after:.0f}%{better}")
