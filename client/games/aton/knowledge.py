@@ -6,7 +6,7 @@ from peerboard.client.bots.knowledge.generic import Knowledge
 from peerboard.engines.aton.random_play import playout
 from peerboard.engines.aton.rules import removal_due
 from peerboard.engines.aton.scoring import temple_scores
-from peerboard.engines.aton.state import PLACE, REMOVE, State
+from peerboard.engines.aton.state import COUNTERS, PLACE, REMOVE, State
 
 KINGDOM_FULL = 8
 
@@ -23,6 +23,29 @@ class AtonKnowledge(Knowledge):
         """No count kept: every round of Aton draws, plays and places cards, so the game moves on
         by itself."""
         return None
+
+    FEATURES = ("score", "board_due", "board_later", "owed", "progress_squared", "supply")
+
+    def features(self, state: State) -> list[list[float]]:
+        """Per seat, in points over the points that win: its score; what a scoring now would
+        give it, split by how full the Kingdom is (full: a scoring is due); what the revealed
+        cartouches still owe it this round; its progress (score and the board's points due)
+        squared (a lead counts more near the end); and its counters left in supply (of 29)."""
+        win = state.win_points
+        seats = state.seats
+        board = temple_scores(state.board)
+        fill = min(1.0, (seats[0].dead + seats[1].dead) / KINGDOM_FULL)
+        owed = [0.0, 0.0]
+        if state.order and state.phase in (REMOVE, PLACE):
+            for i, gain in _owed(state):
+                owed[i] += gain
+        out = []
+        for i in (0, 1):
+            score, points = seats[i].score / win, board[i] / win
+            progress = score + fill * points
+            out.append([score, fill * points, (1 - fill) * points, owed[i] / win, progress * progress,
+                        seats[i].supply / COUNTERS])
+        return out
 
     def values(self, state: State) -> list[float]:
         seats = state.seats
