@@ -15,8 +15,12 @@ in an `--exec` bot (examples/random_bot.py) per decision — the decision and th
 notifications since the one before, message building included — in protocol version 2 and
 version 1, against the floor measured in the same run and the same moments: one JSON line
 round trip over a pipe (the same decide message, built and sent to a Python child that
-parses it and writes one line back, just before each decision). Goal: version 2 at most
-1.5x the floor. Exits 1 when it measured nothing.
+parses it and writes one line back, beside each decision: before it and after it in turn,
+so that neither always comes first). A decision's time holds its round trip: each counts
+the lines it read from the program, and one that read none stops the bench (it would not be
+timing a round trip). Goal: version 2 at most 1.5x the floor. MCTS playouts are counted per
+CPU-second of the deciding process, in child processes, and with `--against REV|DIR`
+beside another code's in the same run. Exits 1 when it measured nothing.
 """
 from __future__ import annotations
 
@@ -177,17 +181,23 @@ ECHO = ("import json, sys\n"
 class TimedProgram(ProgramBot):
     """A program bot that times what peerboard spends in it per decision: the decision and
     the notifications since the one before (the start, which starts the process, is left
-    out: it is once a game, not per decision). Just before each decision it times the
-    floor too, the same decide message sent to `echo` and one line read back, so both are
-    measured in the same conditions (the game's own work in between, the same machine load)."""
+    out: it is once a game, not per decision). Beside each decision it times the floor too,
+    the same decide message sent to `echo` and one line read back, so both are measured in
+    the same conditions (the game's own work in between, the same machine load): before
+    the decision at even decisions, after it at odd ones, so that neither always comes
+    first. Each timed decision also counts the lines it read from the program: a decision
+    whose time holds no reply (none read) would not be a round trip, and is counted apart."""
 
     def __init__(self, command: str, echo: subprocess.Popen, seed: str, version: int = 2):
         super().__init__(command, seed=seed)
         self.protocols = (1, 2) if version == 2 else (1,)
         self.echo = echo
         self.spent = 0.0
+        self.read = 0
         self.costs: list[float] = []
         self.floors: list[tuple[float, float]] = []  # (built and sent, sent)
+        #: decisions whose time held no line read from the program
+        self.without_reply = 0
 
     def _timed(self, fn, *args):
         started = time.perf_counter()
@@ -196,18 +206,32 @@ class TimedProgram(ProgramBot):
         finally:
             self.spent += time.perf_counter() - started
 
-    def decide(self, decision):
+    def _line(self, seconds: float, what: str) -> bytes:
+        self.read += 1
+        return super()._line(seconds, what)
+
+    def _floor(self, decision) -> None:
         started = time.perf_counter()
         line = (json.dumps(self.decide_message(decision), separators=(",", ":")) + "\n").encode()
         built = time.perf_counter()
         self.echo.stdin.write(line)
         json.loads(self.echo.stdout.readline())
-        self.floors.append((time.perf_counter() - started, time.perf_counter() - built))
+        done = time.perf_counter()
+        self.floors.append((done - started, done - built))
+
+    def decide(self, decision):
+        first = len(self.costs) % 2 == 0
+        if first:
+            self._floor(decision)
+        self.read = 0
         try:
             return self._timed(super().decide, decision)
         finally:
             self.costs.append(self.spent)
+            self.without_reply += self.read == 0
             self.spent = 0.0
+            if not first:
+                self._floor(decision)
 
     def on_action(self, *args):
         return self._timed(super().on_action, *args)
@@ -232,6 +256,8 @@ def exec_decisions(game_name: str, games: int, version: int, seed: int) -> tuple
                 raise SystemExit(f"the example bot failed: {played.faults[0]}")
             costs += bot.costs[1:]  # the first decision of a game waits for the program to be warm
             floors += bot.floors[1:]
+            if bot.without_reply:
+                raise SystemExit(f"{bot.without_reply} timed decisions read no reply: the bench times no round trip")
     finally:
         echo.stdin.close()
         echo.wait()
@@ -246,7 +272,8 @@ def exec_cost(game_name: str, games: int, seed: int) -> bool:
     one, floor1, bare1, n1 = exec_decisions(game_name, games, 1, seed)
     print(f"program bot ({game_name}, examples/random_bot.py, {games} games against random; medians):")
     print("  floor: the same decide message built (its view as JSON) and sent to a Python child that parses it")
-    print("  and writes one line back, just before each decision; bare: the round trip alone, the line built")
+    print("  and writes one line back, beside each decision (before it and after it in turn); bare: the round trip")
+    print("  alone, the line built; every timed decision read the program's reply (a round trip)")
     for version, cost, floor, bare, n in ((2, two, floor2, bare2, n2), (1, one, floor1, bare1, n1)):
         print(f"  protocol {version}: {cost * 1e6:6.0f} us a decision (with the notifications since the one before);"
               f" floor {floor * 1e6:5.0f} us: {cost / floor:5.2f} x; bare {bare * 1e6:5.0f} us: {cost / bare:5.2f} x"
