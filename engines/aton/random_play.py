@@ -14,8 +14,11 @@ from __future__ import annotations
 import random
 
 from peerboard.engines.aton import rules
-from peerboard.engines.aton.cards import listed
-from peerboard.engines.aton.state import ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, TURN_UP, State
+from peerboard.engines.aton.cards import EMPTY, ONE, add, listed
+from peerboard.engines.aton.rules import HAND
+from peerboard.engines.aton.state import (
+    ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, TURN_UP, State, changed,
+)
 
 # (bound once: a playout takes thousands of steps, each a few of these)
 settle = rules.settle
@@ -60,12 +63,49 @@ def playout_step(state: State, rng: random.Random) -> State:
 
 
 def playout(state: State, rng: random.Random, actions: int) -> State:
-    """`actions` playout steps (fewer when the game ends first)."""
+    """`actions` playout steps (fewer when the game ends first): the same position as
+    `playout_step` taken that many times, the random source read alike; a run of draws is
+    dealt in one go (`_draws`)."""
     step = playout_step
     while actions > 0 and state.phase != OVER:
+        if state.phase == DRAW:
+            state, dealt = _draws(state, rng, actions)
+            if dealt:
+                actions -= dealt
+                continue
         state = step(state, rng)
         actions -= 1
     return state
+
+
+def _draws(state: State, rng: random.Random, most: int) -> tuple[State, int]:
+    """Up to `most` of the draw phase's draws at once, each card as `playout_step` draws it
+    (the lowest seat short of a full hand first, a deck that is empty when its seat must
+    draw taking its discards back first), and the state settled after the last as `apply`
+    settles it; (the state, the draws dealt). (state, 0) where a hand is hidden."""
+    seats = list(state.seats)
+    dealt = 0
+    last = state.actor
+    for i in (0, 1):
+        seat = seats[i]
+        hand = seat.hand
+        if seat.hand_size >= HAND or dealt >= most:
+            continue
+        if hand is None:
+            return state, 0
+        size, unseen, discards = seat.hand_size, seat.unseen, seat.discards
+        while size < HAND and dealt < most:
+            if unseen[0] + unseen[1] + unseen[2] + unseen[3] == size:  # the deck is empty: reshuffle
+                unseen, discards = add(unseen, discards), EMPTY
+            deck = (unseen[0] - hand[0], unseen[1] - hand[1], unseen[2] - hand[2], unseen[3] - hand[3])
+            hand = add(hand, ONE[_card_at(deck, rng._randbelow(deck[0] + deck[1] + deck[2] + deck[3]))])
+            size += 1
+            dealt += 1
+        seats[i] = changed(seat, hand=hand, hand_size=size, unseen=unseen, discards=discards)
+        last = i
+    if not dealt:
+        return state, 0
+    return settle(changed(state, seats=(seats[0], seats[1]), actor=last)), dealt
 
 
 def _choice(state: State, phase: str, rng: random.Random) -> State:

@@ -101,3 +101,27 @@ def test_a_playout_stops_after_its_actions_or_at_the_end():
     assert one in _successors(state)
     end = playout(state, random.Random(1), 100_000)
     assert GAME.is_terminal(end)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_playout_is_its_steps_taken_one_by_one(seed):
+    """`playout` deals a run of draws in one go: the same positions as `playout_step` taken
+    as many times, from the same draws, at every length (a cut in the middle of the draws too)."""
+    from peerboard.engines.aton.random_play import playout, playout_step
+
+    rng = random.Random(seed)
+    start = GAME.new_game(2, OPTION_SETS[seed % len(OPTION_SETS)])
+    for _ in range(6):  # from six points of one game: its start, and later ones
+        for length in (1, 2, 3, 5, 8, 13, 21, 60, 400):
+            one, many = random.Random(f"{seed}:{length}"), random.Random(f"{seed}:{length}")
+            state = start
+            for _ in range(length):
+                if GAME.is_terminal(state):
+                    break
+                state = playout_step(state, one)
+            assert playout(start, many, length) == state, (seed, length)
+            assert one.random() == many.random()
+        for _ in range(rng.randrange(20, 60)):
+            if GAME.is_terminal(start):
+                break
+            start = random_step(start, rng)
