@@ -26,6 +26,7 @@ _empty_allowed, _eligible_removals, _own_squares = rules._empty_allowed, rules._
 _place, _remove, _retrieve, _assign = rules._place, rules._remove, rules._retrieve, rules._assign
 _draw, _turn, _keep, _exchange = rules._draw, rules._turn, rules._keep, rules._exchange
 _assignments, _card_at, _sample_card = rules.assignments, rules.card_at, rules.sample_card
+_immediate_win = rules.scoring.immediate_win
 
 
 def random_step(state: State, rng: random.Random) -> State:
@@ -67,15 +68,51 @@ def playout(state: State, rng: random.Random, actions: int) -> State:
     `playout_step` taken that many times, the random source read alike; a run of draws is
     dealt in one go (`_draws`)."""
     step = playout_step
-    while actions > 0 and state.phase != OVER:
-        if state.phase == DRAW:
-            state, dealt = _draws(state, rng, actions)
-            if dealt:
-                actions -= dealt
-                continue
+    while actions > 0:
+        phase = state.phase
+        if phase == DRAW:
+            state, done = _draws(state, rng, actions)
+        elif phase == PLACE:
+            state, done = _placements(state, rng, actions)
+        elif phase == OVER:
+            break
+        else:
+            done = 0
+        if done:
+            actions -= done
+            continue
         state = step(state, rng)
         actions -= 1
     return state
+
+
+def _placements(state: State, rng: random.Random, most: int) -> tuple[State, int]:
+    """Up to `most` of the acting seat's placements at once, each square drawn as
+    `playout_step` draws it (from the empty squares cartouche 3 allows, ascending), a
+    placement that completes an occupation win ending the game as `_place` does, and the
+    state settled after the last as `apply` settles it; (the state, the placements)."""
+    actor = state.actor
+    seat = state.seats[actor]
+    owed, supply = state.owed, seat.supply
+    board = list(state.board)
+    empties = [sq for sq, owner in enumerate(board[: rules.allowed_squares(state, actor).stop]) if owner == -1]
+    placed = 0
+    won = ""
+    while placed < most and owed and supply and empties:
+        square = empties.pop(rng._randbelow(len(empties)))
+        board[square] = actor
+        supply -= 1
+        owed -= 1
+        placed += 1
+        won = _immediate_win(board, actor, square)
+        if won:
+            break
+    if not placed:
+        return state, 0
+    state = rules._with_seat_and(state, actor, {"supply": supply}, board=tuple(board), owed=owed)
+    if won:
+        state = rules._end(state, (actor,), f"seat {actor} {won}")
+    return settle(state), placed
 
 
 def _draws(state: State, rng: random.Random, most: int) -> tuple[State, int]:
