@@ -185,3 +185,29 @@ def distances(passable: bytes, start: int, limit: int) -> dict[int, int]:
                     nxt.append(w)
         frontier = nxt
     return dist
+
+
+@lru_cache(maxsize=4096)
+def steps(passable: bytes, start: int, goal: int, limit: int) -> int | None:
+    """`distances(passable, start, limit).get(goal)`: the steps from `start` to `goal` within
+    `limit`, or None; the same walk, stopped at the level that reaches the goal (one go is
+    checked and carried out with it: most goes are short)."""
+    if goal == start:
+        return 0
+    seen = {start}
+    frontier = [start]
+    d = 0
+    while frontier and d < limit:
+        d += 1
+        nxt = []
+        for v in frontier:
+            if v == SUMMIT:
+                continue
+            for w in NEIGHBOURS[v]:
+                if passable[w] and w not in seen:
+                    if w == goal:
+                        return d
+                    seen.add(w)
+                    nxt.append(w)
+        frontier = nxt
+    return None

@@ -45,7 +45,7 @@ from peerboard.engines.athos.board import (
 )
 from peerboard.engines.athos.notation import decode
 from peerboard.engines.athos.parting import TURN_COST, bonus, can_part, crowded
-from peerboard.engines.athos.paths import bypassed, cutting_hexes, distances, stranded
+from peerboard.engines.athos.paths import bypassed, cutting_hexes, distances, steps, stranded
 from peerboard.engines.athos.setup import (
     MONKS_PER_PLAYER,
     PLACING_LIMITS,
@@ -88,8 +88,8 @@ PHASE_WORDS = {
 
 # -- what a position tells -------------------------------------------------------------
 def _mine(state: State) -> tuple[int, ...]:
-    """The acting seat's monks not yet on the summit."""
-    return tuple(n for n in state.monks[state.actor] if n != SUMMIT)
+    """The acting seat's monks not yet on the summit (the state's, worked out once)."""
+    return state.mine
 
 
 def supply(state: State) -> tuple[int, ...]:
@@ -149,9 +149,11 @@ class _Movers:
     __slots__ = ("mine", "taken", "crowded")
 
     def __init__(self, state: State) -> None:
-        self.mine = _mine(state)
+        # (the state's own, worked out once per state: the problem of an action and the
+        # settling after the action before ask the same position)
+        self.mine = state.mine
         self.taken = state.taken
-        self.crowded = crowded(self.mine, self.taken)
+        self.crowded = state.sharing
 
 
 def _parting_problem(state: State, u: int, v: int, d: int, movers: _Movers) -> str | None:
@@ -192,7 +194,7 @@ def _go_problem(state: State, u: int, v: int) -> str | None:
         return f"{NODE_NAMES[v]} shows a blocking tile; no monk may enter it."
     if state.pool < 1:
         return "No movement points are left; end the move phase."
-    d = distances(state.passable, u, state.pool).get(v)
+    d = steps(state.passable, u, v, state.pool)
     if d is None:
         far = distances(state.passable, u, NODE_COUNT).get(v)
         if far is None:
@@ -209,7 +211,7 @@ def _go_problem(state: State, u: int, v: int) -> str | None:
 
 def _go(state: State, u: int, v: int) -> State:
     seat = state.actor
-    d = distances(state.passable, u, state.pool)[v]
+    d = steps(state.passable, u, v, state.pool)
     nodes = list(state.monks[seat])
     nodes.remove(u)
     nodes.append(v)
@@ -457,8 +459,8 @@ def _room_after(state: State, h: int, left: Sequence[int]) -> int:
     """How many more handicap tiles fit on free hexes after h, given the supply `left`
     (either side up, so the path rule never stops one)."""
     free = [0] * len(COLOURS)
-    for x in range(h + 1, HEX_COUNT):
-        if _free_problem(state, x) is None:
+    for x in state.free:
+        if x > h:
             free[HEX_COLOUR[x]] += 1
     return sum(min(f, n) for f, n in zip(free, left))
 
@@ -518,9 +520,12 @@ def _place_actions(state: State, cuts: Cuts) -> list[Action]:
         left = supply(state)
         limit = PLACING_LIMITS[state.setup.players][1]
         need = state.handicap_left - 1 if handicap else 0
-        for h in range(state.last_placed + 1, HEX_COUNT):
+        last = state.last_placed
+        for h in state.free:  # (the hexes _free_problem passes, ascending)
+            if h <= last:
+                continue
             colour = HEX_COLOUR[h]
-            if not left[colour] or _free_problem(state, h) is not None:
+            if not left[colour]:
                 continue
             if need:
                 after = list(left)
@@ -650,12 +655,19 @@ def _only_end_turn(state: State) -> bool:
         return True
     left = supply(state)
     placed = state.placed
+    tiles, crowd, fixed = state.tiles, state.crowd, state.fixed
+    passable = state.passable
+    doubtful = []
     for h in range(state.last_placed + 1, HEX_COUNT):
         colour = HEX_COLOUR[h]
-        if left[colour] and placed[colour] < per_colour and _free_problem(state, h) is None:
-            if not _would_cut(state, h):
-                return False
-    return True
+        # (_free_problem is None, asked without its sentences)
+        if left[colour] and placed[colour] < per_colour and tiles[h] == NO_TILE and not crowd[h] \
+                and h not in fixed:
+            if bypassed(passable, h):
+                return False  # a tile may go there: proved around it, no search
+            doubtful.append(h)
+    # only hexes whose neighbours prove nothing are left: a search each, until one is safe
+    return all(_would_cut(state, h) for h in doubtful)
 
 
 #: phase -> (does it leave nothing but its end to decide, the action that ends it)

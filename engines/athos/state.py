@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from peerboard.engines.athos.board import COLOUR_LETTERS, HEX_COUNT, NODE_COUNT, NODE_NAMES, SUMMIT
+from peerboard.engines.athos.parting import crowded
 from peerboard.engines.athos.paths import Skeleton, cuts_from, skeleton
 from peerboard.engines.canonical import record_digest
 from peerboard.engines.values import cached, derived_from
@@ -32,6 +33,7 @@ RECORD_VERSION = 2
 NO_TILE = "."
 _PASSABLE = bytes.maketrans(b".GYOBWgyobw", b"\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01")
 _TILE = re.compile(r"[^.]")
+_NO_TILE = re.compile(r"\.")
 _EXTRA_NODES = b"\x01" * (NODE_COUNT - HEX_COUNT)
 
 
@@ -116,8 +118,18 @@ class State:
     @derived_from("tiles", "crowd", "fixed")
     def free(self) -> bytes:
         """Hexes a tile may go on (placed or dropped): no tile, no monk, no Athos piece; ascending."""
-        tiles, crowd, fixed = self.tiles, self.crowd, self.fixed
-        return bytes(h for h in range(HEX_COUNT) if tiles[h] == NO_TILE and not crowd[h] and h not in fixed)
+        crowd, fixed = self.crowd, self.fixed
+        return bytes(h for h in (m.start() for m in _NO_TILE.finditer(self.tiles)) if not crowd[h] and h not in fixed)
+
+    @derived_from("monks", "actor")
+    def mine(self) -> tuple[int, ...]:
+        """The acting seat's monks not yet on the summit."""
+        return tuple(n for n in self.monks[self.actor] if n != SUMMIT)
+
+    @derived_from("mine", "taken")
+    def sharing(self) -> bool:
+        """Whether one of the acting seat's monks shares a hex with another monk (parting.crowded)."""
+        return crowded(self.mine, self.taken)
 
     @derived_from("tiles", "fixed")
     def movable(self) -> bytes:
@@ -161,6 +173,9 @@ class State:
         return bytes(sorted(n for nodes in self.monks for n in nodes if n != SUMMIT))
 
 
+_NAME_OF = NODE_NAMES.__getitem__
+
+
 def record(state: State) -> tuple:
     """The public record: every field of the state as nested tuples (spec/games/athos.md)."""
     s = state.setup
@@ -184,9 +199,9 @@ def record(state: State) -> tuple:
         state.spent,
         state.placed,
         state.handicap_left,
-        tuple(" ".join(NODE_NAMES[n] for n in nodes) for nodes in state.monks),
+        tuple(" ".join(map(_NAME_OF, nodes)) for nodes in state.monks),
         state.tiles,
-        tuple(NODE_NAMES[h] for h in state.fixed),
+        tuple(map(_NAME_OF, state.fixed)),
         state.pieces,
         state.arrivals,
         state.last_spent,

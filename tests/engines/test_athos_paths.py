@@ -127,3 +127,10 @@ def test_the_walk_is_remembered_and_the_same_as_worked_out():
     passable = position(monks={0: ["e5"]}).passable
     assert paths.skeleton(passable) is paths.skeleton(bytearray(passable))
     assert paths.skeleton(passable) == paths._walk(bytes(passable))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), st.integers(0, NODE_COUNT - 1), st.integers(0, NODE_COUNT - 1), st.integers(0, 12))
+def test_the_steps_of_one_go_are_the_walks_distance(state, start, goal, limit):
+    """paths.steps, the walk stopped at the goal's level: exactly what paths.distances says."""
+    assert paths.steps(state.passable, start, goal, limit) == paths.distances(state.passable, start, limit).get(goal)
