@@ -32,7 +32,7 @@ from typing import Any
 
 from peerboard.client.analysis.positions import Position
 from peerboard.client.bots.knowledge import Knowledge, knowledge_for
-from peerboard.client.bots.mcts import Search, spend
+from peerboard.client.bots.mcts import Search, collector_paused, spend
 from peerboard.client.bots.sdk import Budget, Decision, notation_of
 from peerboard.engines import Action, Game
 
@@ -165,24 +165,21 @@ class JudgingSearch(Search):
         self.extra = 0
 
     def iterate(self) -> None:
-        children = self.root.children
-        before = {a: c.played for a, c in children.items()}
         self.scoring.last = None
         super().iterate()
         rewards = self.scoring.last
-        if rewards is None:
+        a = self.taken
+        if rewards is None or a is None:
             return
-        for a, child in children.items():
-            if child.played != before.get(a, 0):
-                tally = self.tallies.get(a)
-                if tally is None:
-                    tally = self.tallies[a] = _Tally(self.seats)
-                tally.n += 1
-                for i, r in enumerate(rewards):
-                    tally.sums[i] += r
-                mine = rewards[self.decision.seat]
-                tally.squares += mine * mine
-                break
+        tally = self.tallies.get(a)
+        if tally is None:
+            tally = self.tallies[a] = _Tally(self.seats)
+        tally.n += 1
+        sums = tally.sums
+        for i, r in enumerate(rewards):
+            sums[i] += r
+        mine = rewards[self.decision.seat]
+        tally.squares += mine * mine
 
     def focus(self, action: Action, playouts: int) -> int:
         """Playouts through `action` alone until it has `playouts` of them; how many ran."""
@@ -223,12 +220,13 @@ def search_position(game: Game, position: Position, budget: Budget, rng: random.
     decision = Decision(game.name, game, seat, view, legal, notation_of(game, view, legal), position.kind)
     know = knowledge_for(game)
     seats = len(game.scores(view))
-    search = JudgingSearch(decision, know, rng, position.played, seats)
-    n = spend(search, budget)
-    preferred = search.best()
-    least = max(8, n // 10)
-    search.focus(position.played, least)
-    search.focus(preferred, least)
+    with collector_paused():  # (as the mcts player searches: see client/bots/mcts.py)
+        search = JudgingSearch(decision, know, rng, position.played, seats)
+        n = spend(search, budget)
+        preferred = search.best()
+        least = max(8, n // 10)
+        search.focus(position.played, least)
+        search.focus(preferred, least)
     return search, preferred, n
 
 
@@ -252,7 +250,8 @@ def judge(game: Game, position: Position, budget: Budget, rng: random.Random) ->
     if not position.judged:
         return None
     search, preferred, n = search_position(game, position, budget, rng)
-    gather(search, preferred, position.played, n)
+    with collector_paused():
+        gather(search, preferred, position.played, n)
     view = position.view
     before = search.tallies[preferred].mean()
     after = search.tallies[position.played].mean()
