@@ -6,10 +6,12 @@
 The logs are games between strong players (`peerboard selfplay aton --players
 mcts@100,mcts@100 --games 80 --save DIR`, every seat count the game has). At a sample of
 each log's judged decisions (every `--every`-th, every seat), the search the analysis runs
-(client/analysis/judge.py: the mcts player's, from the seat's view) runs `--budget`
-playouts, and `--keep` of the positions its playouts were cut off at (where the game's
-knowledge estimates, not a finished game) are kept with their features
-(Knowledge.features) and what each seat got in the real game at the end. Fitted to those,
+(client/analysis/judge.py: the mcts player's, from the seat's view, the played action
+among those searched) runs `--budget` playouts, and `--keep` of the positions its playouts
+through the played action were cut off at (where the game's knowledge estimates, not a
+finished game) are kept with their features (Knowledge.features) and what each seat got in
+the real game at the end (that game went on from the played action: a hypothetical one's
+playouts would be labelled with another move's outcome). Fitted to those,
 the estimate is what the search averages: the chance of winning as strong players go on
 from a position like the one a playout reached.
 
@@ -43,10 +45,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class _Recording:
-    """The game's knowledge, keeping the features of the live positions it evaluates."""
+    """The game's knowledge, keeping the features of the live positions it evaluates in
+    playouts through the action the seat played (the game went on from that one: what
+    happened is its outcome, not a hypothetical move's)."""
 
-    def __init__(self, know: Knowledge):
+    def __init__(self, know: Knowledge, played: Any):
         self._know = know
+        self.played = played
+        self.search: Search | None = None
         self.seen: list[tuple[list[list[float]], list[float]]] = []
 
     def __getattr__(self, name: str) -> Any:
@@ -54,7 +60,7 @@ class _Recording:
 
     def evaluate(self, state: Any) -> list[float]:
         values = self._know.evaluate(state)
-        if not self._know.game.is_terminal(state):
+        if self.search is not None and self.search.taken == self.played and not self._know.game.is_terminal(state):
             self.seen.append((self._know.features(state), values))
         return values
 
@@ -77,9 +83,12 @@ def gather(game, paths: list[Path], budget: int, every: int, keep: int, seed: in
             base = knowledge_for(game)
             for key, value in settings.items():
                 setattr(base, key, value)
-            know = _Recording(base)
+            know = _Recording(base, p.played)
             decision = Decision(game.name, game, p.seat, p.view, p.legal, notation_of(game, p.view, p.legal), p.kind)
             search = Search(decision, know, rng, know.exploration)  # type: ignore[arg-type]
+            if p.played not in search.candidates:
+                search.candidates = tuple(search.candidates) + (p.played,)
+            know.search = search
             spend(search, Budget(playouts=budget))
             if not know.seen:
                 continue
