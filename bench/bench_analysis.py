@@ -256,6 +256,12 @@ def measure(config: str, args, codes: list[tuple[str, object]], work: Path) -> b
         print(f"    marks confirmed by the {args.deep}x search: {confirmed}/{len(marked)} [{100 * clo:.0f}%, {100 * chi:.0f}%]"
               + (f", its drop for them: median {statistics.median(drops):.3f}" if drops else "")
               + f"; of {len(unmarked)} drawn moves not marked, clear mistakes missed: {clear} [{100 * mlo:.0f}%, {100 * mhi:.0f}%]")
+        if args.verbose:
+            for k in marked:
+                m = next(m for n, m in f["moves"] if (n, m["seq"], m["index"]) == k)
+                print(f"      {k[0]} seq {k[1]}.{k[2]}: {m['mark']} drop {m['drop']:.3f} ±{Z * m.get('error', 0):.3f} "
+                      f"({m['played_playouts']} / {m['preferred_playouts']} playouts) -> strong search "
+                      f"{verdicts[k][0]:.3f} ±{Z * verdicts[k][1]:.3f}")
         print(f"    CPU per judged move {per_move:.2f} s ({len(f['moves'])} moves); the mcts player's decision at the same "
               f"budget {per_decision:.2f} s: ratio {per_move / per_decision:.2f} (goal 1.5)")
     return True
@@ -273,6 +279,7 @@ def main() -> int:
     ap.add_argument("--to-end", type=int, default=8, help="of those, how many are searched with playouts to the end")
     ap.add_argument("--against", metavar="REV|DIR", help="also analyse with the code there (e.g. main)")
     ap.add_argument("--seed", type=int, default=40)
+    ap.add_argument("--verbose", action="store_true", help="also each mark beside the strong search's drop")
     ap.add_argument("--child-decide", metavar="DIR", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child_decide:
