@@ -15,11 +15,13 @@ playouts would be labelled with another move's outcome). Fitted to those,
 the estimate is what the search averages: the chance of winning as strong players go on
 from a position like the one a playout reached.
 
-The logs are split by game, two thirds to fit and a third to test; printed: the log loss
-and the Brier score (per seat, against always saying a seat's share) of the fitted weights
-and of the knowledge's evaluation before, on both parts, and the test part's calibration
-(said -> happened by tenths, with 95 % Wilson intervals). Then the weights are fitted to
-all the logs and, with `--write`, written. Exits 1 when no example was gathered.
+The logs are split by game into three folds, each tested with the weights fitted to the
+other two; printed, over the decisions of all three as tested: the Brier score (against
+always saying a seat's share) and the calibration table (said -> happened by tenths,
+with 95 % Wilson intervals) of the mover's mean estimate over the search's playouts
+through the move played, by the knowledge's evaluation before, by the fitted weights, and
+by them tempered (`tempered`). Then the weights are fitted to all the logs, tempered, and,
+with `--write`, written. Exits 1 when no example was gathered.
 """
 from __future__ import annotations
 
@@ -27,16 +29,16 @@ import argparse
 import random
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from peerboard import engines
 from peerboard.client.analysis.positions import positions
-from peerboard.client.bots.knowledge import Knowledge, knowledge_for
-from peerboard.client.bots.knowledge.fitted import Example, chances, fit, losses, scores_of
-from peerboard.client.bots.mcts import Search, spend
-from peerboard.client.bots.sdk import Budget, Decision, notation_of
-from peerboard.client.bots.stats import wilson
+from peerboard.client.analysis.judge import JudgingSearch, search_position
+from peerboard.client.bots.knowledge import knowledge_for
+from peerboard.client.bots.knowledge.fitted import Example, chances, fit, scores_of
+from peerboard.client.bots.sdk import Budget
 from peerboard.logs import read_log
 
 from calibration import Said, brier, share_brier, shares, table  # (bench/calibration.py)
@@ -44,25 +46,39 @@ from calibration import Said, brier, share_brier, shares, table  # (bench/calibr
 ROOT = Path(__file__).resolve().parent.parent
 
 
-class _Recording:
-    """The game's knowledge, keeping the features of the live positions it evaluates in
-    playouts through the action the seat played (the game went on from that one: what
-    happened is its outcome, not a hypothetical move's)."""
+class _Recording(JudgingSearch):
+    """The analysis's search of a decision, keeping the positions its playouts through the
+    played action ended at: the features of those cut off (a finished game's result is kept
+    too, without features: the search's mean holds it), and every seat's result. Only the
+    played action's: the game went on from that one, so what happened is its outcome, not
+    a hypothetical move's."""
 
-    def __init__(self, know: Knowledge, played: Any):
-        self._know = know
-        self.played = played
-        self.search: Search | None = None
-        self.seen: list[tuple[list[list[float]], list[float]]] = []
+    def __init__(self, *args: Any):
+        super().__init__(*args)
+        self.played = args[3]
+        self.seen: list[tuple[list[list[float]] | None, list[float]]] = []
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._know, name)
+    def observe(self, action: Any, state: Any, rewards: list[float]) -> None:
+        if action == self.played:
+            live = not self.game.is_terminal(state)
+            self.seen.append((self.scoring.features(state) if live else None, list(rewards)))
 
-    def evaluate(self, state: Any) -> list[float]:
-        values = self._know.evaluate(state)
-        if self.search is not None and self.search.taken == self.played and not self._know.game.is_terminal(state):
-            self.seen.append((self._know.features(state), values))
-        return values
+
+@contextmanager
+def _settings(game, settings: dict) -> Iterator[None]:
+    """The game's knowledge class with `settings` for a while (--set, to try one)."""
+    cls = type(knowledge_for(game))
+    kept = {key: cls.__dict__[key] for key in settings if key in cls.__dict__}
+    for key, value in settings.items():
+        setattr(cls, key, value)
+    try:
+        yield
+    finally:
+        for key in settings:
+            if key in kept:
+                setattr(cls, key, kept[key])
+            else:
+                delattr(cls, key)
 
 
 def gather(game, paths: list[Path], budget: int, every: int, keep: int, seed: int, settings: dict):
@@ -80,31 +96,18 @@ def gather(game, paths: list[Path], budget: int, every: int, keep: int, seed: in
         decisions = []
         for k, p in enumerate(judged):
             rng = random.Random(f"fit:{seed}:{path.name}:{k}")
-            base = knowledge_for(game)
-            for key, value in settings.items():
-                setattr(base, key, value)
-            know = _Recording(base, p.played)
-            decision = Decision(game.name, game, p.seat, p.view, p.legal, notation_of(game, p.view, p.legal), p.kind)
-            search = Search(decision, know, rng, know.exploration)  # type: ignore[arg-type]
-            if p.played not in search.candidates:
-                search.candidates = tuple(search.candidates) + (p.played,)
-            know.search = search
-            spend(search, Budget(playouts=budget))
-            if not know.seen:
+            with _settings(game, settings):
+                search, _, _ = search_position(game, p, Budget(playouts=budget), rng, _Recording)
+            seen = search.seen  # type: ignore[attr-defined]
+            if not seen:
                 continue
-            kept = know.seen if len(know.seen) <= keep else rng.sample(know.seen, keep)
+            live = [row for row in seen if row[0] is not None]
+            kept = live if len(live) <= keep else rng.sample(live, keep)
             examples += [(features, got) for features, _ in kept]
-            decisions.append((p.seat, got, [f for f, _ in know.seen], [v for _, v in know.seen]))
+            decisions.append((p.seat, got, [f for f, _ in seen], [v for _, v in seen]))
         per_log.append((path, examples, decisions))
         print(f"  {path.name}: {len(examples)} examples from {len(judged)} decisions", flush=True)
     return per_log
-
-
-def report(name: str, weights, examples: list[Example]) -> None:
-    loss, brier = losses(weights, examples)
-    share = sum(sum((1 / len(ys) - y) ** 2 for y in ys) for _, ys in examples) / sum(len(ys) for _, ys in examples)
-    print(f"  {name}: log loss {loss:.4f}, Brier per seat {brier:.4f} (always the seat's share: {share:.4f}; "
-          f"{100 * (1 - brier / share):.0f}% better)")
 
 
 def decision_rows(weights, decisions) -> list[Said]:
@@ -115,9 +118,39 @@ def decision_rows(weights, decisions) -> list[Said]:
         if weights is None:
             said = sum(v[seat] for v in before) / len(before)
         else:
-            said = sum(chances(scores_of(weights, f))[seat] for f in features) / len(features)
+            said = sum(v[seat] if f is None else chances(scores_of(weights, f))[seat]
+                       for f, v in zip(features, before)) / len(features)
         out.append(Said(said, got[seat], 1 / len(got), game))
     return out
+
+
+def tempered(weights, decisions) -> tuple[tuple[float, ...], float]:
+    """`weights` times the factor that makes the decisions' mean estimates (what the search
+    averages over its playouts, as the analysis prints it) fit what happened best (the
+    least log loss, a golden-section search over 0.25 to 6): a playout's cut-off position
+    is a noisy copy of where the game would be, so weights fitted to cut-off positions say
+    less than they know once averaged over many of them. (the weights, the factor)"""
+    import math
+
+    def loss(factor: float) -> float:
+        w = [factor * x for x in weights]
+        total = 0.0
+        for _, (seat, got, features, before) in decisions:
+            said = sum(v[seat] if f is None else chances(scores_of(w, f))[seat]
+                       for f, v in zip(features, before)) / len(features)
+            total -= got[seat] * math.log(max(said, 1e-9)) + (1 - got[seat]) * math.log(max(1 - said, 1e-9))
+        return total
+
+    low, high = 0.25, 6.0
+    ratio = (5 ** 0.5 - 1) / 2
+    for _ in range(40):
+        a, b = high - ratio * (high - low), low + ratio * (high - low)
+        if loss(a) <= loss(b):
+            high = b
+        else:
+            low = a
+    factor = (low + high) / 2
+    return tuple(factor * x for x in weights), factor
 
 
 def write(game_name: str, names: tuple[str, ...], weights, provenance: list[str]) -> Path:
@@ -160,33 +193,35 @@ def main() -> int:
     if not everything:
         print("no example gathered", file=sys.stderr)
         return 1
-    train = [x for i, x in enumerate(per_log) if i % 3 != 2]
-    test = [x for i, x in enumerate(per_log) if i % 3 == 2]
-    fitted = fit([e for _, ex, _ in train for e in ex], len(names))
-    print(f"fitted on {sum(len(ex) for _, ex, _ in train)} examples of {len(train)} games "
-          f"({fitted.iterations} Newton steps): weights {[round(w, 3) for w in fitted.weights]}")
-    for part, logs in (("fit", train), ("test", test)):
-        examples = [e for _, ex, _ in logs for e in ex]
-        decisions = [(i, d) for i, (_, _, ds) in enumerate(logs) for d in ds]
-        if not examples:
+    # three folds by game: each third tested with weights fitted to the other two
+    out_of_fold: dict[str, list[Said]] = {"before (the knowledge's own)": [], "fitted": [], "fitted and tempered": []}
+    for fold in range(3):
+        train = [x for i, x in enumerate(per_log) if i % 3 != fold]
+        test = [(i, d) for i, (_, _, ds) in enumerate(per_log) if i % 3 == fold for d in ds]
+        if not test:
             continue
-        report(f"{part} positions, fitted", fitted.weights, examples)
-        for label, weights in (("before (the knowledge's own)", None), ("fitted", fitted.weights)):
-            rows = decision_rows(weights, decisions)
-            b, base = brier(rows), share_brier(rows)
-            print(f"  {part} decisions, {label}: the mover's mean estimate, Brier {b:.4f} (the seat's share: "
-                  f"{base:.4f}: {100 * (1 - b / base):.0f}% better) over {len(rows)} decisions")
-            if part == "test":
-                print("\n".join(table(rows)))
+        fitted = fit([e for _, ex, _ in train for e in ex], len(names))
+        weights, factor = tempered(fitted.weights, [(i, d) for i, (_, _, ds) in enumerate(train) for d in ds])
+        print(f"  fold {fold}: weights {[round(w, 3) for w in fitted.weights]}, tempered by {factor:.2f}")
+        for label, w in zip(out_of_fold, (None, fitted.weights, weights)):
+            out_of_fold[label] += decision_rows(w, test)
+    for label, rows in out_of_fold.items():
+        b, base = brier(rows), share_brier(rows)
+        print(f"  out of fold, {label}: the mover's mean estimate over the playouts through the move played, "
+              f"Brier {b:.4f} (the seat's share: {base:.4f}: {100 * (1 - b / base):.0f}% better) over {len(rows)} "
+              f"decisions")
+        print("\n".join(table(rows)))
     final = fit(everything, len(names))
-    print(f"fitted on all {len(everything)} examples: weights {[round(w, 4) for w in final.weights]}; "
-          f"{time.process_time() - started:.0f} s of CPU")
+    shipped, factor = tempered(final.weights, [(i, d) for i, (_, _, ds) in enumerate(per_log) for d in ds])
+    print(f"fitted on all {len(everything)} examples: weights {[round(w, 4) for w in final.weights]}, tempered by "
+          f"{factor:.2f}: {[round(w, 4) for w in shipped]}; {time.process_time() - started:.0f} s of CPU")
     if args.write:
         provenance = [f"Fitted to {len(everything)} cut-off positions of the searches at {sum(len(d) for *_, d in per_log)}",
                       f"decisions (budget {args.budget}, every {args.every}th judged decision) of {len(per_log)} self-play",
                       f"games ({', '.join(sorted({str(Path(f).name) for f in args.logs}))}); log loss {final.log_loss:.4f},",
                       f"Brier per seat {final.brier:.4f} on them."]
-        print(f"wrote {write(args.game, names, final.weights, provenance)}")
+        provenance.append(f"Then tempered by {factor:.3f} (the factor that fits the decisions' mean estimates best).")
+        print(f"wrote {write(args.game, names, shipped, provenance)}")
     return 0
 
 

@@ -118,13 +118,14 @@ class _Scoring:
     def __init__(self, know: Knowledge):
         self._know = know
         self.last: list[float] | None = None
+        self.last_state: Any = None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._know, name)
 
     def evaluate(self, state: Any) -> list[float]:
         values = self._know.evaluate(state)
-        self.last = values
+        self.last, self.last_state = values, state
         return values
 
 
@@ -180,6 +181,11 @@ class JudgingSearch(Search):
             sums[i] += r
         mine = rewards[self.decision.seat]
         tally.squares += mine * mine
+        self.observe(a, self.scoring.last_state, rewards)
+
+    def observe(self, action: Action, state: Any, rewards: list[float]) -> None:
+        """A playout through root `action` ended at `state`, scored `rewards` (nothing here:
+        bench/fit_evaluation.py keeps them)."""
 
     def focus(self, action: Action, playouts: int) -> int:
         """Playouts through `action` alone until it has `playouts` of them; how many ran."""
@@ -211,17 +217,18 @@ class JudgingSearch(Search):
         return a.sums[seat] / a.n - b.sums[seat] / b.n, error
 
 
-def search_position(game: Game, position: Position, budget: Budget, rng: random.Random) -> tuple[JudgingSearch, Action, int]:
+def search_position(game: Game, position: Position, budget: Budget, rng: random.Random,
+                    kind: type[JudgingSearch] | None = None) -> tuple[JudgingSearch, Action, int]:
     """The search of one decision that is not forced, run to the budget and topped up
     for the played and the preferred action: (the search, the preferred action, the
-    playouts of the budget)."""
+    playouts of the budget). `kind`: the search's class (a JudgingSearch by default)."""
     seat, view = position.seat, position.view
     legal = position.legal
     decision = Decision(game.name, game, seat, view, legal, notation_of(game, view, legal), position.kind)
     know = knowledge_for(game)
     seats = len(game.scores(view))
     with collector_paused():  # (as the mcts player searches: see client/bots/mcts.py)
-        search = JudgingSearch(decision, know, rng, position.played, seats)
+        search = (kind or JudgingSearch)(decision, know, rng, position.played, seats)
         n = spend(search, budget)
         preferred = search.best()
         least = max(8, n // 10)

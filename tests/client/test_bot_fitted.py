@@ -64,3 +64,20 @@ def test_every_game_has_one_row_of_features_per_seat_as_its_names_say(name):
     rows = know.features(state)
     assert len(rows) == game.min_players
     assert all(len(row) == len(know.FEATURES) and all(math.isfinite(x) for x in row) for row in rows)
+
+
+FITTED = [name for name in engines.names() if knowledge_for(engines.get(name)).weights is not None]
+
+
+def test_every_game_of_the_three_has_a_fitted_evaluation():
+    assert {"aton", "athos"} <= set(FITTED)
+
+
+@pytest.mark.parametrize("name", FITTED)
+def test_the_weights_shipped_are_for_the_features_the_knowledge_gives(name):
+    from peerboard.client.games import piece
+
+    know = knowledge_for(engines.get(name))
+    shipped = piece(name, "fitted")
+    assert shipped is not None and shipped.FEATURES == know.FEATURES and len(shipped.WEIGHTS) == len(know.FEATURES)
+    assert tuple(know.weights) == tuple(shipped.WEIGHTS)

@@ -13,9 +13,10 @@ import random
 from functools import lru_cache
 
 from peerboard.client.bots.knowledge.generic import Knowledge
-from peerboard.engines.athos.board import COLOURS, HEX_COUNT, NEIGHBOURS, NODE_COUNT, NODE_NAMES, SUMMIT
+from peerboard.client.games.athos import fitted
+from peerboard.engines.athos.board import HEX_COUNT, NEIGHBOURS, NODE_COUNT, NODE_NAMES, SUMMIT
 from peerboard.engines.athos.parting import TURN_COST
-from peerboard.engines.athos.setup import POINTS_PER_TURN, TILES_PER_COLOUR
+from peerboard.engines.athos.setup import POINTS_PER_TURN
 from peerboard.engines.athos.rules import END_TURN, SKIP_ATHOS, sides
 from peerboard.engines.athos.state import ATHOS, MOVE, NO_HEX, NO_TILE, PLACE, State
 
@@ -97,25 +98,25 @@ class AthosKnowledge(Knowledge):
                 finish[s] = -total / len(side)
         return finish
 
-    FEATURES = ("finish", "need", "need_with_tiles_left", "monks_up", "last_monk", "pieces")
+    FEATURES = ("need", "turn", "last_monk", "monks_up")
+    weights = fitted.WEIGHTS
 
     def features(self, state: State) -> list[list[float]]:
-        """Per seat, in turns of 6 points: its finish (`values`, less the side's mean: the
-        seat's own); the points it still needs, less those it holds; that need times the
-        share of tiles not yet placed (the more tiles left, the more a lead can be blocked);
-        its monks up (of 3); its farthest monk's way up; its Athos pieces left (of 2)."""
+        """Per seat, in turns of 6 points: the points it still needs to bring every monk up,
+        less those it holds (`need`); when its next turn comes, in rounds (1 for the seat
+        in its turn: its points are counted in its need); its farthest monk's way up; and
+        its monks up (of 3). (Its finish, `values`, is the first two added.)"""
         dist = summit_distances(state.tiles, state.fixed, state.lifted)
         players = state.setup.players
         acting = state.actor
-        left = 1.0 - sum(t != NO_TILE for t in state.tiles) / (len(COLOURS) * TILES_PER_COLOUR)
         out = []
         for s in range(players):
-            turn_comes = ((s - acting) % players or players) / players
-            needed = max(0, need(state, s, dist)) / POINTS_PER_TURN
             walking = [dist[n] for n in state.monks[s] if n != SUMMIT]
             out.append([
-                -(turn_comes + needed), needed, needed * left, state.monks[s].count(SUMMIT) / 3,
-                min(max(walking, default=0), NO_WAY) / POINTS_PER_TURN, state.pieces[s] / 2,
+                max(0, need(state, s, dist)) / POINTS_PER_TURN,
+                ((s - acting) % players or players) / players,
+                min(max(walking, default=0), NO_WAY) / POINTS_PER_TURN,
+                state.monks[s].count(SUMMIT) / 3,
             ])
         return out
 
