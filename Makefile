@@ -1,4 +1,5 @@
-# Two commands on a fresh clone: `make play` (the full-screen client: you against a bot) and `make test` (see README.md).
+# Two commands on a fresh clone: `make play` (the full-screen client: you against a bot) and `make test`
+# (the whole suite, as CI runs it). While working: `make check`, the quick loop (README.md, "Tests").
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -8,7 +9,7 @@ PLAYS  := $(VENV)/.installed-play
 TESTS  := $(VENV)/.installed-test
 PIP    := $(BIN)/python -m pip
 
-.PHONY: play test bench setup clean
+.PHONY: play check test docs bench setup clean
 
 setup: $(TESTS)
 
@@ -23,32 +24,39 @@ $(PLAYS): pyproject.toml setup.py | $(BIN)/python
 	@touch $@
 
 $(TESTS): $(PLAYS)
-	@echo "adding the test and cluster extras to $(VENV) (pip's own words go to $(VENV)/install.log)"
-	@$(PIP) install -e '.[test,cluster]' >> $(VENV)/install.log 2>&1 || { tail -n 40 $(VENV)/install.log; echo "setup failed: see $(VENV)/install.log"; exit 1; }
+	@echo "adding the test, cluster and research extras to $(VENV) (pip's own words go to $(VENV)/install.log)"
+	@$(PIP) install -e '.[test,cluster,research]' >> $(VENV)/install.log 2>&1 || { tail -n 40 $(VENV)/install.log; echo "setup failed: see $(VENV)/install.log"; exit 1; }
 	@touch $@
 
 play: $(PLAYS)
 	$(BIN)/peerboard play aton --bots 1
 
-test: $(TESTS)
-	$(BIN)/python -m pytest
+# The quick loop: every test that starts no second process and drives no terminal (the markers
+# `processes` and `tmux`, pyproject.toml; tests/conftest.py fails a test that starts one unmarked).
+CHECK_WORKERS ?= 2
+check: $(TESTS)
+	$(BIN)/python -m pytest -m "not processes and not tmux" -n $(CHECK_WORKERS) $(PYTEST_ARGS)
 
+# The whole suite, in parallel (CI runs it). The process tests mostly wait on each other's sockets,
+# so more workers than cores pay; each test has its own ports, homes and tmux server.
+TEST_WORKERS ?= 4
+test: $(TESTS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --durations 10 $(PYTEST_ARGS)
+
+# The manual (docs/) as a site in site/, built offline; --strict fails on a broken link or page.
+DOCS := $(VENV)/.installed-docs
+$(DOCS): $(PLAYS)
+	@echo "adding the docs extra to $(VENV) (pip's own words go to $(VENV)/install.log)"
+	@$(PIP) install -e '.[docs]' >> $(VENV)/install.log 2>&1 || { tail -n 40 $(VENV)/install.log; echo "setup failed: see $(VENV)/install.log"; exit 1; }
+	@touch $@
+
+docs: $(DOCS)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
+
+# Every benchmark, each section of bench/RESULTS.md rewritten with its figures, the machine, the date
+# and the commit; `make bench BENCH="aton replay"` runs only those (bench/run.py --list names them).
 bench: $(TESTS)
-	$(BIN)/python bench/bench_aton.py
-	$(BIN)/python bench/bench_athos.py
-	$(BIN)/python bench/bench_asterix.py
-	$(BIN)/python bench/bench_replay.py aton athos asterix
-	$(BIN)/python bench/bench_latency.py
-	$(BIN)/python bench/bench_session.py
-	$(BIN)/python bench/bench_bots.py
-	$(BIN)/python bench/bench_tui.py
-	$(BIN)/python bench/bench_turn_inputs.py
-	$(BIN)/python bench/bench_discovery.py
-	$(BIN)/python bench/bench_resume.py
-	$(BIN)/python bench/bench_want_flood.py
-	$(BIN)/python bench/bench_guesses.py
-	$(BIN)/python bench/bench_endings.py
-	$(BIN)/python bench/bench_analysis.py
+	$(BIN)/python bench/run.py $(BENCH)
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info site

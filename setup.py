@@ -10,6 +10,11 @@ from setuptools import find_packages, setup
 from setuptools.command.build_py import build_py
 
 LAYERS = ("engines", "protocol", "node", "client")
+# The faces to the research frameworks live in research/, mapped to their names beneath
+# peerboard: a file at the top level named `pettingzoo.py` would shadow the real library
+# for every program run from the repository's root (where Python puts the cwd first on
+# sys.path), so no file or folder there bears a library's name (docs/research.md).
+FACES = {"peerboard.openspiel": "research/openspiel", "peerboard.pettingzoo": "research/pettingzoo"}
 
 
 
@@ -20,8 +25,8 @@ class BuildPy(build_py):
 
 setup(
     cmdclass={"build_py": BuildPy},
-    package_dir={"peerboard": "."},
-    packages=["peerboard"] + [f"peerboard.{name}"
+    package_dir={"peerboard": ".", **FACES},
+    packages=["peerboard", *FACES] + [f"peerboard.{name}"
                               for name in find_packages(include=[f"{layer}{tail}" for layer in LAYERS
                                                                  for tail in ("", ".*")])],
 )

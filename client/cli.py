@@ -38,6 +38,12 @@ def cmd_replay(args: argparse.Namespace) -> ExitCode:
         return _verify_many(paths)
     if args.view_as is not None:
         _check_seat(paths[0], args.view_as)
+    if args.html or args.svg is not None:
+        if args.verify or args.export or args.plain:
+            raise UsageError("--html and --svg write a picture of the game; check (--verify) or export it apart")
+        from peerboard.client.page import command as page_command
+
+        return page_command.write(paths[0], args)
     if args.verify or args.export or args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return _replay_text(paths[0], args)
     from peerboard.client.tui import run_replay
@@ -89,17 +95,26 @@ def _replay_text(path: Path, args: argparse.Namespace) -> ExitCode:
 
 def _verify_many(paths: list[Path]) -> ExitCode:
     """Each file's verdict on a line of its own ("FILE: verdict"); exit 1 if any is invalid.
-    A progress bar shows on a terminal (on stderr) while they are checked."""
+    A progress bar shows on a terminal (on stderr) while they are checked. Then the files
+    that are copies of one game are compared (spec/log-format.md, "Copies of a game"):
+    every equivocation and every dispute their signatures prove, named."""
     from peerboard.client.progress import Progress
-    from peerboard.protocol.log import verify_log
+    from peerboard.protocol.log import Copy, LogFileError, Verdict, read_log, verify_contents
 
     bad = 0
     lines: list[str] = []
+    copies: list[Copy] = []
     with Progress(len(paths), "verify") as progress:
         # on the terminal the bar is drawing on, the verdicts wait until it is gone
         hold = progress.enabled and sys.stdout.isatty()
         for n, path in enumerate(paths, 1):
-            verdict = verify_log(path.read_bytes())
+            try:
+                contents = read_log(path.read_bytes())
+            except LogFileError as exc:
+                verdict = Verdict.refused(exc)
+            else:
+                verdict = verify_contents(contents)
+                copies.append(Copy(str(path), contents, verdict))
             bad += not verdict.ok
             line = f"{path}: {verdict.summary()}"
             if hold:
@@ -109,8 +124,26 @@ def _verify_many(paths: list[Path]) -> ExitCode:
             progress.update(n)
     for line in lines:
         print(line)
+    for line in _compared(copies):
+        print(line)
     print(f"{len(paths) - bad} of {len(paths)} valid")
     return ExitCode.DONE if not bad else ExitCode.INVALID
+
+
+def _compared(copies: list) -> list[str]:
+    """Lines for the files that are copies of one game: whether they agree, and what their
+    signatures prove where they do not."""
+    from peerboard.protocol.log import compare, group, shown
+
+    out = []
+    for found in (compare(c) for c in group(copies).values()):
+        words = found.words()
+        if len(found.copies) < 2 and not words:
+            continue
+        names = ", ".join(shown(c.name, 200) for c in sorted(found.copies, key=lambda c: c.name))
+        out.append(f"copies of one {found.genesis.terms.game} game (genesis {found.genesis.hash.hex()[:16]}): {names}")
+        out.extend(f"  {shown(w, 1000)}" for w in words or ["they agree"])
+    return out
 
 
 def cmd_analyse(args: argparse.Namespace) -> ExitCode:
@@ -170,6 +203,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--export", choices=("text", "json"), help="print the game in the notation or as JSON")
     p.add_argument("--plain", action="store_true", help="print the game as text instead of the full-screen viewer")
     p.add_argument("--as", dest="view_as", type=int, metavar="SEAT", help="see the game as this seat saw it")
+    p.add_argument("--html", metavar="OUT", help="write the whole game as one page that opens in any browser, offline")
+    p.add_argument("--svg", type=int, metavar="SEQ", help="write the picture of the position after entry SEQ (0: the start)")
+    p.add_argument("-o", "--output", metavar="OUT", help="with --svg: the file to write (- for standard output)")
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("analyse", help="judge every move of saved games: mistakes, blunders, the better move")

@@ -19,7 +19,8 @@ from peerboard.client.text import printable
 from peerboard.node.loop import Connection, LogOpened, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.session import (
-    Accepted, CLOSED, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Equivocation, Event, FULL, GameOver,
+    Accepted, CLOSED, Chatted, Claimable, Confirmed, Declined, Desync, Disputed, Ended, Equivocation, Event, FULL,
+    GameOver, Unanswered, Woke,
     GameStarted, InternalFault, Offered, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, REMATCH_WAIT,
     Refused, Rejected, RematchAnswer, SEAT_LEASE, SeatFreed, SeatTaken, Seated, TakenOver, TakeoverTurn, YourTurn,
 )
@@ -61,6 +62,18 @@ def played(session: Any, seat: int, text: str) -> str:
     return f"{who} played: {printable(text)}"
 
 
+#: chance outcomes named in one line at most (Asterix's layout is sixty tiles turned up at once)
+OUTCOMES_SAID = 10
+
+
+def outcomes_words(record: Any) -> str:
+    """The chance outcomes one entry brought about (a `ChanceRecord`), in the game's notation:
+    `roll 1 5`, `draw 3, draw ?`; past `OUTCOMES_SAID` of them, how many more."""
+    texts = [printable(text, 80) for text in record.texts]
+    more = len(texts) - OUTCOMES_SAID
+    return ", ".join(texts[:OUTCOMES_SAID]) + (f" and {more} more" if more > 0 else "")
+
+
 def result_words(result: Any, session: Any) -> str:
     """The end of a game (a GameOver, or the session's `result`), after "Game over: "."""
     if result is None:
@@ -68,11 +81,15 @@ def result_words(result: Any, session: Any) -> str:
     won = ", ".join(seat_name(session, w) for w in result.winners) or "nobody"
     cheats = f"; dishonest: {', '.join(seat_name(session, c) for c in result.cheats)}" if result.cheats else ""
     ending = getattr(result, "ending", None)
+    if ending is not None and getattr(ending, "disputed", None) is not None:
+        return f"{ending_words(ending, session)}; no result (the game ended disputed), scores {'-'.join(map(str, result.scores))}."
     how = f"{ending_words(ending, session)}; " if ending is not None else ""
     taken = getattr(result, "takeovers", ())
     bots = (f"; taken over by a bot (it cannot win): "
             f"{', '.join(f'{seat_name(session, seat)} from entry {seq}' for seat, seq, _ in taken)}") if taken else ""
-    return f"{how}won by {won}; scores {'-'.join(map(str, result.scores))}{cheats}{bots}."
+    # each score by its seat: "scores 4-0" under "won by nobody" read like a mistake
+    scores = ", ".join(f"{seat_name(session, s)} {v}" for s, v in enumerate(result.scores))
+    return f"{how}won by {won}; scores: {scores}{cheats}{bots}."
 
 
 def ending_words(ending: Any, session: Any) -> str:
@@ -84,6 +101,9 @@ def ending_words(ending: Any, session: Any) -> str:
     if ending.how in ("drawn", "aborted"):
         agreed = "a draw" if ending.how == "drawn" else "to abort the game (no result)"
         return f"every seat agreed to {agreed} at entry {ending.seq}"
+    if ending.how == "claimed" and getattr(ending, "disputed", None) is not None:
+        return (f"{who} {'were' if any(you) else 'was'} claimed at entry {ending.seq} on one seat's word, and "
+                f"disputed it: the protest is in the log at entry {ending.disputed}")
     if ending.how == "claimed":
         were = "were" if any(you) or len(you) > 1 else "was"
         return f"{who} {were} away longer than the table's patience and {were} claimed at entry {ending.seq}"
@@ -283,6 +303,43 @@ def _taken_over(e: TakenOver, s: Any) -> Words:
                  "warn")
 
 
+def _disputed(e: Disputed, s: Any) -> Words:
+    patience = getattr(s, "patience", None)
+    waited = f" ({patience} s)" if patience else ""
+    carried = (f", with the entr{'ies' if e.carried > 1 else 'y'} of your own it took the place of" if e.carried
+               else "")
+    if e.you == "claimed":
+        return Words(f"{_capital(seat_name(s, e.claimer))} claimed your seat at entry {e.seq}, as if you had been away "
+                     f"longer than the table's patience{waited}. You were here: this node has kept your signed protest "
+                     f"in this game's log (entry {e.protest}){carried}. A claim at two seats is one seat's word, and "
+                     f"yours says otherwise: the game ends disputed, with no result, and `peerboard ratings` does "
+                     f"not rate it.", "error")
+    if e.you == "claimer":
+        return Words(f"{_capital(seat_name(s, e.gone))} disputes your claim of entry {e.seq}: its signed protest "
+                     f"(entry {e.protest}) says it was here. Nobody can prove who was away: the game ends disputed, "
+                     f"with no result, and `peerboard ratings` does not rate it.", "warn")
+    return Words(f"{_capital(seat_name(s, e.claimer))} claimed {seat_name(s, e.gone)} at entry {e.seq}, and "
+                 f"{seat_name(s, e.gone)} disputes it (its protest, entry {e.protest}): the game ends disputed, "
+                 f"with no result.", "warn")
+
+
+def _woke(e: Woke, s: Any) -> Words:
+    return Words(f"This node did not run for {e.seconds:.0f} s (its process was stopped, or the computer slept): the "
+                 f"other seats heard nothing from you meanwhile. Their silence is counted again from now — they "
+                 f"were not the ones away.", "warn")
+
+
+def _unanswered(e: Unanswered, s: Any) -> Words:
+    who = " and ".join(seat_name(s, seat) for seat in e.seats)
+    patience = getattr(s, "patience", None)
+    claim = (f"a seat away longer than the table's patience ({patience} s) can be claimed, and at two seats the "
+             f"claim ends the game" if patience else "a seat away too long can be claimed")
+    return Words(f"{_capital(who)} {'has' if len(e.seats) == 1 else 'have'} not answered in {e.seconds:.0f} s since "
+                 f"this node came back, and this seat writes nothing until it has heard where the game stands. While "
+                 f"you were away the game may have gone on, or ended without you: {claim}. This node goes on asking "
+                 f"and tells you what it hears; `quit` leaves (`peerboard resume` comes back).", "warn")
+
+
 _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     Notice: lambda e, s: Words(printable(e.text)),
     LogOpened: lambda e, s: Words(f"This game's log: {e.path}"),
@@ -297,6 +354,9 @@ _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     YourTurn: _no_news,
     TakeoverTurn: _no_news,
     TakenOver: _taken_over,
+    Disputed: _disputed,
+    Woke: _woke,
+    Unanswered: _unanswered,
     PeerAway: _peer_away,
     Claimable: _claimable,
     Offered: _offered,

@@ -58,6 +58,8 @@ def _steps(contents: LogContents) -> list[dict[str, Any]]:
             step["claimed"] = entry.body["gone"]
         elif entry.kind == "agree":
             step["agreed"] = entry.body["how"]
+        elif entry.kind == "protest":  # (the claimed seat disputes the claim before it: spec/protocol.md)
+            step["protested"] = [e["seq"] for e in entry.body["entries"]]
         steps.append(step)
     return steps
 
@@ -83,6 +85,10 @@ def as_text(contents: LogContents) -> str:
             body = f"seat {step['claimed']} is claimed: gone for good"
         elif step["kind"] == "agree":
             body = f"every seat agrees: {step['agreed']}"
+        elif step["kind"] == "protest":
+            carried = step["protested"]
+            kept = f"entr{'ies' if len(carried) > 1 else 'y'} {', '.join(map(str, carried))}"
+            body = "disputes the claim: it was here" + (f" (its own {kept} carried)" if carried else "")
         else:
             body = "; ".join(step["actions"])
         if step["chance"]:

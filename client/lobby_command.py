@@ -31,6 +31,8 @@ def options_for(request: LobbyRequest, name: str | None = None, bind: str | None
         # (a resumed game plays under the name and where it was played)
         return LanOptions(command="resume", name=player_name(name), file=request.path, offer_resume=False)
     hosting = isinstance(request, HostRequest)
+    name = request.name or name  # (the form's, when the person changed it there)
+    bind = request.bind or bind
     common = dict(name=player_name(name), named=name is not None, bind=bind_endpoint(bind) or ANY_PORT, code=table_code(request.code or None, hosting),
                   offer_resume=False)
     if isinstance(request, HostRequest):
@@ -61,14 +63,18 @@ def cmd_lobby(args: argparse.Namespace) -> ExitCode:
     from peerboard.client.tui import run_lobby
     from peerboard.client.tui.lobby_source import NetworkLobby
 
-    request = run_lobby(NetworkLobby())
+    from peerboard.client.lan.reading import user_name
+
+    shown = args.name or user_name() or ""
+    request = run_lobby(NetworkLobby(), name=shown)
     while request is not None:
         refusals: list[str] = []
         status = run_request(request, args, refusals)
         if not (isinstance(request, JoinRequest) and request.code and WRONG_CODE in refusals):
             return status
         # a mistyped code is asked again, at the lobby, for the same table
-        request = run_lobby(NetworkLobby(), code_again=CodeAgain(request.table, f"{WRONG_CODE[0].upper()}{WRONG_CODE[1:]}."))
+        request = run_lobby(NetworkLobby(), name=shown,
+                            code_again=CodeAgain(request.table, f"{WRONG_CODE[0].upper()}{WRONG_CODE[1:]}."))
     return ExitCode.DONE
 
 

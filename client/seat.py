@@ -18,7 +18,7 @@ from typing import Any, Callable, TextIO
 
 from peerboard.client import colour
 from peerboard.client.bell import bell_wanted, waited_on_others
-from peerboard.client.event_words import Rejections, played, said
+from peerboard.client.event_words import Rejections, outcomes_words, played, said
 from peerboard.client.exitcode import ExitCode
 from peerboard.client.text import printable
 from peerboard.engines import IllegalAction
@@ -28,6 +28,7 @@ from peerboard.protocol.session import (
     Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Equivocation, Event, GameOver, GameStarted,
     InternalFault, LocalError, Offered, PeerAway, RematchAnswer,
     PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, TakenOver,
+    Disputed, Unanswered, Woke,
     TakeoverTurn, YourTurn,
 )
 
@@ -66,7 +67,8 @@ class Seat:
             Claimable: self.on_claimable, Offered: self.on_offered, Declined: tell,
             Desync: self.on_halted, Equivocation: self.on_halted, InternalFault: self.on_internal_fault,
             GameOver: self.on_game_over, Rejected: self.on_rejected, Refused: self.on_refused,
-            Chatted: tell, RematchAnswer: tell, TakenOver: tell,
+            Chatted: tell, RematchAnswer: tell, TakenOver: tell, Disputed: tell, Woke: tell,
+            Unanswered: tell,
             TakeoverTurn: lambda e: None,  # (the node's takeover player decides: client/takeover.py)
         }
         node.on_event = self.on_event
@@ -115,11 +117,18 @@ class Seat:
                  + ".")
 
     def on_accepted(self, e: Accepted) -> None:
-        if not self.verbose or e.entry.kind != "move":
+        """(verbose) A move, and the chance outcomes an entry brought about: the dice, the
+        card drawn (another seat's as its placeholder), the prize turned up."""
+        if not self.verbose:
             return
         s = self.node.session
-        move = next(m for m in reversed(s.moves) if m.seq == e.seq)
-        self.say(f"{e.seq}: {played(s, move.seat, '; '.join(move.texts))}")
+        outcome = next((c for c in reversed(s.chance) if c.seq == e.seq), None)
+        brought = "" if outcome is None else f" -> {outcomes_words(outcome)}"
+        if e.entry.kind == "move":
+            move = next(m for m in reversed(s.moves) if m.seq == e.seq)
+            self.say(f"{e.seq}: {played(s, move.seat, '; '.join(move.texts))}{brought}")
+        elif outcome is not None:
+            self.say(f"{e.seq}: chance{brought}")
 
     def on_confirmed(self, e: Confirmed) -> None:
         pass
@@ -143,6 +152,7 @@ class Seat:
                 self.node.offer(how)
             else:
                 self.node.decline(how)
+                self.say(f"You declined {'a draw' if how == 'drawn' else 'to abort the game'}; the game goes on.")
         except LocalError as exc:
             self.say(str(exc))
 

@@ -61,7 +61,8 @@ def free_path(folder: Path, stem: str) -> Path:
 def add_arguments(p: argparse.ArgumentParser, game_names: list[str]) -> None:
     p.add_argument("game", help="one of: " + ", ".join(game_names))
     p.add_argument("--players", metavar="LIST|N",
-                   help="one player per seat, comma-separated: random, greedy, mcts, module.path:Class or exec, "
+                   help="one player per seat, comma-separated: random, greedy, mcts, openspiel:mcts, openspiel:is_mcts "
+                        "(the research extra), module.path:Class or exec, "
                         "each optionally @BUDGET (mcts@0.5s); or a number of random players "
                         "(default: the game's minimum, random)")
     p.add_argument("--games", type=int, default=1, help="how many games (default 1)")
@@ -99,7 +100,9 @@ def executor_for(args: argparse.Namespace) -> Executor:
     return tournament.InProcess() if args.jobs == 1 else ProcessPoolExecutor(max_workers=args.jobs)
 
 
-def command(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def command(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    # (the streams of the moment, not of the import: a caller may have redirected them since)
+    out, err = out or sys.stdout, err or sys.stderr
     game = game_named(args.game)
     options = options_from(args.option, game)
     try:

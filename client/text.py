@@ -64,3 +64,8 @@ def within(text: str, width: int, rows: int) -> list[str]:
         return lines
     rest = " ".join(lines[rows - 1:])
     return lines[: rows - 1] + [shorten(rest, width)]
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """'1 entry', '2 entries': a count and its noun (`words` when the plural is not word+s)."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"

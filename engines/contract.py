@@ -221,6 +221,23 @@ class Game(ABC):
         file instead."""
         return ""
 
+    # -- action ids ------------------------------------------------------------------
+    def action_ids(self, players: int, options: Mapping[str, Any] | None = None) -> Any:
+        """engine (optional): the game's fixed numbering of its actions for this player
+        count and option set, an `engines.action_ids.ActionIds` (every action that can
+        ever be legal has one id in `[0, len)`, chance outcomes first, the same in every
+        version: spec/games/NAME.md, "Action ids"). Default None: the game has no
+        numbering, so the research frameworks (peerboard.openspiel, peerboard.pettingzoo)
+        do not offer it; everything else plays it as before."""
+        return None
+
+    def features(self, players: int, options: Mapping[str, Any] | None = None) -> Any:
+        """engine (optional): the game's numeric picture of a seat's view for this player
+        count, an `engines.features.Features`: `features(view, seat)` gives `len(features)`
+        numbers in [0, 1] read from the view alone (spec/games/NAME.md, "Features"). Default
+        None: the research frameworks then observe the game as text only."""
+        return None
+
     # -- for bots ------------------------------------------------------------------
     def heuristic(self, state: Any, seat: int) -> float | None:
         """engine (optional): how much better `seat` stands than its score says, in the

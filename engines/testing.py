@@ -41,8 +41,49 @@ def _perturbed(action: Action, rng: random.Random) -> Action:
     return action[:-1] if len(action) > 1 else action + ("extra",)
 
 
-def check_state(game: Game, state: Any, players: int, rng: random.Random, where: str) -> None:
-    """The contract at one state."""
+def check_action_ids(game: Game, players: int, options: Mapping[str, Any] | None = None) -> Any:
+    """A game's numbering (spec/engine-contract.md, "Action ids"), if it has one: each id
+    names one action, which names that id back, and every numbered value is an action.
+    Returns the numbering (None for a game without one)."""
+    ids = game.action_ids(players, options)
+    if ids is None:
+        return None
+    assert len(ids) > 0 and 0 <= ids.chance <= len(ids), f"{game.name}: an empty numbering"
+    for number in range(len(ids)):
+        action = ids.action(number)
+        assert is_action(action) and ids.id(action) == number, f"{game.name}: id {number} names {action!r} back wrong"
+    for bad in (-1, len(ids), True, "0"):
+        try:
+            ids.action(bad)
+        except IllegalAction:
+            continue
+        raise AssertionError(f"{game.name}: the numbering took {bad!r} as an id")
+    return ids
+
+
+def _check_ids(ids: Any, legal: list[Action], chance: bool, where: str) -> None:
+    """Every legal action has an id, of the chance part at CHANCE and of the seats' otherwise."""
+    for action in legal:
+        try:
+            number = ids.id(action)
+        except IllegalAction:
+            raise AssertionError(f"{where}: the legal {action!r} has no action id") from None
+        assert (number < ids.chance) == chance, (
+            f"{where}: {action!r} has id {number}, {'not ' if chance else ''}among the chance ids [0, {ids.chance})"
+        )
+
+
+def check_features(game: Game, features: Any, view: Any, seat: int, where: str) -> None:
+    """The seat's features: as many numbers as named, each in [0, 1]."""
+    values = features(view, seat)
+    assert len(values) == len(features.names), f"{where}: {len(values)} features, {len(features.names)} names"
+    odd = [features.names[i] for i, v in enumerate(values) if not (isinstance(v, float) and 0.0 <= v <= 1.0)]
+    assert not odd, f"{where}: features outside [0, 1]: {odd[:5]}"
+
+
+def check_state(game: Game, state: Any, players: int, rng: random.Random, where: str, ids: Any = None) -> None:
+    """The contract at one state (and with `ids`, the game's numbering, that every legal
+    action has an id)."""
     who = game.current(state)
     assert who in (CHANCE, TERMINAL) or (isinstance(who, int) and 0 <= who < players), (
         f"{where}: current() gave {who!r}"
@@ -78,6 +119,8 @@ def check_state(game: Game, state: Any, players: int, rng: random.Random, where:
             f"{where}: {action!r} is not an action (a tuple of str/int/bool/None, nested at most "
             f"{MAX_ACTION_DEPTH} deep: engines/actions.py)"
         )
+    if ids is not None:
+        _check_ids(ids, legal, who == CHANCE, where)
     if who == CHANCE:
         outcomes = game.chance_outcomes(state)
         assert [a for a, _ in outcomes] == legal, f"{where}: chance outcomes != legal actions"
@@ -157,11 +200,14 @@ def check_random_games(
     """Play `games` seeded random games to the end, checking the contract along the way.
 
     Also checks that apply never mutates its input, that every seat's view (and the
-    public view) follows the game with the same state hash, and that the game ends
-    within `max_actions`. Returns the length of each game.
+    public view) follows the game with the same state hash, that every legal action has
+    an action id (when the game numbers its actions), and that the game ends within
+    `max_actions`. Returns the length of each game.
     """
     lengths = []
     seats: list[int | None] = [None, *range(players)]
+    ids = check_action_ids(game, players, options)
+    features = game.features(players, options)
     for g in range(games):
         rng = random.Random(f"{game.name}:{players}:{seed}:{g}")
         # the kit's own choices (which states to warm or draw) never move the game's path
@@ -171,10 +217,13 @@ def check_random_games(
         for n in range(max_actions):
             where = f"{game.name} players={players} options={dict(options or {})} game {g} action {n}"
             if n % full_check_every == 0:
-                check_state(game, state, players, rng, where)
+                check_state(game, state, players, rng, where, ids)
                 check_caches(state, where)
                 if kit.randrange(DRAW_ONE_IN) == 0:
                     check_drawing(game, state, kit.choice(seats), where)
+                    if features is not None:
+                        seat = kit.randrange(players)
+                        check_features(game, features, game.view(state, seat), seat, where)
             if kit.randrange(WARM_ONE_IN) == 0:
                 warm(state)  # every cached value in place, for the next apply to hand on or drop
             if game.is_terminal(state):

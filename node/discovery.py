@@ -202,6 +202,9 @@ class Heard:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.tables: dict[tuple[bytes, bytes], Table] = {}
         self.ignored = 0  # beacons of new tables dropped because a bound was reached
+        #: beacons of a kept table heard from another address while it is still heard at its
+        #: own (a host heard on two interfaces, or a replay): not "further tables"
+        self.echoes = 0
         self.malformed = 0  # datagrams on the beacon port that were no valid beacon
         self.forged = 0  # beacons whose signature did not check out
         self._clock = clock
@@ -224,7 +227,7 @@ class Heard:
         if kept is not None:
             if self._source[ident] != source:
                 if now - self._last[ident] < MOVED_AFTER:
-                    self.ignored += 1  # a replay from elsewhere while the host is still heard where it was
+                    self.echoes += 1  # a replay from elsewhere while the host is still heard where it was
                     return False
                 self.forget(ident)  # the host moved: heard afresh at its new address
                 return self.add(table, source)

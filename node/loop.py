@@ -597,11 +597,12 @@ class Node:
             self._guarded("taking input", lambda: self._runner.polled(self._poll(timeout)))
         return done()
 
-    def linger(self, seconds: float) -> None:
+    def linger(self, seconds: float, hold: bool = False) -> None:
         """Keep serving for `seconds` after the game ended here, whatever stopped the run,
         if spectators may still be catching up from this node; and, when the game ended by
         a claim, up to `FINISHED_GRACE` seconds for the claimed seat to come back and learn
-        it (it watches then, told why: spec/protocol.md, "Endings")."""
+        it (it watches then, told why: spec/protocol.md, "Endings") — or, `hold`, until the
+        node is stopped (a person still looking at the end: the full-screen client)."""
         s = self.session
         if s is None or s.halt is not None:
             return
@@ -609,7 +610,8 @@ class Node:
         gone = ending.seats if ending is not None and ending.how == "claimed" else ()
         if gone and s.local_seat not in gone:
             self._stopped = False
-            self.run(lambda: all(s.acked(g) >= s.log_length for g in gone), max_seconds=max(seconds, FINISHED_GRACE))
+            self.run(lambda: all(s.acked(g) >= s.log_length for g in gone),
+                     max_seconds=None if hold else max(seconds, FINISHED_GRACE))
         elif s.spectators:
             self._stopped = False
             self.run(lambda: False, max_seconds=seconds)

@@ -1,7 +1,42 @@
+"""The suite's shared switches: the long sets (`--long`), the simulation seed, and the two
+markers that split the quick loop from the whole suite.
+
+`make check` runs the tests that need no second process and no terminal (`-m "not processes
+and not tmux"`); `make test` runs them all, in parallel. A test that starts a process (a
+peerboard node, a bot, a helper program, pip, a process pool) must say so with
+`@pytest.mark.processes`, one that drives a terminal with `@pytest.mark.tmux`: this file
+enforces it, so `make check` can never start a process by surprise.
+"""
+import multiprocessing.process
 import os
 import sys
 
 import pytest
+
+# the audit events that start another program or a copy of this one (sys.addaudithook)
+_STARTS = {"subprocess.Popen", "os.system", "os.fork", "os.forkpty", "os.posix_spawn", "os.spawn", "os.exec"}
+_MARKERS = ("processes", "tmux")
+_running: pytest.Item | None = None  # the test whose setup, call or teardown runs now, if unmarked
+_starts_seen: dict[str, str] = {}  # nodeid -> the first process it started without the marker
+
+
+def _refuse_unmarked_starts(event: str, args: tuple) -> None:
+    item = _running
+    if item is None or event not in _STARTS:
+        return
+    what = f"{event} {args[1] if event == 'subprocess.Popen' and len(args) > 1 else ''}".strip()
+    _starts_seen.setdefault(item.nodeid, what)
+    raise RuntimeError(f"this test starts a process ({what[:200]}) but is not marked "
+                       f"@pytest.mark.processes (or tmux): `make check` would run it")
+
+
+def _guard_process_start(start):
+    # a multiprocessing "spawn" or "forkserver" child starts with no audit event of its own
+    def guarded(self):
+        if _running is not None:
+            _refuse_unmarked_starts("os.posix_spawn", ("multiprocessing", self.name))
+        return start(self)
+    return guarded
 
 
 def pytest_addoption(parser):
@@ -20,6 +55,12 @@ def pytest_configure(config):
     config.sim_seed = seed
     # the workers of a parallel run (pytest -n N) must pick the same slice as this process
     os.environ["PEERBOARD_SIM_SEED"] = str(seed)
+    if config.getoption("--long"):  # (read by tests/support/budget.py as the test modules load)
+        os.environ["PEERBOARD_LONG"] = "1"
+    if not getattr(sys, "_peerboard_audit", False):  # (a hook cannot be removed: add it once)
+        sys.addaudithook(_refuse_unmarked_starts)
+        multiprocessing.process.BaseProcess.start = _guard_process_start(multiprocessing.process.BaseProcess.start)
+        sys._peerboard_audit = True
 
 
 def pytest_report_header(config):
@@ -28,9 +69,44 @@ def pytest_report_header(config):
 
 
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "tmux" in item.keywords and "processes" not in item.keywords:
+            item.add_marker(pytest.mark.processes)  # (tmux is a process too: `-m processes` has it)
+    # the tests of processes first: they are the long ones, and mostly wait, so a parallel run
+    # (pytest -n N hands tests out in this order) starts them early and fills the waits with the rest
+    items.sort(key=lambda item: "processes" not in item.keywords)
     if config.getoption("--long"):
         return
     skip = pytest.mark.skip(reason="long set: run with --long")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _a_home_of_its_own(tmp_path_factory, monkeypatch):
+    """Every test's peerboard files (key, games, errors) go to a fresh PEERBOARD_HOME, never the
+    user's own directories nor another test's: parallel tests and other checkouts on the same
+    machine never meet there. A test that wants another home sets its own (or unsets it)."""
+    monkeypatch.setenv("PEERBOARD_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    global _running
+    _running = None if any(m in item.keywords for m in _MARKERS) else item
+    try:
+        yield
+    finally:
+        _running = None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    started = _starts_seen.pop(item.nodeid, None)
+    if started is not None and report.passed:  # (even if the code under test swallowed the error)
+        report.outcome = "failed"
+        report.longrepr = (f"{item.nodeid} started a process ({started[:200]}) without "
+                           f"@pytest.mark.processes (or tmux)")

@@ -12,6 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PEERBOARD = shutil.which("peerboard", path=os.path.dirname(sys.executable))
 
 
+@pytest.mark.processes
 def test_the_wheel_installs_one_top_level_name_peerboard(tmp_path):
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
                            capture_output=True, text=True, timeout=300)
@@ -43,6 +44,7 @@ def test_the_public_surface_for_bots_and_logs():
     assert issubclass(Bot, object) and Decision.__dataclass_fields__["legal"]
 
 
+@pytest.mark.processes
 def test_a_bot_module_in_the_current_directory_plays_from_the_console_script(tmp_path):
     if PEERBOARD is None:
         pytest.skip(f"no peerboard console script beside {sys.executable}: peerboard is not installed there")
@@ -54,6 +56,7 @@ def test_a_bot_module_in_the_current_directory_plays_from_the_console_script(tmp
     assert "first" in out.stdout and "No module named" not in out.stderr
 
 
+@pytest.mark.processes
 def test_a_bot_module_that_is_nowhere_is_one_line():
     if PEERBOARD is None:
         pytest.skip(f"no peerboard console script beside {sys.executable}: peerboard is not installed there")

@@ -72,39 +72,78 @@ def write(path: Path, doc: dict[str, Any]) -> None:
     tmp.replace(path)
 
 
+#: the largest analysis file read (one of a long game is a few MiB): a larger one is refused
+MAX_FILE = 32 * 1024 * 1024
+#: the longest notation of an action kept in a move record
+MAX_NOTATION = 200
+MARKS = ("", "mistake", "blunder", "close")
+
+
 class AnalysisFileError(ValueError):
-    """An analysis file that cannot be used, with a sentence saying why."""
+    """An analysis file that cannot be used, with a sentence saying why; `missing` when
+    there is none at all (nothing to tell the person then)."""
+
+    def __init__(self, why: str, missing: bool = False):
+        super().__init__(why)
+        self.missing = missing
 
 
 def read(path: Path, contents: LogContents) -> dict[str, Any]:
     """The analysis of `contents` kept at `path`; AnalysisFileError when it is not there,
-    not an analysis, or of another log (another genesis, or the log has changed since)."""
+    not an analysis, or of another log (another genesis, or the log has changed since).
+    Nothing in the file is trusted (it is nobody's signed word, and may be anyone's): a
+    file too large, nested too deep, or with a record that is not as spec/analysis.md says
+    is refused whole, in one sentence."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE + 1)
     except FileNotFoundError:
-        raise AnalysisFileError(f"no analysis beside the log ({path.name})") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise AnalysisFileError(f"{path.name} is not an analysis file ({exc})") from None
+        raise AnalysisFileError(f"no analysis beside the log ({path.name})", missing=True) from None
+    except OSError as exc:
+        raise AnalysisFileError(f"{path.name} cannot be read ({exc.strerror})") from None
+    if len(data) > MAX_FILE:
+        raise AnalysisFileError(f"{path.name} is larger than an analysis file can be ({MAX_FILE // 2**20} MiB)")
+    try:
+        doc = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+    except RecursionError:
+        raise AnalysisFileError(f"{path.name} is not an analysis file (nested too deep)") from None
+    except (UnicodeDecodeError, ValueError) as exc:  # (json.JSONDecodeError is a ValueError)
+        raise AnalysisFileError(f"{path.name} is not an analysis file ({printable(str(exc), 120)})") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("version") not in READABLE:
         raise AnalysisFileError(f"{path.name} is not a version {' or '.join(map(str, READABLE))} analysis file")
     log = doc.get("log")
     if not isinstance(log, dict) or log.get("head") != head_of(contents).hex():
         raise AnalysisFileError(f"{path.name} analyses another log, or this log before it changed: analyse it again")
+    seats = len(contents.genesis.terms.seats)
     moves = doc.get("moves")
-    if not isinstance(moves, list) or not all(_well_formed(m, len(contents.genesis.terms.seats)) for m in moves):
-        raise AnalysisFileError(f"{path.name} has a move record that is not as spec/analysis.md says")
+    if (not isinstance(doc.get("seats"), list) or len(doc["seats"]) != seats or not isinstance(moves, list)
+            or not all(_well_formed(m, seats, len(contents.entries)) for m in moves)):
+        raise AnalysisFileError(f"{path.name} has a record that is not as spec/analysis.md says")
     return doc
 
 
-def _well_formed(m: Any, seats: int) -> bool:
+def _no_constant(word: str) -> Any:
+    raise ValueError(f"{word} is not a number JSON has")
+
+
+def _chance(v: Any) -> bool:
+    return type(v) in (int, float) and 0 <= v <= 1
+
+
+def _well_formed(m: Any, seats: int, entries: int) -> bool:
     if not isinstance(m, dict):
         return False
     try:
-        return (isinstance(m["seq"], int) and isinstance(m["seat"], int) and 0 <= m["seat"] < seats
-                and isinstance(m["played"], str) and isinstance(m["preferred"], str)
-                and isinstance(m["mark"], str)
-                and all(len(m[k]) == seats and all(isinstance(v, (int, float)) for v in m[k])
-                        for k in ("before", "after")))
+        return (type(m["seq"]) is int and 1 <= m["seq"] <= entries and type(m["index"]) is int and m["index"] >= 0
+                and type(m["seat"]) is int and 0 <= m["seat"] < seats
+                and all(isinstance(m[k], str) and len(m[k]) <= MAX_NOTATION for k in ("played", "preferred"))
+                and m["mark"] in MARKS and type(m["drop"]) in (int, float) and -1 <= m["drop"] <= 1
+                and all(isinstance(m[k], list) and len(m[k]) == seats and all(_chance(v) for v in m[k])
+                        for k in ("before", "after"))
+                # (version 2's evidence: absent from a version 1 file, a number when there)
+                and all(type(m.get(k, 0)) in (int, float) and 0 <= m.get(k, 0) <= 1 for k in ("error", "sure"))
+                and all(type(m.get(k, 0)) is int and m.get(k, 0) >= 0
+                        for k in ("playouts", "played_playouts", "preferred_playouts", "extra")))
     except (KeyError, TypeError):
         return False
 

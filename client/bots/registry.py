@@ -1,6 +1,7 @@
 """Bots by name: the built-in players, or a third party's class by import path.
 
     make_bot("mcts", seed=7, budget=Budget(playouts=500))
+    make_bot("openspiel:is_mcts", seed=7)       # OpenSpiel's, with the research extra
     make_bot("mypkg.mybot:MyBot", seed=7)       # any importable Bot subclass
 
 A third party's module is imported as `python -m` would import it: from the current
@@ -19,7 +20,11 @@ BUILT_IN: dict[str, str] = {
     "random": "peerboard.client.bots.players:RandomBot",
     "greedy": "peerboard.client.bots.players:GreedyBot",
     "mcts": "peerboard.client.bots.mcts:MctsBot",
+    "openspiel:mcts": "peerboard.client.bots.openspiel_bots:OpenSpielMctsBot",
+    "openspiel:is_mcts": "peerboard.client.bots.openspiel_bots:OpenSpielIsMctsBot",
 }
+#: built-in bots that need an optional extra of the distribution, and the one line saying so
+EXTRA = {name: "research" for name in BUILT_IN if name.startswith("openspiel:")}
 
 
 def names() -> list[str]:
@@ -38,6 +43,9 @@ def bot_class(spec: str) -> type[Bot]:
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
+        if spec in EXTRA:
+            raise BotError(f"the bot {spec!r} needs the {EXTRA[spec]} extra, which is not installed here "
+                           f"({exc}): pip install 'peerboard[{EXTRA[spec]}]' (or make setup)") from None
         raise BotError(f"cannot import {module_name!r} for the bot {spec!r}: {exc}") from None
     cls = getattr(module, attr, None)
     if not (isinstance(cls, type) and issubclass(cls, Bot)):

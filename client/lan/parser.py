@@ -54,8 +54,9 @@ def _takeover_flag(p: argparse.ArgumentParser) -> None:
 
 def _bot_flags(p: argparse.ArgumentParser) -> None:
     """A bot of the SDK at this seat (`bot`; `resume`, for a bot's own game)."""
-    p.add_argument("--strategy", metavar="NAME", help="the player: random, greedy, mcts (each optionally @BUDGET: "
-                   "mcts@2000, mcts@0.5s) or mypkg.mybot:MyBot (default: the built-in random player)")
+    p.add_argument("--strategy", metavar="NAME", help="the player: random, greedy, mcts, openspiel:mcts, openspiel:is_mcts (the research "
+                   "extra), each optionally @BUDGET: mcts@2000, mcts@0.5s; or mypkg.mybot:MyBot (default: the "
+                   "built-in random player)")
     p.add_argument("--exec", metavar="CMD", help="a program speaking spec/bot-protocol.md plays the seat")
     p.add_argument("--on-error", choices=("random", "forfeit"), default="random",
                    help="a bot that fails: its seat plays random moves (default) or forfeits")
@@ -106,7 +107,8 @@ def add_commands(sub) -> None:
     p = sub.add_parser("play", help="a local game: your node and N bot nodes as processes on loopback")
     p.add_argument("game", help="one of: " + names)
     p.add_argument("--bots", metavar="N|LIST", help=f"how many bots (default 1, {DEFAULT_BOT}), or one strategy "
-                   f"per bot: random, greedy, mcts, each optionally @BUDGET, or mypkg.mybot:MyBot")
+                   f"per bot: random, greedy, mcts, openspiel:mcts, openspiel:is_mcts (the research extra), each "
+                   f"optionally @BUDGET, or mypkg.mybot:MyBot")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
     _patience_flag(p)
     _takeover_flag(p)

@@ -93,12 +93,14 @@ def table_code(text: str | None, hosting: bool = False) -> str | None:
 
 def takeover_strategy(value: str | None) -> str:
     """`--takeover`: the built-in bot that plays a claimed seat at three or more seats, or
-    "none"; checked (only a built-in: the name goes to every other node in the genesis)."""
-    from peerboard.client.bots.registry import BUILT_IN
+    "none"; checked (only a built-in that needs no extra: the name goes to every other node
+    in the genesis, and any of them may have to play it)."""
+    from peerboard.client.bots.registry import BUILT_IN, EXTRA
     if value is None:
         return DEFAULT_TAKEOVER
-    if value != NO_TAKEOVER and value not in BUILT_IN:
-        raise UsageError(f"--takeover takes one of {', '.join(sorted(BUILT_IN))} or none, not {printable(value, 100)!r}")
+    everywhere = sorted(name for name in BUILT_IN if name not in EXTRA)
+    if value != NO_TAKEOVER and value not in everywhere:
+        raise UsageError(f"--takeover takes one of {', '.join(everywhere)} or none, not {printable(value, 100)!r}")
     return value
 
 

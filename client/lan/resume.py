@@ -10,11 +10,12 @@ from pathlib import Path
 
 from peerboard.client import takeover
 from peerboard.client.exitcode import ExitCode
+from peerboard.client.invocation import command
 from peerboard.client.lan.addresses import _advertised
 from peerboard.client.lan.bot_processes import _faults_file, _reap, _run_with_bots, _show_bot_faults, _spawn
 from peerboard.client.lan.node_parts import _seat, _transport
 from peerboard.client.lan.options import LanOptions
-from peerboard.client.text import printable
+from peerboard.client.text import plural, printable
 from peerboard.client.usage import UsageError
 from peerboard.node.gamefiles import GameFileError, GameFiles, is_finished, unfinished_games
 from peerboard.node.loop import Node
@@ -100,10 +101,10 @@ def _offer_resume(opts: LanOptions) -> ExitCode | None:
         return None
     offered = games[:GAMES_OFFERED_AT_MOST]
     print(f"unfinished {game + ' ' if game else ''}games, the most recent first "
-          f"(resume one with: peerboard resume FILE):")
+          f"(resume one with: {command()} resume FILE):")
     for n, (path, contents) in enumerate(offered, 1):
         g = contents.genesis.terms
-        print(f"  {n}. {g.game}, {len(contents.entries)} entries: {path}")
+        print(f"  {n}. {g.game}, {plural(len(contents.entries), 'entry', 'entries')}: {path}")
     if len(games) > len(offered):
         print(f"  … and {len(games) - len(offered)} older ones in {offered[0][0].parent}")
     if not sys.stdin.isatty():

@@ -7,6 +7,7 @@ import os
 import signal
 
 from peerboard.client.exitcode import ExitCode
+from peerboard.client.invocation import command
 from peerboard.client.lan.options import LanOptions
 from peerboard.client.seat import Seat
 from peerboard.node.loop import SPECTATOR_GRACE, Node
@@ -50,10 +51,10 @@ def _run(node: Node, seat: Seat, opts: LanOptions) -> ExitCode:
             return seat.exit_status
         if not finished:
             seat.say(f"gave up after {opts.max_seconds:g} s (--max-seconds); the game is not over"
-                     + (f"; resume it with: peerboard resume {seat.log_path}" if seat.log_path else ""))
+                     + (f"; resume it with: {command()} resume {seat.log_path}" if seat.log_path else ""))
             return ExitCode.GAVE_UP
         if seat.log_path is not None:
-            seat.say(f"the game's log: {seat.log_path} (check it with: peerboard replay {seat.log_path} --verify)")
+            seat.say(f"the game's log: {seat.log_path} (check it with: {command()} replay {seat.log_path} --verify)")
         return ExitCode.DONE
     finally:
         node.close(linger=1.0)

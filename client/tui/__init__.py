@@ -37,18 +37,18 @@ def run_replay(path: Path, view_as: int | None = None, input=None, output=None) 
     return 0 if source.verdict is not None and source.verdict.ok else 1
 
 
-def run_lobby(source=None, input=None, output=None, code_again=None):
+def run_lobby(source=None, input=None, output=None, code_again=None, name: str = ""):
     """The lobby: open tables refreshed live, unfinished games, a form to host one. Returns
     what the person chose (HostRequest, JoinRequest, ResumeRequest from lobby_source) or
     None when they left; the caller starts that game and then `run_game` in front of it.
     `code_again` (a lobby_source.CodeAgain): the lobby opens asking that table's code
-    again, saying why."""
+    again, saying why. `name`: the name the forms show first."""
     from peerboard.client.tui.app import build, run_screen
     from peerboard.client.tui.lobby_presenter import LobbyPresenter
     from peerboard.client.tui.lobby_source import NetworkLobby
     from peerboard.client.tui.lobby_view import LobbyView
 
-    presenter = LobbyPresenter(source or NetworkLobby(), code_again=code_again)
+    presenter = LobbyPresenter(source or NetworkLobby(), code_again=code_again, name=name)
     app, _ = build(presenter, input=input, output=output, view_class=LobbyView)
     run_screen(app, presenter)
     return presenter.request

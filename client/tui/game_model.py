@@ -175,9 +175,16 @@ class GameModel:
             # and the board's words for it ("… rolls.") would say the game goes on
             return snap.status
         try:
-            return self.board.situation(self.shown_state, self.names)
+            words = self.board.situation(self.shown_state, self.names)
         except Exception:  # a drawing fault must not hide the game: show the source's words
             return snap.status
+        plan = self.plan
+        if plan is not None and plan.turn_over and not plan.only_forced and plan.decision != "commit":
+            # the board shows the turn as planned, but nothing has gone out: the next seat's
+            # turn is what comes *after* Enter, never news already
+            # (short: a top line that wraps would move the board under the mouse)
+            return f"After you send: {words}"
+        return words
 
     def _ended_by_rules(self) -> bool:
         try:

@@ -46,6 +46,10 @@ class GamePresenter:
         #: the terminal's bell (the application sets it unless PEERBOARD_BELL is off)
         self.bell: Callable[[], None] = lambda: None
         self.closed = False
+        #: (the spot, the column) an Up/Down walk started from: the walk aims at that column
+        #: all the way, so on a board whose rows are offset (Athos's hexes) it does not
+        #: drift one way, row by row
+        self._column: tuple[str, int] | None = None
         self.resign_asked = False  # F6 (or `resign`) once: the next F6 (or `yes`) resigns
 
     def start(self) -> None:
@@ -183,8 +187,13 @@ class GamePresenter:
         except SubmitError as exc:
             self.say(str(exc), "warn")
             return
-        if word == "offer":
-            self.say(f"You offered {'a draw' if how == 'drawn' else 'to abort the game'}; the other seats are asked.")
+        what = "a draw" if how == "drawn" else "to abort the game"
+        if word == "decline":  # (in place of the offer's alert: it stands no more here)
+            self.say(f"You declined {what}; the game goes on.")
+        elif any(h == how for h, _ in offers):
+            self.say(f"You accepted {what}; the game ends so once every seat has.")
+        else:
+            self.say(f"You offered {what}; the other seats are asked.")
 
     def claim(self, seat: int | None = None) -> None:
         """Claim a seat away longer than the table's patience (F8, or `claim [N]`): at two
@@ -316,6 +325,14 @@ class GamePresenter:
     def completions(self, typed: str) -> list[str]:
         return self.model.completions(typed)
 
+    def nothing_fits(self, typed: str) -> None:
+        """Tab found no legal action beginning with `typed`: say so (and why)."""
+        if not self.model.completions(""):
+            self.say(f"Nothing to complete: {self.model.snapshot.status}")
+        else:
+            shown = typed.strip()[:40]
+            self.say(f"Nothing fits '{shown}': no legal move begins so. Tab on an empty line lists them all.", "warn")
+
     # -- the plan ----------------------------------------------------------------------------------
 
     def take(self, action: tuple) -> None:
@@ -333,9 +350,15 @@ class GamePresenter:
         # whole plan is on the move list's last line). What was added is named, wherever it
         # went in the plan: a tile placed out of board order is sorted in, not last.
         before = model.plan.actions
-        added = "; ".join(s.text for s in plan.steps if s.action not in before)
+        # the parts of the turn this action passed over end there (Athos: a tile planned in
+        # the move phase ends the move, and `skip athos` uses no Athos piece this turn): said
+        # apart, never put into the plan without a word
+        passed = [s.text for s in plan.steps if s.action not in before and s.joined]
+        added = "; ".join(s.text for s in plan.steps if s.action not in before and not s.joined)
         sorted_in = plan.actions[-1] != action and action in plan.actions and plan.decision != "commit"
         order = " (put in the order the rules take them)" if sorted_in else ""
+        if passed:
+            order += f", after {'; '.join(passed)}"
         model.set_plan(plan)
         model.picking = model.picking.clear()
         if plan.complete and plan.decision == "commit":
@@ -489,8 +512,14 @@ class GamePresenter:
         model = self.model
         if model.cursor not in positions:
             self._cursor_home()
+            self._column = None
         else:
-            model.cursor = step(positions, model.cursor, DIRECTIONS[direction])
+            vertical = direction in ("up", "down")
+            column = positions[model.cursor][1]
+            if vertical and self._column is not None and self._column[0] == model.cursor:
+                column = self._column[1]
+            model.cursor = step(positions, model.cursor, DIRECTIONS[direction], column)
+            self._column = (model.cursor, column) if vertical else None
         self.redraw()
 
     def positions(self) -> dict[str, tuple[int, int]]:
@@ -520,6 +549,18 @@ class GamePresenter:
         words = getattr(self.model.board, "picked", None)
         return words(self.model.picking.selection) if words is not None else None
 
+    def touching(self) -> str:
+        """What touches the spot under the board cursor, in the board's words (Athos: the
+        hexes a step may go to); "" where the board does not say or there is no cursor."""
+        model = self.model
+        words = getattr(model.board, "touching", None)
+        if words is None or model.cursor is None or model.shown_state is None:
+            return ""
+        try:
+            return words(model.shown_state, model.cursor)
+        except Exception:  # a board's words are never worth a crash of the screen
+            return ""
+
     def cursor_info(self) -> str:
         model = self.model
         if model.cursor is None:
@@ -542,19 +583,22 @@ class GamePresenter:
             return spot
 
 
-def step(positions: dict[str, tuple[int, int]], current: str, direction: tuple[int, int]) -> str:
+def step(positions: dict[str, tuple[int, int]], current: str, direction: tuple[int, int],
+         column: int | None = None) -> str:
     """The spot the cursor goes to from `current` in `direction`: Left/Right keep to the
     same line when there is a spot that way on it (else the nearest line), Up/Down go to
-    the nearest line that way, to the spot nearest in column; `current` if there is none."""
+    the nearest line that way, to the spot nearest in `column` (the current one unless
+    given: where a walk up or down began); `current` if there is none."""
     row, col = positions[current]
     drow, dcol = direction
+    aim = col if column is None else column
     best, best_score = current, None
     for spot, (r, c) in positions.items():
         dy, dx = r - row, c - col
         along = dy * drow + dx * dcol
         if along <= 0:
             continue
-        score = (abs(dy), along, r, c) if dcol else (along, abs(dx), r, c)
+        score = (abs(dy), along, r, c) if dcol else (along, abs(c - aim), r, c)
         if best_score is None or score < best_score:
             best, best_score = spot, score
     return best

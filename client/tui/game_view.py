@@ -101,7 +101,9 @@ class GameView:
                 # above the input line, in the panel: it covers the move list, never the status line
                 Float(bottom=FRAME_BELOW_INPUT, right=0, content=CompletionsMenu(max_height=12, scroll_offset=1)),
                 # (top and bottom: the help takes the screen's height at most, and scrolls)
-                Float(top=0, bottom=1, content=ConditionalContainer(self._help(), Condition(lambda: self.model.help_shown))),
+                # (left and right too: its width is the screen's, whatever part of it is scrolled into view)
+                Float(top=0, bottom=1, left=1, right=1,
+                      content=ConditionalContainer(self._help(), Condition(lambda: self.model.help_shown))),
             ],
         )
         self.layout = Layout(root, focused_element=self.input_window)
@@ -330,7 +332,8 @@ class GameView:
     def _help(self):
         def text():
             bar = [(c.shown or key_label(c.key), c.label) for c in self.presenter.commands() if c.shown is not None]
-            lines = help_text(self.model.snapshot.game.name, self.presenter.keys_help, bar).split("\n")
+            lines = help_text(self.model.snapshot.game.name, self.presenter.keys_help, bar,
+                              self.presenter.touching()).split("\n")
             # scrolled by whole lines (a long help: the rules in brief and how to read the board)
             self.help_scroll = min(self.help_scroll, max(0, len(lines) - 3))
             return [("class:help", "\n".join(lines[self.help_scroll:]))]
@@ -373,7 +376,7 @@ class GameView:
         helping = Condition(lambda: self.model.help_shown)
         for key, lines in (("pagedown", 10), ("down", 1), ("pageup", -10), ("up", -1)):
             kb.add(key, filter=helping, eager=True)(lambda e, n=lines: self._scroll_help(n))
-        kb.add("tab", filter=Condition(lambda: self.model.focus == "input"))(generate_completions)
+        kb.add("tab", filter=Condition(lambda: self.model.focus == "input"))(self._tab)
         kb.add("c-c")(lambda e: self.presenter.interrupt())
         kb.add("<sigint>")(lambda e: self.presenter.interrupt())  # SIGINT from outside the terminal
         mouse_or_text(kb, self._pasted)
@@ -391,6 +394,15 @@ class GameView:
                 self.presenter.toggle_focus()
 
         return kb
+
+    def _tab(self, event) -> None:
+        """Tab: the legal actions that begin with what is typed, or a word that none does."""
+        typed = self.input.document.text_before_cursor
+        if self.input.complete_state is None and not self.presenter.completions(typed):
+            self.presenter.nothing_fits(typed)
+            self.refresh()
+            return
+        generate_completions(event)
 
     def _pasted(self, text: str) -> None:
         """Text that came in looking like a mouse report goes to the input line as typed."""

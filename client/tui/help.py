@@ -42,7 +42,7 @@ def rules_of(game_name: str) -> str:
     if not game_name:
         return ""
     game = engines.get(game_name)
-    text = game.rules_text()
+    text = game.rules_text().rstrip("\n")  # (a summary written with a last newline: the same words)
     if text:
         return text
     return f"{game.title or game_name} has no rules summary here; its rules are in spec/games/{game_name}.md."
@@ -58,9 +58,11 @@ def reading_of(game_name: str) -> str:
     return getattr(board_for(game_name), "reading", "")
 
 
-def help_text(game_name: str, keys: str, bar: list[tuple[str, str]]) -> str:
-    """The whole help screen: the key bar spelled out, how to play here, how to read the
-    board, the rules."""
+def help_text(game_name: str, keys: str, bar: list[tuple[str, str]], near: str = "") -> str:
+    """The whole help screen: the key bar spelled out, what touches the spot under the
+    board cursor (`near`, where the board says), how to play here, how to read the board,
+    the rules."""
     keys_line = "   ".join(f"{key} {label}" for key, label in bar)
-    parts = [keys_line, keys, reading_of(game_name), rules_of(game_name), "Esc, F1 or ? closes this help."]
+    here = f"Under the board cursor: {near}" if near else ""
+    parts = [keys_line, here, keys, reading_of(game_name), rules_of(game_name), "Esc, F1 or ? closes this help."]
     return "\n\n".join(p for p in parts if p)

@@ -95,7 +95,9 @@ class MoveLines:
             self._chance += final_chance
             self._last = (moves[self._moves - 1] if self._moves else None,
                           chance[self._chance - 1] if self._chance else None)
-        return self._kept + tuple(lines)
+        out = self._kept + tuple(lines)
+        ends = _ending_lines(s)
+        return tuple(sorted(out + ends, key=lambda line: line.seq)) if ends else out
 
     def _covers(self, moves: tuple, chance: tuple) -> bool:
         if len(moves) < self._moves or len(chance) < self._chance:
@@ -119,6 +121,29 @@ def _lines(moves: tuple, chance_records: tuple, confirmed: int) -> list[MoveLine
                   for c in chance.values()]
         lines.sort(key=lambda line: line.seq)
     return lines
+
+
+def _ending_lines(s: Any) -> tuple[MoveLine, ...]:
+    """The entries that changed how the game goes, named as the replay viewer names them by
+    their kind: a claim and the takeover after it, a resignation, an agreement, a claim that
+    ended the game."""
+    confirmed = s.confirmed_seq
+    out = []
+    for seat, seq, runner in s.taken_over:
+        out.append(MoveLine(seq - 1, runner, f"claim: {seat_name(s, seat)} gone for good", seq - 1 <= confirmed))
+        out.append(MoveLine(seq, runner, f"takeover: a {printable(s.takeover, 40)} bot plays {seat_name(s, seat)}",
+                            seq <= confirmed))
+    ending = s.ending
+    if ending is not None:
+        named = " and ".join(seat_name(s, seat) for seat in ending.seats)
+        text = {"resigned": f"resign: {named} resigned", "claimed": f"claim: {named} gone for good",
+                "drawn": "agree: every seat agreed to a draw",
+                "aborted": "agree: every seat agreed to abort"}.get(ending.how, f"{ending.how}: {named}")
+        out.append(MoveLine(ending.seq, -1, text, ending.seq <= confirmed))
+        if ending.disputed is not None:
+            out.append(MoveLine(ending.disputed, -1, f"protest: {named} disputes the claim: it was here",
+                                ending.disputed <= confirmed))
+    return tuple(out)
 
 
 def _seat_title(s: Any) -> str:

@@ -174,7 +174,9 @@ class LiveSource:
             if self.finished:
                 self._publish()  # the end, on the screen at once
                 if not self._closing:
-                    self.node.linger(SPECTATOR_GRACE)  # spectators may still be catching up from here
+                    # spectators may still be catching up from here; a seat this node claimed is
+                    # served while the screen is open, to learn it at once if it comes back
+                    self.node.linger(SPECTATOR_GRACE, hold=True)
             elif not self._closing and self.exit_status is None and self.node.session.halt is None:
                 self.exit_status = ExitCode.GAVE_UP  # nobody stopped it: --max-seconds passed
             if self.node.session.halt is None:

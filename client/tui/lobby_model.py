@@ -1,5 +1,6 @@
 """The lobby's model: the tables and unfinished games listed, which one is selected, and
-the small form for hosting a table (or a private table's code). Data only; no drawing."""
+the small forms for hosting a table and joining one (a private table's code); both end
+with the name the others will see and where the node listens. Data only; no drawing."""
 from __future__ import annotations
 
 import ast
@@ -10,6 +11,8 @@ from typing import Any
 from peerboard import engines
 from peerboard.client.bots.registry import BUILT_IN
 from peerboard.client.lan.options import DEFAULT_BOT, DEFAULT_TAKEOVER
+from peerboard.client.lan.reading import player_name
+from peerboard.client.usage import UsageError
 from peerboard.client.tui.lobby_source import HostRequest, LobbySnapshot, TableLine, UnfinishedLine, option_fields
 from peerboard.client.tui.source import Alert
 from peerboard.engines import OptionError
@@ -40,14 +43,41 @@ class Field:
         return value
 
 
+#: where a node may listen: (what the form says, the --bind it stands for; None: the lobby's own)
+BINDS = (("every interface", None), ("this machine only", "tcp://127.0.0.1:0"))
+
+
 class Form:
     """A few fields, one focused. Subclasses say what the fields are and what they make."""
 
     title = ""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str = "") -> None:
         self.fields: list[Field] = []
         self.focus = 0
+        #: the name shown unless changed (the lobby's --name, else the user's)
+        self.default_name = name
+
+    def seat_fields(self) -> list[Field]:
+        """The name the other players see, and where this node listens."""
+        return [Field("name", "your name", text=self.default_name, hint="the name the other players see"),
+                Field("bind", "listen on", tuple(label for label, _ in BINDS),
+                      hint="every interface: the network reaches you")]
+
+    def seat_values(self) -> tuple[str | None, str | None]:
+        """(name, bind) as the form gives them, None for what it left as it was;
+        OptionError for a name no player may have."""
+        values = {f.name: f for f in self.fields}
+        name = values["name"].value.strip() if "name" in values else ""
+        if name == self.default_name or not name:
+            name = None
+        if name is not None:
+            try:
+                player_name(name)
+            except UsageError as exc:
+                raise OptionError(f"Your name: {str(exc).removeprefix('--name: ')}.") from None
+        bind = BINDS[values["bind"].index][1] if "bind" in values else None
+        return name, bind
 
     @property
     def current(self) -> Field:
@@ -98,11 +128,12 @@ class HostForm(Form):
 
     title = "Host a table"
 
-    def __init__(self, game: str | None = None) -> None:
-        super().__init__()
+    def __init__(self, game: str | None = None, name: str = "") -> None:
+        super().__init__(name)
         self._build(game or engines.names()[0])
 
     def _build(self, game_name: str, players: int | None = None) -> None:
+        kept = {f.name: f for f in self.fields if f.name in ("name", "bind")}  # (a game changed: kept)
         game = engines.get(game_name)
         names = tuple(engines.names())
         counts = tuple(str(n) for n in range(game.min_players, game.max_players + 1))
@@ -126,6 +157,7 @@ class HostForm(Form):
             bots = (DEFAULT_TAKEOVER, *sorted(set(BUILT_IN) - {DEFAULT_TAKEOVER}), NO_TAKEOVER)
             self.fields.append(Field("takeover", "takeover", bots,
                                      hint="bot for a seat claimed; none: game ends"))
+        self.fields += [kept.get(f.name, f) for f in self.seat_fields()]
 
     def change(self, by: int) -> None:
         name = self.current.name
@@ -153,17 +185,26 @@ class HostForm(Form):
         if not patience.isdigit() or not 1 <= int(patience) <= MAX_PATIENCE:
             raise OptionError(f"The patience is a whole number of seconds from 1 to {MAX_PATIENCE}.")
         takeover = values["takeover"].value if "takeover" in values else None
+        name, bind = self.seat_values()
         return HostRequest(game.name, players, int(values["bots"].value), options, values["code"].value, int(patience),
-                           takeover)
+                           takeover, name, bind)
 
 
 class CodeForm(Form):
-    title = "Join a private table"
+    """Joining a table: its code when it is private, then the name and where to listen."""
 
-    def __init__(self, table: TableLine) -> None:
-        super().__init__()
+    def __init__(self, table: TableLine, name: str = "", asks_code: bool | None = None) -> None:
+        """`asks_code`: a field for the code (by default: when the table is private)."""
+        super().__init__(name)
         self.table = table
-        self.fields = [Field("code", "private code", hint=f"the code {table.host} gave you")]
+        self.asks_code = table.private if asks_code is None else asks_code
+        self.title = "Join a private table" if self.asks_code else f"Join {table.host}'s table"
+        code = [Field("code", "private code", hint=f"the code {table.host} gave you")] if self.asks_code else []
+        self.fields = code + self.seat_fields()
+
+    @property
+    def code(self) -> str:
+        return self.fields[0].value if self.asks_code else ""
 
 
 @dataclass

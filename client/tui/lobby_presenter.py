@@ -23,11 +23,13 @@ class LobbyPresenter:
     keys_help = LOBBY_KEYS
 
     def __init__(self, source: LobbySource, redraw: Callable[[], None] = lambda: None,
-                 leave: Callable[[], None] = lambda: None, code_again: CodeAgain | None = None):
+                 leave: Callable[[], None] = lambda: None, code_again: CodeAgain | None = None, name: str = ""):
         self.source = source
         self.model = LobbyModel(source.snapshot())
+        #: the name the forms show first (the lobby's --name, else the user's)
+        self.name = name
         if code_again is not None:  # (the code given for this table was refused: give it again)
-            self.model.form = CodeForm(code_again.table)
+            self.model.form = CodeForm(code_again.table, name, asks_code=True)
             self.model.alert = Alert(code_again.reason, "warn")
         self.redraw = redraw
         self.leave = leave
@@ -85,25 +87,26 @@ class LobbyPresenter:
         row = model.chosen()
         if row is None:
             self.say("No table yet: wait for one, or F2 to host one.")
-        elif isinstance(row, TableLine) and row.private and row.joinable and row.free > 0:
-            self.open_code()  # (its code first)
+        elif isinstance(row, TableLine) and row.joinable and row.free > 0:
+            self.model.form = CodeForm(row, self.name)  # (its code when private, the name, where to listen)
+            self.redraw()
         elif isinstance(row, TableLine):
             self._join(row, "")
         else:
             self._finish(ResumeRequest(row.path))
 
-    def _join(self, table: TableLine, code: str) -> None:
+    def _join(self, table: TableLine, code: str, name: str | None = None, bind: str | None = None) -> None:
         if not table.joinable:
             self.say("That table speaks another protocol version; this peerboard cannot join it.", "warn")
         elif table.free <= 0:
             self.say("That table is full.", "warn")
         else:
-            self._finish(JoinRequest(table, code))
+            self._finish(JoinRequest(table, code, name, bind))
 
     # -- the forms -------------------------------------------------------------------------------
 
     def open_host(self) -> None:
-        self.model.form = HostForm()
+        self.model.form = HostForm(name=self.name)
         self.redraw()
 
     def open_code(self) -> None:
@@ -111,7 +114,7 @@ class LobbyPresenter:
         if not isinstance(row, TableLine):
             self.say("Choose a table first (Up/Down).")
             return
-        self.model.form = CodeForm(row)
+        self.model.form = CodeForm(row, self.name, asks_code=True)
         self.redraw()
 
     def escape(self) -> None:
@@ -141,11 +144,16 @@ class LobbyPresenter:
     def submit_form(self) -> None:
         form = self.model.form
         if isinstance(form, CodeForm):
-            code = form.fields[0].value
-            if code_problem(code):
+            code = form.code
+            if form.asks_code and code_problem(code):
                 self.say(f"The code: {code_problem(code)}.", "warn")
                 return
-            self._join(form.table, code)
+            try:
+                name, bind = form.seat_values()
+            except OptionError as exc:
+                self.say(str(exc), "warn")
+                return
+            self._join(form.table, code, name, bind)
             return
         try:
             request = form.request()

@@ -73,12 +73,16 @@ class HostRequest:
     code: str = ""      # a private table's code ("" for an open table); never in a beacon
     patience: int | None = None  # seconds a seat may be away before the others may claim it
     takeover: str | None = None  # the bot that plays a claimed seat at 3+ seats ("none"); None: the default
+    name: str | None = None  # the name the form gave (None: the lobby's --name, else the user's name)
+    bind: str | None = None  # where the node listens, as the form chose (None: the lobby's --bind)
 
 
 @dataclass(frozen=True)
 class JoinRequest:
     table: TableLine
     code: str = ""
+    name: str | None = None  # as in HostRequest
+    bind: str | None = None
 
 
 @dataclass(frozen=True)
@@ -144,7 +148,11 @@ class NetworkLobby:
         )
         status = " ".join((self.status, *self.damaged)).strip()
         if self.heard.ignored:
-            status += f" {self.heard.ignored} announcement(s) of further tables ignored (too many)."
+            from peerboard.node.discovery import MAX_PER_SOURCE, MAX_TABLES
+
+            n = self.heard.ignored
+            status += (f" {n} {'announcement' if n == 1 else 'announcements'} of further tables ignored: "
+                       f"the lobby lists at most {MAX_TABLES} tables, at most {MAX_PER_SOURCE} from one address.")
         return LobbySnapshot(tables, self.unfinished, status)
 
     def subscribe(self, listener: Callable[[SourceEvent], None]) -> None:

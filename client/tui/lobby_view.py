@@ -8,6 +8,7 @@ from prompt_toolkit.layout import ConditionalContainer, Float, FloatContainer, H
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.widgets import Frame
 
+from peerboard.client.text import plural
 from peerboard.client.tui.help import help_text
 from peerboard.client.tui.lobby_presenter import LobbyPresenter
 from peerboard.client.tui.lobby_source import TableLine
@@ -56,7 +57,7 @@ class LobbyView:
                 if row.silent:
                     text += f"  silent {row.silent}s"
             else:
-                text = f"  {row.game:<8} {row.entries} entries  seats {row.seats}  {row.path.name}"
+                text = f"  {row.game:<8} {plural(row.entries, 'entry', 'entries')}  seats {row.seats}  {row.path.name}"
             out.append((style, text + "\n", on_click(lambda i=i: self.presenter.select(i))))
         if len(tables) == len(rows):
             out.append(("class:heading", "\nUnfinished games on this machine\n"))

@@ -73,6 +73,8 @@ class ReplaySource:
         #: that belongs to this log; `analysis_note` says why not
         self.analysis = None
         self.analysis_note = ""
+        #: whether a file beside the log was refused (the viewer says so once, and shows the game)
+        self.analysis_refused = False
         #: the log file's path (where its analysis is kept), when it was read from one
         self.path: Path | None = None
         self.index = 0
@@ -211,4 +213,5 @@ def load(path: Path, view_as: int | None = None) -> tuple[ReplaySource | None, V
         source.attach_analysis(document.read(document.path_for(path), contents))
     except document.AnalysisFileError as exc:
         source.analysis_note = str(exc)
+        source.analysis_refused = not exc.missing
     return source, None

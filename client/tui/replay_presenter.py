@@ -11,6 +11,7 @@ import asyncio
 import threading
 from typing import Callable
 
+from peerboard.client.text import plural
 from peerboard.client.tui.game_presenter import Command, GamePresenter
 from peerboard.client.tui.help import REPLAY_KEYS
 from peerboard.client.tui.replay import ReplaySource
@@ -47,6 +48,8 @@ class ReplayPresenter(GamePresenter):
         """Show the log at once; its verification runs in a thread and its verdict takes the
         status line when it is in (at once when no loop runs, as in a screenshot)."""
         super().start()
+        if self.source.analysis_refused:
+            self.say(f"The analysis beside the log is not used: {self.source.analysis_note}.", "warn")
         if self.source.verdict is not None:
             return
         try:
@@ -117,7 +120,7 @@ class ReplayPresenter(GamePresenter):
     def jump(self, index: int) -> None:
         self.model.alert = None
         if index > self.source.last:
-            self.say(f"The log has {self.source.last} entries; this is the last.")
+            self.say(f"The log has {plural(self.source.last, 'entry', 'entries')}; this is the last.")
         self.source.goto(index)
         self.redraw()
 

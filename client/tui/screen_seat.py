@@ -52,19 +52,22 @@ class ScreenSeat:
         return status
 
     def ending_lines(self, status: ExitCode) -> list[str]:
-        """What stays on the terminal when the screen is gone: how the game ended and its log."""
+        """What stays on the terminal when the screen is gone: how the game ended and its log
+        (the commands in the words that work where the person stands: client/invocation.py)."""
+        from peerboard.client.invocation import command
+
         source, path = self.source, self.node.log_path
         lines = list(source.ending)
         if status in (ExitCode.DONE, ExitCode.INTERRUPTED) and not source.finished and not lines:
             if path is None:
                 lines.append("You left the table before the game started.")
             else:
-                lines.append(f"You left the game; it waits for you. Come back to it with: peerboard resume {path}")
+                lines.append(f"You left the game; it waits for you. Come back to it with: {command()} resume {path}")
         elif status is ExitCode.GAVE_UP:
             lines.append("Gave up (--max-seconds); the game is not over."
-                         + (f" Come back to it with: peerboard resume {path}" if path is not None else ""))
+                         + (f" Come back to it with: {command()} resume {path}" if path is not None else ""))
         elif status is ExitCode.HALTED and path is not None:
-            lines.append(f"Everything stored is kept; resume it with: peerboard resume {path}")
+            lines.append(f"Everything stored is kept; resume it with: {command()} resume {path}")
         if path is not None and (source.finished or status is ExitCode.HALTED):
-            lines.append(f"The game's log: {path} (check it with: peerboard replay {path} --verify)")
+            lines.append(f"The game's log: {path} (check it with: {command()} replay {path} --verify)")
         return lines

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from peerboard.client.text import printable
+
 BLOCKS = " ▁▂▃▄▅▆▇█"
 #: a move-list mark per kind of error, in the chess way (a close call: "dubious")
 SIGNS = {"mistake": "?", "blunder": "??", "close": "?!"}
@@ -71,8 +73,10 @@ class Track:
         if step is None:
             return "not judged (a forced or a non-move entry)"
         mark = WORDS.get(step.mark, "")
-        better = "; the preferred move" if step.preferred == step.played else f"; better {step.preferred}"
-        return (f"seq {seq} seat {step.seat} {names[step.seat]}: {step.played}{mark}, "
+        # (the file is nobody's signed word: its text is escaped like a name)
+        played, preferred = printable(step.played, 60), printable(step.preferred, 60)
+        better = "; the preferred move" if step.preferred == step.played else f"; better {preferred}"
+        return (f"seq {seq} seat {step.seat} {names[step.seat]}: {played}{mark}, "
                 f"{100 * step.before:.0f}% -> {100 * step.after:.0f}%{better}")
 
 

@@ -3,6 +3,8 @@ rules in brief" in spec/games/athos.md, which a test compares."""
 
 RULES_IN_BRIEF = """\
 Athos, 2 to 4 players: bring your 3 monks from your start area to the summit.
+ A step goes to a hex that touches: two beside it in its row, two in the row above and
+ two below (e5 touches e4 e6, f4 f5, d5 d6); row a touches the start areas, row k the summit.
  A turn: 1 Move with 6 points: a monk one step for 1 point (through other monks and
  start areas, never onto a blocking tile), or turn a tile over for 4 points. No two monks
  may share a hex when the move ends. The 1st-5th monk to arrive on the summit gives its

@@ -3,19 +3,17 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from peerboard.engines.aton import determinize, notation, render, rules, summary
+from peerboard.engines.action_ids import ActionIds
+from peerboard.engines.features import Features
+from peerboard.engines.aton import action_ids, features, determinize, notation, render, rules, summary
 from peerboard.engines.aton.state import ASSIGN, DRAW, OVER, SEATS, TURN_UP, State, record
-from peerboard.engines.contract import CHANCE, TERMINAL, Game, IllegalAction
-from peerboard.engines.styled import Fragment
+from peerboard.engines.contract import CHANCE, TERMINAL, IllegalAction
 from peerboard.engines.options import Option, boolean, int_between
+from peerboard.engines.recipe import Recipe
 from peerboard.engines.values import evolve
 
 
-#: who is to act in the phases where it is no seat
-_WHO = {DRAW: CHANCE, TURN_UP: CHANCE, OVER: TERMINAL}
-
-
-class AtonGame(Game):
+class AtonGame(Recipe):
     name = "aton"
     title = "Aton"
     version = "1"
@@ -31,16 +29,18 @@ class AtonGame(Game):
     )
     playout_limit = 20_000
 
+    book = rules.BOOK
+    seats_aside = {DRAW: CHANCE, TURN_UP: CHANCE, OVER: TERMINAL}
+    write = staticmethod(notation.format_action)
+    read = staticmethod(notation.parse_action)
+    parse_asks_the_rules = True
+    record = staticmethod(record)
+    draw = staticmethod(render.render_styled)
+    rules_in_brief = summary.RULES_IN_BRIEF
+
     def new_game(self, players: int = 2, options: Mapping[str, Any] | None = None) -> State:
         opts = self.resolve_options(players, options)
         return rules.new_state(opts["win_points"], opts["first_round_removal"])
-
-    def current(self, state: State) -> int:
-        who = _WHO.get(state.phase)  # (one lookup: the ledger asks this several times an entry)
-        return state.actor if who is None else who
-
-    def legal_actions(self, state: State) -> list[tuple]:
-        return rules.legal_actions(state)
 
     def chance_weights(self, state: State) -> list[tuple[tuple, int]]:
         if self.current(state) != CHANCE:
@@ -53,22 +53,11 @@ class AtonGame(Game):
             return rules.sample_card(state, entropy)
         return super().sample_chance(state, entropy)
 
-    def apply(self, state: State, action: tuple) -> State:
-        return rules.BOOK.apply(state, action)  # (rules.apply, one call fewer: twice an action a game)
-
     def winners(self, state: State) -> list[int]:
         return list(state.winners)
 
     def scores(self, state: State) -> list[int]:
         return [s.score for s in state.seats]
-
-    def format_action(self, state: State, action: tuple) -> str:
-        return notation.format_action(action)
-
-    def parse_action(self, state: State, text: str) -> tuple:
-        action = notation.parse_action(text)
-        rules.apply(state, action)  # raises IllegalAction with the rules' reason
-        return action
 
     # -- hidden information ---------------------------------------------------------
     def chance_owner(self, state: State) -> int | None:
@@ -100,14 +89,15 @@ class AtonGame(Game):
     def determinize(self, view: State, seat: int | None, entropy: bytes) -> State:
         return determinize.determinize(view, seat, entropy)
 
-    def public_record(self, state: State) -> tuple:
-        return record(state)
+    def action_ids(self, players: int = 2, options: Mapping[str, Any] | None = None) -> ActionIds:
+        """One numbering for both option sets (action_ids.py)."""
+        self.resolve_options(players, options)
+        return action_ids.numbering()
 
-    def rules_text(self) -> str:
-        return summary.RULES_IN_BRIEF
-
-    def render_styled(self, state: State, seat: int | None = None) -> list[Fragment]:
-        return render.render_styled(state, seat)
+    def features(self, players: int = 2, options: Mapping[str, Any] | None = None) -> Features:
+        """The position as numbers (features.py)."""
+        self.resolve_options(players, options)
+        return features.features()
 
 
 assert SEATS == (0, 1)

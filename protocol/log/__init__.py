@@ -1,7 +1,8 @@
 """The log: what `replay --verify` and a second implementation need (spec/log-format.md).
 
 A genesis and the signed, hash-chained entries after it; the ledger that re-checks each entry
-with the engine (signature, chain, entitlement, legality, reveals, the audit and the result);
+with the engine (signature, chain, entitlement, legality, reveals, the audit and the result),
+consulting one table for who writes each entry (writers.py);
 the file format; the verdict of a whole file. Nothing here knows about peers or messages: the
 live session (peerboard.protocol.session) is built on this face, never on the modules behind it.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from peerboard.protocol.log import failures
 from peerboard.protocol.log.builder import LogBuilder
+from peerboard.protocol.log.copies import Comparison, Copy, Dispute, Equivocation, compare, group
 from peerboard.protocol.log.codec import DecodeError, Limits, decode, nested_within, too_deep, unpack
 from peerboard.protocol.log.ends import finished_in, gathered_part, next_statement, result_in
 from peerboard.protocol.log.identity import Identity, fingerprint, verify
@@ -24,7 +26,8 @@ from peerboard.protocol.log.records import (
 from peerboard.protocol.log.replay import Verdict, audited_seeds, ending_words, verify_contents, verify_log
 from peerboard.protocol.log.reveals import fits_chain
 from peerboard.protocol.log.schema import (
-    DEFAULT_PATIENCE, ENDS_TOGETHER, KEY_BYTES, MAX_ACTIONS_PER_ENTRY, MAX_CHAT, MAX_NAME, MAX_PATIENCE, MAX_SEATS,
+    DEFAULT_PATIENCE, ENDS_TOGETHER, KEY_BYTES, MAX_ACTIONS_PER_ENTRY, MAX_CARRIED, MAX_CHAT, MAX_NAME, MAX_PATIENCE,
+    MAX_SEATS,
     MAX_STRATEGY, MESSAGE_LIMITS, MESSAGES, NO_TAKEOVER, NONCE_BYTES, PROTOCOL_VERSION, RECORD_LIMITS, REVEALS_TOGETHER,
     SIG_BYTES, TABLE_BYTES, SchemaError, is_action,
 )
@@ -35,6 +38,8 @@ __all__ = [
     # reading and checking a log file
     "read_log", "LogContents", "LogFileError", "torn_tail", "verify_log", "verify_contents", "Verdict",
     "audited_seeds", "ending_words", "result_in", "finished_in", "failures",
+    # copies of one game compared: what their signatures prove together
+    "Copy", "Comparison", "Equivocation", "Dispute", "compare", "group",
     # the file format
     "frame", "frames", "header_frame", "LOG_VERSION", "MAX_FRAME",
     # the signed records
@@ -51,7 +56,7 @@ __all__ = [
     "decode", "DecodeError", "Limits", "unpack", "nested_within", "too_deep", "SchemaError", "is_action",
     "MESSAGES", "MESSAGE_LIMITS", "RECORD_LIMITS", "PROTOCOL_VERSION", "KEY_BYTES", "SIG_BYTES", "NONCE_BYTES",
     "TABLE_BYTES", "MAX_NAME", "MAX_SEATS", "MAX_CHAT", "MAX_STRATEGY", "MAX_ACTIONS_PER_ENTRY",
-    "DEFAULT_PATIENCE", "MAX_PATIENCE", "NO_TAKEOVER", "ENDS_TOGETHER", "REVEALS_TOGETHER",
+    "DEFAULT_PATIENCE", "MAX_PATIENCE", "MAX_CARRIED", "NO_TAKEOVER", "ENDS_TOGETHER", "REVEALS_TOGETHER",
     # untrusted text
     "name_problem", "shown",
 ]

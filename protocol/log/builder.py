@@ -15,6 +15,7 @@ from peerboard.protocol.log.identity import Identity
 from peerboard.protocol.log.records import Entry, Genesis, Seat, SignedGenesis, make_entry, agree_statement, claim_statement, resign_statement, sign_genesis
 from peerboard.protocol.log.secrets import SeatSecrets, choice_digest, node_entropy
 from peerboard.protocol.log.takeover import takeover_body, takeover_secrets
+from peerboard.protocol.log.writers import IN_PLACE
 from peerboard.protocol.log.ends import next_statement
 
 Chooser = Callable[[Any, int, list], tuple]
@@ -87,6 +88,15 @@ class LogBuilder:
             self._chosen.pop(gone, None)
         return entry
 
+    def protest(self, carried: Sequence[Entry] = ()) -> Entry:
+        """The seat the last entry claimed (one seat alone signed that claim) protests it,
+        carrying the entries of its own the claim displaced (spec/protocol.md, "What a claim
+        proves")."""
+        seat = self.ledger.disputable
+        if seat is None:
+            raise ValueError("a protest stands only right after a claim one seat alone signed")
+        return self.add("protest", {"entries": [e.record() for e in carried]}, seat=seat)
+
     def agree(self, how: str) -> Entry:
         """Every seat still playing agrees that the game ends `how` ("drawn", "aborted") here;
         the seat entitled to this entry writes it."""
@@ -95,10 +105,12 @@ class LogBuilder:
         return self.add("agree", {"how": how, "sigs": [self.identities[i].sign(statement) for i in ledger.writers]})
 
     def add(self, kind: str, body: dict, seat: int | None = None) -> Entry:
-        """Sign and append the next entry (by `seat`, for a claim); LedgerError if the ledger refuses it."""
+        """Sign and append the next entry (by `seat`, for a claim; else by the seat entitled to
+        the entry due); ValueError if no entry of `kind` may stand there, LedgerError if the
+        ledger refuses it."""
         entitled, expected = self.ledger.entitled()
         seat = entitled if seat is None else seat
-        if kind != expected and not (kind in ("resign", "agree") and self.ledger.may_end()) and kind != "claim":
+        if kind != expected and kind not in IN_PLACE:
             raise ValueError(f"the next entry is a {expected} entry, not {kind}")
         entry = make_entry(self.identities[seat], self.ledger.next_seq, self.ledger.head, seat, kind, body)
         self.ledger = self.ledger.check(entry)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from peerboard.engines.canonical import encode
 from peerboard.protocol.log import failures
+from peerboard.protocol.log.failures import Refused
 from peerboard.protocol.log.identity import verify
 from peerboard.protocol.log.secrets import seed_commitment
 
@@ -25,15 +26,6 @@ if TYPE_CHECKING:
     from peerboard.protocol.log.records import Entry
 
 RESULT_DOMAIN = b"peerboard/result/v1\x00"
-
-
-class EndsRefused(Exception):
-    """An `audits` or `results` entry that does not make the end: the failure class and why."""
-
-    def __init__(self, failure: str, why: str):
-        super().__init__(why)
-        self.failure = failure
-        self.why = why
 
 
 def result_statement(genesis_hash: bytes, seq: int, prev: bytes, result: dict) -> bytes:
@@ -60,15 +52,15 @@ def fits_signature(ledger: "Ledger", seat: int, sig: bytes) -> bool:
 
 def audits_seeds(ledger: "Ledger", seeds: Sequence[bytes]) -> dict[int, bytes]:
     """seat -> seed, if `seeds` are one per seat still playing, in seat order, each the seed
-    its commitment names; EndsRefused (class `audit`) naming what is wrong otherwise. (A seat
+    its commitment names; Refused (class `audit`) naming what is wrong otherwise. (A seat
     cannot be framed: the gatherer writes only seeds that prove themselves.)"""
     writers = ledger.writers
     if len(seeds) != len(writers):
-        raise EndsRefused(failures.AUDIT, f"an audits entry carries {len(seeds)} seeds; it takes one per seat still "
+        raise Refused(failures.AUDIT, f"an audits entry carries {len(seeds)} seeds; it takes one per seat still "
                                           f"playing ({len(writers)})")
     for seat, seed in zip(writers, seeds):
         if not fits_seed(ledger, seat, seed):
-            raise EndsRefused(failures.AUDIT, f"seat {seat}'s seed in the audits entry is not the one its "
+            raise Refused(failures.AUDIT, f"seat {seat}'s seed in the audits entry is not the one its "
                                               f"commitment names (a forged or false seed)")
     return dict(zip(writers, seeds))
 
@@ -82,14 +74,14 @@ def check_results(ledger: "Ledger", entry: "Entry", want: dict) -> None:
     sigs = body.pop("sigs")
     writers = ledger.writers
     if len(sigs) != len(writers):
-        raise EndsRefused(failures.CONSENT, f"a results entry carries {len(sigs)} signatures; it takes one of each "
+        raise Refused(failures.CONSENT, f"a results entry carries {len(sigs)} signatures; it takes one of each "
                                             f"seat still playing ({len(writers)})")
     statement = result_statement(ledger.genesis.hash, entry.seq, entry.prev, body)
     for seat, sig in zip(writers, sigs):
         if not verify(ledger.keys[seat], statement, sig):
-            raise EndsRefused(failures.CONSENT, f"the result is not signed by seat {seat}")
+            raise Refused(failures.CONSENT, f"the result is not signed by seat {seat}")
     if body != want:
-        raise EndsRefused(failures.RESULT, f"the result does not match the game: winners {list(want['winners'])}, "
+        raise Refused(failures.RESULT, f"the result does not match the game: winners {list(want['winners'])}, "
                                            f"scores {list(want['scores'])}, cheats {list(want['cheats'])}")
 
 
@@ -122,8 +114,9 @@ def seeds_in(entries: Iterable["Entry"], seats: int) -> dict[int, bytes]:
 
 
 def finished_in(entries: Sequence["Entry"], seats: int) -> bool:
-    """Every seat still playing has signed the result (read from the entries alone)."""
-    if any(e.kind == "results" for e in entries):
+    """Every seat still playing has signed the result, or a protest ended the game disputed
+    (read from the entries alone)."""
+    if any(e.kind in ("results", "protest") for e in entries):
         return True
     gone = {e.body["gone"] for e in entries if e.kind == "claim"}
     return sum(e.kind == "result" for e in entries) >= seats - len(gone)

@@ -51,3 +51,13 @@ ORDER: tuple[str, ...] = (
     HEADER, FRAME, TRUNCATED, DECODE, SCHEMA, GENESIS, SEQ, PREV, SEAT, SIGNATURE, OVER, TURN,
     COMMITMENT, ILLEGAL, REVEAL, CONSENT, RESULT, AUDIT,
 )
+
+
+class Refused(Exception):
+    """A record refused by one of the checks, before the ledger says where: the class of the
+    check (`failure`, one of `ORDER`) and why, in a sentence."""
+
+    def __init__(self, failure: str, why: str):
+        super().__init__(why)
+        self.failure = failure
+        self.why = why

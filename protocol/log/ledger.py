@@ -1,7 +1,7 @@
 """The ledger: a genesis and the entries after it, re-checked with the engine.
 
 `Ledger.check(entry)` says whether an entry may come next — place in the log, signature,
-the one (seat, kind) entitled to it, and what it carries (legal actions, a reveal that
+the one (seat, kind) entitled to it (the table of protocol/log/writers.py), and what it carries (legal actions, a reveal that
 matches the seat's hash chain, a secret choice that matches its commitment, the result) —
 and returns the ledger with it appended; the ledger it was called on never changes.
 
@@ -17,13 +17,16 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from peerboard import engines
-from peerboard.engines import CHANCE, TERMINAL, Game, IllegalAction, OptionError
+from peerboard.engines import CHANCE, Game, IllegalAction, OptionError
 from peerboard.engines.values import cached, cached_names, evolve
-from peerboard.protocol.log import failures
+from peerboard.protocol.log import failures, writers
+from peerboard.protocol.log.failures import Refused
 from peerboard.protocol.log.identity import verify
-from peerboard.protocol.log.reveals import RevealsRefused, gatherer, together_values
-from peerboard.protocol.log.ends import EndsRefused, audits_seeds, check_results
-from peerboard.protocol.log.records import Entry, SignedGenesis, agree_statement, claim_statement, resign_statement
+from peerboard.protocol.log.reveals import together_values
+from peerboard.protocol.log.ends import audits_seeds, check_results
+from peerboard.protocol.log.records import (
+    Entry, SignedGenesis, agree_statement, claim_statement, entry_from_record, resign_statement,
+)
 from peerboard.protocol.log.schema import ENDS_TOGETHER, NO_TAKEOVER, REVEALS_TOGETHER
 from peerboard.protocol.log.secrets import CHAIN_LENGTH, choice_digest, node_entropy, round_entropy, seed_commitment, sha256
 
@@ -106,6 +109,9 @@ class Ledger:
     taken: tuple[tuple[int, int, int], ...] = ()
     #: a claim that a takeover follows: (claimed seat, the claim's writer, who writes it)
     pending: tuple[int, int] | None = None
+    #: the seq of the claimed seat's protest of the claim before it, else None: the game ended
+    #: disputed there, and nothing follows (spec/log-format.md, "Endings")
+    protest: int | None = None
 
     # -- construction ----------------------------------------------------------------------
 
@@ -128,6 +134,11 @@ class Ledger:
             state = game.new_game(len(g.seats), g.options)
         except OptionError as exc:
             raise LedgerError(0, str(exc), failures.GENESIS) from None
+        if g.takeover is not None and len(g.seats) < 3:
+            # a claim of one of two seats ends the game: a strategy here would mean nothing,
+            # and a log says one thing only (spec/log-format.md, "The genesis")
+            raise LedgerError(0, f"the genesis names a takeover strategy at a table of {len(g.seats)} seats; a bot "
+                                 f"takes a claimed seat over only at three or more", failures.GENESIS)
         bad = genesis.bad_signers() if signatures else ()
         if bad:
             raise LedgerError(0, f"bad genesis signature of seat {bad[0]} ({g.seats[bad[0]].name})", failures.SIGNATURE)
@@ -174,29 +185,25 @@ class Ledger:
 
     @cached
     def finished(self) -> bool:
-        """The game is over, audited, and every seat still there has signed the result."""
-        return self.over and self.results == len(self.writers)
+        """The game is over, audited, and every seat still there has signed the result — or
+        the claimed seat protested the claim that ended it: nothing follows a protest."""
+        return self.over and (self.results == len(self.writers) or self.protest is not None)
 
     def may_end(self) -> bool:
         """Whether an ending entry (a resignation) may come next: the game is not over yet."""
         return self.ending is None and not self.game.is_terminal(self.state)
 
     def may_claim(self, gone: int) -> bool:
-        """Whether seat `gone` may be claimed at the next entry: it is a seat still there and
-        played by its own node (not taken over), no takeover is due, and no result is written
-        yet (the results all say the same: spec/protocol.md, "Endings")."""
-        return (0 <= gone < self.seats and gone not in self.gone and gone not in self.taken_seats
-                and self.pending is None and self.results == 0 and len(self.claim_signers(gone)) > 0)
+        """Whether seat `gone` may be claimed at the next entry (protocol/log/writers.py)."""
+        return writers.may_claim(self, gone)
 
     def claim_signers(self, gone: int) -> tuple[int, ...]:
-        """The seats that sign a claim of `gone`: every other seat still there and played by
-        its own node (a taken-over seat signs nothing: its runner signs as itself)."""
-        taken = self.taken_seats
-        return tuple(i for i in self.writers if i != gone and i not in taken)
+        """The seats that sign a claim of `gone` (protocol/log/writers.py)."""
+        return writers.claim_signers(self, gone)
 
     def claim_writer(self, gone: int) -> int:
-        """The one seat that writes the claim of seat `gone`: the lowest of its signers."""
-        return self.claim_signers(gone)[0]
+        """The one seat that writes the claim of seat `gone` (protocol/log/writers.py)."""
+        return writers.claim_writer(self, gone)
 
     @cached
     def taken_seats(self) -> tuple[int, ...]:
@@ -211,7 +218,21 @@ class Ledger:
         return (strategy is not None and strategy != NO_TAKEOVER and self.seats >= 3 and self.may_end()
                 and all(runner != gone for _, _, runner in self.taken))
 
-    # -- who writes next ---------------------------------------------------------------------
+    @property
+    def disputable(self) -> int | None:
+        """The seat the last entry claimed, when one seat alone signed that claim and it ended
+        the game (no takeover follows): that seat may protest it at the next entry. Else None."""
+        if self.history is None or self.pending is not None:
+            return None
+        last = self.history.entry
+        return last.body["gone"] if last.kind == "claim" and len(last.body["sigs"]) == 1 else None
+
+    @property
+    def last_writer(self) -> int | None:
+        """The seat that wrote the last entry; None right after the genesis."""
+        return None if self.history is None else self.history.entry.seat
+
+    # -- who writes next: the table of protocol/log/writers.py ---------------------------------
 
     def entitled(self) -> tuple[int, str]:
         """(seat, kind) of the one entry that may come next; LedgerError ("over") when none
@@ -220,42 +241,10 @@ class Ledger:
 
     @cached
     def _entitled(self) -> tuple[int, str]:
-        if self.pending is not None:  # the claim's writer takes the claimed seat over, next
-            return self.pending[1], "takeover"
-        game, state = self.game, self.state
-        who = TERMINAL if self.ending is not None else game.current(state)
-        if who == TERMINAL:
-            writers = self.writers
-            if self.ends_together:  # (both gathered by the writer of the entry before: protocol/log/ends.py)
-                if self.results:
-                    raise LedgerError(self.next_seq, "the game is over and its result is signed by every seat",
-                                      failures.OVER)
-                return gatherer(self), "audits" if self.audits == 0 else "results"
-            for seat in writers:  # (a seat claimed after it audited has its audit in the log all the same)
-                if self.audited[seat] is None:
-                    return seat, "audit"
-            if self.results >= len(writers):
-                raise LedgerError(self.next_seq, "the game is over and its result is signed by every seat", failures.OVER)
-            return writers[self.results], "result"
-        if who == CHANCE:
-            if self.run is not None:  # paused at a public outcome only its owner can compute
-                return game.chance_owner(state), "chance"
-            if not self.reveals:
-                # before a round's first reveal, a seat whose hash chain is spent commits to
-                # a new one: fixed before any value of the round is known (spec/protocol.md)
-                for seat, left in enumerate(self.chain_left):
-                    if left == 0:
-                        return seat, "chain"
-                if self.together:
-                    return gatherer(self), "reveals"
-            return len(self.reveals), "reveal"
-        secret = game.secret_choice(state)
-        if secret:
-            committed = {seat for seat, _ in self.commits}
-            for seat in secret:
-                if seat not in committed:
-                    return seat, "commit"
-        return who, "move"
+        try:
+            return writers.entitled(self)
+        except Refused as exc:
+            raise LedgerError(self.next_seq, exc.why, exc.failure) from None
 
     def result_body(self) -> dict:
         g, s = self.game, self.state
@@ -308,22 +297,17 @@ class Ledger:
             key = self.keys[entry.seat]  # (a taken-over seat's is its takeover's)
             if not verify(key, entry.signing_bytes(), entry.sig):
                 raise LedgerError(seq, f"bad signature (not seat {entry.seat}'s key)", failures.SIGNATURE)
-        seat, kind = self._entitled  # (`entitled()` without its call)
-        if entry.kind in ("resign", "agree") and entry.seat == seat and self.may_end() and self.pending is None:
-            kind = entry.kind  # the seat entitled to the next entry may carry a resignation or an agreement in its place
-        elif entry.kind == "claim":
-            # a claim stands in place of any entry, written by the claim's one writer
-            gone = entry.body["gone"]
-            if not self.may_claim(gone):
-                raise LedgerError(seq, f"seat {gone} cannot be claimed here (not a seat still playing, or the "
-                                      f"result is being signed)", failures.TURN)
-            seat, kind = self.claim_writer(gone), "claim"
+        try:
+            # the entry due, or the one that may stand in its place (protocol/log/writers.py)
+            seat, kind = writers.expected(self, entry, self._entitled)
+        except Refused as exc:
+            raise LedgerError(seq, exc.why, exc.failure) from None
         if entry.kind != kind or entry.seat != seat:
             raise LedgerError(seq, f"wrong seat: seat {seat} must write {_a(kind)} entry here, not seat {entry.seat} "
                                   f"{_a(entry.kind)}", failures.TURN)
         try:
             nxt = _KINDS[kind](self, entry)
-        except _Refused as exc:
+        except Refused as exc:
             raise LedgerError(seq, exc.why, exc.failure) from None
         except IllegalAction as exc:
             # Only this is the entry's fault: its values fit the schema (protocol/log/schema.py),
@@ -353,12 +337,12 @@ class Ledger:
         if game.secret_choice(state):
             digest = dict(commits)[seat]
             if nonce is None or choice_digest(actions, nonce) != digest:
-                raise _Refused(failures.COMMITMENT, f"seat {seat}'s revealed choice does not match its commitment")
+                raise Refused(failures.COMMITMENT, f"seat {seat}'s revealed choice does not match its commitment")
             if len(actions) != 1:
-                raise _Refused(failures.COMMITMENT, "a secret choice is revealed as exactly one action")
+                raise Refused(failures.COMMITMENT, "a secret choice is revealed as exactly one action")
             commits = tuple(c for c in commits if c[0] != seat)
         elif nonce is not None:
-            raise _Refused(failures.COMMITMENT, "a nonce belongs only to the reveal of a secret choice")
+            raise Refused(failures.COMMITMENT, "a nonce belongs only to the reveal of a secret choice")
         for i, action in enumerate(actions):
             if game.current(state) != seat:
                 raise IllegalAction(f"it is no longer seat {seat}'s turn for {action!r}")
@@ -383,7 +367,7 @@ class Ledger:
         # entry before the round's first reveal — `entitled`)
         seat, value = entry.seat, entry.body["value"]
         if sha256(value) != self.chain_values[seat]:
-            raise _Refused(failures.REVEAL, f"seat {seat}'s reveal does not match its hash chain (a biased or forged reveal)")
+            raise Refused(failures.REVEAL, f"seat {seat}'s reveal does not match its hash chain (a biased or forged reveal)")
         values = _set(self.chain_values, seat, value)
         used = _set(self.chain_used, seat, self.chain_used[seat] + 1)
         left = _set(self.chain_left, seat, self.chain_left[seat] - 1)
@@ -396,10 +380,7 @@ class Ledger:
 
     def _reveals(self, entry: Entry) -> "Ledger":
         """A whole reveal round in one entry: every seat's next hash-chain value, in seat order."""
-        try:
-            values = tuple(together_values(self, entry.body["values"]))
-        except RevealsRefused as exc:
-            raise _Refused(exc.failure, exc.why) from None
+        values = tuple(together_values(self, entry.body["values"]))
         # (every seat's chain holds a value for this round: one that was spent wrote its
         # `chain` entry before it — `entitled`)
         used = tuple(u + 1 for u in self.chain_used)
@@ -424,16 +405,16 @@ class Ledger:
         another): the game ends; the audit and the result follow."""
         resigner, sig = entry.body["seat"], entry.body["sig"]
         if resigner >= self.seats:
-            raise _Refused(failures.CONSENT, f"seat {resigner} is not at this table: it cannot resign")
+            raise Refused(failures.CONSENT, f"seat {resigner} is not at this table: it cannot resign")
         if not verify(self.keys[resigner], resign_statement(self.genesis.hash, resigner), sig):
-            raise _Refused(failures.CONSENT, f"the resignation is not signed by seat {resigner}")
+            raise Refused(failures.CONSENT, f"the resignation is not signed by seat {resigner}")
         return evolve(self, ending=("resigned", (resigner,), entry.seq), reveals=(), run=None, commits=())
 
     def _signed_by(self, signers: tuple[int, ...] | list[int], sigs: list, statement: bytes, what: str) -> None:
         """Each of `signers` signed `statement` (its signature in `sigs`, in seat order)."""
         for signer, sig in zip(signers, sigs):
             if not verify(self.keys[signer], statement, sig):
-                raise _Refused(failures.CONSENT, f"{what} is not signed by seat {signer}")
+                raise Refused(failures.CONSENT, f"{what} is not signed by seat {signer}")
 
     def _agree(self, entry: Entry) -> "Ledger":
         """Every seat still playing agreed that the game ends here, drawn or aborted: each
@@ -441,7 +422,7 @@ class Ledger:
         how, sigs = entry.body["how"], entry.body["sigs"]
         signers = self.writers
         if len(sigs) != len(signers):
-            raise _Refused(failures.CONSENT, f"an agreement that the game is {how} carries {len(sigs)} signatures; it "
+            raise Refused(failures.CONSENT, f"an agreement that the game is {how} carries {len(sigs)} signatures; it "
                                              f"takes one of each seat still playing ({len(signers)})")
         self._signed_by(signers, sigs, agree_statement(self.genesis.hash, how, entry.seq, entry.prev),
                         f"the agreement that the game is {how}")
@@ -454,7 +435,7 @@ class Ledger:
         gone, sigs = entry.body["gone"], entry.body["sigs"]
         signers = self.claim_signers(gone)
         if len(sigs) != len(signers):
-            raise _Refused(failures.CONSENT, f"a claim of seat {gone} carries {len(sigs)} signatures; it takes one of "
+            raise Refused(failures.CONSENT, f"a claim of seat {gone} carries {len(sigs)} signatures; it takes one of "
                                              f"each other seat still playing ({len(signers)})")
         self._signed_by(signers, sigs, claim_statement(self.genesis.hash, gone, entry.seq, entry.prev),
                         f"the claim of seat {gone}")
@@ -472,13 +453,33 @@ class Ledger:
             # (the `audits` entry holds every seed at once: its re-run is done already)
         return nxt
 
+    def _protest(self, entry: Entry) -> "Ledger":
+        """The claimed seat protests the claim before it, signed by one seat alone: it was
+        there. Its `entries` are its own the claim displaced — from the claim's seq on, after
+        the entry the claim follows, each signed by its key — its evidence; the game ends
+        disputed here (spec/protocol.md, "What a claim proves")."""
+        claim = self.history.entry
+        seat, key = entry.seat, self.keys[entry.seat]
+        prev, seq = claim.prev, claim.seq
+        for i, record in enumerate(entry.body["entries"]):
+            carried = entry_from_record(record)
+            what = f"the entry the protest carries at seq {seq + i}"
+            if carried.seat != seat or carried.seq != seq + i or carried.prev != prev:
+                raise Refused(failures.CONSENT, f"{what} is not seat {seat}'s entry {seq + i} after the entry the claim "
+                                                f"follows (each carried entry is the protester's own, in a row, from "
+                                                f"the claim's seq)")
+            if not verify(key, carried.signing_bytes(), carried.sig):
+                raise Refused(failures.CONSENT, f"{what} is not signed by seat {seat}")
+            prev = carried.hash
+        return evolve(self, protest=entry.seq)
+
     def _takeover(self, entry: Entry) -> "Ledger":
         """The claim's writer takes the claimed seat over: from here on that seat's entries
         are signed by the new key and reveal from the new hash chain; its audit reveals the
         seed committed here (spec/log-format.md, "Takeover")."""
         body, (gone, _) = entry.body, self.pending
         if body["gone"] != gone:
-            raise _Refused(failures.CONSENT, f"a takeover of seat {body['gone']}, but the claim before it is of seat {gone}")
+            raise Refused(failures.CONSENT, f"a takeover of seat {body['gone']}, but the claim before it is of seat {gone}")
         return evolve(
             self, pending=None, taken=self.taken + ((gone, entry.seq, entry.seat),),
             keys=_set(self.keys, gone, body["key"]), seeds=_set(self.seeds, gone, body["seed"]),
@@ -502,26 +503,20 @@ class Ledger:
     def _audits(self, entry: Entry) -> "Ledger":
         """The whole audit in one entry: every seat still playing's seed, in seat order, each
         the one its commitment names; then the game re-run with full information."""
-        try:
-            seeds = audits_seeds(self, entry.body["seeds"])
-        except EndsRefused as exc:
-            raise _Refused(exc.failure, exc.why) from None
+        seeds = audits_seeds(self, entry.body["seeds"])
         audited = tuple(seeds.get(i, seed) for i, seed in enumerate(self.audited))
         nxt = evolve(self, audited=audited, audits=self.audits + len(seeds))
         return nxt._full_audit(entry.seq)
 
     def _results(self, entry: Entry) -> "Ledger":
         """The result and every seat still playing's signature of its statement."""
-        try:
-            check_results(self, entry, _as_record(self.result_body()))
-        except EndsRefused as exc:
-            raise _Refused(exc.failure, exc.why) from None
+        check_results(self, entry, _as_record(self.result_body()))
         return evolve(self, results=len(self.writers))
 
     def _result(self, entry: Entry) -> "Ledger":
         want = _as_record(self.result_body())
         if dict(entry.body) != want:
-            raise _Refused(
+            raise Refused(
                 failures.RESULT,
                 f"the result does not match the game: winners {list(want['winners'])}, "
                 f"scores {list(want['scores'])}, cheats {list(want['cheats'])}",
@@ -581,15 +576,6 @@ class Ledger:
         return self
 
 
-class _Refused(Exception):
-    """An entry's content refused by its kind's check, with the failure class."""
-
-    def __init__(self, failure: str, why: str):
-        super().__init__(why)
-        self.failure = failure
-        self.why = why
-
-
 _KINDS = {
     "move": Ledger._move,
     "commit": Ledger._commit,
@@ -605,6 +591,7 @@ _KINDS = {
     "claim": Ledger._claim,
     "agree": Ledger._agree,
     "takeover": Ledger._takeover,
+    "protest": Ledger._protest,
 }
 
 

@@ -286,9 +286,10 @@ def agree_statement(genesis_hash: bytes, how: str, seq: int, prev: bytes) -> byt
 #: an entry record's keys in canonical order
 _RECORD_KEYS = tuple(sorted(ENTRY.keys))
 #: the kinds of entry whose bodies hold no map but their own (and no optional field): each
-#: with its body's keys in canonical order. (A result's `ending` and `takeovers` are maps.)
+#: with its body's keys in canonical order. (A result's `ending` and `takeovers` are maps, and
+#: so are the entry records a protest carries.)
 _NO_MAPS = {kind: tuple(sorted(shape.keys)) for kind, shape in BODIES.items()
-            if kind not in ("result", "results")}
+            if kind not in ("result", "results", "protest")}
 assert not any(BODIES[kind].extra for kind in _NO_MAPS)
 
 

@@ -49,6 +49,8 @@ class Verdict:
             head += (f"; seat {seat} ({shown(g.seats[seat].name, 40)}) taken over at seq {seq} by a "
                      f"{shown(g.takeover, 40)} bot, run by seat {runner}")
         game, state = ledger.game, ledger.state
+        if ledger.protest is not None:  # (a game ended disputed has no result)
+            return f"{head}; {ending_words(ledger)}; no result"
         if ledger.finished:
             result = ledger.result_body()
             winners = result["winners"]
@@ -69,11 +71,21 @@ def ending_words(ledger: Ledger) -> str:
     how, seats, seq = ledger.ending
     names = ledger.genesis.terms.seats
     who = " and ".join(f"seat {i} ({shown(names[i].name, 40)})" for i in seats)
+    if how == "claimed" and ledger.protest is not None:
+        claim, protest = _entry(ledger, seq), _entry(ledger, ledger.protest)
+        carried = protest.body["entries"]
+        evidence = f", carrying its own entr{'ies' if len(carried) > 1 else 'y'} from seq {seq}" if carried else ""
+        return (f"{who} claimed at seq {seq} by seat {claim.seat} ({shown(names[claim.seat].name, 40)}) alone — "
+                f"disputed: {who} protested at seq {ledger.protest}{evidence}")
     if how == "claimed":
         return f"{who} gone for good: claimed at seq {seq}"
     if how in ("drawn", "aborted"):
         return f"every seat agreed: {how} at seq {seq}"
     return f"{who} {how} at seq {seq}"
+
+
+def _entry(ledger: Ledger, seq: int):
+    return next(e for e in ledger.history if e.seq == seq)
 
 
 def audited_seeds(contents: LogContents) -> dict[int, bytes]:

@@ -201,6 +201,8 @@ SEAT = Shape("a seat", {"name": text(MAX_NAME), "key": octets(KEY_BYTES), "chain
                         "seed": octets(HASH_BYTES)})
 MAX_PATIENCE = 86400  # seconds: a day
 MAX_STRATEGY = 100  # characters of a takeover's strategy name (a bot's name or import path)
+#: entries of its own a `protest` carries: those the claim displaced (spec/log-format.md, "Endings")
+MAX_CARRIED = 16
 #: the genesis's `takeover` that means none: a claim ends the game (as when it is absent)
 NO_TAKEOVER = "none"
 DEFAULT_PATIENCE = 300  # seconds, when the genesis does not say
@@ -287,6 +289,30 @@ BODIES: dict[str, Shape] = {
         "gone": SEAT_NUMBER, "key": octets(KEY_BYTES), "chain": octets(HASH_BYTES), "seed": octets(HASH_BYTES),
     }),
 }
+
+def _carried_ok(value: Any) -> bool:
+    """A protest's `entries`: 0 to MAX_CARRIED entry records, each of its kind's shape (a
+    protest carries none: it stands only after a claim)."""
+    if type(value) is not tuple or len(value) > MAX_CARRIED:
+        return False
+    try:
+        for record in value:
+            ENTRY.check(record)
+            shape = BODIES.get(record["kind"])
+            if shape is None or record["kind"] == "protest":
+                return False
+            shape.check(record["body"])
+    except SchemaError:
+        return False
+    return True
+
+
+# the claimed seat's protest of a claim signed by one seat alone: the entries of its own the
+# claim displaced, its evidence that it was there (spec/protocol.md, "What a claim proves")
+BODIES["protest"] = Shape("a protest body", {
+    "entries": Check(_carried_ok, f"must be a list of at most {MAX_CARRIED} entry records (entries of its own, "
+                                  f"none of them a protest)"),
+})
 
 #: how a game ended otherwise than by its rules, as a result's `ending` says
 ENDINGS = ("resigned", "claimed", "drawn", "aborted")

@@ -16,6 +16,11 @@ from peerboard.protocol.session.events import YourTurn
 from peerboard.protocol.session.surface import LocalError
 
 
+#: why a seat that came back writes nothing yet (spec/log-format.md, "One process per log")
+WAITING = ("This seat came back and waits to hear from the other seats where the game stands; it writes nothing "
+           "before (the game may have gone on, or ended, without you).")
+
+
 @dataclass(frozen=True)
 class Write:
     """An entry the seat owes by itself: its kind and body."""
@@ -44,7 +49,7 @@ class Author:
     def decision(self, ledger: Ledger) -> str:
         """"move" or "commit": what the player must decide now; LocalError saying why not."""
         if self.unheard:
-            raise LocalError("This seat is catching up with the others; wait a moment.")
+            raise LocalError(WAITING)
         if ledger.ending is not None:
             raise LocalError(f"The game has ended: seat {ledger.ending[1][0]} {ledger.ending[0]}.")
         seat, kind = ledger.entitled()

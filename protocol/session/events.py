@@ -180,6 +180,9 @@ class Ending:
     seats: tuple[int, ...]
     seq: int
     unchecked: tuple[int, ...] = ()
+    #: the seq of the claimed seat's protest, when it disputed the claim (`how` "claimed"):
+    #: the game ended disputed there, with no result (spec/protocol.md, "What a claim proves")
+    disputed: int | None = None
 
 
 @dataclass(frozen=True)
@@ -187,6 +190,38 @@ class Ended(Event):
     """An entry ended the game here (a resignation): the audit and the result follow."""
 
     ending: Ending
+
+
+@dataclass(frozen=True)
+class Disputed(Event):
+    """Seat `claimer` alone claimed seat `gone` at entry `seq`, and seat `gone` protested at
+    entry `protest` — it was there — carrying its own entries from `seq` (`carried` of them):
+    the game ends disputed, with no result. `you`: this node's seat is `gone` (its node wrote
+    the protest), or `claimer` (its claim is disputed)."""
+
+    claimer: int
+    gone: int
+    seq: int
+    protest: int
+    carried: int
+    you: str = ""  # "claimed", "claimer", or "" (a spectator, a third seat)
+
+
+@dataclass(frozen=True)
+class Woke(Event):
+    """This node did not run for `seconds` (its process stopped, its computer asleep): the
+    others heard nothing from it meanwhile, and their own silence is counted again from now."""
+
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Unanswered(Event):
+    """This node came back (resumed) `seconds` ago and has not heard the head of `seats`: it
+    writes nothing until it has; meanwhile the game may have gone on, or ended, without it."""
+
+    seats: tuple[int, ...]
+    seconds: float
 
 
 @dataclass(frozen=True)
@@ -272,5 +307,5 @@ class RematchAnswer(Event):
 SESSION_EVENTS: tuple[type[Event], ...] = (
     Seated, SeatTaken, SeatFreed, PeersKnown, GameStarted, Accepted, Confirmed, YourTurn, PeerAway, PeerBack,
     PeerLeft, PeerMoved, Desync, Equivocation, InternalFault, Ended, Claimable, Offered, Declined, GameOver, Rejected,
-    Refused, Chatted, RematchAnswer, TakeoverTurn, TakenOver,
+    Refused, Chatted, RematchAnswer, TakeoverTurn, TakenOver, Disputed, Woke, Unanswered,
 )

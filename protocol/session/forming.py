@@ -228,6 +228,8 @@ class Forming:
             raise MessageError(f"propose: {exc}") from None
         if g.engine != engine.version:
             raise MessageError(f"propose: {g.game} engine version {g.engine}; this node has version {engine.version}")
+        if g.takeover is not None and len(g.seats) < 3:
+            raise MessageError("propose: a takeover strategy at a table of two seats (no verifier takes that genesis)")
         self.proposal, self.addrs, self.seat, self.players = g, m.addrs, seat, len(g.seats)
         self.reached(Milestone.PROPOSED)
         message = g.signing_bytes()

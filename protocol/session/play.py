@@ -14,12 +14,12 @@ from typing import Any, Callable, Mapping
 
 from peerboard import engines
 from peerboard.protocol.log import (
-    DEFAULT_PATIENCE, Entry, Identity, Ledger, LedgerError, NONCE_BYTES, SeatSecrets, SignedGenesis,
+    DEFAULT_PATIENCE, MAX_CARRIED, Entry, Identity, Ledger, LedgerError, NONCE_BYTES, SeatSecrets, SignedGenesis,
     agree_statement, claim_statement, failures, fingerprint, fits_chain, gathered_part, make_entry,
     next_statement, resign_statement, takeover_body, takeover_secrets, verify,
 )
 from peerboard.protocol.session.acks import confirm_of, gathers
-from peerboard.protocol.session.author import Author, Write
+from peerboard.protocol.session.author import WAITING, Author, Write
 from peerboard.protocol.session.claims import Gathering, Signed
 from peerboard.protocol.session.confirmation import Confirmations
 from peerboard.protocol.session.forming import NOT_WATCHING, STARTED
@@ -27,8 +27,8 @@ from peerboard.protocol.session.effects import (
     NextStep, Send, SetAside, Store, StoreChoice, StoreClaim, StoreGenesis, Sync, TakeOwnEntry, Unstore,
 )
 from peerboard.protocol.session.events import (
-    Accepted, Claimable, Declined, Ended, Ending, Equivocation, Event, GameOver, GameStarted, Offered, PeerAway,
-    PeerBack, PeerLeft, PeerMoved, PeersKnown, Rejected, TakenOver, TakeoverTurn, YourTurn,
+    Accepted, Claimable, Declined, Disputed, Ended, Ending, Equivocation, Event, GameOver, GameStarted, Offered,
+    PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Rejected, TakenOver, TakeoverTurn, Unanswered, Woke, YourTurn,
 )
 from peerboard.protocol.session.messages import (
     Ack, Beat, Claim, Confirm, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, MessageError, Offer, Proof,
@@ -43,6 +43,11 @@ from peerboard.protocol.session.surface import ChanceRecord, LocalError, MoveLis
 GATHERED = ("reveals", "audits", "results")
 BEAT_EVERY = 1.0  # seconds between heartbeats (each carries the head)
 AWAY_AFTER = 5.0  # a seat silent this long is shown as away
+#: this node did not tick for this long: it was frozen (its process stopped, its computer
+#: asleep), and the others' silence meanwhile is not theirs (spec/protocol.md, "Patience and claims")
+FROZEN_AFTER = AWAY_AFTER
+#: a resumed seat that has heard no head of another seat this long is told what that may mean
+UNANSWERED_AFTER = 10.0
 BATCH = 64  # entries served per request
 AHEAD_WINDOW = 256  # entries buffered beyond the next expected one
 #: seconds an entry that came early waits for the one before it before this node asks for
@@ -107,6 +112,9 @@ class Play:
         #: signature, all for (`offers_at`, the head); they lapse when another entry is written
         self.offers: dict[str, dict[int, bytes]] = {}
         self.offers_at: int = 0
+        #: the offers the local seat declined at `offers_at`: a repeat of one is answered with
+        #: the decline again, never told again (spec/protocol.md, "Draws and aborts by agreement")
+        self.declined: set[str] = set()
         #: claims at three or more seats being gathered (protocol/session/claims.py)
         self.gathering = Gathering()
         #: the seats this node plays taken over (spec/protocol.md, "Takeover"): seat -> (its
@@ -124,6 +132,24 @@ class Play:
         self.regathered: dict[int, dict[int, bytes]] = {}
         #: confirms that came before their entry: seq -> (sender, confirm), taken once it is held
         self.early_confirms: dict[int, tuple[bytes, Confirm]] = {}
+        #: this node's own presence (spec/protocol.md, "What a claim proves"): its last tick,
+        #: since when it has run with no freeze, and when it took each entry it holds (None:
+        #: before it was last started — a resumed node cannot tell how long it was down)
+        self.last_tick: float | None = None
+        self.present_since: float | None = None
+        self.taken_at: list[float | None] = []
+        self.heads_heard = 0  # the longest log a peer's beat has told of
+        self.genesis_at: float | None = None  # (its first tick, for a game it started: not resumed)
+        self.resumed = False
+        #: a claim of the local seat, one seat's alone: whether this node has been here all along
+        #: since it took the entry the claim follows (or wrote its own the claim displaced), and
+        #: those entries of its own
+        self.present_at_claim = False
+        self.displaced: tuple[Entry, ...] = ()
+        self.protesting = False  # our protest is written and on its way into the ledger
+        self.unanswered_told = False  # (a resumed seat told that nobody answered yet)
+        #: the protest of our claim a peer holds (seq, hash), once told (our log keeps our end)
+        self.protest_told: tuple[int, bytes] | None = None
 
     @classmethod
     def start(cls, identity: Identity, secrets: SeatSecrets | None, random: Callable[[int], bytes],
@@ -169,6 +195,7 @@ class Play:
         `hello` to every seat if this node listens at `addr`, not where the genesis says."""
         effects: list = []
         hashes = []
+        self.resumed = True
         for i, entry in enumerate(entries):
             last = i == len(entries) - 1
             try:
@@ -293,12 +320,16 @@ class Play:
         return []
 
     def away_for(self, index: int, now: float) -> float | None:
-        """How long seat `index` has been silent, if it is away (or left); else None."""
+        """How long seat `index` has been silent, if it is away (or left); else None. (Counted
+        from when this node was last frozen, if later: its own silence is not the seat's.)"""
         if index not in self.away and index not in self.left:
             return None
         key = self.seat_keys[index]
         heard = self.heard.get(key, self.silent_since.get(key))
-        return None if heard is None else now - heard
+        return None if heard is None else now - self._since(heard)
+
+    def _since(self, heard: float) -> float:
+        return heard if self.present_since is None else max(heard, self.present_since)
 
     def beat(self) -> bytes:
         head = self.entries[-1].hash if self.entries else self.genesis.hash
@@ -307,6 +338,20 @@ class Play:
     def tick(self, now: float, beat: bool) -> list:
         """The beat just sent (`beat`) comes with the latest ack again; a seat silent too long is away."""
         effects: list = []
+        if self.last_tick is not None and now - self.last_tick >= FROZEN_AFTER:
+            # this node was frozen: the others heard nothing from it, and what it did not hear
+            # from them meanwhile says nothing of them — their silence counts from now
+            self.present_since = now
+            effects.append(Woke(now - self.last_tick))
+        elif self.present_since is None:
+            self.present_since = now
+            self.genesis_at = None if self.resumed else now
+        self.last_tick = now
+        author = self.author
+        if (self.resumed and author is not None and author.unheard and not self.unanswered_told
+                and now - self.present_since >= UNANSWERED_AFTER):
+            self.unanswered_told = True
+            effects.append(Unanswered(tuple(sorted(self.seats[k] for k in author.unheard)), now - self.present_since))
         gap = self.gap
         if gap is not None and gap[0] == len(self.entries) + 1 and self.ahead and now - gap[1] >= GAP_WAIT:
             effects += self._ask(gap[2], gap[0], now)
@@ -352,7 +397,7 @@ class Play:
             heard = self.heard.get(key)
             if heard is None:
                 heard = self.silent_since.setdefault(key, now)
-            if now - heard > AWAY_AFTER:
+            if now - self._since(heard) > AWAY_AFTER:
                 self.away.add(seat)
                 effects.append(PeerAway(seat))
         if self.author is not None and not self.author.unheard:
@@ -649,8 +694,15 @@ class Play:
         return self.broadcast(confirm_of(seq, self.entries[seq - 1].hash, states, self.players))
 
     def on_beat(self, sender: bytes, m: Beat, now: float) -> list:
+        self.heads_heard = max(self.heads_heard, m.seq)
         if m.seq > len(self.entries):
+            if self.ledger.protest is not None:
+                # nothing follows our protest: the longer log is the claimer's end, written before
+                # it heard the protest — it is told the protest instead (at most twice a second)
+                return self._protest_to(sender, now)
             return self._ask(sender, len(self.entries) + 1, now)
+        if self.protest_told is not None and m.seq >= self.protest_told[0] and sender in self.seats:
+            return []  # (the claimed seat's copy forks at its protest: we know, and said so)
         if m.seq and m.head != self.entries[m.seq - 1].hash and sender in self.seats:
             # a fork: fetch its entry (a proof, if one seat signed both). Where acks go to
             # each entry's author alone, the seats' heads are how two halves of a table an
@@ -705,6 +757,9 @@ class Play:
         if m.seq != ledger.next_seq or m.prev != ledger.head or not ledger.may_end():
             return []  # lapsed (another entry came), or for a head this node has not reached: it is said again
         self._offers_here()
+        if m.how in self.declined:
+            # said again before the offerer heard our decline, or the decline was lost
+            return [Send(sender, Decline(self.seat, m.how, m.seq).to_bytes())]
         sigs = self.offers.setdefault(m.how, {})
         if m.seat in sigs:
             return []
@@ -742,10 +797,15 @@ class Play:
 
     def _compare(self, sender: bytes, entry: Entry) -> list:
         """An entry for a seq already held: a duplicate, the claim of the seat that wrote
-        ours, an entry of a claimed seat that lost to its claim, or proof of equivocation."""
+        ours, an entry of a claimed seat that lost to its claim, the claimer's end where we
+        protested or the protest where we wrote our end, or proof of equivocation."""
         mine = self.entries[entry.seq - 1]
         if entry.hash == mine.hash:
             return []
+        if mine.kind == "protest" and entry.seat != mine.seat:
+            return []  # the claimer's end, written before it heard our protest: nothing follows a protest
+        if entry.kind == "protest" and entry.seq >= 2 and self.entries[entry.seq - 2].kind == "claim":
+            return self._protested(sender, entry)
         if mine.kind == "claim" and entry.seat == mine.body["gone"]:
             return []  # written by the claimed seat before it learnt of the claim: it takes it back when it does
         if entry.kind == "claim" and mine.seat == entry.body["gone"]:
@@ -768,6 +828,8 @@ class Play:
         """Take the next entry from a peer: check it, store it, pass it on to our
         spectators, ack it — unless this seat signed a claim for its seq (then it is held:
         protocol/session/claims.py)."""
+        if self.ledger.protest is not None or self.protesting:
+            return []  # (the claimer's end, written before it heard the protest: nothing follows one)
         if self.gathering.holds(entry):
             return self._hold(sender, entry)
         try:
@@ -788,6 +850,12 @@ class Play:
 
     def _append(self, entry: Entry, ledger: Ledger) -> None:
         before = self.ledger
+        if entry.kind == "claim" and entry.body["gone"] == self.seat and not self.displaced:
+            self.present_at_claim = self._present_since(entry.seq - 1)  # (since we took the entry it follows)
+        # (taken live: this node had heard every seat's head and was not behind any: not a
+        # catch-up after a restart, which cannot tell how long the node was down)
+        live = (self.author is None or not self.author.unheard) and entry.seq >= self.heads_heard
+        self.taken_at.append(self.last_tick if live else None)
         self.ledger = ledger
         self.ledgers[entry.seq] = ledger
         self.entries.append(entry)
@@ -841,6 +909,10 @@ class Play:
         if self.author is not None:
             self.author.choice = None
         effects: list = [SetAside(tuple(replaced))]
+        # our evidence, if we protest the claim: were we here all along since we wrote it?
+        self.present_at_claim = self._present_since(seq)
+        self.displaced = tuple(replaced)
+        del self.taken_at[seq - 1:]
         self._append(entry, checked)
         effects.append(Store(entry))
         relay = [k for k in self.spectators if k != sender]
@@ -873,8 +945,13 @@ class Play:
             return effects + self._told_desync(entry.seq) + self.keeper.halt(desync) + [Accepted(entry.seq, entry)]
         effects += self._advance()
         effects.append(Accepted(entry.seq, entry))
-        if entry.kind in ("resign", "claim", "agree") and ledger.ending is not None and ledger.ending[2] == entry.seq:
+        protest = self._protest_due(entry, ledger)
+        if protest:  # (in place of being told we were claimed: we were not gone)
+            effects += protest
+        elif entry.kind in ("resign", "claim", "agree") and ledger.ending is not None and ledger.ending[2] == entry.seq:
             effects.append(Ended(self.ending()))
+        if entry.kind == "protest":
+            effects.append(self._disputed(entry, ledger))
         if entry.kind == "takeover":
             gone = entry.body["gone"]
             effects.append(TakenOver(gone, entry.seq, entry.seat, self.genesis.terms.takeover, you=gone == self.seat))
@@ -888,14 +965,71 @@ class Play:
         if ledger.ending is None:
             return None
         how, seats, seq = ledger.ending
-        return Ending(how, seats, seq, ledger.gone)
+        return Ending(how, seats, seq, ledger.gone, ledger.protest)
 
     def _game_over(self) -> list:
         body = self.ledger.result_body()
-        self.result = GameOver(tuple(body["winners"]), tuple(body["scores"]), tuple(self.ledger.cheats), self.ending(),
+        # (a game a protest ended is disputed: it has no winner, and no result entry)
+        winners = () if self.ledger.protest is not None else tuple(body["winners"])
+        self.result = GameOver(winners, tuple(body["scores"]), tuple(self.ledger.cheats), self.ending(),
                                self.ledger.taken)
         self.keeper.reach(Milestone.ENDED)
         return [self.result]
+
+    # -- a claim one seat alone signed, disputed (spec/protocol.md, "What a claim proves") ---------------
+
+    def _protest_due(self, entry: Entry, ledger: Ledger) -> list:
+        """The local seat's protest of `entry`, a claim of it that one seat alone signed, when
+        this node knows it was there: it holds entries of its own the claim displaced, or it
+        has run with no freeze since it took the entry the claim follows (it was sending all
+        along). [] otherwise: the claim stands, and the seat watches as a spectator."""
+        if (entry.kind != "claim" or self.seat is None or entry.body["gone"] != self.seat
+                or ledger.disputable != self.seat):
+            return []
+        displaced, self.displaced = self.displaced, ()
+        if not self.present_at_claim:
+            return []  # (restarted or frozen since: it cannot tell whether it was away, nor whether its entries left)
+        self.protesting = True
+        return self._write("protest", {"entries": [e.record() for e in displaced[:MAX_CARRIED]]})
+
+    def _present_since(self, seq: int) -> bool:
+        """Whether this node has run with no freeze and no restart since it was last in step
+        with the table at or before entry `seq`: since the last of those entries it took live
+        (at the head, not catching up) — or since the genesis it started from. It was sending
+        its beats and acks all along since then, heard or not."""
+        if self.present_since is None:
+            return False
+        for i in range(min(seq, len(self.taken_at)) - 1, -1, -1):
+            if self.taken_at[i] is not None:
+                return self.present_since <= self.taken_at[i]
+        return self.genesis_at is not None and self.present_since <= self.genesis_at
+
+    def _disputed(self, protest: Entry, ledger: Ledger) -> Disputed:
+        claim = self.entries[protest.seq - 2]
+        you = "claimed" if protest.seat == self.seat else "claimer" if claim.seat == self.seat else ""
+        return Disputed(claim.seat, protest.seat, claim.seq, protest.seq, len(protest.body["entries"]), you)
+
+    def _protested(self, sender: bytes, entry: Entry) -> list:
+        """The claimed seat's protest of a claim we hold, where we hold more after the claim:
+        the claimer's end, written at once. Our log stays as it is (nothing in it is taken
+        back); the protest is checked and its news told, once."""
+        if self.protest_told == (entry.seq, entry.hash):
+            return []
+        try:
+            self._chain_at(entry.seq - 1).check(entry)
+        except LedgerError as exc:
+            return self.keeper.reject(sender, f"entry seq {exc.seq}: {exc.why}")
+        self.protest_told = (entry.seq, entry.hash)
+        claim = self.entries[entry.seq - 2]
+        you = "claimer" if claim.seat == self.seat else ""
+        return [Disputed(claim.seat, entry.seat, claim.seq, entry.seq, len(entry.body["entries"]), you)]
+
+    def _protest_to(self, peer: bytes, now: float) -> list:
+        """Our protest, again, to a peer whose log runs on past it (at most twice a second)."""
+        if now - self.asked.get(peer, -1e9) < BEAT_EVERY / 2:
+            return []
+        self.asked[peer] = now
+        return [Send(peer, EntryMessage(self.entries[self.ledger.protest - 1]).to_bytes())]
 
     def _send_seats(self, message: Message) -> list:
         data = message.to_bytes()
@@ -1005,6 +1139,7 @@ class Play:
         """Offers of another entry than the next have lapsed."""
         if self.offers_at != self.ledger.next_seq:
             self.offers = {}
+            self.declined = set()
             self.offers_at = self.ledger.next_seq
 
     def offer(self, how: str) -> list:
@@ -1016,6 +1151,7 @@ class Play:
         if not ledger.may_end():
             raise LocalError("The game is over already.")
         self._offers_here()
+        self.declined.discard(how)  # (a seat may offer what it declined a moment ago)
         sigs = self.offers.setdefault(how, {})
         if self.seat in sigs:
             raise LocalError("You have offered that already; the other seats are asked.")
@@ -1030,6 +1166,7 @@ class Play:
         if not offerers or self.seat in sigs:
             raise LocalError(f"There is no offer of {'a draw' if how == 'drawn' else 'an abort'} to decline.")
         del self.offers[how]
+        self.declined.add(how)
         message = Decline(self.seat, how, self.ledger.next_seq).to_bytes()
         return [Send(self.seat_keys[s], message) for s in offerers]
 
@@ -1072,7 +1209,7 @@ class Play:
             raise LocalError(f"Seat {gone} has been away for {int(away)} s; it can be claimed once it has been away "
                              f"for the table's patience, {self.patience} s (in {int(self.patience - away) + 1} s).")
         if self.author.unheard:
-            raise LocalError("This seat is catching up with the others; wait a moment.")
+            raise LocalError(WAITING)
         if self.players > 2 and len(ledger.writers) > 2:
             return self._sign_claim(gone)
         sig = self.identity.sign(claim_statement(self.genesis.hash, gone, ledger.next_seq, ledger.head))

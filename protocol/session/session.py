@@ -35,7 +35,8 @@ from peerboard.protocol.session import chat
 from peerboard.protocol.session.rematch import ANSWERS, RematchState
 from peerboard.protocol.session.effects import NextStep, Send, TakeOwnEntry
 from peerboard.protocol.session.events import (  # re-exported: the session's events are part of its surface
-    Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Ending, Equivocation, Event, GameOver, GameStarted,
+    Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Disputed, Ended, Ending, Equivocation, Event, GameOver,
+    GameStarted, Unanswered, Woke,
     InternalFault, Offered, TakenOver, TakeoverTurn, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, RematchAnswer, Seated,
     SeatFreed, SeatTaken, YourTurn,
 )
@@ -54,7 +55,7 @@ __all__ = [
     "Event", "Seated", "SeatTaken", "SeatFreed", "PeersKnown", "GameStarted", "Accepted", "Confirmed", "YourTurn",
     "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "Ended", "Ending",
     "Claimable", "Offered", "Declined", "GameOver", "Rejected", "Refused", "Chatted", "RematchAnswer",
-    "TakeoverTurn", "TakenOver",
+    "TakeoverTurn", "TakenOver", "Disputed", "Woke", "Unanswered",
 ]
 
 STRIKES_TO_IGNORE = 50  # a peer that sent this many bad messages is no longer read

@@ -171,7 +171,9 @@ def test_a_hidden_hand_does_not_change_the_judgement_of_a_move(tmp_path):
     assert leaks  # a search that saw seat 1's cards would judge differently
 
 
+@pytest.mark.processes
 def test_the_analysis_on_a_dask_cluster_is_the_analysis_here(tmp_path):
+    """Slow (10-20 s): a local Dask cluster of two worker processes starts before the analysis runs."""
     try:
         from distributed import Client, LocalCluster
     except ImportError:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.processes
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -53,7 +55,7 @@ def test_ratings_of_the_vectors_count_each_game_and_leave_out_an_invalid_one(tmp
     shutil.copy(ROOT / "spec" / "vectors" / "invalid" / "aton-prev-zero.pblog", logs)
     out = peerboard("ratings", str(logs), home=tmp_path)
     assert out.returncode == 0, out.stderr
-    assert "4 log file(s): 3 finished game(s) counted once each, 0 unfinished, 1 invalid" in out.stdout
+    assert "4 log file(s): 3 game(s) counted once each (3 rated, 0 not), 0 unfinished, 1 invalid" in out.stdout
     assert "left out: " in out.stdout and "aton-prev-zero.pblog: invalid at seq" in out.stdout
     for name in ("aton", "athos", "asterix"):
         assert f"\n{name}\n" in out.stdout

@@ -125,9 +125,11 @@ def test_an_analysis_file_of_version_1_is_still_read(tmp_path):
     log = tmp_path / "aton.pblog"
     write_log(log, played.genesis, played.entries)
     contents = read_log(log.read_bytes())
+    # (a version 1 record as written then: no error, sure, extra nor playout counts)
     old = {"format": document.FORMAT, "version": 1, "log": {"head": document.head_of(contents).hex()},
-           "moves": [{"seq": 3, "seat": 0, "played": "keep", "preferred": "keep", "mark": "",
-                      "before": [0.5, 0.5], "after": [0.5, 0.5]}]}
+           "seats": [{"name": "ann", "fingerprint": "a"}, {"name": "bob", "fingerprint": "b"}],
+           "moves": [{"seq": 3, "index": 0, "seat": 0, "played": "keep", "preferred": "keep", "mark": "",
+                      "drop": 0.0, "before": [0.5, 0.5], "after": [0.5, 0.5]}]}
     document.path_for(log).write_text(json.dumps(old))
     assert document.read(document.path_for(log), contents)["moves"] == old["moves"]
 

@@ -17,10 +17,14 @@ from support.tui_harness import HAVE_TMUX, Tmux
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed")
+pytestmark = [pytest.mark.tmux,
+              pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed")]
 
 
+@pytest.mark.timeout(900)  # CPU-bound: on a loaded machine its wall time is several times its CPU time
 def test_the_viewer_draws_the_graph_and_marks_the_costliest_move(tmp_path):
+    """Slow (tens of seconds): every decision of a whole Athos game (the spec's vector) is judged by the
+    search before the viewer can draw the graph; the budget is already the smallest that marks a move."""
     log = tmp_path / "athos.pblog"
     shutil.copy(ROOT / "spec" / "vectors" / "athos.pblog", log)
     assert analyse([log], Budget(playouts=20), 0, InProcess(), io.StringIO(), io.StringIO()) == 0

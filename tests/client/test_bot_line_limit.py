@@ -38,11 +38,13 @@ def _hello(tmp_path, size, first):
             bot.proc.wait()
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("first", [MAX_LINE - 40, 65536])
 def test_a_reply_of_exactly_the_longest_line_is_read(tmp_path, first):
     _hello(tmp_path, MAX_LINE, first)
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("size, first", [(MAX_LINE + 1, MAX_LINE - 40), (MAX_LINE + 24, MAX_LINE - 16),
                                          (MAX_LINE + 1, MAX_LINE)])
 def test_a_reply_one_byte_or_more_over_the_longest_line_dismisses_the_bot(tmp_path, size, first):

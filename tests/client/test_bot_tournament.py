@@ -45,6 +45,7 @@ def test_wilson_and_elo_intervals():
     assert diff == float("inf") and 0 < low < float("inf")
 
 
+@pytest.mark.processes
 def test_a_tournament_on_a_process_pool_equals_the_same_one_in_process():
     players = tournament.parse_players("greedy,random", 2)
     matches = tournament.schedule("aton", {"win_points": 10}, players, 4, seed=9)
@@ -54,6 +55,7 @@ def test_a_tournament_on_a_process_pool_equals_the_same_one_in_process():
     assert [(o.winners, o.scores, o.moves) for o in here] == [(o.winners, o.scores, o.moves) for o in there]
 
 
+@pytest.mark.processes
 def test_selfplay_table_and_saved_logs_that_verify(tmp_path):
     out = peerboard("selfplay", "aton", "--players", "greedy,random", "--games", "4", "--jobs", "2",
                     "--seed", "3", "--save", str(tmp_path), "--option", "win_points=15")
@@ -72,6 +74,7 @@ def test_selfplay_table_and_saved_logs_that_verify(tmp_path):
         assert check.returncode == 0 and check.stdout.startswith("valid: aton"), check.stdout
 
 
+@pytest.mark.processes
 def test_a_game_past_the_move_limit_stops_unfinished_a_draw_whose_log_verifies(tmp_path):
     out = peerboard("selfplay", "athos", "--players", "random,random", "--games", "2", "--seed", "5",
                     "--max-moves", "40", "--save", str(tmp_path))
@@ -97,6 +100,7 @@ def test_a_game_that_ends_at_the_move_limit_still_finishes():
     assert (limited.winners, limited.scores, limited.moves) == (whole.winners, whole.scores, whole.moves)
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("args, says", [
     (["--players", "mcts,alphazero"], "there is no bot 'alphazero'"),
     (["--players", "mcts@fast,random"], "mcts@fast: a budget is a number of playouts"),
@@ -111,6 +115,7 @@ def test_selfplay_mistakes_are_one_line_and_exit_2(args, says):
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and says in out.stderr, out.stderr
 
 
+@pytest.mark.processes
 def test_a_tournament_runs_on_a_local_dask_cluster():
     try:
         from distributed import Client, LocalCluster

@@ -22,6 +22,7 @@ def peerboard(*args, cwd=None):
     )
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("args, says", [
     (["selfplay", "chess"], f"There is no game 'chess'; the games are: {', '.join(engines.names())}."),
     (["selfplay", "aton", "--option", "win_points=0"], "win_points=0 must be a whole number from 1 to 200"),
@@ -37,6 +38,7 @@ def test_user_errors_are_one_line_and_exit_2(args, says):
     assert out.stderr.count("\n") == 1 and says in out.stderr and "Traceback" not in out.stderr
 
 
+@pytest.mark.processes
 def test_selfplay_saves_a_log_that_replay_verifies(tmp_path):
     out = peerboard("selfplay", "aton", "--seed", "4", "--save", str(tmp_path))
     assert out.returncode == 0, out.stderr
@@ -47,6 +49,7 @@ def test_selfplay_saves_a_log_that_replay_verifies(tmp_path):
     assert check.stdout.count("\n") == 1
 
 
+@pytest.mark.processes
 def test_selfplay_prints_a_results_table_for_many_games():
     out = peerboard("selfplay", "aton", "--games", "30", "--seed", "2")
     assert out.returncode == 0
@@ -56,12 +59,14 @@ def test_selfplay_prints_a_results_table_for_many_games():
     assert sum(wins) == 30 and "average length" in lines[-1]
 
 
+@pytest.mark.processes
 def test_the_same_seed_plays_the_same_games():
     a = peerboard("selfplay", "aton", "--games", "5", "--seed", "11").stdout
     b = peerboard("selfplay", "aton", "--games", "5", "--seed", "11").stdout
     assert a == b
 
 
+@pytest.mark.processes
 def test_a_tampered_log_fails_verify_with_exit_1_naming_the_seq(tmp_path):
     peerboard("selfplay", "aton", "--seed", "4", "--save", str(tmp_path))
     log = next(tmp_path.glob("*.pblog"))
@@ -73,6 +78,28 @@ def test_a_tampered_log_fails_verify_with_exit_1_naming_the_seq(tmp_path):
     assert "bad signature" in out.stdout
 
 
+@pytest.mark.processes
+def test_verify_compares_the_copies_of_one_game_and_names_the_forger(tmp_path):
+    """spec/log-format.md, "Copies of a game": each file valid alone; together they prove
+    that the seat whose copy says it won by claim signed two histories."""
+    from support.forged import forgery
+
+    f = forgery(1)
+    (tmp_path / "honest.pblog").write_bytes(f.honest)
+    (tmp_path / "forged.pblog").write_bytes(f.forged)
+    out = peerboard("replay", "--verify", str(tmp_path / "honest.pblog"), str(tmp_path / "forged.pblog"),
+                    os.path.join(ROOT, "spec", "vectors", "aton.pblog"))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[-1] == "3 of 3 valid"
+    assert lines[3].startswith("copies of one aton game (genesis ") and lines[3].endswith(
+        f"{tmp_path / 'forged.pblog'}, {tmp_path / 'honest.pblog'}")
+    assert lines[4].startswith(f"  seat {f.loser} (p{f.loser}) equivocated: it signed two histories of entry {f.cut}")
+    assert lines[5].startswith(f"  the claim of seat {f.winner} (p{f.winner}) at entry {f.cut}, signed by seat {f.loser}")
+    assert len(lines) == 7  # (the vector, a copy of no other game here, adds nothing)
+
+
+@pytest.mark.processes
 def test_a_file_that_is_no_log_is_invalid_not_a_crash(tmp_path):
     junk = tmp_path / "junk.pblog"
     junk.write_bytes(b"this is not a log at all")
@@ -80,6 +107,7 @@ def test_a_file_that_is_no_log_is_invalid_not_a_crash(tmp_path):
     assert out.returncode == 1 and out.stdout.startswith("invalid at header")
 
 
+@pytest.mark.processes
 def test_export_json_and_text(tmp_path):
     peerboard("selfplay", "aton", "--seed", "4", "--save", str(tmp_path))
     log = str(next(tmp_path.glob("*.pblog")))
@@ -98,6 +126,7 @@ def test_export_json_and_text(tmp_path):
     assert any(" move " in line and "assign" in line for line in text)
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("args, says", [
     (["selfplay", "aton", "--save", "/proc/nope"], "--save /proc/nope: cannot write there"),
     (["host", "aton", "--bind", "tcp://127.0.0.1:99999"], "--bind takes tcp://IP:PORT with a port from 0 to 65535"),
@@ -116,6 +145,7 @@ def test_the_rough_edges_are_one_line_and_exit_2(args, says, tmp_path):
     assert out.stderr.count("\n") == 1 and says in out.stderr and "Traceback" not in out.stderr
 
 
+@pytest.mark.processes
 def test_the_help_says_which_player_a_bot_is():
     top = peerboard("--help").stdout
     assert "random moves unless --strategy or --exec" in " ".join(top.split())
@@ -123,6 +153,7 @@ def test_the_help_says_which_player_a_bot_is():
     assert "a number (greedy bots)" in host
 
 
+@pytest.mark.processes
 def test_version_says_which_peerboard_and_which_protocol_and_log_format():
     out = peerboard("--version")
     assert out.returncode == 0 and out.stdout.startswith("peerboard 0.")

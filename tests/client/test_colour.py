@@ -4,6 +4,8 @@ import pty
 import subprocess
 import sys
 
+import pytest
+
 from peerboard.client.colour import paint, wants_colour
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -57,6 +59,7 @@ def _replay(*env_extra, tty):
     return b"".join(chunks).decode()
 
 
+@pytest.mark.processes
 def test_the_replayed_board_is_coloured_on_a_terminal_and_plain_in_a_pipe():
     assert ESC in _replay(tty=True)
     assert ESC not in _replay(tty=False)

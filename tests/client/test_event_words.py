@@ -82,3 +82,45 @@ def test_the_line_prompt_and_the_screen_say_the_same_words():
     assert printed == shown == [said(e, session).text for e in events]
     assert shown[-1] == ("Seat 1 (bob, bbbb-bbbb) is free again: it fell silent (nothing heard for 6 s, or no "
                          "signature in time).")
+
+
+def test_a_disputed_claim_a_frozen_node_and_a_seat_nobody_answers_are_said_plainly():
+    s = _session()
+    mine = said(ev.Disputed(1, 0, 12, 13, 1, "claimed"), s)
+    assert mine.kind == "error" and mine.text.startswith(r"Seat 1 (bob\x1b[2J) claimed your seat at entry 12, as if you "
+                                                         "had been away longer than the table's patience")
+    assert "You were here: this node has kept your signed protest in this game's log (entry 13)" in mine.text
+    assert "the game ends disputed, with no result" in mine.text
+    theirs = said(ev.Disputed(1, 0, 12, 13, 0, "claimer"), s)
+    assert "disputes your claim of entry 12: its signed protest (entry 13) says it was here" in theirs.text
+    woke = said(ev.Woke(63.4), s)
+    assert woke.text.startswith("This node did not run for 63 s") and "they were not the ones away" in woke.text
+    alone = said(ev.Unanswered((1,), 10.2), s)
+    assert alone.text.startswith(r"Seat 1 (bob\x1b[2J) has not answered in 10 s since this node came back")
+    assert "the game may have gone on, or ended without you" in alone.text
+
+
+def _headless_lines(game, options, seed):
+    """What `--headless --verbose` prints of a whole game's accepted entries, seat 0's node."""
+    from support.simnet import SimNet
+
+    net = SimNet(seed)
+    nodes = net.table(game, 2, options)
+    assert net.run(lambda: net.finished(nodes), max_time=5000)
+    out = io.StringIO()
+    seat = Seat(_node(nodes[0].session), out=out, verbose=True)
+    for event in nodes[0].events:
+        if isinstance(event, ev.Accepted):
+            seat.on_event(event)
+    return out.getvalue().splitlines()
+
+
+def test_the_headless_output_names_the_dice_and_the_cards_drawn():
+    asterix = _headless_lines("asterix", {"max_rounds": 1}, 3)
+    assert any(line.endswith(": chance -> roll 1 5") for line in asterix), asterix  # the dice of a turn
+    layout = next(line for line in asterix if line.startswith("1: chance -> tile "))  # the board turned up
+    assert layout.endswith(" and 52 more")  # sixty tiles and two dice, ten of them named
+    aton = _headless_lines("aton", {"win_points": 5}, 3)
+    assert "1: chance -> draw 2, draw 3, draw 1, draw 2, draw ?, draw ?, draw ?, draw ?" in aton  # the other hand hidden
+    assert any(": chance -> turn " in line for line in aton), aton  # the Kingdom of the Dead's card turned
+    assert any(" played: " in line for line in aton)

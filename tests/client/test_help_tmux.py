@@ -7,7 +7,8 @@ import pytest
 
 from support.tui_harness import HAVE_TMUX, Tmux
 
-pytestmark = pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed: the real-terminal tests need it")
+pytestmark = [pytest.mark.tmux,
+              pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed: the real-terminal tests need it")]
 PEERBOARD = f"{sys.executable} -m peerboard.client.cli"
 
 

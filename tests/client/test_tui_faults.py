@@ -7,26 +7,25 @@ import pytest
 
 from peerboard import engines
 from peerboard.client.tui.local import LocalSource
-from test_tui_game import _click, _screen, _to_decision
-from support.tui_harness import run
+from support.tui_harness import click_at, local_screen, run, to_decision
 
 
 def test_aton_cards_pointed_at_fill_the_cartouches_in_order_and_ask_for_no_target():
     """(issue 24, 19: each card clicked said "now its target", and the line under the
     board "picked 3 → ?", though the cards simply fill cartouches 1 to 4.)"""
     async def body():
-        async with _screen("aton", seed=5) as screen:
-            await _to_decision(screen, "assign")
+        async with local_screen("aton", seed=5) as screen:
+            await to_decision(screen, "assign")
             model = screen.presenter.model
             action = model.plan.legal_now()[-1]
-            await _click(screen, f"card:{action[1]}")
+            await click_at(screen, f"card:{action[1]}")
             text = screen.text()
             first = f"Cartouche 1: {action[1]}; now the card for cartouche 2 (Esc clears)."
             assert model.alert.text == first and "target" not in text and "→ ?" not in text
-            await _click(screen, f"card:{action[2]}")
+            await click_at(screen, f"card:{action[2]}")
             assert f"cartouche 1: {action[1]}, cartouche 2: {action[2]}; now the card for cartouche 3" in screen.text()
             for v in action[3:]:
-                await _click(screen, f"card:{v}")
+                await click_at(screen, f"card:{v}")
             assert model.plan.actions == (action,)
 
     run(body())
@@ -47,7 +46,7 @@ def test_an_asterix_game_of_four_at_80_columns_cuts_no_text_mid_word():
     are shortened at a word with "…" (issue 24, 15: "place 3.2; plac")."""
     async def body():
         source = LocalSource(engines.get("asterix"), 4, {"max_rounds": 3}, seed=11)
-        async with _screen("asterix", source=source, columns=80, rows=30) as screen:
+        async with local_screen("asterix", source=source, columns=80, rows=30) as screen:
             model, view, rng = screen.presenter.model, screen.view, random.Random(4)
             for _ in range(120):
                 plan = model.plan
@@ -78,7 +77,7 @@ def test_pasted_text_holding_an_escape_sequence_is_text_at_the_move_line(pasted)
     """prompt-toolkit's parser takes `ESC [ 5 M` for a mouse report and its handler raised
     on it ("Internal error in the terminal client (ValueError)"): pasted text is text."""
     async def body():
-        async with _screen("aton") as screen:
+        async with local_screen("aton") as screen:
             await screen.type(f"assign{pasted} x", enter=False)
             assert screen.app.is_running and not screen.task.done()
             assert screen.presenter.model.alert is None or "Internal error" not in screen.presenter.model.alert.text
@@ -98,7 +97,7 @@ def test_the_other_seats_moves_in_the_status_line_keep_the_newest_when_too_long(
 
     said = "; ".join(f"seat {i % 3} (bot-{i % 3}) played: move c{i}; pick" for i in range(1, 9))
     async def body():
-        async with _screen("aton", columns=100) as screen:
+        async with local_screen("aton", columns=100) as screen:
             screen.presenter.on_source_event(Alert(said, newest_last=True))
             await screen.flush()
             status = screen.text().rstrip("\n").split("\n")[-2]

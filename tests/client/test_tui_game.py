@@ -13,30 +13,7 @@ from peerboard.client.tui.game_view import ActionCompleter
 from peerboard.client.tui.help import help_text
 from peerboard.client.tui.local import LocalSource
 from peerboard.client.tui.snapshot import FixedSizeOutput, screen_text
-from support.tui_harness import Screen, run
-
-
-def _screen(game: str, seed: int = 3, columns: int = 120, rows: int = 32, source=None, **kw) -> Screen:
-    source = source or LocalSource(engines.get(game), seed=seed, **kw)
-    return Screen(GamePresenter(source), columns, rows)
-
-
-async def _to_decision(screen: Screen, kind: str, tries: int = 200) -> None:
-    """Play random legal moves by typing them until the local seat faces a decision whose
-    first action is of this kind (e.g. "assign")."""
-    rng = random.Random(1)
-    model = screen.presenter.model
-    for _ in range(tries):
-        plan = model.plan
-        if plan is not None and plan.deciding and not plan.steps and plan.legal_now()[0][0] == kind:
-            return
-        if plan is None:
-            raise AssertionError(f"no decision; the screen:\n{screen.text()}")
-        if plan.deciding:
-            await screen.type(rng.choice(model.legal_texts()))
-        else:
-            await screen.press("enter")
-    raise AssertionError(f"no {kind} decision came")
+from support.tui_harness import Screen, click_at, local_screen, run, to_decision
 
 
 async def _walk_to(screen: Screen, spot: str) -> None:
@@ -55,18 +32,12 @@ async def _walk_to(screen: Screen, spot: str) -> None:
     raise AssertionError(f"the cursor never reached {spot}")
 
 
-async def _click(screen: Screen, spot: str) -> None:
-    """A mouse click on the spot where the screen shows it (the board starts on row 1)."""
-    line, col = screen.presenter.positions()[spot]
-    await screen.click(col, line + 1)
-
-
 # -- completion -------------------------------------------------------------------------------------
 
 
 def test_tab_completion_offers_exactly_the_legal_actions():
     async def body():
-        async with _screen("asterix", players=2) as screen:
+        async with local_screen("asterix", players=2) as screen:
             model = screen.presenter.model
             legal = [model.plan.text_of(a) for a in model.plan.legal_now()]
             await screen.press("tab")
@@ -78,7 +49,7 @@ def test_tab_completion_offers_exactly_the_legal_actions():
 
 def test_completion_narrows_to_the_legal_actions_that_fit_what_is_typed():
     async def body():
-        async with _screen("athos") as screen:
+        async with local_screen("athos") as screen:
             completer = ActionCompleter(screen.presenter)
             from prompt_toolkit.document import Document
 
@@ -97,8 +68,8 @@ def _three_ways(game: str, kind: str, typed_from, spots_of, **kw):
     three fresh screens of the same game: the planned actions are equal."""
 
     async def way(how: str):
-        async with _screen(game, **kw) as screen:
-            await _to_decision(screen, kind)
+        async with local_screen(game, **kw) as screen:
+            await to_decision(screen, kind)
             model = screen.presenter.model
             action = [a for a in model.plan.legal_now() if a[0] == kind][-1]
             if how == "type":
@@ -108,7 +79,7 @@ def _three_ways(game: str, kind: str, typed_from, spots_of, **kw):
                     await _walk_to(screen, spot)
                     await screen.press("enter")
                 else:
-                    await _click(screen, spot)
+                    await click_at(screen, spot)
             assert model.plan.steps, f"nothing was planned by {how}: {model.alert}"
             return model.plan.actions[0], action
 
@@ -141,7 +112,7 @@ def test_athos_monk_going_typed_pointed_at_and_clicked_give_the_same_go():
 
 def test_a_button_taken_by_the_cursor_is_the_action_its_text_names():
     async def body():
-        async with _screen("athos") as screen:
+        async with local_screen("athos") as screen:
             await _walk_to(screen, "do:end move")
             await screen.press("enter")
             assert screen.presenter.model.plan.actions[0] == ("end_move",)
@@ -154,7 +125,7 @@ def test_a_button_taken_by_the_cursor_is_the_action_its_text_names():
 
 def test_undo_restores_the_preview_and_the_board_shown():
     async def body():
-        async with _screen("athos") as screen:
+        async with local_screen("athos") as screen:
             model = screen.presenter.model
             before, board_before = model.shown_state, screen.text()
             await screen.type("B-a5")
@@ -172,7 +143,7 @@ def test_undo_restores_the_preview_and_the_board_shown():
 def test_ending_the_turn_sends_the_planned_turn_as_one_entry():
     async def body():
         source = LocalSource(engines.get("athos"))
-        async with _screen("athos", source=source) as screen:
+        async with local_screen("athos", source=source) as screen:
             for text in ("B-a5", "a5-b5", "end move", "end turn"):
                 await screen.type(text)
             assert screen.presenter.model.plan.complete and source.lines == []
@@ -187,7 +158,7 @@ def test_ending_the_turn_sends_the_planned_turn_as_one_entry():
 def test_athos_tiles_planned_in_any_order_go_out_in_board_order():
     async def body():
         source = LocalSource(engines.get("athos"))
-        async with _screen("athos", source=source) as screen:
+        async with local_screen("athos", source=source) as screen:
             model = screen.presenter.model
             await screen.type("end move")
             places = [t for t in model.legal_texts() if t.startswith("place ")]
@@ -205,13 +176,13 @@ def test_athos_tiles_planned_in_any_order_go_out_in_board_order():
 
 def test_athos_tiles_clicked_in_any_order_join_the_plan_in_board_order():
     async def body():
-        async with _screen("athos") as screen:
+        async with local_screen("athos") as screen:
             model = screen.presenter.model
             await screen.type("end move")
             places = [a for a in model.plan.legal_now() if a[0] == "place"]
             low, high = places[0], places[len(places) // 2]
-            await _click(screen, f"node:{high[1]}")
-            await _click(screen, f"node:{low[1]}")  # no longer a target, yet a choice in board order
+            await click_at(screen, f"node:{high[1]}")
+            await click_at(screen, f"node:{low[1]}")  # no longer a target, yet a choice in board order
             assert model.plan.actions == (("end_move",), low, high)
 
     run(body())
@@ -219,8 +190,8 @@ def test_athos_tiles_clicked_in_any_order_join_the_plan_in_board_order():
 
 def test_an_illegal_entry_shows_its_reason_and_changes_nothing():
     async def body():
-        async with _screen("aton", seed=5) as screen:
-            await _to_decision(screen, "assign")
+        async with local_screen("aton", seed=5) as screen:
+            await to_decision(screen, "assign")
             model = screen.presenter.model
             plan, board = model.plan, screen.text().splitlines()[:18]
             await screen.type("assign 5 1 1 1")
@@ -236,9 +207,34 @@ def test_a_move_typed_out_of_turn_says_whose_turn_it_is():
             return None, ()
 
     async def body():
-        async with _screen("athos", source=Waiting(engines.get("athos"))) as screen:
+        async with local_screen("athos", source=Waiting(engines.get("athos"))) as screen:
             await screen.type("B-a5")
             assert "It is not your turn" in screen.text()
+
+    run(body())
+
+
+def test_declining_a_draw_says_so_on_the_decliners_screen_in_place_of_the_offer():
+    """issue 39: the offer's alert stands no more once the person declined it."""
+    from peerboard.client.tui.source import Alert
+
+    class Offered(LocalSource):
+        standing = (("drawn", (1,)),)
+
+        def offers(self):
+            return self.standing
+
+        def decline(self, how):
+            self.standing = ()
+
+    async def body():
+        source = Offered(engines.get("athos"))
+        async with local_screen("athos", source=source) as screen:
+            screen.presenter.say("seat 1 (bob) offers a draw: `accept` or `decline`", "warn")
+            await screen.type("decline")
+            assert source.standing == ()
+            assert screen.presenter.model.alert == Alert("You declined a draw; the game goes on.", "info")
+            assert "offers a draw" not in screen.text()
 
     run(body())
 
@@ -254,7 +250,7 @@ class OnlyChoice(LocalSource):
 def test_a_decision_with_one_legal_action_is_taken_at_once_and_shown_in_the_log():
     async def body():
         source = OnlyChoice(engines.get("aton"), seed=2)
-        async with _screen("aton", source=source) as screen:
+        async with local_screen("aton", source=source) as screen:
             # the white counter (keep) and the cartouches (one commit): nobody typed anything
             await screen.until(lambda: any(line.text.startswith("assign") for line in source.lines
                                            if line.seat == 0))
@@ -277,7 +273,7 @@ def test_a_decision_with_one_legal_action_is_taken_at_once_and_shown_in_the_log(
 def test_a_game_played_by_keystrokes_against_random_players(game, options, players, limit):
     async def body():
         source = LocalSource(engines.get(game), players, options, seed=11)
-        async with _screen(game, source=source) as screen:
+        async with local_screen(game, source=source) as screen:
             model, rng = screen.presenter.model, random.Random(4)
             for _ in range(limit):
                 if source.snapshot().over:
@@ -301,7 +297,7 @@ def test_a_game_played_by_keystrokes_against_random_players(game, options, playe
 
 def test_help_opens_on_question_mark_and_f1_with_the_keys_and_the_rules():
     async def body():
-        async with _screen("asterix", players=2) as screen:
+        async with local_screen("asterix", players=2) as screen:
             await screen.press("?")
             text = screen.text()
             assert "F2 Undo" in text and "the village is d4 e4 d5 e5" in text
@@ -344,7 +340,7 @@ def test_ctrl_c_leaves_cleanly_and_tells_the_game():
             super().close()
 
     async def body():
-        screen = _screen("aton", source=Watched(engines.get("aton")))
+        screen = local_screen("aton", source=Watched(engines.get("aton")))
         async with screen:
             screen.input.send_text("\x03")
             await screen.until(lambda: screen.task.done())
@@ -356,7 +352,7 @@ def test_ctrl_c_leaves_cleanly_and_tells_the_game():
 
 def test_a_click_on_a_function_key_label_does_what_the_key_does():
     async def body():
-        async with _screen("athos") as screen:
+        async with local_screen("athos") as screen:
             await screen.type("B-a5")
             rows = screen.text().splitlines()
             bar = len(rows) - 1
@@ -374,13 +370,13 @@ def test_a_click_on_a_function_key_label_does_what_the_key_does():
 def test_athos_tiles_clicked_from_the_top_of_the_mountain_down_all_count_and_each_click_names_its_hex():
     async def body():
         source = LocalSource(engines.get("athos"))
-        async with _screen("athos", source=source) as screen:
+        async with local_screen("athos", source=source) as screen:
             model = screen.presenter.model
             await screen.type("end move")
             places = [a for a in model.plan.legal_now() if a[0] == "place"]
             chosen = [next(a for a in reversed(places) if a[1].startswith(row)) for row in "kigeca"]
             for action in chosen:  # k first: in board order it would end the placements
-                await _click(screen, f"node:{action[1]}")
+                await click_at(screen, f"node:{action[1]}")
                 assert f"Planned: place {action[1]}" in screen.text()
             assert [a for a in model.plan.actions if a[0] == "place"] == sorted(chosen, key=places.index)
             await screen.press("enter")
@@ -394,12 +390,12 @@ def test_athos_tiles_clicked_from_the_top_of_the_mountain_down_all_count_and_eac
 def test_a_tile_clicked_during_the_move_phase_ends_it_and_enter_ends_the_turn_with_fewer_tiles():
     async def body():
         source = LocalSource(engines.get("athos"))
-        async with _screen("athos", source=source) as screen:
+        async with local_screen("athos", source=source) as screen:
             model = screen.presenter.model
             await screen.type("B-a5")
             assert "Go on, or Enter (or F3) sends the turn as it is" in screen.text()
-            await _click(screen, "node:c5")
-            assert "Planned: end move; place c5." in screen.text()
+            await click_at(screen, "node:c5")
+            assert "Planned: place c5, after end move." in screen.text()  # the move phase ended, said
             await screen.press("enter")  # on the empty line: sent, and the turn ends (fewer tiles is legal)
             await screen.until(lambda: source.lines)
             assert source.lines[0].text == "B-a5; end move; place c5; end turn"
@@ -410,10 +406,10 @@ def test_a_tile_clicked_during_the_move_phase_ends_it_and_enter_ends_the_turn_wi
 
 def test_a_refused_click_or_text_gives_the_rules_reason():
     async def body():
-        async with _screen("athos") as screen:
+        async with local_screen("athos") as screen:
             await screen.type("end move")
             await screen.type("place a1")
-            await _click(screen, "node:a1")  # a tile there already
+            await click_at(screen, "node:a1")  # a tile there already
             assert "a1 already has a tile" in screen.text()
             await screen.type("place b2")
             await screen.type("place b3")
@@ -426,8 +422,8 @@ def test_a_refused_click_or_text_gives_the_rules_reason():
 def test_enter_on_the_board_sends_a_turn_planned_whole_as_the_line_under_the_board_says():
     async def body():
         source = LocalSource(engines.get("aton"), seed=5)
-        async with _screen("aton", source=source) as screen:
-            await _to_decision(screen, "assign")
+        async with local_screen("aton", source=source) as screen:
+            await to_decision(screen, "assign")
             model = screen.presenter.model
             await screen.type(model.legal_texts()[0])
             await screen.press("f4")
@@ -446,7 +442,7 @@ def test_enter_on_the_board_sends_a_turn_planned_whole_as_the_line_under_the_boa
 ])
 def test_f1_teaches_the_board_its_marks_and_what_scores_and_scrolls_to_the_end(game, words):
     async def body():
-        async with _screen(game, players=2) as screen:
+        async with local_screen(game, players=2) as screen:
             await screen.press("f1")
             seen = screen.text()
             for _ in range(8):  # PgDn until the help's last line is in view
@@ -476,10 +472,10 @@ def test_athos_rows_are_told_apart_without_colour_on_the_full_screen_board():
 
 def test_a_monks_target_clicked_before_the_monk_says_to_point_at_the_monk_first():
     async def body():
-        async with _screen("athos") as screen:
+        async with local_screen("athos") as screen:
             model = screen.presenter.model
             go = next(a for a in model.plan.legal_now() if a[0] == "go" and a[1] == "B")
-            await _click(screen, f"node:{go[2]}")
+            await click_at(screen, f"node:{go[2]}")
             assert "Point at where it starts first" in screen.text() and not model.plan.steps
 
     run(body())

@@ -80,6 +80,7 @@ def table_of(tmp_path):
         t.close()
 
 
+@pytest.mark.processes
 def test_the_forming_screen_lists_the_seats_then_the_game_starts_and_a_turn_goes_to_the_node(table_of):
     t = table_of()
 
@@ -117,6 +118,7 @@ def test_the_forming_screen_lists_the_seats_then_the_game_starts_and_a_turn_goes
     run(body())
 
 
+@pytest.mark.processes
 def test_a_seat_freed_and_removed_on_the_forming_screen(table_of):
     t = table_of(game="athos", players=3)
 
@@ -156,6 +158,7 @@ def test_what_a_peer_says_reaches_the_screen_escaped_and_a_refusal_ends_it(table
     run(body())
 
 
+@pytest.mark.processes
 def test_our_own_fault_halts_the_game_in_one_line_that_names_the_file_with_the_details(table_of, monkeypatch):
     t = table_of()
     game = engines.get("aton")
@@ -199,6 +202,7 @@ def test_the_lines_left_on_the_terminal_say_how_to_come_back(tmp_path):
         node.close(linger=0)
 
 
+@pytest.mark.processes
 def test_a_line_said_on_the_input_line_reaches_the_bot_and_what_is_said_shows_above_it(table_of):
     t = table_of()
 
@@ -218,6 +222,7 @@ def test_a_line_said_on_the_input_line_reaches_the_bot_and_what_is_said_shows_ab
     run(body())
 
 
+@pytest.mark.processes
 def test_f7_at_the_end_plays_the_table_again_with_the_first_seat_moved_on(table_of):
     t = table_of(options={"win_points": 1})
 
@@ -247,6 +252,7 @@ def test_f7_at_the_end_plays_the_table_again_with_the_first_seat_moved_on(table_
     run(body())
 
 
+@pytest.mark.processes
 def test_f6_asks_once_then_resigns_and_the_game_ends_on_both_sides(table_of):
     t = table_of()
 
@@ -278,6 +284,7 @@ def test_f6_asks_once_then_resigns_and_the_game_ends_on_both_sides(table_of):
 
 
 
+@pytest.mark.processes
 def test_a_draw_offered_is_declined_by_a_bot_and_accepted_by_one_whose_hook_says_so(table_of):
     """A bot declines every offer unless its strategy's `on_offer` accepts: the screen hears
     the decline; then, against a bot that accepts, the game ends drawn on both sides."""
@@ -315,6 +322,7 @@ def test_a_draw_offered_is_declined_by_a_bot_and_accepted_by_one_whose_hook_says
     run(accepted())
 
 
+@pytest.mark.processes
 def test_a_secret_choice_is_made_while_the_seat_ahead_still_chooses_and_committed_in_its_turn(tmp_path):
     """Aton's cartouches are chosen at the same time (issue 24, 4): seat 1 plans and sends
     its `assign` while seat 0 (a bot that thinks 2 s) has not committed; its node holds the

@@ -83,6 +83,8 @@ def test_enter_on_a_table_joins_it_and_a_full_table_says_so():
             await screen.press("enter")
             assert "That table is full." in screen.text()
             await screen.press("down")
+            await screen.press("enter")  # the form: the name the others see, where to listen
+            assert "Join bob's table" in screen.text() and "your name" in screen.text()
             await screen.press_last("enter")
         assert screen.presenter.request == JoinRequest(TABLE, "")
 
@@ -97,6 +99,26 @@ def test_a_private_tables_code_is_asked_for_and_handed_on():
             await screen.type("s3cret", enter=False)
             await screen.press_last("enter")
         assert screen.presenter.request == JoinRequest(TABLE, "s3cret")
+
+    run(body())
+
+
+def test_the_join_form_takes_a_name_and_where_to_listen():
+    async def body():
+        screen = _lobby(Listed([TABLE]))
+        async with screen:
+            screen.presenter.name = "root"
+            await screen.press("enter")
+            for _ in "root":
+                await screen.press("backspace")
+            await screen.type("dana", enter=False)
+            await screen.press("down", "right")  # this machine only
+            await screen.press_last("enter")
+        assert screen.presenter.request == JoinRequest(TABLE, "", "dana", "tcp://127.0.0.1:0")
+        from peerboard.client.lobby_command import options_for
+
+        opts = options_for(screen.presenter.request, "root")  # the form's name over the lobby's own
+        assert opts.name == "dana" and opts.bind == "tcp://127.0.0.1:0"
 
     run(body())
 
@@ -238,6 +260,7 @@ def test_the_lobby_runs_the_command_its_request_asks_for_with_those_options(monk
     assert ran[-1][0] == "cmd_resume" and ran[-1][1].file == Path("/games/aton-1.pblog")
 
 
+@pytest.mark.processes
 def test_without_a_terminal_peerboard_alone_prints_its_help_and_the_lobby_says_it_needs_one():
     import subprocess
     import sys

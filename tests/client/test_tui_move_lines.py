@@ -41,3 +41,29 @@ def test_the_kept_move_list_starts_again_for_another_session():
     # (blue's view has its own hidden draws where red's has "draw ?")
     assert lines.of(blue.session) == move_lines(blue.session) != move_lines(red.session)
     assert lines.of(red.session) == move_lines(red.session)
+
+
+def test_a_claim_and_the_takeover_after_it_are_lines_of_the_move_list():
+    """issue 39: the entries that change how the game goes are in the list, named by their
+    kind as the replay viewer names them: the claim, the takeover, and a claim that ends it."""
+    from support.claim_tables import Claimers, by_seat, play_until, seat_of
+
+    net = SimNet(2)
+    nodes = by_seat(net.table("athos", 3, {}, patience=10, takeover="greedy"))
+    play_until(net, nodes, 6)
+    net.crash(nodes[2])
+    rest = nodes[:2]
+    kept = [MoveLines() for _ in rest]
+    assert Claimers(net, rest).run(lambda: bool(rest[0].session.taken_over), max_time=2000)
+    _follow(net, rest, kept, lambda: rest[0].session.confirmed_seq >= rest[0].session.taken_over[0][1])
+    (seat, seq, runner), = rest[0].session.taken_over
+    lines = {line.seq: line for line in move_lines(rest[0].session)}
+    assert lines[seq - 1].text == "claim: seat 2 (node-2) gone for good" and lines[seq - 1].seat == runner
+    assert lines[seq].text == "takeover: a greedy bot plays seat 2 (node-2)"
+    assert [line.seq for line in move_lines(rest[0].session)] == sorted(lines)
+    # the runner goes too: seat 1 claims it, and the game ends there
+    net.crash(rest[0])
+    assert Claimers(net, rest[1:]).run(lambda: rest[1].session.ending is not None, max_time=2000)
+    ending = rest[1].session.ending
+    last = {line.seq: line for line in MoveLines().of(rest[1].session)}
+    assert last[ending.seq].text == f"claim: seat {seat_of(rest[0])} (node-0) gone for good"

@@ -18,10 +18,12 @@ from peerboard import engines
 from support.lanhelp import Proc, free_udp_port
 from support.tui_harness import HAVE_TMUX, ROOT, Tmux, play_to_the_end
 
-pytestmark = pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed: the real-terminal tests need it")
+pytestmark = [pytest.mark.tmux,
+              pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed: the real-terminal tests need it")]
 PEERBOARD = f"{sys.executable} -m peerboard.client.cli"
 LOG = re.compile(r"The game's log: (\S+\.pblog)")
-RESUME = re.compile(r"peerboard resume (\S+\.pblog)")
+# (the command is the one that works where the test stands: `peerboard`, a path, or `python -m`)
+RESUME = re.compile(r"(?:peerboard|peerboard\.client\.cli) resume (\S+\.pblog)")
 
 
 @pytest.fixture
@@ -98,6 +100,8 @@ def test_the_lobby_lists_a_table_hosted_elsewhere_and_joins_it(tmux_of, procs, t
     t = tmux_of(PEERBOARD, PEERBOARD_BEACON_PORT=port)  # no command on a terminal: the lobby
     screen = t.wait_for(f"{table}  aton     1/2 seated  host hosty")
     assert "peerboard · lobby" in screen
+    t.keys("Enter")
+    t.wait_for("Join hosty's table")  # the form: the name the others see, where to listen
     t.keys("Enter")
     screen = t.wait_for("Aton · you are seat 1")
     assert "0 hosty" in screen

@@ -10,6 +10,7 @@ import pytest
 from peerboard.client.tui.replay import load
 from peerboard.client.tui.replay_presenter import ReplayPresenter
 from support.tui_harness import Screen, run
+from support.vectors import CASES
 
 ROOT = Path(__file__).resolve().parents[2]
 VECTORS = ROOT / "spec" / "vectors"
@@ -20,7 +21,7 @@ def _viewer(name: str, view_as=None, path: Path | None = None) -> Screen:
     return Screen(ReplayPresenter(source), 120, 32)
 
 
-@pytest.mark.parametrize("name", ["aton", "asterix", "athos"])
+@pytest.mark.parametrize("name", [name for name, _, _ in CASES])
 def test_arrow_keys_step_through_every_entry_of_a_vector_log_and_back(name):
     async def body():
         async with _viewer(name) as screen:
@@ -145,6 +146,7 @@ def _peerboard(*args: str) -> subprocess.CompletedProcess:
                           timeout=120, cwd=ROOT, env=env, stdin=subprocess.DEVNULL)
 
 
+@pytest.mark.processes
 def test_verify_checks_several_files_one_line_each_and_fails_if_any_is_invalid(tmp_path):
     bad = tmp_path / "bad.pblog"
     bad.write_bytes(b"\x00\x00\x00\x05junk!")
@@ -156,11 +158,13 @@ def test_verify_checks_several_files_one_line_each_and_fails_if_any_is_invalid(t
     assert lines[-1] == "2 of 3 valid"
 
 
+@pytest.mark.processes
 def test_several_files_without_verify_are_refused_in_one_line():
     out = _peerboard("replay", str(VECTORS / "aton.pblog"), str(VECTORS / "asterix.pblog"))
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "--verify" in out.stderr
 
 
+@pytest.mark.processes
 def test_plain_prints_the_game_and_as_shows_one_seats_view():
     out = _peerboard("replay", str(VECTORS / "aton.pblog"), "--plain", "--as", "1")
     assert out.returncode == 0
@@ -219,3 +223,75 @@ def test_a_resigned_game_replays_to_its_ending_said_in_the_status_line():
     source.index = 41
     assert GameModel(source.snapshot()).situation() == GameModel(source.snapshot()).board.situation(
         source.snapshot().state, GameModel(source.snapshot()).names)
+
+
+def _analysis_of(path: Path) -> dict:
+    """A well-formed analysis document of the log at `path` (one judged move)."""
+    from peerboard.client.analysis.document import FORMAT, VERSION, head_of
+    from peerboard.protocol.log import read_log
+
+    contents = read_log(path.read_bytes())
+    n = len(contents.genesis.terms.seats)
+    return {"format": FORMAT, "version": VERSION, "log": {"head": head_of(contents).hex()},
+            "seats": [{"name": "x", "fingerprint": "y"}] * n, "settings": {}, "decisions": 1,
+            "moves": [{"seq": 1, "index": 0, "seat": 0, "kind": "move", "played": "a", "preferred": "b",
+                       "before": [0.5] * n, "after": [0.25] * n, "drop": 0.25, "mark": "mistake"}]}
+
+
+@pytest.mark.parametrize("hostile", ["deep", "drop as text", "a chance of 7", "NaN", "escape in a move", "huge"])
+def test_a_hostile_analysis_beside_the_log_is_refused_in_one_line_and_the_game_still_shows(hostile, tmp_path):
+    """The analysis file is nobody's signed word: whatever it holds, the viewer says in one
+    line why it does not use it, and shows the game (issue 39: a 200,000-deep file was an
+    internal error, exit 4)."""
+    import json
+
+    from peerboard.client.analysis import document
+
+    log = tmp_path / "aton.pblog"
+    log.write_bytes((VECTORS / "aton.pblog").read_bytes())
+    good = _analysis_of(log)
+    move = good["moves"][0]
+    if hostile == "deep":
+        text = "[" * 200_000 + "]" * 200_000
+    elif hostile == "huge":
+        text = " " * (document.MAX_FILE + 1)
+    else:
+        if hostile == "drop as text":
+            move["drop"] = "a lot"
+        elif hostile == "a chance of 7":
+            move["after"] = [7, 0]
+        elif hostile == "escape in a move":
+            move["played"] = "\x1b[2J" + "x" * 300
+        text = json.dumps(good)
+        if hostile == "NaN":
+            text = text.replace("0.25, 0.25", "NaN, 0.25")
+    document.path_for(log).write_text(text)
+
+    async def body():
+        source, _ = load(log)
+        assert source.analysis is None and source.analysis_refused
+        assert "\n" not in source.analysis_note and len(source.analysis_note) < 200
+        async with Screen(ReplayPresenter(source), 120, 32) as screen:
+            alert = screen.presenter.model.alert
+            assert alert.kind == "warn" and alert.text.startswith(f"The analysis beside the log is not used: "
+                                                                  f"{log.stem}.analysis.json")
+            assert "The analysis beside the log is not used" in screen.text()
+            await screen.press("right", "right")
+            assert source.index == 2 and f"2/{source.last}" in screen.text()
+
+    run(body())
+
+
+def test_a_good_analysis_beside_the_log_shows_its_graph_and_escapes_its_moves(tmp_path):
+    import json
+
+    from peerboard.client.analysis import document
+
+    log = tmp_path / "aton.pblog"
+    log.write_bytes((VECTORS / "aton.pblog").read_bytes())
+    good = _analysis_of(log)
+    good["moves"][0]["played"] = "a\x1bb"
+    document.path_for(log).write_text(json.dumps(good))
+    source, _ = load(log)
+    assert source.analysis is not None and not source.analysis_refused
+    assert "a\\x1bb" in source.analysis.line(1, ["p", "q"]) and "\x1b" not in source.analysis.line(1, ["p", "q"])

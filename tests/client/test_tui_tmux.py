@@ -10,7 +10,8 @@ import time
 import pytest
 from support.tui_harness import HAVE_TMUX, Tmux
 
-pytestmark = pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed")
+pytestmark = [pytest.mark.tmux,
+              pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed")]
 
 
 @pytest.fixture

@@ -14,7 +14,8 @@ from support.tui_harness import HAVE_TMUX, ROOT
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import bench_turn_inputs as inputs  # noqa: E402
 
-pytestmark = pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed: the real-terminal tests need it")
+pytestmark = [pytest.mark.tmux,
+              pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed: the real-terminal tests need it")]
 
 
 @pytest.fixture

@@ -4,16 +4,10 @@ from __future__ import annotations
 import pytest
 
 from peerboard.engines import IllegalAction, OptionError
-from peerboard.engines.asterix.board import KIND_NAMES, TILE_COUNTS
 from peerboard.engines.asterix.state import PICK, ROLL, STEAL
 
-from support.asterix_positions import GAME, position, play
+from support.asterix_positions import GAME, SCRIPT, position, play
 
-# A whole layout in a fixed order, then a first-player roll, placements and a turn.
-SCRIPT = (
-    [f"tile {kind}" for kind, count in zip(KIND_NAMES, TILE_COUNTS) for _ in range(count)]
-    + ["d6 3", "d6 5", "village d4", "village e5", "roll 4 2", "die 4", "move c3", "move c4", "pick"]
-)
 
 
 @pytest.mark.parametrize(

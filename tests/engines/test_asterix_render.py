@@ -1,18 +1,9 @@
 """The board picture: a1 bottom left, pawns that cannot be read as a count, crowded squares
-named in full, drawn the same every time (snapshots), with styles for the client."""
-import pytest
-from support.snapshots import CASES, differences, pictures
+named in full, drawn the same every time (its snapshots: tests/engines/test_snapshots.py), with
+styles for the client."""
 
 from peerboard.engines.styled import plain
 from support.asterix_positions import GAME, position
-
-NAMES = [name for name in CASES if name.startswith("asterix")]
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_the_board_matches_its_snapshot(name):
-    assert differences(name) == []
-    assert max(len(line) for line in pictures(name)[0].splitlines()) <= 80
 
 
 def test_pawns_on_a_square_are_listed_in_brackets_never_as_a_number():

@@ -1,7 +1,6 @@
 """The Athos piece in three small decisions: lift a tile, drop it on another hex, fix a
 tile for good; one a turn, two a game."""
-from test_athos_movement import play, refused
-from support.athos_positions import node, position
+from support.athos_positions import node, play, position, refused
 
 from peerboard.engines.athos import GAME
 from peerboard.engines.athos.state import ATHOS, DROP, FIX, MOVE, PLACE

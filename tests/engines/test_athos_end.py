@@ -1,12 +1,8 @@
 """The end: the round is finished after a third monk arrives; fewest points break a tie."""
-from test_athos_movement import play
-from support.athos_positions import finish_turn, position
+from support.athos_positions import TWO_UP, finish_turn, play, position
 
 from peerboard.engines.athos import GAME
 from peerboard.engines.athos.state import MOVE, OVER
-
-TWO_UP = ["k1", "summit", "summit"]
-
 
 def test_the_round_is_finished_after_a_players_third_monk_arrives():
     state = position(monks={0: TWO_UP}, arrivals=(0, 0))

@@ -1,7 +1,5 @@
 """Athos's game-over line says who won and by which rule, as Aton's does (issue 24, 19)."""
-from test_athos_end import TWO_UP
-from test_athos_movement import play
-from support.athos_positions import finish_turn, position
+from support.athos_positions import TWO_UP, finish_turn, play, position
 
 from peerboard.client.tui.boards import board_for
 from peerboard.engines.athos import GAME

@@ -3,26 +3,12 @@ turning tiles, parting monks, and the phase ending by itself when no point is le
 
 Two players unless said: seat 0 starts in B (touching a5-a7), seat 1 in D (a11-a13).
 """
-import pytest
-from support.athos_positions import node, position
+from support.athos_positions import node, play, position, refused
 
 from peerboard.engines.athos import GAME
 from peerboard.engines.athos.board import HEX_COUNT, NODE_COUNT
 from peerboard.engines.athos.parting import can_part
 from peerboard.engines.athos.state import ATHOS, MOVE, PLACE
-from peerboard.engines.contract import IllegalAction
-
-
-def play(state, *texts):
-    for text in texts:
-        state = GAME.apply(state, GAME.parse_action(state, text))
-    return state
-
-
-def refused(state, text):
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, GAME.parse_action(state, text))
-    return str(caught.value)
 
 
 def test_a_go_costs_the_shortest_distance_to_its_destination():

@@ -10,6 +10,7 @@ import dataclasses
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from support.athos_positions import node, position
+from support.budget import examples
 
 from peerboard.engines.athos import oracle, paths, rules
 from peerboard.engines.athos.board import HEX_COLOUR, HEX_COUNT, NEIGHBOURS, NODE_COUNT, SUMMIT
@@ -57,7 +58,7 @@ def positions(draw, players=st.sampled_from([2, 3, 4])):
     return dataclasses.replace(state, monks=tuple(monks), actor=seat)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_the_one_walk_analysis_finds_exactly_the_hexes_the_plain_search_finds(state):
     fast = paths.cutting_hexes(state.passable, state.walkers)
@@ -65,7 +66,7 @@ def test_the_one_walk_analysis_finds_exactly_the_hexes_the_plain_search_finds(st
     assert fast == slow
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), st.sampled_from([PLACE, MOVE]))
 def test_placement_and_move_phases_offer_the_same_actions_with_either_analysis(state, phase):
     state = dataclasses.replace(state, phase=phase, pool=6 if phase == MOVE else 0)

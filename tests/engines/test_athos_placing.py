@@ -1,7 +1,6 @@
 """Placing tiles: blocking side up, on a free hex of the tile's colour, within the limits."""
 import pytest
-from test_athos_movement import play, refused
-from support.athos_positions import node, position
+from support.athos_positions import node, play, position, refused
 
 from peerboard.engines.athos import GAME
 from peerboard.engines.athos.board import COLOURS, HEX_COLOUR, HEX_COUNT, NODE_NAMES

@@ -1,8 +1,7 @@
 """The Athos record lists the hexes carrying an Athos piece in board order (a1, a2, …, k7),
 whatever order the pieces went down in (spec/games/athos.md, "The public record", field
 13): two games that reach one position by different turns have one state hash."""
-from test_athos_movement import play
-from support.athos_positions import node, position
+from support.athos_positions import node, play, position
 
 from peerboard.engines.athos import GAME
 from peerboard.engines.athos.state import ATHOS

@@ -1,19 +1,10 @@
 """The text board: the mountain in under 80 columns, with everything a player must see,
-drawn the same every time (snapshots), and its styles naming what each piece is."""
-import pytest
-from support.snapshots import CASES, differences
-from test_athos_movement import play
-from support.athos_positions import position
+drawn the same every time (its snapshots: tests/engines/test_snapshots.py), and its styles naming
+what each piece is."""
+from support.athos_positions import play, position
 
 from peerboard.engines.athos import GAME
 from peerboard.engines.styled import plain
-
-NAMES = [name for name in CASES if name.startswith("athos")]
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_the_board_matches_its_snapshot(name):
-    assert differences(name) == []
 
 
 def board(state, seat=None):

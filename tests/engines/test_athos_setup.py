@@ -1,6 +1,6 @@
 """Setting up: start areas by player count, the pieces, and every option with its errors."""
 import pytest
-from test_athos_movement import play, refused
+from support.athos_positions import play, refused
 
 from peerboard.engines.athos import GAME
 from peerboard.engines.athos.board import NODE_NAMES

@@ -1,7 +1,6 @@
 """Arriving on the summit: arrival order over all players, bonus points 3,3,2,2,1,0."""
 import pytest
-from test_athos_movement import play, refused
-from support.athos_positions import finish_turn, position
+from support.athos_positions import finish_turn, play, position, refused
 
 from peerboard.engines.athos import GAME
 from peerboard.engines.athos.state import MOVE

@@ -8,8 +8,7 @@ so the points it used are the steps from its hex to the summit:
     k-row: 1 step    j-row: 2 steps    i-row: 3 steps    h-row: 4 steps
 """
 import pytest
-from test_athos_movement import play
-from support.athos_positions import finish_turn, position
+from support.athos_positions import finish_turn, play, position
 
 from peerboard.engines.athos import GAME
 

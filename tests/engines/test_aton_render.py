@@ -1,18 +1,8 @@
 """The Aton picture: scores, hands as the seat may see them, the four temples; drawn the
-same every time (snapshots), with styles for the client."""
-import pytest
-from support.snapshots import CASES, differences, pictures
+same every time (its snapshots: tests/engines/test_snapshots.py), with styles for the client."""
 
 from support.aton_helpers import GAME, RED, deal, new, to_actions
 from peerboard.engines.styled import plain
-
-NAMES = [name for name in CASES if name.startswith("aton")]
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_the_board_matches_its_snapshot(name):
-    assert differences(name) == []
-    assert max(len(line) for line in pictures(name)[0].splitlines()) <= 80
 
 
 def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_other():

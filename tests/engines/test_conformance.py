@@ -7,15 +7,18 @@ import sys
 
 import pytest
 
+from support.budget import LONG
 from peerboard import engines
 from peerboard.engines.testing import check_random_games
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+# two random games in a game's first set-up, one in each other (two everywhere with --long)
 SETUPS = [
-    pytest.param(name, players, options, id=f"{name}-{players}p-{json.dumps(options, sort_keys=True)}")
+    pytest.param(name, players, options, 2 if index == 0 or LONG else 1,
+                 id=f"{name}-{players}p-{json.dumps(options, sort_keys=True)}")
     for name in engines.names()
-    for players, options in engines.get(name).conformance_setups
+    for index, (players, options) in enumerate(engines.get(name).conformance_setups)
 ]
 
 
@@ -24,13 +27,15 @@ def test_every_game_declares_setups():
         assert engines.get(name).conformance_setups, f"{name} declares no conformance set-ups"
 
 
-@pytest.mark.parametrize("name, players, options", SETUPS)
-def test_conformance(name, players, options):
+@pytest.mark.parametrize("name, players, options, games", SETUPS)
+def test_conformance(name, players, options, games):
+    """Slow for Athos at 3 and 4 seats (10-20 s): random games there run to thousands of actions, and
+    the kit checks every state of them (copies, hashes, notation round trips, refusals)."""
     game = engines.get(name)
     lengths = check_random_games(
-        game, players, options, games=2, seed=1, max_actions=game.playout_limit
+        game, players, options, games=games, seed=1, max_actions=game.playout_limit
     )
-    assert len(lengths) == 2 and all(n > 0 for n in lengths)
+    assert len(lengths) == games and all(n > 0 for n in lengths)
 
 
 def _hashes_in_subprocess(name, players, options, seed, hashseed):
@@ -46,6 +51,7 @@ def _hashes_in_subprocess(name, players, options, seed, hashseed):
     return json.loads(out.stdout)
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("name", engines.names())
 def test_same_seeded_game_same_hashes_across_hash_seeds(name):
     players, options = engines.get(name).conformance_setups[0]

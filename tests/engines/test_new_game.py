@@ -5,8 +5,11 @@ plays everywhere through the client's fallbacks.
 The game is Pig (tests/support/newgame/pig/, written as `engines/pig/` would be: a dice race with
 a CHANCE node, a styled board, a rules text and a heuristic). For each test it is put
 where `engines/pig/` would be (`peerboard.engines.__path__`) and registered by the one
-line a newcomer adds to `engines/registry.py`; nothing in client/ or tests/ names it
-(client/games/ has no `pig`)."""
+line a newcomer adds to `engines/registry.py` (tests/support/new_game.py); nothing in client/
+names it (client/games/ has no `pig`), and no list in tests/ does: the checks every game
+gets (rules in brief, help, snapshots, vectors, the simulated network) take it by its
+registration, with what a newcomer writes beside it (its spec, tests/support/newgame/pig.md,
+and its snapshots, tests/support/snapshots/pig-*)."""
 import asyncio
 import json
 import random
@@ -29,8 +32,11 @@ from peerboard.client.tui.app import build
 from peerboard.client.tui.game_presenter import GamePresenter
 from peerboard.client.tui.local import LocalSource
 from peerboard.client.tui.snapshot import FixedSizeOutput
-from peerboard.engines import registry
 from peerboard.engines.testing import check_random_games
+from peerboard.protocol.log.replay import verify_log
+from support import new_game, perft, rules_in_brief, snapshots, vectors
+from support.simnet import play_clean
+from support.tables import quick_tables, tables
 from support.tui_harness import Screen, run
 
 HERE = Path(__file__).resolve().parent
@@ -39,14 +45,8 @@ ROOT = HERE.parents[1]
 
 @pytest.fixture
 def pig(monkeypatch):
-    import peerboard.engines as package
-
-    monkeypatch.setattr(package, "__path__", [*package.__path__, str(HERE.parent / "support" / "newgame")])
-    monkeypatch.setitem(registry._MODULES, "pig", "peerboard.engines.pig")  # the registration line
-    monkeypatch.setattr(registry, "_loaded", {})
-    yield engines.get("pig")
-    for name in [m for m in sys.modules if m == "peerboard.engines.pig" or m.startswith("peerboard.engines.pig.")]:
-        del sys.modules[name]  # no later test meets a game the registry no longer names
+    yield new_game.register(monkeypatch)
+    new_game.forget()
 
 
 def test_nothing_outside_its_folder_names_the_new_game():
@@ -150,6 +150,7 @@ def test_the_json_view_serves_the_new_game_its_record_and_board(pig):
     json.dumps(view)  # JSON as it is
 
 
+@pytest.mark.processes
 def test_the_example_python_bot_plays_the_new_game(pig):
     command = f"{sys.executable} {ROOT / 'examples' / 'random_bot.py'} 3"
     for g in range(2):
@@ -157,3 +158,47 @@ def test_the_example_python_bot_plays_the_new_game(pig):
         played = play_game(pig, {}, bots, ["exec", "random"], random.Random(g))
         assert played.finished and not played.faults and not played.forfeits, played.faults
         assert played.moves > 0
+
+
+def test_the_checks_of_every_game_take_the_new_one_without_a_list_naming_it(pig):
+    """What the tests check of every registered game picks Pig up by its registration alone:
+    its rules in brief (against its spec) and the help (tests/client/test_game_pieces.py),
+    its board snapshots, its test vector, its perft counts, its tables on the simulated
+    network."""
+    assert "pig" in engines.names()
+    for name in engines.names():  # the four, as test_game_pieces.py checks the games it finds
+        folder = new_game.SPEC if name == "pig" else rules_in_brief.SPEC_GAMES
+        assert rules_in_brief.spec_differs(name, folder) is None
+        assert rules_in_brief.help_misses(name) is None
+    mine = sorted(name for name, (game, _, _) in snapshots.cases().items() if game == "pig")
+    assert mine == ["pig-played", "pig-start"]
+    for name in mine:
+        assert snapshots.differences(name) == []
+    (case,) = [c for c in vectors.cases() if c[0] == "pig"]
+    assert case == ("pig", 2, {})
+    log = vectors.build(*case)
+    assert log == vectors.build(*case)  # from its seeds, the same bytes every time
+    verdict = verify_log(log)
+    assert verdict.ok and verdict.ledger.finished, verdict.summary()
+    assert [p["players"] for p in perft.stored("pig")["positions"]] == [2, 2, 3, 3, 4, 4]
+    for position in perft.stored("pig")["positions"]:
+        state = perft.replay(pig, position["players"], position["options"], position["actions"])
+        assert perft.perft(pig, state, position["depth"]) == (position["lines"], position["states"])
+    assert [t for t in tables() if t[0] == "pig"] == [("pig", 2, {}), ("pig", 3, {}), ("pig", 4, {})]
+    assert [t for t in quick_tables() if t[0] == "pig"] == [("pig", 2, {}), ("pig", 3, {})]
+    play_clean("pig", 3, {})
+
+
+def test_the_rules_in_brief_written_with_a_last_newline_are_the_same_words(pig, monkeypatch):
+    monkeypatch.setattr(type(pig), "rules_in_brief", pig.rules_text() + "\n")
+    assert rules_in_brief.spec_differs("pig", new_game.SPEC) is None
+    assert rules_in_brief.help_misses("pig") is None
+    from peerboard.client.tui.help import help_text
+
+    assert "wins.\n\nEsc, F1" in help_text("pig", "keys", [("F1", "Help")])  # no blank line more than ever
+
+
+def test_a_game_without_rules_in_brief_passes_the_checks_by_naming_its_spec(pig, monkeypatch):
+    monkeypatch.setattr(type(pig), "rules_in_brief", "")
+    assert rules_in_brief.spec_differs("pig", new_game.SPEC) == "pig.md has rules in brief that its engine does not give"
+    assert rules_in_brief.help_misses("pig") is None  # the help names spec/games/pig.md instead

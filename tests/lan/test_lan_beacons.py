@@ -12,10 +12,14 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from peerboard.engines.canonical import encode
 from support.lanhelp import LOOPBACK, Procs, assert_same_logs, the_log
 from peerboard.node.discovery import MAGIC, MAX_TABLES, SIGNED
 from peerboard.protocol.log.identity import Identity
+
+pytestmark = pytest.mark.processes
 
 FAKE = Identity.from_seed(bytes([7]) * 32)
 NOT_A_POINT = bytes.fromhex("02" + "00" * 31)
@@ -77,6 +81,7 @@ class Flood:
 
 
 def test_forged_and_flooding_beacons_give_a_bounded_list_and_join_picks_the_real_host_by_fingerprint(tmp_path):
+    """Slow (about 10-20 s): `tables` and `join` listen through seconds of a forged-beacon flood."""
     procs = Procs(tmp_path)
     try:
         host = procs.start("host", "host", "aton", "--bind", LOOPBACK, "--headless", "--think", "0.002",
@@ -128,7 +133,9 @@ def test_join_by_a_host_fingerprint_alone_when_that_host_announces_one_table(tmp
 
 def test_a_real_table_stays_listed_and_joinable_under_five_thousand_forged_beacons_a_second(tmp_path):
     """spec/transport.md, "Discovery": one-off forgeries from 2,000 addresses at 5,000 a
-    second, and four forged other-version tables from the host's own address, hide nothing."""
+    second, and four forged other-version tables from the host's own address, hide nothing.
+
+    Slow (about 10-20 s): the flood runs for seconds at its full rate while the table must stay listed."""
     procs = Procs(tmp_path)
     flood = None
     try:

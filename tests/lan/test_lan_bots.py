@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+
 from support.lanhelp import JOIN_LINE, LOOPBACK, Procs, assert_same_logs, join_args, the_log, verify
 from peerboard.node.keys import load_identity
+
+pytestmark = pytest.mark.processes
 
 
 def test_a_bot_of_the_sdk_takes_a_seat_at_a_real_table_and_plays_it_to_the_end(tmp_path):
@@ -35,6 +39,22 @@ def test_host_bots_play_the_strategies_they_are_given_one_of_them_a_third_party_
         assert "the bot tests.programs.lanbots:FirstLegal plays this seat" in (bots / "bot-2" / "bot.out").read_text()
         assert_same_logs([the_log(host.home), the_log(bots / "bot-1"), the_log(bots / "bot-2")])
         assert "valid: asterix" in verify(the_log(host.home))
+    finally:
+        procs.close()
+
+
+def test_openspiels_is_mcts_takes_a_seat_at_a_real_table_by_its_name(tmp_path):
+    pytest.importorskip("pyspiel", reason="the research extra is not installed: pip install -e '.[research]'")
+    procs = Procs(tmp_path)
+    try:
+        host = procs.start("host", "host", "aton", "--bots", "openspiel:is_mcts@10", "--bind", LOOPBACK,
+                           "--headless", "--no-beacon", "--option", "win_points=10")
+        assert host.wait(120) == 0, host.text()[-2000:]
+        bot = host.home / "bots" / "bot-1"
+        assert "the bot openspiel:is_mcts plays this seat" in (bot / "bot.out").read_text()
+        assert "failed" not in (bot / "bot.out").read_text()
+        assert_same_logs([the_log(host.home), the_log(bot)])
+        assert "valid: aton" in verify(the_log(host.home))
     finally:
         procs.close()
 

@@ -15,6 +15,8 @@ from support.lanhelp import LOOPBACK, ROOT, Procs, Tmux, join_args, logs, wait_u
 from peerboard.node.chatfile import chat_path, read_chat_file
 from peerboard.protocol.log.logfile import read_log
 
+pytestmark = pytest.mark.tmux
+
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
 

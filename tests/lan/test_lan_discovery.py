@@ -13,6 +13,8 @@ from peerboard.engines.canonical import encode
 from support.lanhelp import LOOPBACK, Procs, assert_same_logs, the_log, verify
 from peerboard.node.discovery import MAGIC, Beacon, parse_beacon
 
+pytestmark = pytest.mark.processes
+
 
 def test_tables_lists_a_table_on_loopback_and_join_by_its_id_plays_it(tmp_path):
     procs = Procs(tmp_path)
@@ -96,6 +98,8 @@ def two_namespaces():
 
 
 def test_discovery_and_a_whole_game_across_two_network_namespaces(tmp_path, two_namespaces):
+    """Slow (10-20 s): two network namespaces and a veth pair are made, then a whole game is played
+    across them."""
     a, b, host_ip = two_namespaces
     procs = Procs(tmp_path)
     try:

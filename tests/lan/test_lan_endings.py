@@ -11,12 +11,16 @@ import pytest
 
 from support.lanhelp import LOOPBACK, Procs, assert_same_logs, entries_in, join_args, logs, verify, wait_until
 
+pytestmark = pytest.mark.processes
+
 PATIENCE = 10
 FLAGS = ["--headless", "--think", "0.02"]
 
 
 @pytest.mark.parametrize("victim", ["joiner", "host"])
 def test_a_killed_seat_is_claimed_after_the_patience_and_the_game_ends(tmp_path, victim):
+    """Slow (about 20 s): a claim can only come once the table's patience has run out after the kill,
+    and the patience must stay long enough to tell a dead node from a slow one on a loaded machine."""
     procs = Procs(tmp_path)
     try:
         nodes = {"host": procs.start("host", "host", "aton", "--players", "2", "--no-beacon", "--bind", LOOPBACK,
@@ -44,5 +48,29 @@ def test_a_killed_seat_is_claimed_after_the_patience_and_the_game_ends(tmp_path,
         assert f"seat {gone} (" in said and "gone for good: claimed at seq" in said
         assert f"seat {1 - gone} (" in said.split("claimed at seq")[1]  # the other seat won
         assert_same_logs([paths["host"], paths["joiner"]])
+    finally:
+        procs.close()
+
+
+def test_a_claimed_seat_back_after_the_claimer_left_is_told_plainly_what_that_may_mean(tmp_path):
+    """issue 39: killed, claimed, and back only once the claimer's node has left: nobody can
+    tell it what happened, and it is told that plainly within seconds — the game may have
+    gone on or ended without it — never only 'wait a moment'."""
+    procs = Procs(tmp_path)
+    try:
+        host = procs.start("host", "host", "aton", "--players", "2", "--no-beacon", "--bind", LOOPBACK,
+                           "--patience", str(PATIENCE), *FLAGS)
+        joiner = procs.start("joiner", "join", *join_args(host), "--bind", LOOPBACK, *FLAGS)
+        path = wait_until(lambda: logs(joiner.home) and logs(joiner.home)[0], 20, "the joiner's log")
+        wait_until(lambda: entries_in(path) >= 8, 60, "a few entries")
+        joiner.kill9()
+        host.wait_for(r"away longer than the table's patience and was claimed at entry \d+", 60)
+        assert host.wait(60) == 0
+        back = procs.start("joiner", "resume", str(path), *FLAGS)
+        back.wait_for(r"Seat 0 \(.*?\) has not answered in 1\d s since this node came back, and this seat writes "
+                      r"nothing until it has heard where the game stands\. While you were away the game may have gone "
+                      r"on, or ended without you: a seat away longer than the table's patience \(10 s\) can be "
+                      r"claimed", 40)
+        assert back.popen.poll() is None  # (it goes on asking)
     finally:
         procs.close()

@@ -17,6 +17,8 @@ import pytest
 from support.lanhelp import LOOPBACK, ROOT, Procs, Tmux, assert_same_logs, join_args, the_log, verify
 from peerboard.node.discovery import MAGIC
 
+pytestmark = pytest.mark.processes
+
 ASTERIX3 = ["asterix", "--players", "3", "--option", "max_rounds=1"]  # a short game of three
 HEADLESS = ["--headless", "--think", "0.002"]
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -129,6 +131,8 @@ def _beacons(port: int, seconds: float) -> list[bytes]:
 
 
 def test_a_private_table_takes_only_nodes_that_know_its_code_which_never_travels(tmp_path):
+    """Slow (about 20 s): the host checks a code at most once a second, less often as wrong ones pile
+    up (the defence under test), and the joiner with the right code then plays the game out."""
     procs = Procs(tmp_path)
     try:
         host = procs.start("host", "host", "aton", "--private", "--bind", LOOPBACK, *HEADLESS, "--name", "host")
@@ -164,6 +168,7 @@ def _tmux_command(home, *args: str) -> str:
 
 
 @needs_tmux
+@pytest.mark.tmux
 def test_the_host_sees_each_seat_and_removes_one_at_its_prompt(tmp_path):
     procs = Procs(tmp_path)
     term = Tmux("remove", _tmux_command(tmp_path / "host", "host", *ASTERIX3, "--bind", LOOPBACK, "--no-beacon",
@@ -190,6 +195,7 @@ def test_the_host_sees_each_seat_and_removes_one_at_its_prompt(tmp_path):
 
 
 @needs_tmux
+@pytest.mark.tmux
 def test_quit_at_the_prompt_leaves_at_once_the_bot_sees_it_and_leaves_too(tmp_path):
     term = Tmux("quit", _tmux_command(tmp_path, "play", "aton", "--bots", "1"))
     try:
@@ -208,7 +214,10 @@ def test_quit_at_the_prompt_leaves_at_once_the_bot_sees_it_and_leaves_too(tmp_pa
 def test_a_node_whose_peer_died_right_after_the_end_stops_all_the_same(tmp_path):
     """A seat dies before it acknowledges the last entry (its own `results`, or the host's):
     the host, holding the whole log, waits FINISHED_GRACE seconds for that ack, then stops
-    (before: until --max-seconds)."""
+    (before: until --max-seconds).
+
+    Slow (about 15 s): the survivor waits out the silence it allows a peer after the end (10 s)
+    before it stops."""
     procs = Procs(tmp_path)
     try:
         host = procs.start("host", "host", "aton", "--bind", LOOPBACK, "--no-beacon", *HEADLESS,

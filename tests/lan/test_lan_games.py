@@ -2,9 +2,12 @@
 byte-identical log, and `peerboard replay --verify` accepts it."""
 from __future__ import annotations
 
+import pytest
 
 from support.lanhelp import LOOPBACK, Procs, assert_same_logs, join_args, the_log, verify
 from peerboard.protocol.log.logfile import read_log
+
+pytestmark = pytest.mark.processes
 
 # Athos has no chance: seeded random players decide the whole game. These seeds (seat i
 # plays with seed S + i) give a 4-player game of a few thousand entries; most random Athos

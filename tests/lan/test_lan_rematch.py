@@ -4,6 +4,7 @@ fresh genesis of its own (a new table id) and the first seat moved on; a seat th
 ends it for everyone, each told why."""
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 
@@ -11,6 +12,8 @@ import pytest
 
 from support.lanhelp import LOOPBACK, ROOT, Procs, Tmux, join_args, logs, verify
 from peerboard.protocol.log.logfile import read_log
+
+pytestmark = pytest.mark.processes
 
 HEADLESS = ["--headless", "--think", "0.002"]
 SHORT = ["--option", "win_points=15"]
@@ -22,6 +25,7 @@ def _genesis(path):
 
 
 def test_a_rematch_offered_at_the_end_and_accepted_by_a_bot_is_a_new_game_with_the_first_seat_moved_on(tmp_path):
+    """Slow (about 15-25 s): two whole games between two processes, the second the rematch."""
     procs = Procs(tmp_path)
     try:
         host = procs.start("host", "host", "aton", *SHORT, "--bind", LOOPBACK, "--no-beacon", *HEADLESS,
@@ -63,42 +67,39 @@ def test_a_rematch_declined_ends_it_for_both_and_says_so(tmp_path):
         procs.close()
 
 
-def _play_to_the_end(term, most: int = 60) -> str:
-    """Answer each prompt of the line prompt with its first legal action (from `help`) until
-    the game is over; at most `most` decisions."""
-    import re
-    import time
+PROMPT = "`help` lists them):"  # the end of the line prompt's question (client/seat.py)
+LEGAL = "legal now: "
 
-    answered, deadline = 0, time.monotonic() + 300
-    while answered < most and time.monotonic() < deadline:
-        screen = term.wait_for(r"(`help` lists them\):|Play again\?)", 60).string
+
+def _play_to_the_end(term, most: int = 80) -> str:
+    """Answer each question of the line prompt with the first legal action `help` lists,
+    until the game is over (at most `most` decisions); returns the screen then.
+
+    It counts lines in the whole scrollback and never reads meaning into where a line sits:
+    lines the node prints on its own (a move accepted once its fsync is done, a peer away and
+    back on a loaded machine) may come after a question, and a driver that took any line
+    after the newest question for its answer waited for ever (the stalls this test once had)."""
+    answered = 0
+    for _ in range(most):
+        screen = term.wait_until(lambda s: s if s.count(PROMPT) > answered or "Play again?" in s else None,
+                                 "the next question or the end of the game", 60)
         if "Play again?" in screen:
             return screen
-        # a prompt is waiting when nothing was typed after the newest one (earlier prompts
-        # scroll off the screen, so they are not counted)
-        if term.screen().split("`help` lists them):")[-1].strip():
-            time.sleep(0.2)
-            continue
-        answered += 1
-        legal_seen = term.screen().count("legal now:")
+        answered, lists = screen.count(PROMPT), screen.count(LEGAL)
         term.type("help")
-        # the legal list is in: one more on the screen, or one after the newest prompt (once the
-        # capture is full, an old list scrolls off as the new one comes, and the count stays)
-        wait = time.monotonic() + 20
-        while time.monotonic() < wait:
-            screen = term.screen()
-            if screen.count("legal now:") > legal_seen or "legal now:" in screen.split("`help` lists them):")[-1]:
-                break
-            time.sleep(0.1)
-        line = term.screen().split("legal now:")[-1].splitlines()[0]
-        term.type(re.split(r",|…", line)[0].strip())
-        wait = time.monotonic() + 20  # (the answer shows after the prompt before the next is asked)
-        while not term.screen().split("`help` lists them):")[-1].strip() and time.monotonic() < wait:
-            time.sleep(0.1)
-    raise AssertionError(f"the game did not end within {most} decisions:\n{term.screen()}")
+        # help lists the legal actions when a decision is ours; when the question was taken by
+        # then it lists none, and the next question (or the end) is what comes
+        screen = term.wait_until(
+            lambda s: s if s.count(LEGAL) > lists or s.count(PROMPT) > answered or "Play again?" in s else None,
+            "the legal actions, the next question or the end", 60)
+        if screen.count(LEGAL) > lists:
+            first = screen.rsplit(LEGAL, 1)[1].splitlines()[0]
+            term.type(re.split(r",|…", first)[0].strip())
+    raise AssertionError(f"the game did not end within {most} decisions:\n{term.screen()[-4000:]}")
 
 
 @needs_tmux
+@pytest.mark.tmux
 def test_again_at_the_line_prompt_plays_the_table_again_with_the_bot(tmp_path):
     procs = Procs(tmp_path)
     home = tmp_path / "ann"

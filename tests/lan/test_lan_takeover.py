@@ -12,12 +12,16 @@ import pytest
 
 from support.lanhelp import LOOPBACK, Procs, assert_same_logs, entries_in, join_args, logs, verify, wait_until
 
+pytestmark = pytest.mark.processes
+
 PATIENCE = 5
 FLAGS = ["--headless", "--think", "0.15"]  # (slow enough that the game is still on when the killed seat is back)
 
 
 @pytest.mark.parametrize("game, options", [("athos", []), ("asterix", ["--option", "max_rounds=2"])])
 def test_a_killed_seat_is_taken_over_and_the_game_finishes(tmp_path, game, options):
+    """Slow (10-30 s): the claim waits for the table's patience after the kill, then the runner's bot
+    plays the taken seat to the end of a three-seat game."""
     procs = Procs(tmp_path)
     try:
         host = procs.start("host", "host", game, "--players", "3", "--no-beacon", "--bind", LOOPBACK,

@@ -35,6 +35,7 @@ def one_line_refusal(proc, says: str) -> str:
     return text
 
 
+@pytest.mark.processes
 def test_a_second_resume_and_a_second_join_of_a_running_seat_stop_and_the_first_plays_on_to_the_end(tmp_path):
     procs = Procs(tmp_path)
     flags = ["--headless", "--think", "0.05"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import time
 
+import pytest
+
 from support.lanhelp import LOOPBACK, Procs, assert_same_logs, entries_in, join_args, logs, the_log, wait_until
 from peerboard.node.keys import load_identity
 from peerboard.node.transport import Admission, Transport
@@ -76,7 +78,10 @@ def test_identity_file_is_created_once_with_mode_0600(tmp_path):
     assert load_identity(tmp_path) == first
 
 
+@pytest.mark.processes
 def test_a_spectator_joining_mid_game_catches_up_and_cannot_author_moves_and_a_stranger_is_refused(tmp_path):
+    """Slow (about 35 s): the seats think 0.3 s a move so the game outlasts the checks made while it
+    runs (a game over before the forged entry is sent would prove nothing), then it is played out."""
     watcher = load_identity(tmp_path / "watcher")
     procs = Procs(tmp_path)
     admit = ["--spectator", watcher.public_key.hex()]

@@ -6,10 +6,14 @@ from __future__ import annotations
 import os
 import socket
 
+import pytest
+
 from peerboard.engines.canonical import encode
 from support.lanhelp import LOOPBACK, Procs, entries_in, join_args, logs, wait_until
 from peerboard.node.transport import Admission, Transport
 from peerboard.protocol.log.identity import Identity
+
+pytestmark = pytest.mark.processes
 
 
 def one_line_error(proc, says: str) -> None:

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from support.lanhelp import LOOPBACK, Procs, assert_same_logs, join_args, the_log, verify
+
+pytestmark = pytest.mark.processes
 
 FAULTY = ["tests/programs/faulty_node.py", "aton", "120"]  # its engine raises after 120 actions: mid-game
 

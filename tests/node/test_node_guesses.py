@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from support.lanhelp import LOOPBACK, Procs, assert_same_logs, join_args, the_log
 from peerboard.protocol.session.guesses import Guesses, source_wait, total_wait
 
@@ -32,7 +34,10 @@ def test_a_wrong_code_makes_its_source_wait_twice_as_long_each_time_and_everyone
     assert [source_wait(k) for k in (1, 2, 3, 9, 50)] == [1, 2, 4, 256, 300]
 
 
+@pytest.mark.processes
 def test_online_guessing_of_a_private_code_costs_a_second_a_guess_and_the_right_code_still_gets_in(tmp_path):
+    """Slow (over 10 s by design): the guesser runs for a fixed time, so the guesses the host checks
+    can be counted against the seconds they took."""
     procs = Procs(tmp_path)
     flags = ["--bind", LOOPBACK, "--headless", "--think", "0.002"]
     seconds = 10.0

@@ -11,6 +11,8 @@ from support.lanhelp import LOOPBACK, Procs, assert_same_logs, join_args, logs, 
 from peerboard.node.gamefiles import is_finished
 from peerboard.protocol.log.logfile import read_log
 
+pytestmark = pytest.mark.processes
+
 
 def finished(path) -> bool:
     try:

@@ -10,6 +10,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from support.lanhelp import LOOPBACK, Procs, assert_same_logs, join_args, the_log, wait_until
 from peerboard.node.transport import MAX_STRANGERS, MAX_STRANGERS_PER_HOST, Admission, Transport
 from peerboard.protocol.log.identity import Identity
@@ -42,7 +44,10 @@ def test_dealers_to_strangers_are_bounded_in_all_and_per_host_the_oldest_closed_
         me.close()
 
 
+@pytest.mark.processes
 def test_hellos_from_thousands_of_fresh_keys_neither_exhaust_a_forming_host_nor_keep_a_joiner_out(tmp_path):
+    """Slow (about 15 s): thousands of hellos from fresh keys, each a key made and a CURVE handshake,
+    reach the host before the real joiner comes."""
     procs = Procs(tmp_path)
     try:
         host = procs.start("host", "host", "aton", "--bind", LOOPBACK, "--headless", "--think", "0.002")

@@ -9,11 +9,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from support.lanhelp import LOOPBACK, Procs, assert_same_logs, entries_in, join_args, logs, the_log, wait_until
 from peerboard.node.keys import load_identity
 from peerboard.node.transport import MESSAGES_PER_SECOND
 from peerboard.protocol.session.budget import WANTS_PER_SECOND
 from peerboard.protocol.session.play import BATCH
+
+pytestmark = pytest.mark.processes
 
 FLOOD = Path(__file__).resolve().parents[1] / "programs" / "want_flood.py"
 

@@ -4,8 +4,12 @@ the host itself refuses a spectator's hello from a key nobody admitted, before i
 node anything: no genesis, no entry (issue 22, point 9; spec/transport.md, "Spectators")."""
 from __future__ import annotations
 
+import pytest
+
 from support.lanhelp import LOOPBACK, Procs, assert_same_logs, join_args, logs, the_log
 from peerboard.node.keys import load_identity
+
+pytestmark = pytest.mark.processes
 
 
 def test_a_spectator_nobody_admitted_is_refused_before_the_start_and_is_sent_no_genesis(tmp_path):

@@ -75,6 +75,7 @@ def _mount_small_disk(where, size: str) -> None:
                     f"the fake full disk above stands in")
 
 
+@pytest.mark.processes
 def test_a_node_whose_disk_fills_up_pauses_the_game_in_one_line_and_resume_finishes_it_once_there_is_room(tmp_path):
     home = tmp_path / "seat1"  # seat 1's data directory: its identity, its seat file, its log
     _mount_small_disk(home, "28k")

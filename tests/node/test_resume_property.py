@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from support.stored_games import build, log_bytes, spans, store
+from support.budget import examples
 from peerboard.node.gamefiles import GameFileError, GameFiles
 from peerboard.protocol.log.logfile import MAX_FRAME
 
@@ -66,7 +67,7 @@ def damaged(data: bytes, harms, filler: bytes) -> bytes:
     return data
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(damage, min_size=1, max_size=3), st.binary(min_size=64, max_size=64))
 def test_resume_never_shrinks_a_log_except_by_a_torn_tail_kept_aside(harms, filler):
     data = damaged(log_bytes(game()), harms, filler)

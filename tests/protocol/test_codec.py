@@ -1,6 +1,7 @@
 """The strict codec and the log reader: hostile bytes are refused with a reason, never a crash."""
 from hypothesis import given, settings, strategies as st
 
+from support.budget import examples
 from peerboard.engines.canonical import encode
 from peerboard.protocol.log.codec import DecodeError, Limits, decode
 from peerboard.protocol.log.logfile import LogFileError, frame, header_frame, read_log
@@ -21,7 +22,7 @@ def test_canonical_values_round_trip(value):
 
 
 @given(st.binary(max_size=300))
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 def test_random_bytes_decode_or_raise_decode_error(data):
     try:
         value = decode(data)
@@ -32,7 +33,7 @@ def test_random_bytes_decode_or_raise_decode_error(data):
 
 
 @given(values, st.integers(0, 10_000), st.integers(0, 255))
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 def test_mutated_values_decode_to_the_value_their_bytes_encode_or_raise_decode_error(value, where, byte):
     data = bytearray(encode(value))
     at = where % len(data)
@@ -71,7 +72,7 @@ def test_limits_are_enforced():
 
 
 @given(st.binary(max_size=400))
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 def test_random_files_read_or_raise_log_file_error(tail):
     for data in (tail, header_frame() + tail, header_frame() + frame({"genesis": {}, "sigs": []}) + tail):
         try:

@@ -22,6 +22,7 @@ from peerboard.protocol.session.session import (
 )
 from peerboard.protocol.session.tablecode import code_problem, knock, pick_code, stretched
 from support.simnet import SimNet
+from support.budget import examples
 
 GAME, PLAYERS = "athos", 3
 
@@ -304,13 +305,32 @@ def test_a_welcome_from_the_host_while_signing_says_the_proposal_was_withdrawn()
     effects = b.session.receive(host.key, Welcome(1, 2).to_bytes(), net.now)
     assert b.session.phase is Phase.FORMING and Seated(1, 2) in effects and b.session.seats == ()
 
+def test_a_joiner_does_not_sign_a_two_seat_proposal_that_names_a_takeover_strategy():
+    """spec/log-format.md, "The genesis": no verifier takes a two-seat genesis with a
+    `takeover`, so a joiner never signs one (a host of this version never proposes one)."""
+    import dataclasses
+
+    from peerboard.protocol.session.messages import Propose
+
+    net, host = _open(players=2)
+    b = _join(net, host)
+    assert net.run(lambda: b.session.phase is Phase.SIGNING, max_time=5)
+    proposal = b.session._stage.proposal
+    assert proposal.takeover is None
+    bad = Propose(dataclasses.replace(proposal, takeover="greedy"), b.session._stage.addrs)
+    effects = b.session.receive(host.key, bad.to_bytes(), net.now)
+    refused = [e for e in effects if isinstance(e, Rejected)]
+    assert refused and "a takeover strategy at a table of two seats" in refused[0].reason
+    assert b.session._stage.proposal == proposal  # still the one it signed
+
+
 _KEYS = [Identity.from_seed(bytes([i + 1]) * 32) for i in range(5)]
 STEP = st.tuples(st.sampled_from(["hello", "new hello", "spectate", "leave", "wait", "remove"]),
                  st.integers(0, len(_KEYS) - 1), st.floats(0.0, 4.0))
 
 
 @given(steps=st.lists(STEP, max_size=30))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 def test_whatever_nodes_say_and_however_long_they_wait_the_host_keeps_its_seats_straight(steps):
     host = Identity.from_seed(bytes(32))
     session = Session.host(host, SeatSecrets.from_master(bytes(32)), "host", "sim://0", GAME, PLAYERS, {},

@@ -10,6 +10,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from support.budget import examples
 from peerboard import engines
 from peerboard.engines import CHANCE, IllegalAction, OptionError
 from peerboard.engines.actions import MAX_ACTION_DEPTH, is_action
@@ -67,7 +68,7 @@ def _near_misses(state, game, rng: random.Random, hostile) -> list:
 
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(index=st.integers(0, 10_000), action=ACTIONS, hostile=ATOMS | _actions(MAX_ACTION_DEPTH - 1), seed=st.integers(0, 2**32))
 def test_apply_answers_any_schema_valid_action_with_illegal_action_or_a_state(name, index, action, hostile, seed):
     game = engines.get(name)
@@ -82,7 +83,7 @@ def test_apply_answers_any_schema_valid_action_with_illegal_action_or_a_state(na
 
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(index=st.integers(0, 10_000), text=st.text(max_size=30))
 def test_parse_action_answers_any_line_with_illegal_action_or_an_action(name, index, text):
     game = engines.get(name)
@@ -106,7 +107,7 @@ PLAIN = st.recursive(
 
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(players=st.integers(-2, 10), values=st.dictionaries(st.text(max_size=10), PLAIN, max_size=3),
        known=st.dictionaries(st.sampled_from(sorted({o for n in NAMES for o in engines.get(n).options_schema})),
                              PLAIN | st.dictionaries(st.sampled_from(["0", "1", "2", "3", "9", "-1", "x"]), PLAIN),

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from peerboard import engines
 from support.invalid_vectors import Log
+from support.budget import examples
 from peerboard.protocol.log import failures
 from peerboard.protocol.log.builder import LogBuilder
 from peerboard.protocol.log.logfile import frames
@@ -102,7 +103,7 @@ def tampering(draw):
     return index, how, out
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tampering())
 def test_tampered_bytes_never_crash_the_verifier_nor_verify(case):
     index, how, tampered = case
@@ -161,7 +162,7 @@ def signed_tampering(draw):
     return changed.data(seq + draw(st.integers(0, 2)))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(signed_tampering())
 def test_a_signed_entry_of_any_shape_is_judged_without_raising(data):
     verdict = verify_log(data)  # never raises: a hostile value is the log's fault, said in one line
@@ -170,7 +171,7 @@ def test_a_signed_entry_of_any_shape_is_judged_without_raising(data):
         assert verdict.failure in failures.ORDER and "\n" not in verdict.summary()
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(signed_tampering(), tampering().map(lambda case: case[2])))
 def test_replay_export_of_any_readable_log_never_raises(data):
     from peerboard.client import export

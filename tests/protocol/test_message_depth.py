@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from support.budget import examples
 from peerboard.engines.canonical import encode
 from peerboard.protocol.session import messages
 from peerboard.protocol.log.codec import DecodeError, decode, nested_within
@@ -128,6 +129,6 @@ def deepened(draw):
 
 
 @given(deepened())
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 def test_every_message_decodes_as_when_its_depth_is_measured_first(data):
     assert outcome(decode_message, data) == outcome(measured_first, data)

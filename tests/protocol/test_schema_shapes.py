@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
+from support.budget import examples
 from peerboard.protocol.log import schema
 from peerboard.protocol.log.schema import SchemaError, Shape
 
@@ -52,7 +53,7 @@ _FITS = _fits()
 
 
 @given(filled())
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 def test_a_shape_names_the_first_field_its_check_refuses(case):
     shape, value = case
     try:

@@ -8,6 +8,7 @@ import pytest
 
 from peerboard.protocol.session.messages import Claim, decode_message
 from peerboard.protocol.session.session import Claimable, LocalError
+from support.budget import seeds
 from support.claim_tables import Claimers, play_until, same_logs, seat_of, table
 from support.simnet import game_over
 
@@ -40,7 +41,7 @@ def test_a_dead_seat_is_claimed_by_every_other_seat_and_the_game_ends_with_no_wi
 
 
 @pytest.mark.parametrize("game, seats", [("athos", 3), ("asterix", 3), ("asterix", 4)])
-@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("seed", seeds(10))
 def test_a_seat_cut_off_and_back_at_any_moment_never_splits_the_table(game, seats, seed):
     """The gone seat is alive, cut off from every other seat for a while (sometimes shorter
     than the patience, sometimes long past the claim), writing what it is entitled to; the

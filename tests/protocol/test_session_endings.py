@@ -4,8 +4,11 @@ duplication, reordering and partitions; every honest node ends with the same log
 result says who resigned at which entry, and the log verifies from scratch."""
 import pytest
 
+from peerboard import engines
 from peerboard.protocol.log.ledger import Ledger
+from peerboard.protocol.log.records import entry_from_record
 from peerboard.protocol.session.session import Ended, LocalError, Phase
+from support.budget import seeds
 from support.simnet import SimNet, game_over, problems
 
 
@@ -26,12 +29,16 @@ def assert_same_logs(nodes):
     return ledger
 
 
+#: every registered game that seats two (these endings are of a two-seat table)
+TWO_SEATS = [name for name in engines.names() if engines.get(name).min_players <= 2]
+
+
 def play_until(net, nodes, entries, max_time=400):
     net.run(lambda: min(len(n.disk.entries) for n in nodes) >= entries or net.finished(nodes), max_time=max_time)
 
 
-@pytest.mark.parametrize("game", ["aton", "athos", "asterix"])
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("game", TWO_SEATS)
+@pytest.mark.parametrize("seed", seeds(6))
 def test_a_resignation_at_any_moment_ends_the_game_the_same_everywhere(game, seed):
     net = SimNet(seed, drop=0.15, dup=0.1, delay=(0.001, 0.2))
     # (Asterix of 5 rounds: each reveal round is one entry, so a game of 3 could end by its
@@ -140,7 +147,7 @@ def test_a_seat_cannot_be_claimed_before_the_tables_patience_runs_out():
         nodes[0].session.claim(0, net.now)
 
 
-@pytest.mark.parametrize("game", ["aton", "athos", "asterix"])
+@pytest.mark.parametrize("game", TWO_SEATS)
 @pytest.mark.parametrize("seed", range(4))
 def test_a_dead_seat_is_claimed_and_the_game_ends_with_the_other_seat_the_winner(game, seed):
     net = SimNet(seed, drop=0.1, dup=0.05, delay=(0.001, 0.1))
@@ -168,11 +175,47 @@ def test_a_dead_seat_is_claimed_and_the_game_ends_with_the_other_seat_the_winner
     assert nodes[gone].session.decision_kind() is None
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_a_claimed_seat_cut_off_but_alive_takes_back_what_it_wrote_meanwhile(seed):
+def disputed_between(claimed, claimer, gone: int) -> tuple[int, int]:
+    """The claimed seat protested, the claimer's node had written its end at once: the two
+    logs are the same to the claim, then the protest on one side and the claimer's end on the
+    other; each verifies; each node was told; compared, the copies say the claim is disputed.
+    Returns (the claim's seq, the protest's)."""
+    from peerboard.protocol.log import Copy, compare, read_log, verify_contents
+    from peerboard.protocol.log.logfile import frame, header_frame
+    from peerboard.protocol.session import Disputed
+
+    mine, theirs = claimed.disk.entries, claimer.disk.entries
+    protest = mine[-1]
+    claim = mine[-2]
+    assert (protest.kind, protest.seat, claim.kind, claim.body["gone"]) == ("protest", gone, "claim", gone)
+    assert [e.encoded for e in mine[:-1]] == [e.encoded for e in theirs[:claim.seq]]
+    assert [e.kind for e in theirs[claim.seq:]] in (["audits", "results"], ["audit", "result"], [])
+    assert all(r["seat"] == gone and r["seq"] >= claim.seq for r in protest.body["entries"])
+    told = [e for e in claimed.events if isinstance(e, Disputed)]
+    assert told and told[0].you == "claimed" and told[0].protest == protest.seq
+    assert [e.you for e in claimer.events if isinstance(e, Disputed)] == ["claimer"]
+    # (never told it was claimed as if it had been away)
+    assert not any(isinstance(e, Ended) and e.ending.seq == claim.seq for e in claimed.events)
+    copies = []
+    for name, n in (("claimed", claimed), ("claimer", claimer)):
+        data = header_frame() + frame(n.disk.genesis.record()) + b"".join(frame(e.encoded) for e in n.disk.entries)
+        contents = read_log(data)
+        copies.append(Copy(name, contents, verify_contents(contents)))
+        assert copies[-1].verdict.ok, copies[-1].verdict.summary()
+    (dispute,) = compare(copies).disputes
+    assert (dispute.gone, dispute.seq) == (gone, claim.seq) and not compare(copies).equivocations
+    return claim.seq, protest.seq
+
+
+@pytest.mark.parametrize("seed", seeds(12))
+def test_a_claimed_seat_cut_off_but_alive_protests_with_what_it_wrote_meanwhile(seed):
     """The gone seat is not dead but cut off: it goes on writing what it is entitled to, and
-    comes back at any moment after the claim: it keeps its own entries aside and ends with
-    the claimer's log, never another."""
+    hears the claim at any moment after it. It was there all along — sending, unheard — so it
+    never takes the claim as the truth: it protests, carrying its own entries the claim
+    displaced (also kept aside, as before), and the game ends disputed on its side; the
+    claimer, which wrote its end at once, keeps its log and is told."""
+    from peerboard.protocol.session import Disputed
+
     net = SimNet(100 + seed, drop=0.1, dup=0.05, delay=(0.001, 0.15))
     nodes = net.table("aton", 2, {}, patience=10)
     play_until(net, nodes, net.rng.randrange(0, 25))
@@ -183,13 +226,22 @@ def test_a_claimed_seat_cut_off_but_alive_takes_back_what_it_wrote_meanwhile(see
     claimer = nodes[1 - gone]
     claim_when_claimable(net, claimer, gone)
     settle(net, nodes)
-    assert_same_logs(nodes)
-    assert {game_over(n).ending.seats for n in nodes} == {(gone,)}
-    assert all(e.seat == gone for e in nodes[gone].aside)
+    assert net.run(lambda: any(isinstance(e, Disputed) for e in claimer.events), max_time=30)
+    disputed_between(nodes[gone], claimer, gone)
+    protest = nodes[gone].disk.entries[-1]
+    assert [e.encoded for e in nodes[gone].aside] == [
+        e.encoded for e in (entry_from_record(r) for r in protest.body["entries"])][:len(nodes[gone].aside)]
+    result = game_over(nodes[gone])
+    assert result.winners == () and result.ending.disputed == protest.seq
+    assert game_over(claimer).winners == (1 - gone,)  # (its own copy, as it wrote it)
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_a_claimed_seat_that_crashes_and_returns_at_any_moment_ends_with_the_same_log(seed):
+@pytest.mark.parametrize("seed", seeds(8))
+def test_a_claimed_seat_that_crashes_and_returns_at_any_moment_never_splits_but_over_the_claim(seed):
+    """Cut off, then killed at any moment around the claim, then back: if the claim reached it
+    while it was there, it protested then (its log ends with the protest); if it hears the
+    claim only once restarted — it cannot tell how long it was down — it takes the claim and
+    the claimer's end: the same log as the claimer's."""
     net = SimNet(200 + seed, drop=0.15, dup=0.1, delay=(0.001, 0.2))
     nodes = net.table("aton", 2, {}, patience=10)
     play_until(net, nodes, net.rng.randrange(0, 25))
@@ -204,8 +256,14 @@ def test_a_claimed_seat_that_crashes_and_returns_at_any_moment_ends_with_the_sam
     net.run(lambda: False, max_time=net.rng.uniform(0, 20))
     net.restart(nodes[gone])
     settle(net, nodes)
-    assert_same_logs(nodes)
-    assert {game_over(n).ending.how for n in nodes} == {"claimed"}
+    if nodes[gone].disk.entries[-1].kind == "protest":
+        from peerboard.protocol.session import Disputed
+
+        assert net.run(lambda: any(isinstance(e, Disputed) for e in claimer.events), max_time=30)
+        disputed_between(nodes[gone], claimer, gone)
+    else:
+        assert_same_logs(nodes)
+        assert {game_over(n).ending.how for n in nodes} == {"claimed"}
 
 
 # -- a draw or an abort by agreement -------------------------------------------------------------
@@ -252,13 +310,19 @@ def test_an_offer_every_seat_accepts_ends_the_game_so(game, seats, how):
     assert ledger.result_body()["ending"]["how"] == how
 
 
-def test_a_declined_offer_is_told_to_the_offerer_and_the_game_goes_on():
+def offered_a_draw():
+    """A two-seat Athos table at a decision where seat 1 has offered a draw, and seat 0 heard it."""
     net = SimNet(9, delay=(0.001, 0.05))
     nodes = net.table("athos", 2, {})
     play_until(net, nodes, 4)
     at_a_decision(net, nodes)
     net.apply(nodes[1], nodes[1].session.offer("drawn", net.now))
     assert net.run(lambda: offered(nodes[0], "drawn"), max_time=10)
+    return net, nodes
+
+
+def test_a_declined_offer_is_told_to_the_offerer_and_the_game_goes_on():
+    net, nodes = offered_a_draw()
     net.apply(nodes[0], nodes[0].session.decline("drawn", net.now))
     assert net.run(lambda: any(isinstance(e, Declined) for e in nodes[1].events), max_time=10)
     with pytest.raises(LocalError, match="no offer"):
@@ -267,6 +331,25 @@ def test_a_declined_offer_is_told_to_the_offerer_and_the_game_goes_on():
     settle(net, nodes, max_time=20000)
     assert_same_logs(nodes)
     assert game_over(nodes[0]).ending is None  # it ended by its rules
+
+
+def test_a_declined_offer_stays_declined_at_the_decliner_while_its_repeats_come_in():
+    """The offerer says its offer again every second while the head stays where it was; a
+    repeat sent before it heard the decline (or one whose decline was lost) must not bring
+    the offer back to the screen of the seat that declined it — that seat answers it with
+    its decline again."""
+    net, nodes = offered_a_draw()
+    lost = net.drop
+    net.drop = 1.0  # the decline is lost: the offerer goes on saying its offer
+    net.apply(nodes[0], nodes[0].session.decline("drawn", net.now))
+    net.run(lambda: False, max_time=0.2)
+    net.drop = lost
+    told = sum(isinstance(e, Offered) for e in nodes[0].events)
+    net.run(lambda: False, max_time=4)  # four repeats of the offer
+    assert nodes[0].session.offers == ()
+    assert sum(isinstance(e, Offered) for e in nodes[0].events) == told
+    assert any(isinstance(e, Declined) for e in nodes[1].events)  # the decline said again reached it
+    assert nodes[1].session.offers == ()
 
 
 def test_an_offer_lapses_when_another_entry_is_written_first():

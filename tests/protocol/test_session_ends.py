@@ -15,7 +15,7 @@ from peerboard.protocol.log.replay import verify_log
 from peerboard.protocol.session.session import Rejected
 from support.simnet import SimNet, game_over
 from support.claim_tables import Claimers, by_seat, same_logs, seat_of
-from test_session_sim import assert_agreement, play_faulty
+from support.simnet import assert_agreement, play_faulty
 
 
 def file_of(node) -> bytes:

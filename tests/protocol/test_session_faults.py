@@ -19,7 +19,7 @@ from peerboard.protocol.session.events import SESSION_EVENTS
 from peerboard.protocol.session.messages import MESSAGE_CLASSES, Ack
 from peerboard.protocol.session.session import _TABLE, _TAKES, Event, InternalFault, Phase, dispatch_table
 from support.simnet import SimNet, problems
-from test_session_sim import assert_agreement
+from support.simnet import assert_agreement
 
 
 def _plant(monkeypatch, net, node, owner, name, error=RuntimeError("a fault planted by the test")):

@@ -9,6 +9,7 @@ from peerboard.protocol.session.messages import Ack, Beat, EntryMessage, Proof, 
 from peerboard.protocol.log.records import Entry, make_entry
 from peerboard.protocol.session.session import Accepted, Desync, Equivocation, InternalFault, YourTurn
 from support.simnet import SimNet, game_over
+from support.budget import examples
 
 
 def _started(game="aton", seats=2, seed=3, entries=0):
@@ -287,7 +288,7 @@ _NET, _NODES, _SAMPLES = _samples()
 
 
 @given(st.one_of(st.binary(max_size=200), mutated()))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_no_byte_string_makes_the_session_raise_or_fault(data):
     session = _NODES[1].session
     for sender in (_NODES[0].key, b"\x00" * 32):

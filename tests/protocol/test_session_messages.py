@@ -9,7 +9,7 @@ import pytest
 from peerboard.protocol.session.messages import Ack, Beat, Confirm, EntryMessage, Hello, decode_message
 from peerboard.protocol.session.session import Desync
 from support.simnet import SimNet, problems
-from test_session_sim import assert_agreement, play_faulty
+from support.simnet import assert_agreement, play_faulty
 
 TABLES = [("aton", 2, {}), ("asterix", 2, {"max_rounds": 4}), ("athos", 3, {}), ("asterix", 4, {"max_rounds": 2}),
           ("asterix", 8, {"max_rounds": 1})]

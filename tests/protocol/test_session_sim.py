@@ -9,78 +9,20 @@ import random
 
 import pytest
 
-from peerboard.protocol.log.ledger import Ledger
 from peerboard.protocol.session.session import LocalError, Phase
-from support.simnet import SimNet, game_over, problems
+from support.simnet import SimNet, assert_agreement, play_clean, play_faulty
+from support.tables import LONG_GAMES, quick_tables, tables
 
-# (game, seats, options): all three games, 2 to 4 seats, Asterix also with 8
-GAMES = [
-    ("aton", 2, {}),
-    ("asterix", 2, {"max_rounds": 3}),
-    ("asterix", 4, {"max_rounds": 2}),
-    ("asterix", 8, {"max_rounds": 1}),
-    ("athos", 2, {}),
-    ("athos", 3, {}),
-    ("athos", 4, {}),
-]
-
-
-def play_faulty(game, seats, options, seed, *, drop, dup, crashes, partitions, max_time=4000):
-    net = SimNet(seed, drop=drop, dup=dup, delay=(0.001, 0.15))
-    nodes = net.table(game, seats, options)
-    assert all(n.session.phase is Phase.PLAYING for n in nodes), "the table did not form"
-    down = None
-    for _ in range(4000):
-        if net.finished(nodes) or net.now > max_time:
-            break
-        net.run(lambda: net.finished(nodes), max_time=net.rng.uniform(0.5, 4.0))
-        roll = net.rng.random()
-        if down is None and crashes and roll < 0.25:
-            down = nodes[net.rng.randrange(seats)]
-            net.crash(down)
-            crashes -= 1
-        elif down is not None and roll < 0.6:
-            net.restart(down)
-            down = None
-        elif partitions and roll < 0.7:
-            k = net.rng.randrange(1, seats)
-            net.partition(nodes[:k], nodes[k:], net.rng.uniform(0.5, 5.0))
-            partitions -= 1
-    if down is not None:
-        net.restart(down)
-    net.run(lambda: net.finished(nodes), max_time=max_time)
-    return net, nodes
-
-
-def assert_agreement(net, nodes):
-    assert net.finished(nodes), [(n.index, len(n.disk.entries)) for n in nodes]
-    logs = [[e.encoded for e in n.disk.entries] for n in nodes]
-    assert all(log == logs[0] for log in logs), "the honest nodes' logs differ"
-    for n in nodes:
-        assert not problems(n)
-        for seq, entry_hash in n.confirmed.items():  # nothing confirmed was lost
-            assert n.disk.entries[seq - 1].hash == entry_hash
-    over = {game_over(n) for n in nodes}
-    assert len(over) == 1 and None not in over
-    # the stored log re-verifies from scratch
-    ledger = Ledger.start(nodes[0].disk.genesis)
-    for entry in nodes[0].disk.entries:
-        ledger = ledger.check(entry)
-    assert ledger.finished and ledger.cheats == ()
+# (game, seats, options): every registered game at its fewest seats, its most and one count between
+GAMES = tables()
 
 
 @pytest.mark.parametrize("game, seats, options", GAMES, ids=[f"{g}-{n}" for g, n, _ in GAMES])
 def test_a_clean_network_plays_every_game_to_the_end(game, seats, options):
-    net = SimNet(11)
-    nodes = net.table(game, seats, options)
-    assert net.run(lambda: net.finished(nodes), max_time=20000)
-    net.run(lambda: False, max_time=2)  # the last acks arrive
-    assert_agreement(net, nodes)
-    # every seat confirmed every entry
-    assert all(len(n.confirmed) == len(n.disk.entries) for n in nodes)
+    play_clean(game, seats, options)
 
 
-FAULTY = [(g, n, o, seed) for g, n, o in GAMES[:3] for seed in range(3)]
+FAULTY = [(g, n, o, seed) for g, n, o in quick_tables() for seed in range(3)]
 
 
 @pytest.mark.parametrize("game, seats, options, seed", FAULTY, ids=[f"{g}-{n}-seed{s}" for g, n, _, s in FAULTY])
@@ -89,16 +31,19 @@ def test_loss_duplication_reordering_partitions_and_crashes(game, seats, options
     assert_agreement(net, nodes)
 
 
-# Athos random games run to thousands of entries: fewer seeds of them
-LONG = [(g, n, o, seed) for g, n, o in GAMES for seed in range(3, 8 if g == "athos" else 23)]
-SLICE = 10  # long cases of the quick games every run plays, and one Athos case (~20 s in all on 2 cores)
+# Athos random games run to thousands of entries: fewer seeds of them (support/tables.py, LONG_GAMES)
+LONG = [(g, n, o, seed) for g, n, o in GAMES for seed in range(3, 8 if g in LONG_GAMES else 23)]
+SLICE = 10  # long cases of the quick games every run plays, and one of a long game (~20 s in all on 2 cores)
 
 
 def long_slice(seed: int) -> list:
-    """The long cases a run with simulation seed `seed` plays: `SLICE` of Aton's and
-    Asterix's, and one of Athos's (whose games run to thousands of entries)."""
+    """The long cases a run with simulation seed `seed` plays: `SLICE` of the quick games'
+    (Aton's, Asterix's), and one of a long game's (Athos's, whose games run to thousands of
+    entries)."""
     rng = random.Random(seed)
-    picked = rng.sample([c for c in LONG if c[0] != "athos"], SLICE) + [rng.choice([c for c in LONG if c[0] == "athos"])]
+    quick = [c for c in LONG if c[0] not in LONG_GAMES]
+    long = [c for c in LONG if c[0] in LONG_GAMES]
+    picked = rng.sample(quick, min(SLICE, len(quick))) + ([rng.choice(long)] if long else [])
     return sorted(picked, key=LONG.index)
 
 
@@ -120,6 +65,7 @@ def test_long_property_set(game, seats, options, seed):
     _play_long(game, seats, options, seed)
 
 
+@pytest.mark.timeout(900)  # CPU-bound: on a loaded machine its wall time is several times its CPU time
 def test_a_slice_of_the_long_set_chosen_by_the_runs_seed(request, slice_case):
     if request.config.getoption("--long"):
         pytest.skip("--long: the whole long set runs")

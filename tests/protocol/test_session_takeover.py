@@ -6,8 +6,9 @@ logs, the game always finishes, the taken-over seat never wins, every log verifi
 import pytest
 
 from peerboard.protocol.session.session import LocalError, Phase, TakenOver
-from support.simnet import SimNet, game_over
+from support.budget import seeds
 from support.claim_tables import OPTIONS, Claimers, by_seat, play_until, same_logs, seat_of
+from support.simnet import SimNet, game_over
 
 
 def table(seed, game, seats, **net_args):
@@ -50,7 +51,7 @@ def test_a_dead_seat_is_taken_over_and_the_game_finishes_without_it(game, seats,
 
 
 @pytest.mark.parametrize("game, seats", [("athos", 3), ("asterix", 3), ("asterix", 4)])
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", seeds(8))
 def test_a_seat_cut_off_and_back_at_any_moment_is_taken_over_or_plays_on_never_both(game, seats, seed):
     net, nodes = table(1300 + seed, game, seats, drop=0.1, dup=0.05, delay=(0.001, 0.15))
     play_until(net, nodes, net.rng.randrange(0, 25))

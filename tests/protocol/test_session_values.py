@@ -18,6 +18,7 @@ from peerboard.protocol.log.schema import MAX_SEATS
 from peerboard.protocol.log.secrets import SeatSecrets
 from peerboard.protocol.session.session import InternalFault, Phase, Session
 from support.simnet import SimNet
+from support.budget import examples
 
 # -- sessions in every phase --------------------------------------------------------------------
 
@@ -122,8 +123,9 @@ MESSAGES = st.one_of(
 
 @given(phase=st.sampled_from(["hosting", "hosting-private", "joining", "playing", "over"]),
        sent=st.lists(st.tuples(KEY, MESSAGES), min_size=1, max_size=4))
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 def test_no_message_within_the_schema_is_ever_counted_as_our_own_fault(phase, sent):
+    """Slow (about 10-20 s): each example plays a session to a phase and feeds it hostile messages."""
     session = _session(phase)
     for now, (sender, message) in enumerate(sent):
         was = session.phase
@@ -146,7 +148,7 @@ _NEVER_AGAIN = {
 
 @given(early=st.lists(st.tuples(KEY, st.builds(Sign, SEAT, SIG)), max_size=3), proposal=OURS,
        late=st.lists(st.tuples(KEY, st.builds(Sign, SEAT, SIG) | st.builds(GenesisMessage, SIGNED, ADDRS)), max_size=3))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 def test_a_joiner_takes_any_signature_before_the_proposal_and_any_message_while_it_signs(early, proposal, late):
     session = _session("joining")
     host = _KEYS[1]

@@ -56,6 +56,7 @@ def test_the_vectors_are_what_the_script_writes_from_the_valid_ones():
         assert (VECTORS / "invalid" / f"{v.name}.pblog").read_bytes() == v.data, v.name
 
 
+@pytest.mark.processes
 def test_replay_verify_prints_the_class_in_brackets_and_exits_1():
     files = [str(VECTORS / i["file"]) for i in ITEMS[:3]]
     env = dict(os.environ)

@@ -7,7 +7,8 @@ import pytest
 from peerboard.protocol.log.replay import verify_log
 from peerboard.protocol.log.schema import ENDS_TOGETHER, REVEALS_TOGETHER
 from support.vectors import (
-    CASES, ENDINGS, ENDINGS_ENDS, ENDS, TAKEOVERS_TOGETHER, TOGETHER, VECTORS, build, build_ending, hashes,
+    CASES, DISPUTES, ENDINGS, ENDINGS_ENDS, ENDS, SETTLED, TAKEOVERS_TOGETHER, TOGETHER, VECTORS, build,
+    build_disputed, build_ending, build_settled, hashes,
 )
 
 
@@ -153,13 +154,73 @@ def test_an_ending_in_the_end_together_names_the_same_seats_as_the_form_before(c
 
 def test_a_game_ended_together_is_finished_for_the_lobby_and_rated_and_exported():
     from peerboard.client.export import as_text
-    from peerboard.client.ratings import result_of
+    from peerboard.client.ladder import decide
+    from peerboard.protocol.log.copies import Copy, compare
     from peerboard.node.gamefiles import is_finished
     from peerboard.protocol.log.logfile import read_log
 
     data = (VECTORS / "aton-resigned-ends.pblog").read_bytes()
     contents = read_log(data)
     assert is_finished(contents) and not is_finished(read_log(data[:-200]))
-    assert result_of(contents, verify_log(data).ledger) == (0,)
+    game = decide(compare([Copy("aton-resigned-ends.pblog", contents, verify_log(data))]), 0)
+    assert (game.kind, game.winners, game.losers, game.rated) == ("resigned", (0,), (1,), True)
     text = as_text(contents)
     assert "winners 0" in text and "resigned at entry 21" in text
+
+
+@pytest.mark.parametrize("case", SETTLED, ids=[c[0] for c in SETTLED])
+def test_a_settled_corner_verifies_as_the_spec_says(case):
+    """spec/log-format.md settles these (issue 39): a taken-over seat may resign, signed by its
+    takeover's key; a claim of the seat that runs a taken-over seat ends the game with both
+    gone; a claim after the claimer's own audit completes the audit, and a game over by its
+    rules keeps its winners."""
+    name = case[0]
+    data = (VECTORS / f"{name}.pblog").read_bytes()
+    assert build_settled(*case) == data  # rebuilt byte for byte
+    verdict = verify_log(data)
+    assert verdict.ok and verdict.ledger.finished, verdict.summary()
+    result = verdict.ledger.result_body()
+    entries = list(verdict.ledger.history)
+    if name == "athos-takenover-resigned":
+        resign = next(e for e in entries if e.kind == "resign")
+        assert resign.seat == 2 and resign.body["seat"] == 2  # written for seat 2 by its runner's node
+        assert result["ending"] == {"how": "resigned", "seats": [2], "seq": resign.seq, "unchecked": [2]}
+        assert result["winners"] == [] and result["takeovers"] == [{"seat": 2, "seq": 32, "runner": 0}]
+        assert f"seat 2 (seat-2) resigned at seq {resign.seq}" in verdict.summary()
+    elif name == "athos-takenover-runner-claimed":
+        claims = [e for e in entries if e.kind == "claim"]
+        assert [(c.seat, c.body["gone"], len(c.body["sigs"])) for c in claims] == [(0, 2, 2), (1, 0, 1)]
+        assert result["ending"] == {"how": "claimed", "seats": [0], "seq": claims[1].seq, "unchecked": [0, 2]}
+        assert result["winners"] == [] and verdict.ledger.writers == (1,)
+        assert [e.seat for e in entries if e.kind in ("audits", "results", "audit", "result")] == [1, 1]
+    else:
+        claim = next(e for e in entries if e.kind == "claim")
+        before = entries[claim.seq - 2]
+        assert (before.kind, before.seat, claim.seat, claim.body["gone"]) == ("audit", 0, 0, 1)
+        assert [e.kind for e in entries[claim.seq:]] == ["result"]  # seat 0's alone
+        assert result["ending"]["how"] == "claimed" and result["winners"] == [0]
+        assert verdict.ledger.game.is_terminal(verdict.ledger.state)
+
+
+@pytest.mark.parametrize("case", DISPUTES, ids=[c[0] for c in DISPUTES])
+def test_a_disputed_claim_verifies_finished_with_no_result_and_says_so(case):
+    """spec/protocol.md, "What a claim proves": right after a claim one seat alone signed,
+    the claimed seat protests — carrying its own entry the claim displaced, or nothing when
+    it had none there — and the game ends disputed: no result, nothing after."""
+    name, after, carried = case
+    data = (VECTORS / f"{name}.pblog").read_bytes()
+    assert build_disputed(*case) == data  # rebuilt byte for byte
+    verdict = verify_log(data)
+    assert verdict.ok and verdict.ledger.finished, verdict.summary()
+    *_, claim, protest = list(verdict.ledger.history)
+    assert (claim.kind, claim.seat, claim.body["gone"], len(claim.body["sigs"])) == ("claim", 1, 0, 1)
+    assert (protest.kind, protest.seat) == ("protest", 0)
+    kept = protest.body["entries"]
+    assert [(e["seq"], e["seat"], e["prev"]) for e in kept] == ([(claim.seq, 0, claim.prev)] if carried else [])
+    evidence = f", carrying its own entry from seq {claim.seq}" if carried else ""
+    assert verdict.summary().endswith(f"; seat 0 (seat-0) claimed at seq {claim.seq} by seat 1 (seat-1) alone — "
+                                      f"disputed: seat 0 (seat-0) protested at seq {protest.seq}{evidence}; no result")
+    from peerboard.node.gamefiles import is_finished
+    from peerboard.protocol.log.logfile import read_log
+
+    assert is_finished(read_log(data)) and not is_finished(read_log(data[:-100]))

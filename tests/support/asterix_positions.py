@@ -9,8 +9,10 @@ from __future__ import annotations
 from peerboard import engines
 from peerboard.engines.asterix.board import (
     COHORT,
+    KIND_NAMES,
     LAKE,
     SQUARE_NAMES,
+    TILE_COUNTS,
     kind_at,
     square_index,
     tiles_from_diagram,
@@ -18,6 +20,13 @@ from peerboard.engines.asterix.board import (
 from peerboard.engines.asterix.state import MOVE, State
 
 GAME = engines.get("asterix")
+
+#: A whole game's start in the notation: the layout in a fixed order, then a first-player
+#: roll, placements and a turn (the notation's hashed record and the first-turn snapshot).
+SCRIPT = (
+    [f"tile {kind}" for kind, count in zip(KIND_NAMES, TILE_COUNTS) for _ in range(count)]
+    + ["d6 3", "d6 5", "village d4", "village e5", "roll 4 2", "die 4", "move c3", "move c4", "pick"]
+)
 
 #: Every square a clearing but a8, a mistletoe kept out of the way so that the game goes on
 #: (with no scoring tile in reach and nothing carried, it would be over).

@@ -12,6 +12,10 @@ from peerboard.engines.athos import GAME
 from peerboard.engines.athos.board import HEX_COLOUR, NODE_NAMES, SUMMIT
 from peerboard.engines.athos.notation import NODE_INDEX
 from peerboard.engines.athos.state import MOVE, NO_TILE, State, tile_char
+from peerboard.engines.contract import IllegalAction
+
+#: seat 0 with two monks on the summit and one a step below it (k1)
+TWO_UP = ["k1", "summit", "summit"]
 
 
 def node(name: str) -> int:
@@ -73,3 +77,20 @@ def names(actions: Sequence[tuple]) -> list[str]:
 
 def arrived(state: State, seat: int) -> int:
     return state.monks[seat].count(SUMMIT)
+
+
+def play(state, *texts):
+    """The actions `texts`, in the notation, applied one after another."""
+    for text in texts:
+        state = GAME.apply(state, GAME.parse_action(state, text))
+    return state
+
+
+def refused(state, text):
+    """The reason the rules give for refusing `text` (it must be refused)."""
+    import pytest
+
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, GAME.parse_action(state, text))
+    return str(caught.value)
+

@@ -38,12 +38,15 @@ from peerboard.protocol.log.builder import LogBuilder  # noqa: E402
 from peerboard.protocol.log.ledger import Ledger  # noqa: E402
 from peerboard.protocol.log.identity import Identity  # noqa: E402
 from peerboard.protocol.log.logfile import frame, header_frame, read_log  # noqa: E402
-from peerboard.protocol.log.records import ENTRY_DOMAIN, GENESIS_DOMAIN, claim_statement, resign_statement  # noqa: E402
+from peerboard.protocol.log.ledger import LedgerError  # noqa: E402
+from peerboard.protocol.log.records import (  # noqa: E402
+    ENTRY_DOMAIN, GENESIS_DOMAIN, agree_statement, claim_statement, resign_statement,
+)
 from peerboard.protocol.log.secrets import SeatSecrets, choice_digest  # noqa: E402
-from peerboard.protocol.log.takeover import takeover_secrets  # noqa: E402
+from peerboard.protocol.log.takeover import takeover_body, takeover_secrets  # noqa: E402
 from peerboard.protocol.log.ends import result_statement  # noqa: E402
 from peerboard.protocol.log.schema import ENDS_TOGETHER, REVEALS_TOGETHER  # noqa: E402
-from support.vectors import CASES, ENDINGS, ENDS, TOGETHER, VECTORS, seats  # noqa: E402
+from support.vectors import CASES, DISPUTES, ENDINGS, ENDS, SETTLED, TOGETHER, VECTORS, seats  # noqa: E402
 
 INVALID = VECTORS / "invalid"
 INDEX = VECTORS / "invalid.json"
@@ -1071,6 +1074,224 @@ def ends_vectors(aton: Log) -> list[Vector]:
     return out
 
 
+def _settled_log(name: str) -> Log:
+    """A valid vector of the corners the spec settles (tests/support/vectors.py, SETTLED), its
+    taken-over seat's entries signed with the takeover's key."""
+    _, game, players, *_ = next(c for c in SETTLED if c[0] == name)
+    _, masters, keys = seats(name, players)
+    contents = read_log((VECTORS / f"{name}.pblog").read_bytes())
+    log = Log.built(game, contents.genesis.record(), [e.record() for e in contents.entries], keys)
+    for e in log.entries:
+        if e["kind"] == "takeover":
+            identity, _ = takeover_secrets(masters[e["seat"]], sha256(encode(log.genesis)), e["body"]["gone"])
+            log.taken[e["body"]["gone"]] = (e["seq"], identity.sign)
+    return log
+
+
+def agreement_vectors() -> list[Vector]:
+    """An agreement short of a seat's signature, each way (a draw, an abort) at two and at
+    three seats (class `consent`); and one with no signature at all (class `schema`: "Limits").
+    Each log ends at the agreement, so that a verifier that missed the rule finds nothing
+    after it to refuse."""
+    out = []
+    drawn, aborted = _ending_log("athos-drawn"), _ending_log("asterix-aborted")
+    for log, game, players in ((drawn, "athos", 2), (aborted, "asterix", 3)):
+        seq = log.find(lambda e: e["kind"] == "agree")
+        prev = log.entry(seq)["prev"]
+        genesis = sha256(encode(log.genesis))
+        for how in ("drawn", "aborted"):
+            sigs = [Identity.from_seed(log.seeds[i]).sign(agree_statement(genesis, how, seq, prev))
+                    for i in range(players)]
+            word = "draw" if how == "drawn" else "abort"
+            short = log.changed(seq, body={"how": how, "sigs": sigs[:-1]})
+            signers = " and ".join(f"seat {i}" for i in range(players - 1))
+            out.append(Vector(f"{game}-consent-{word}-short-of-a-signature", game, seq, F.CONSENT,
+                              f"entry {seq}, an agreement to {word} at {players} seats, carries the signatures of "
+                              f"{signers} only; seat {players - 1}, still playing, did not sign", short.data(seq)))
+    seq = drawn.find(lambda e: e["kind"] == "agree")
+    log = drawn.changed(seq, body={"how": "drawn", "sigs": []})
+    out.append(Vector("athos-schema-agree-without-signatures", "athos", seq, F.SCHEMA,
+                      f"entry {seq}, an agreement to draw, carries no signature at all", log.data(seq)))
+    return out
+
+
+def gatherer_vectors() -> list[Vector]:
+    """A `reveals` entry with a wrong value in each seat's place in turn, the gatherer's own
+    among them (class `reveal`): a value that is the seat's value of the round before."""
+    out = []
+    for name, game in (("asterix-together", "asterix"), ("aton-together", "aton")):
+        log = _together_log(name)
+        rounds = [e["seq"] for e in log.entries if e["kind"] == "reveals"]
+        first, seq = rounds[0], rounds[1]
+        gatherer = log.entry(seq)["seat"]
+        for seat in range(len(log.signers)):
+            values = list(log.entry(seq)["body"]["values"])
+            values[seat] = log.entry(first)["body"]["values"][seat]
+            changed = log.changed(seq, body={"values": values})
+            whose = "the gatherer's own" if seat == gatherer else f"the gatherer is seat {gatherer}"
+            out.append(Vector(f"{game}-together-reveals-seat-{seat}-value-spent", game, seq, F.REVEAL,
+                              f"entry {seq}, a reveals entry written by seat {gatherer}, holds in seat {seat}'s place "
+                              f"its value of the round before (entry {first}), not its next one ({whose})",
+                              changed.data(seq + 2)))
+    return out
+
+
+def _lying_table(name: str, liar: int, ends: str | None):
+    """An Aton table of the vector's seats whose seats play from the public view (so they
+    may assign cards they do not hold), played until seat `liar` has lied; with a ledger that
+    knows every hand beside it, to tell. Returns (builder, keys, rng)."""
+    _, masters, keys = seats("aton", 2)
+    for attempt in range(200):
+        rng = random.Random(f"peerboard invalid vector {name} {attempt}")
+        builder = LogBuilder.table(engines.get("aton"), {"win_points": 15}, ["seat-0", "seat-1"], masters, keys,
+                                   rng.randbytes(16), lambda: rng.randbytes(16), knows_hidden=False,
+                                   reveals=REVEALS_TOGETHER, ends=ends)
+        full = Ledger.start(builder.ledger.genesis, {i: s.seed for i, s in enumerate(builder.secrets)})
+        while not builder.ledger.over:
+            entry = builder.step(lambda state, seat, legal: legal[rng.randrange(len(legal))])
+            try:
+                full = full.check(entry)
+            except LedgerError:
+                if entry.seat == liar:
+                    return builder, keys, rng
+                break
+    raise AssertionError(f"no table of 200 had seat {liar} lie first")
+
+
+def settled_vectors() -> list[Vector]:
+    """The corners spec/log-format.md settles (issue 39), where they must be refused."""
+    out = []
+    # a two-seat genesis that names a takeover strategy: a claim there ends the game
+    aton = Log.of("aton")
+    log = _regenesis(aton, lambda g: g.update(takeover="greedy"), upto=4)
+    out.append(Vector("aton-genesis-takeover-at-two-seats", "aton", 0, F.GENESIS,
+                      "a two-seat genesis names a takeover strategy (\"greedy\"): a bot takes a claimed seat over only "
+                      "at three or more", log.data()))
+    # a takeover after a two-seat claim: the game is over at the claim
+    claimed = _ending_log("aton-claimed")
+    seq = claimed.find(lambda e: e["kind"] == "claim")
+    log = _cut_after(claimed, seq)
+    _, masters, _ = seats("aton-claimed", 2)
+    identity, secrets = takeover_secrets(masters[1], sha256(encode(log.genesis)), 0)
+    log = _appended(log, 1, "takeover", dict(takeover_body(0, identity, secrets)))
+    out.append(Vector("aton-turn-takeover-after-a-two-seat-claim", "aton", seq + 1, F.TURN,
+                      f"entry {seq + 1}, seat 1's takeover of seat 0 right after its claim of seat 0 (entry {seq}): "
+                      "at two seats the claim ends the game, and the claimer's audit is due", log.data()))
+    # an ending whose seats are none ("Limits": an ending names at least one seat)
+    first = _results(claimed)[0]
+    log = claimed.copy()
+    log.entry(first)["body"]["ending"]["seats"] = []
+    log.relink(first)
+    out.append(Vector("aton-schema-ending-without-seats", "aton", first, F.SCHEMA,
+                      f"the result (entry {first}) says the game was claimed, naming no seat", log.data()))
+    # a taken-over seat resigns with its genesis key: its key is the takeover's now
+    resigned = _settled_log("athos-takenover-resigned")
+    seq = resigned.find(lambda e: e["kind"] == "resign")
+    old = Identity.from_seed(resigned.seeds[2]).sign(resign_statement(sha256(encode(resigned.genesis)), 2))
+    log = resigned.changed(seq, body={"seat": 2, "sig": old})
+    out.append(Vector("athos-consent-taken-over-seat-resigns-with-its-genesis-key", "athos", seq, F.CONSENT,
+                      f"entry {seq} carries seat 2's resignation signed by its genesis key; seat 2 was taken over at "
+                      "entry 32, and its statements are its takeover key's since", log.data(seq)))
+    # the claimer lied (cards it did not hold), then claimed the other seat: its own audit, the
+    # only one, re-runs the game with its seed and finds the lie
+    builder, keys, _ = _lying_table("claimer lies", 1, ENDS_TOGETHER)
+    builder.claim(0)
+    builder.play(lambda state, seat, legal: legal[0])
+    log = Log.built("aton", builder.ledger.genesis.record(), [e.record() for e in builder.entries], keys)
+    seq = log.find(lambda e: e["kind"] == "audits")
+    claim = log.find(lambda e: e["kind"] == "claim")
+    out.append(Vector("aton-audit-claimer-lied-before-its-claim", "aton", seq, F.AUDIT,
+                      f"seat 1 assigns cards its hidden hand does not hold, then claims seat 0 (entry {claim}); the "
+                      f"audits (entry {seq}, seat 1's seed alone) re-run the game and find the lie", log.data()))
+    # a lie found when a claim completes the audit: seat 0 lied, the game ended, seat 0
+    # audited, and seat 0's claim of seat 1 is the entry after which every seat still
+    # playing has audited — the lie is proven at the claim
+    builder, keys, rng = _lying_table("lie found at a claim", 0, None)
+    while builder.ledger.entitled() != (1, "audit"):  # (the game to its end, and seat 0's audit)
+        builder.step(lambda state, seat, legal: legal[rng.randrange(len(legal))])
+    builder.claim(1)
+    builder.play(lambda state, seat, legal: legal[0])
+    log = Log.built("aton", builder.ledger.genesis.record(), [e.record() for e in builder.entries], keys)
+    claim = log.find(lambda e: e["kind"] == "claim")
+    out.append(Vector("aton-audit-lie-found-when-a-claim-completes-the-audit", "aton", claim, F.AUDIT,
+                      f"seat 0 assigns cards its hidden hand does not hold; the game ends, seat 0 audits, and its "
+                      f"claim of seat 1 (entry {claim}) completes the audit: the re-run finds the lie there",
+                      log.data()))
+    return out
+
+
+def _disputed_log(name: str) -> Log:
+    """A valid vector of a disputed claim (tests/support/vectors.py, DISPUTES)."""
+    _, _, keys = seats(name, 2)
+    contents = read_log((VECTORS / f"{name}.pblog").read_bytes())
+    return Log.built("aton", contents.genesis.record(), [e.record() for e in contents.entries], keys)
+
+
+def _record(log: Log, seq: int, prev: bytes, seat: int, kind: str, body: dict, signer: Signer) -> dict:
+    """An entry record signed by `signer`, kept out of the log (a protest carries it)."""
+    unsigned = {"body": body, "kind": kind, "prev": prev, "seat": seat, "seq": seq}
+    return {**unsigned, "sig": signer(ENTRY_DOMAIN + encode(unsigned))}
+
+
+def protest_vectors() -> list[Vector]:
+    """Protests that do not hold (spec/log-format.md, "Endings"): by another seat than the
+    one claimed, where no claim one seat alone signed comes just before, carrying an entry
+    not the protester's own, not signed by it, or not chained to the entry the claim follows,
+    carrying a protest; and an entry after a protest."""
+    out = []
+    disputed = _disputed_log("aton-disputed")
+    protest = disputed.find(lambda e: e["kind"] == "protest")
+    claim = protest - 1
+    carried = disputed.entry(protest)["body"]["entries"][0]
+    log = disputed.written_by(protest, 1)
+    out.append(Vector("aton-turn-protest-by-the-claimer", "aton", protest, F.TURN,
+                      f"entry {protest}, the protest of seat 1's claim of seat 0, written by seat 1", log.data()))
+    log = _appended(_cut_after(disputed, claim - 1), 0, "protest", {"entries": []})
+    out.append(Vector("aton-turn-protest-where-no-claim-came", "aton", claim, F.TURN,
+                      f"entry {claim}, seat 0's protest, where no claim came before it", log.data()))
+    claimed = _ending_log("aton-claimed")
+    seq = claimed.find(lambda e: e["kind"] == "claim")
+    log = _appended(_cut_after(claimed, seq + 1), 0, "protest", {"entries": []})
+    out.append(Vector("aton-turn-protest-after-the-claimers-audit", "aton", seq + 2, F.TURN,
+                      f"entry {seq + 2}, seat 0's protest of seat 1's claim (entry {seq}), after seat 1's audit "
+                      f"(entry {seq + 1}): a protest stands only right after the claim", log.data()))
+    three = _ending_log("asterix-claimed")
+    seq = three.find(lambda e: e["kind"] == "claim")
+    log = _appended(_cut_after(three, seq), 0, "protest", {"entries": []})
+    out.append(Vector("asterix-turn-protest-of-a-claim-every-other-seat-signed", "asterix", seq + 1, F.TURN,
+                      f"entry {seq + 1}, seat 0's protest of the claim of entry {seq}, which seats 1 and 2 both "
+                      "signed: a protest answers only a claim one seat alone signed", log.data()))
+    body = dict(carried)
+    for name, record, what in (
+        ("another-seats-entry", _record(disputed, carried["seq"], carried["prev"], 1, "move", carried["body"],
+                                        disputed.signers[1]),
+         "seat 1's move there, signed by seat 1"),
+        ("an-entry-it-did-not-sign", {**body, "sig": _record(disputed, body["seq"], body["prev"], 0, "move",
+                                                             body["body"], disputed.signers[1])["sig"]},
+         "seat 0's move there signed by seat 1's key"),
+        ("an-entry-after-another-prev", _record(disputed, body["seq"], bytes(32), 0, "move", body["body"],
+                                                disputed.signers[0]),
+         "seat 0's move after another entry than the one the claim follows"),
+        ("an-entry-at-another-seq", _record(disputed, body["seq"] + 1, body["prev"], 0, "move", body["body"],
+                                            disputed.signers[0]),
+         f"seat 0's move numbered {body['seq'] + 1}, not the claim's seq {body['seq']}"),
+    ):
+        log = disputed.changed(protest, body={"entries": [record]})
+        out.append(Vector(f"aton-consent-protest-carrying-{name}", "aton", protest, F.CONSENT,
+                          f"entry {protest}, seat 0's protest, carries {what}", log.data()))
+    nested = {"entries": [_record(disputed, body["seq"], body["prev"], 0, "protest", {"entries": []},
+                                  disputed.signers[0])]}
+    log = disputed.changed(protest, body=nested)
+    out.append(Vector("aton-schema-protest-carrying-a-protest", "aton", protest, F.SCHEMA,
+                      f"entry {protest}, seat 0's protest, carries a protest", log.data()))
+    _, masters, _ = seats("aton-disputed", 2)
+    log = _appended(disputed, 1, "audits", {"seeds": [SeatSecrets.from_master(masters[1]).seed]})
+    out.append(Vector("aton-over-entry-after-a-protest", "aton", protest + 1, F.OVER,
+                      f"entry {protest + 1}, seat 1's audits, after seat 0's protest (entry {protest}): nothing "
+                      "follows a protest", log.data()))
+    return out
+
+
 def build_all() -> list[Vector]:
     aton, athos, asterix = Log.of("aton"), Log.of("athos"), Log.of("asterix")
     return [
@@ -1081,6 +1302,7 @@ def build_all() -> list[Vector]:
         *commitment_vectors(aton, athos, asterix), *illegal_vectors(aton, athos, asterix),
         *reveal_vectors(aton, asterix), *result_vectors(aton, asterix), *audit_vectors(aton, asterix),
         *ending_vectors(), *takeover_vectors(), *together_vectors(aton), *ends_vectors(aton),
+        *agreement_vectors(), *gatherer_vectors(), *settled_vectors(), *protest_vectors(),
     ]
 
 

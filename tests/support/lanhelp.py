@@ -9,7 +9,9 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -154,30 +156,46 @@ def entries_in(path: Path) -> int:
 
 
 class Tmux:
-    """One command in a real terminal (a detached tmux session): keys in, the screen out."""
+    """One command in a real terminal: a detached tmux session on a tmux server of its own (its
+    own socket, so parallel tests and a person's own tmux never meet), keys in, the screen out.
+    The server keeps the whole scrollback and `screen` returns all of it: a line printed once
+    stays countable however much follows it."""
 
     def __init__(self, name: str, command: str, width: int = 120, height: int = 50):
-        self.name = f"pb-{os.getpid()}-{name}"
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height), command],
-                       check=True, timeout=10)
+        self.name = name
+        self.socket = f"pb-lan-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        config = Path(tempfile.gettempdir()) / f"{self.socket}.conf"
+        config.write_text("set -g history-limit 200000\n")  # (read before the first pane is made)
+        try:
+            self._tmux("-f", str(config), "new-session", "-d", "-s", "t", "-x", str(width), "-y", str(height), command)
+        finally:
+            config.unlink()
+
+    def _tmux(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True,
+                              timeout=10, check=True).stdout
 
     def screen(self) -> str:
-        return subprocess.run(["tmux", "capture-pane", "-t", self.name, "-p", "-J", "-S", "-500"],
-                              capture_output=True, text=True, timeout=10).stdout
+        """Everything the terminal showed, the scrollback first, wrapped lines joined."""
+        return self._tmux("capture-pane", "-t", "t", "-p", "-J", "-S", "-")
 
     def wait_for(self, pattern: str, timeout: float = 30.0) -> re.Match:
-        deadline = time.monotonic() + timeout
         regex = re.compile(pattern)
+        return self.wait_until(regex.search, f"{pattern!r}", timeout)
+
+    def wait_until(self, found, what: str, timeout: float = 30.0):
+        """`found(screen)`'s first true value, asking at most `timeout` seconds."""
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            m = regex.search(self.screen())
-            if m:
-                return m
-            time.sleep(0.2)
-        raise AssertionError(f"{pattern!r} did not appear within {timeout} s; the screen:\n{self.screen()}")
+            value = found(self.screen())
+            if value:
+                return value
+            time.sleep(0.1)
+        raise AssertionError(f"{what} did not appear within {timeout} s; the screen:\n{self.screen()[-4000:]}")
 
     def type(self, line: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", line], check=True, timeout=10)
-        subprocess.run(["tmux", "send-keys", "-t", self.name, "Enter"], check=True, timeout=10)
+        self._tmux("send-keys", "-t", "t", "-l", line)
+        self._tmux("send-keys", "-t", "t", "Enter")
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True, timeout=10)
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)

@@ -4,7 +4,12 @@ Each snapshot is a position built by play (or, for Athos, by the rule tests' pos
 builder) and the seat it is drawn for. `NAME.txt` is `render_text`; `NAME.styles.txt`
 lists `render_styled`'s fragments one a line as `style<TAB>text` (newlines written `\\n`),
 so a changed style name shows up as well. `python tests/support/snapshots.py` writes them again
-after an intended change; the tests (test_*_render.py) compare.
+after an intended change; tests/engines/test_snapshots.py compares.
+
+Every registered game has snapshots without being named here: a game `CASES` does not name
+gets two, `GAME-start` (the start at its fewest seats, as seat 0 sees it) and `GAME-played`
+(after 40 seeded random actions, as everyone sees it); `cases()` gives them all. A game may
+add positions of its own to `CASES`.
 """
 from __future__ import annotations
 
@@ -71,7 +76,7 @@ def athos_over() -> Any:
 
 
 def asterix_first_turn() -> Any:
-    from test_asterix_notation import SCRIPT
+    from support.asterix_positions import SCRIPT
 
     game = engines.get("asterix")
     return _play(game, game.new_game(2), *SCRIPT)
@@ -131,9 +136,43 @@ CASES: dict[str, tuple[str, Callable[[], Any], int | None]] = {
 }
 
 
+#: actions played at random before a game's generic `GAME-played` snapshot
+PLAYED = 40
+
+
+def _start(name: str) -> Callable[[], Any]:
+    return lambda: engines.get(name).new_game(engines.get(name).min_players)
+
+
+def _played(name: str) -> Callable[[], Any]:
+    def build() -> Any:
+        game = engines.get(name)
+        rng = random.Random(f"snapshot {name} played")
+        state = game.new_game(game.min_players)
+        for _ in range(PLAYED):
+            if game.is_terminal(state):
+                break
+            state = game.apply(state, random_action(game, state, rng))
+        return state
+
+    return build
+
+
+def cases() -> dict[str, tuple[str, Callable[[], Any], int | None]]:
+    """Every snapshot of every game registered now: `CASES`, and the generic two of each
+    game that `CASES` does not name."""
+    named = {game for game, _, _ in CASES.values()}
+    found = dict(CASES)
+    for name in engines.names():
+        if name not in named:
+            found[f"{name}-start"] = (name, _start(name), 0)
+            found[f"{name}-played"] = (name, _played(name), None)
+    return found
+
+
 def pictures(name: str) -> tuple[str, str]:
     """(the plain text, the fragments one a line) of a snapshot, as drawn now."""
-    game_name, build, seat = CASES[name]
+    game_name, build, seat = cases()[name]
     game = engines.get(game_name)
     state = build()
     fragments = game.render_styled(state, seat)
@@ -142,8 +181,13 @@ def pictures(name: str) -> tuple[str, str]:
 
 
 def main() -> None:
+    write(cases())
+
+
+def write(names) -> None:
+    """Store the snapshots `names` as drawn now."""
     SNAPSHOTS.mkdir(exist_ok=True)
-    for name in CASES:
+    for name in names:
         text, styles = pictures(name)
         (SNAPSHOTS / f"{name}.txt").write_text(text)
         (SNAPSHOTS / f"{name}.styles.txt").write_text(styles)
@@ -165,5 +209,6 @@ def differences(name: str) -> list[str]:
         stored = path.read_text() if path.exists() else ""
         if stored != now:
             diff = difflib.unified_diff(stored.splitlines(), now.splitlines(), f"stored {path.name}", "drawn now", lineterm="")
-            found.append("\n".join(diff) + "\n(python tests/support/snapshots.py writes them again after an intended change)")
+            found.append("\n".join(diff) + "\n(python tests/support/snapshots.py writes them again after an intended change"
+                         + ("; this one is new: write it once, look at it, and commit it)" if not path.exists() else ")"))
     return found

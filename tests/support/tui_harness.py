@@ -4,12 +4,16 @@ fixed size. Each step waits for a condition the test names, bounded in time."""
 from __future__ import annotations
 
 import asyncio
+import random
 from typing import Callable
 
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 
+from peerboard import engines
 from peerboard.client.tui.app import build
+from peerboard.client.tui.game_presenter import GamePresenter
+from peerboard.client.tui.local import LocalSource
 from peerboard.client.tui.snapshot import FixedSizeOutput, screen_text
 
 KEYS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D", "home": "\x1b[H", "end": "\x1b[F",
@@ -90,6 +94,36 @@ class Screen:
 
     def text(self) -> str:
         return screen_text(self.app)
+
+
+def local_screen(game: str, seed: int = 3, columns: int = 120, rows: int = 32, source=None, **kw) -> Screen:
+    """The game screen in front of a game against random players in this process."""
+    source = source or LocalSource(engines.get(game), seed=seed, **kw)
+    return Screen(GamePresenter(source), columns, rows)
+
+
+async def to_decision(screen: Screen, kind: str, tries: int = 200) -> None:
+    """Play random legal moves by typing them until the local seat faces a decision whose
+    first action is of this kind (e.g. "assign")."""
+    rng = random.Random(1)
+    model = screen.presenter.model
+    for _ in range(tries):
+        plan = model.plan
+        if plan is not None and plan.deciding and not plan.steps and plan.legal_now()[0][0] == kind:
+            return
+        if plan is None:
+            raise AssertionError(f"no decision; the screen:\n{screen.text()}")
+        if plan.deciding:
+            await screen.type(rng.choice(model.legal_texts()))
+        else:
+            await screen.press("enter")
+    raise AssertionError(f"no {kind} decision came")
+
+
+async def click_at(screen: Screen, spot: str) -> None:
+    """A mouse click on the spot where the screen shows it (the board starts on row 1)."""
+    line, col = screen.presenter.positions()[spot]
+    await screen.click(col, line + 1)
 
 
 def run(coro) -> None:

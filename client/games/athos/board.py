@@ -13,7 +13,8 @@ pointed at by the nodes it names, in order (a monk's node, then where it goes).
 from __future__ import annotations
 
 from peerboard.engines.athos.board import (
-    COLOUR_LETTERS, COLOURS, COORDS, HEX_COLOUR, HEX_COUNT, NODE_NAMES, ROW_LETTERS, ROWS, START_AREAS, SUMMIT,
+    COLOUR_LETTERS, COLOURS, COORDS, HEX_COLOUR, HEX_COUNT, NEIGHBOURS, NODE_NAMES, ROW_LETTERS, ROWS, START_AREAS,
+    SUMMIT,
 )
 from peerboard.engines.athos.rules import finished_sides, winners
 from peerboard.client.tui.boards.canvas import BoardContext, Canvas, Drawing
@@ -49,6 +50,9 @@ Reading the board. The mountain, valley at the foot: rows a (17 hexes) up to k (
  the points left this turn, the tiles placed, the tiles of each colour in the supply.
  What scores: each monk on the summit counts 1; when a seat has all 3 up, the round is
  finished, and the seat that used the fewest points in its last turn wins.
+ Which hexes touch: the two beside it in its row, two in the row above (drawn up-left
+ and up-right of it) and two below: e5 touches e4 e6, f4 f5, d5 d6. Row a touches the
+ start areas under it, row k the summit. F1 with the board cursor on a hex names them.
  Pointing: a monk, then where it goes; a hex alone places a tile (in any order)."""
 
 
@@ -181,7 +185,7 @@ class AthosBoard:
             return f"the summit: arrived in order {order}"
         if node >= HEX_COUNT:
             owner = [s for s, a in enumerate(state.setup.areas) if a == node]
-            whose = f"seat {owner[0]}'s" if owner else "an unused"
+            whose = f"seat {owner[0]}'s" if owner else "no seat's: not in play in this game"
             return f"start area {name} ({whose}): " + (f"monks of {monks}" if monks else "no monks")
         tile = state.tiles[node]
         if tile == NO_TILE:
@@ -194,6 +198,31 @@ class AthosBoard:
             piece += ", lifted by the Athos piece (it goes down on another hex)"
         here = f"; monks of {monks}" if monks else ""
         return f"{name} ({COLOURS[HEX_COLOUR[node]]}): {what}{piece}{here}"
+
+    def touching(self, state, spot: str) -> str:
+        """Which nodes touch the one at `spot` (for the help screen, F1): a hex's six
+        neighbours by row, a start area's three hexes, the summit's seven."""
+        kind, _, name = spot.partition(":")
+        node = _NODE_INDEX.get(name) if kind == "node" else None
+        if node is None:
+            return ""
+        around = [NODE_NAMES[n] for n in NEIGHBOURS[node]]
+        if node == SUMMIT:
+            return f"The summit touches every hex of row k: {', '.join(around)}."
+        if node >= HEX_COUNT:
+            return f"Start area {name} touches {', '.join(around)}."
+        row = COORDS[node][1]
+        by_row = {r: [NODE_NAMES[n] for n in NEIGHBOURS[node] if n < HEX_COUNT and COORDS[n][1] == r]
+                  for r in (row, row + 1, row - 1)}
+        words = [f"{' and '.join(by_row[row])} beside it"]
+        if by_row[row + 1]:
+            words.append(f"{' and '.join(by_row[row + 1])} above")
+        if by_row[row - 1]:
+            words.append(f"{' and '.join(by_row[row - 1])} below")
+        others = [NODE_NAMES[n] for n in NEIGHBOURS[node] if n >= HEX_COUNT]
+        if others:
+            words.append(" and ".join("the summit" if n == "summit" else f"start area {n}" for n in others))
+        return f"{name} touches {', '.join(words)}: a step from {name} goes to one of these."
 
     def situation(self, state, names: tuple[str, ...]) -> str:
         who = f"seat {state.actor} ({_name(names, state.actor)})"

@@ -1,16 +1,20 @@
-"""The contract for Pig: each method one line into the modules beside it."""
+"""The contract for Pig: the recipe's base class (engines/recipe.py) names the modules beside it."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from peerboard.engines.contract import CHANCE, TERMINAL, Action, Game
+from peerboard.engines.action_ids import ActionIds
+from peerboard.engines.contract import CHANCE, TERMINAL
 from peerboard.engines.options import Option, int_between
 from peerboard.engines.pig import notation, render, rules, summary
 from peerboard.engines.pig.state import CHOOSE, OVER, ROLL, State, record
-from peerboard.engines.styled import Fragment
+from peerboard.engines.recipe import Recipe
+
+#: Pig's action ids (spec/engine-contract.md, "Action ids"): the die's faces first (chance)
+_IDS = ActionIds("pig", [("die", face) for face in rules.FACES], [("roll",), ("hold",)])
 
 
-class Pig(Game):
+class Pig(Recipe):
     name = "pig"
     title = "Pig"
     version = "1"
@@ -20,21 +24,19 @@ class Pig(Game):
     conformance_setups = ((2, {}), (3, {"goal": 10}))
     playout_limit = 20_000
 
+    book = rules.BOOK
+    write = staticmethod(notation.format_action)
+    read = staticmethod(notation.parse_action)
+    record = staticmethod(record)
+    draw = staticmethod(render.render_styled)
+    rules_in_brief = summary.RULES_IN_BRIEF
+
     def new_game(self, players: int, options: Mapping[str, Any] | None = None) -> State:
         opts = self.resolve_options(players, options)
         return State(goal=opts["goal"], banked=(0,) * players)
 
     def current(self, state: State) -> int:
-        return {ROLL: CHANCE, OVER: TERMINAL}.get(state.phase, state.turn)
-
-    def legal_actions(self, state: State) -> list[Action]:
-        return rules.BOOK.legal_actions(state)
-
-    def chance_weights(self, state: State) -> list[tuple[Action, int]]:
-        return [(action, 1) for action in rules.BOOK.legal_actions(state)] if state.phase == ROLL else []
-
-    def apply(self, state: State, action: Action) -> State:
-        return rules.BOOK.apply(state, action)
+        return {ROLL: CHANCE, OVER: TERMINAL}.get(state.phase, state.turn)  # (Pig calls its actor `turn`)
 
     def winners(self, state: State) -> list[int]:
         return [state.turn] if state.phase == OVER else []
@@ -42,20 +44,9 @@ class Pig(Game):
     def scores(self, state: State) -> list[int]:
         return list(state.banked)
 
-    def format_action(self, state: State, action: Action) -> str:
-        return notation.format_action(action)
-
-    def parse_action(self, state: State, text: str) -> Action:
-        return notation.parse_action(text)
-
-    def public_record(self, state: State) -> tuple:
-        return record(state)
-
-    def render_styled(self, state: State, seat: int | None = None) -> list[Fragment]:
-        return render.render_styled(state, seat)
-
-    def rules_text(self) -> str:
-        return summary.RULES_IN_BRIEF
+    def action_ids(self, players: int, options: Mapping[str, Any] | None = None) -> ActionIds:
+        self.resolve_options(players, options)
+        return _IDS
 
     def heuristic(self, state: State, seat: int) -> float | None:
         """The turn total the seat to act can still expect to bank: all of it when it may

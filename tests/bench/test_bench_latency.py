@@ -7,7 +7,9 @@ import importlib.util
 import sys
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench_latency.py"
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_latency.py"
 
 
 def _bench():
@@ -17,6 +19,7 @@ def _bench():
     return module
 
 
+@pytest.mark.processes
 def test_a_game_between_bench_nodes_measures_every_move_at_every_node():
     latencies, rss, cpu = _bench().game_latency(2, 1, 0.0)
     assert latencies, "no move of a whole game was measured"
@@ -24,6 +27,7 @@ def test_a_game_between_bench_nodes_measures_every_move_at_every_node():
     assert cpu is not None and cpu[0] > 0  # (the CPU the nodes used per move)
 
 
+@pytest.mark.processes
 def test_traced_nodes_say_when_each_stage_of_every_move_happened_at_four_seats():
     bench, traces = _bench(), []
     latencies, _, _ = bench.game_latency(4, 1, 0.0, traces)
@@ -61,6 +65,7 @@ def test_a_bench_that_measured_nothing_exits_non_zero(monkeypatch, capsys):
     assert "2 nodes: no moves measured" in out and "measured nothing for 2 nodes, 4 nodes, 8 nodes" in err
 
 
+@pytest.mark.processes
 def test_nodes_given_another_code_import_that_code(tmp_path):
     """`--against`: the nodes import the `peerboard` package of the folder given, not the
     installed one (a package that cannot be imported there measures nothing)."""
@@ -75,6 +80,7 @@ def test_nodes_given_another_code_import_that_code(tmp_path):
     assert bench.game_latency(2, 1, 0.0, code=other)[0], "no move measured with the code given"
 
 
+@pytest.mark.processes
 def test_nodes_beside_a_stand_in_screen_measure_every_move():
     """`--screen`: each node's loop in a thread beside a screen's stand-in that spends CPU
     after each event, with the client's switch interval: every move is still measured."""
