@@ -74,7 +74,7 @@ def derived_from(*inputs: str) -> Callable[[Callable[[Any], V]], cached[V]]:
     return make
 
 
-def _resolve(owner: type, value: cached, chain: tuple[str, ...]) -> frozenset[str] | None:
+def _resolve(owner: type, value: cached[Any], chain: tuple[str, ...]) -> frozenset[str] | None:
     fields = owner.__dataclass_fields__  # type: ignore[attr-defined]
     if value.name in chain:
         raise TypeError(f"{owner.__name__}.{value.name} depends on itself ({' -> '.join(chain)})")

@@ -13,7 +13,7 @@ from peerboard.engines.recipe import Recipe
 from peerboard.engines.values import evolve
 
 
-class AtonGame(Recipe):
+class AtonGame(Recipe[State]):
     name = "aton"
     title = "Aton"
     version = "1"
