@@ -11,14 +11,13 @@ straight from the random source instead, with the rules' odds: what a playout ne
 """
 from __future__ import annotations
 
-import random
-
-from peerboard.engines.aton import rules
+from peerboard.engines.aton import rules, scoring
 from peerboard.engines.aton.cards import EMPTY, ONE, add, listed
 from peerboard.engines.aton.rules import HAND
 from peerboard.engines.aton.state import (
     ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, TURN_UP, State, changed,
 )
+from peerboard.engines.playout import FastRandom
 
 # (bound once: a playout takes thousands of steps, each a few of these)
 settle = rules.settle
@@ -26,10 +25,10 @@ _empty_allowed, _eligible_removals, _own_squares = rules._empty_allowed, rules._
 _place, _remove, _retrieve, _assign = rules._place, rules._remove, rules._retrieve, rules._assign
 _draw, _turn, _keep, _exchange = rules._draw, rules._turn, rules._keep, rules._exchange
 _assignments, _card_at, _sample_card = rules.assignments, rules.card_at, rules.sample_card
-_immediate_win = rules.scoring.immediate_win
+_immediate_win = scoring.immediate_win
 
 
-def random_step(state: State, rng: random.Random) -> State:
+def random_step(state: State, rng: FastRandom) -> State:
     """The position after a uniformly random legal action (a chance outcome with the
     rules' odds), as `apply(state, random_action(game, state, rng))`.
 
@@ -38,11 +37,12 @@ def random_step(state: State, rng: random.Random) -> State:
     phase = state.phase
     if phase == DRAW or phase == TURN_UP:
         outcome = _sample_card(state, rng.randbytes(32))
-        return settle(_draw(state, outcome[1]) if phase == DRAW else _turn(state, outcome[1]))
+        # (a turned-up card is always named: only a hidden draw is None)
+        return settle(_draw(state, outcome[1]) if phase == DRAW else _turn(state, outcome[1]))  # type: ignore[arg-type]
     return _choice(state, phase, rng)
 
 
-def playout_step(state: State, rng: random.Random) -> State:
+def playout_step(state: State, rng: FastRandom) -> State:
     """`random_step` with each card drawn (or turned up) straight from `rng`, with the
     rules' odds: a playout needs the odds, not the 32 bytes of spec/chance.md's sampling,
     which make a logged draw the same in every process (and cost most of a draw). The
@@ -63,7 +63,7 @@ def playout_step(state: State, rng: random.Random) -> State:
     return _choice(state, phase, rng)
 
 
-def playout(state: State, rng: random.Random, actions: int) -> State:
+def playout(state: State, rng: FastRandom, actions: int) -> State:
     """`actions` playout steps (fewer when the game ends first): the same position as
     `playout_step` taken that many times, the random source read alike; a run of draws is
     dealt in one go (`_draws`)."""
@@ -86,7 +86,7 @@ def playout(state: State, rng: random.Random, actions: int) -> State:
     return state
 
 
-def _placements(state: State, rng: random.Random, most: int) -> tuple[State, int]:
+def _placements(state: State, rng: FastRandom, most: int) -> tuple[State, int]:
     """Up to `most` of the acting seat's placements at once, each square drawn as
     `playout_step` draws it (from the empty squares cartouche 3 allows, ascending), a
     placement that completes an occupation win ending the game as `_place` does, and the
@@ -115,7 +115,7 @@ def _placements(state: State, rng: random.Random, most: int) -> tuple[State, int
     return settle(state), placed
 
 
-def _draws(state: State, rng: random.Random, most: int) -> tuple[State, int]:
+def _draws(state: State, rng: FastRandom, most: int) -> tuple[State, int]:
     """Up to `most` of the draw phase's draws at once, each card as `playout_step` draws it
     (the lowest seat short of a full hand first, a deck that is empty when its seat must
     draw taking its discards back first), and the state settled after the last as `apply`
@@ -145,7 +145,7 @@ def _draws(state: State, rng: random.Random, most: int) -> tuple[State, int]:
     return settle(changed(state, seats=(seats[0], seats[1]), actor=last)), dealt
 
 
-def _choice(state: State, phase: str, rng: random.Random) -> State:
+def _choice(state: State, phase: str, rng: FastRandom) -> State:
     """A seat's random choice (not at a chance node): `random_step`'s."""
     if phase == PLACE:
         squares = _empty_allowed(state)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from itertools import permutations
 from operator import attrgetter
+from typing import Any
 
 from peerboard.engines.aton import cards, scoring
 from peerboard.engines.aton.notation import decode
@@ -29,6 +30,7 @@ from peerboard.engines.aton.state import (
 )
 from peerboard.engines.aton.temples import NUM_SQUARES, square_name, squares_up_to
 from peerboard.engines.chance import uniform_below
+from peerboard.engines.contract import Action
 from peerboard.engines.rulebook import Rule, Rulebook, always, until_settled
 from peerboard.engines.values import replaced
 
@@ -50,11 +52,11 @@ def new_state(win_points: int, first_round_removal: bool) -> State:
 # -- small pure helpers ---------------------------------------------------------------
 
 
-def _with_seat(state: State, i: int, **changes) -> State:
+def _with_seat(state: State, i: int, **changes: Any) -> State:
     return changed(state, seats=_seats_with(state.seats, i, changed(state.seats[i], **changes)))
 
 
-def _with_seat_and(state: State, i: int, seat: dict, **changes) -> State:
+def _with_seat_and(state: State, i: int, seat: dict[str, Any], **changes: Any) -> State:
     """`_with_seat(state, i, **seat)` with `changes` to the state too: one new state, not two
     (the ledger applies every action twice a game: as it is played, and at the audit)."""
     return changed(state, seats=_seats_with(state.seats, i, changed(state.seats[i], **seat)), **changes)
@@ -71,7 +73,9 @@ def _other(seat: int) -> int:
 
 def removal_due(state: State, seat: int) -> tuple[int, int]:
     """(how many counters, whose) the seat's cartouche-2 card removes."""
-    card = state.seats[seat].cartouches[1]
+    shown = state.seats[seat].cartouches
+    assert shown is not None  # (a seat removes only once its cartouches are shown)
+    card = shown[1]
     if state.round == 1 and not state.first_round_removal:
         return 0, _other(seat)
     if card == 1:
@@ -81,7 +85,9 @@ def removal_due(state: State, seat: int) -> tuple[int, int]:
 
 def allowed_squares(state: State, seat: int) -> range:
     """The squares of the temples the seat's cartouche-3 card opens."""
-    return _UP_TO[state.seats[seat].cartouches[2]]
+    shown = state.seats[seat].cartouches
+    assert shown is not None  # (asked only once the cartouches are shown)
+    return _UP_TO[shown[2]]
 
 
 #: a cartouche-3 card -> the squares it opens (squares_up_to, made once)
@@ -157,17 +163,18 @@ def _step(state: State) -> State:
         if state.owed and _allowed_holds(state, state.actor, removal_due(state, state.actor)[1]):
             return state
         # too few eligible counters: the rest of the removal is lost
-        placing = state.seats[state.actor].cartouches[3]
-        return changed(state, phase=PLACE, owed=placing)
+        shown = state.seats[state.actor].cartouches
+        assert shown is not None  # (REMOVE comes after the cartouches are shown)
+        return changed(state, phase=PLACE, owed=shown[3])
     if phase == PLACE:
-        seat = state.seats[state.actor]
-        if state.owed and seat.supply:
+        placer = state.seats[state.actor]
+        if state.owed and placer.supply:
             if _allowed_holds(state, state.actor, -1):
                 return state
             # no empty square allowed: the rest of the counters go to the Kingdom of the Dead
-            overflow = min(state.owed, seat.supply)
-            return _next_actor(_with_seat_and(state, state.actor, {"supply": seat.supply - overflow,
-                                                                   "dead": seat.dead + overflow}, owed=0))
+            overflow = min(state.owed, placer.supply)
+            return _next_actor(_with_seat_and(state, state.actor, {"supply": placer.supply - overflow,
+                                                                   "dead": placer.dead + overflow}, owed=0))
         return _next_actor(state)  # (whatever comes next sets what is owed)
     if phase == RETRIEVE:
         if state.owed:
@@ -186,6 +193,7 @@ settle = until_settled(_step)
 
 def _resolve_cartouche_1(state: State) -> State:
     c0, c1 = state.seats[0].cartouches, state.seats[1].cartouches
+    assert c0 is not None and c1 is not None  # (ASSIGN is over: both seats have chosen)
     diff = c0[0] - c1[0]
     if diff:
         scorer = 0 if diff > 0 else 1
@@ -205,14 +213,16 @@ def _begin_actions(state: State, order: tuple[int, int]) -> State:
     return _begin_removal(state, order[0], order=order, turned=())
 
 
-def _begin_removal(state: State, seat: int, **changes) -> State:
+def _begin_removal(state: State, seat: int, **changes: Any) -> State:
     """`seat` acts: its removal, or its placing at once when it has nothing to remove (what
     the removal's `_step` would find next), with `changes` made too: one new state, not
     the three in between (the ledger applies every action twice a game)."""
     count, target = removal_due(state, seat)
     if count and _allowed_holds(state, seat, target):
         return changed(state, actor=seat, phase=REMOVE, owed=count, **changes)
-    return changed(state, actor=seat, phase=PLACE, owed=state.seats[seat].cartouches[3], **changes)
+    shown = state.seats[seat].cartouches
+    assert shown is not None  # (a seat acts only once its cartouches are shown)
+    return changed(state, actor=seat, phase=PLACE, owed=shown[3], **changes)
 
 
 def _next_actor(state: State) -> State:
@@ -221,9 +231,15 @@ def _next_actor(state: State) -> State:
     return _end_of_round(state)
 
 
+def _shown(seat: Seat) -> tuple[int, int, int, int]:
+    """The seat's cartouche cards, once shown (after ASSIGN, until the round's end)."""
+    assert seat.cartouches is not None
+    return seat.cartouches
+
+
 def _end_of_round(state: State) -> State:
     # Discard the eight cartouche cards.
-    seats = tuple(changed(s, discards=cards.add(s.discards, cards.of(s.cartouches)), cartouches=None)
+    seats = tuple(changed(s, discards=cards.add(s.discards, cards.of(_shown(s))), cartouches=None)
                   for s in state.seats)
     state = changed(state, seats=seats, last_first=state.order[0])
     if state.seats[0].dead + state.seats[1].dead < KINGDOM_FULL:
@@ -261,7 +277,7 @@ DRAWN = {v: ("draw", v) for v in cards.VALUES}
 TURNED = {v: ("turn", v) for v in cards.VALUES}
 
 
-def _draw_actions(state: State) -> list[tuple]:
+def _draw_actions(state: State) -> list[Action]:
     seat = state.seats[state.actor]
     if seat.hand is None:
         return [HIDDEN_DRAW]
@@ -269,18 +285,18 @@ def _draw_actions(state: State) -> list[tuple]:
     return [DRAWN[v] for v in cards.VALUES if deck[v - 1]]
 
 
-def _turn_up_actions(state: State) -> list[tuple]:
+def _turn_up_actions(state: State) -> list[Action]:
     return [action for action, _ in chance_weights(state)]
 
 
-def _exchange_actions(state: State) -> list[tuple]:
+def _exchange_actions(state: State) -> list[Action]:
     return [("keep",)] + [("exchange", *h) for h in _possible_hands(state.seats[state.actor])]
 
 
 #: hand -> its orders onto the cartouches, and the assign actions of them (a pure
 #: function's memo: a hand is one of the 35 counts of four cards)
 _ORDERS: dict[cards.Counts, tuple[tuple[int, ...], ...]] = {}
-_ASSIGNS: dict[cards.Counts, tuple[tuple, ...]] = {}
+_ASSIGNS: dict[cards.Counts, tuple[Action, ...]] = {}
 
 
 def assignments(hand: cards.Counts) -> tuple[tuple[int, ...], ...]:
@@ -291,7 +307,7 @@ def assignments(hand: cards.Counts) -> tuple[tuple[int, ...], ...]:
     return found
 
 
-def _assign_actions(state: State) -> list[tuple]:
+def _assign_actions(state: State) -> list[Action]:
     seat = state.seats[state.actor]
     if seat.hand is not None:
         known = _ASSIGNS.get(seat.hand)
@@ -304,7 +320,7 @@ def _assign_actions(state: State) -> list[tuple]:
     return [("assign", *p) for p in sorted(seen)]
 
 
-def legal_actions(state: State) -> list[tuple]:
+def legal_actions(state: State) -> list[Action]:
     return BOOK.legal_actions(state)
 
 
@@ -312,7 +328,7 @@ def _possible_hands(seat: Seat) -> list[tuple[int, ...]]:
     """The hand (sorted), or every hand the unseen cards allow when this view can't see it."""
     if seat.hand is not None:
         return [cards.listed(seat.hand)]
-    hands = []
+    hands: list[tuple[int, ...]] = []
     for a in cards.VALUES:
         for b in range(a, 5):
             for c in range(b, 5):
@@ -322,7 +338,7 @@ def _possible_hands(seat: Seat) -> list[tuple[int, ...]]:
     return hands
 
 
-def chance_weights(state: State) -> list[tuple[tuple, int]]:
+def chance_weights(state: State) -> list[tuple[Action, int]]:
     seat = state.seats[state.actor]
     if state.phase == DRAW and seat.hand is None:
         return [(HIDDEN_DRAW, 1)]
@@ -331,7 +347,7 @@ def chance_weights(state: State) -> list[tuple[tuple, int]]:
     return [(outcome[v], deck[v - 1]) for v in cards.VALUES if deck[v - 1]]
 
 
-def sample_card(state: State, entropy: bytes) -> tuple:
+def sample_card(state: State, entropy: bytes) -> tuple[str, int | None]:
     """`pick_weighted(chance_weights(state), entropy)` without the list: the deck's counts
     are the weights, walked in the same order (a value with none left is passed over alike)."""
     seat = state.seats[state.actor]
@@ -354,7 +370,7 @@ def card_at(deck: cards.Counts, value: int) -> int:
     raise AssertionError("unreachable: value < the deck's size")
 
 
-def apply(state: State, action: tuple) -> State:
+def apply(state: State, action: Action) -> State:
     """The state after `action` and every step that follows it by itself (`settle`)."""
     return BOOK.apply(state, action)
 
@@ -390,6 +406,7 @@ def _draw(state: State, v: int | None) -> State:
     seat = state.seats[state.actor]
     if v is None:
         return _with_seat(state, state.actor, hand=None, hand_size=seat.hand_size + 1)
+    assert seat.hand is not None  # (a named card is drawn into a hand seen here: _draw_problem)
     return _with_seat(state, state.actor, hand=cards.add(seat.hand, cards.ONE[v]), hand_size=seat.hand_size + 1)
 
 
@@ -408,7 +425,7 @@ def _reveal_problem(state: State, seat_index: int, shown: tuple[int, ...], what:
     return None
 
 
-def _revealed(state: State, seat_index: int, shown: tuple[int, ...], seat: dict, **changes) -> State:
+def _revealed(state: State, seat_index: int, shown: tuple[int, ...], seat: dict[str, Any], **changes: Any) -> State:
     """The seat's hand shown (and `seat`'s changes to it made, `changes` to the state): one new state."""
     old = state.seats[seat_index]
     # A hidden hand stays hidden (None) even when empty, so the next draws stay hidden too.

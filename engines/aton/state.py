@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from peerboard.engines.aton.cards import EMPTY, FULL_DECK, Counts
+from peerboard.engines.canonical import Record
 
 T = TypeVar("T", "Seat", "State")
 
@@ -83,7 +84,7 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def record(state: State) -> tuple:
+def record(state: State) -> Record:
     """The public record, what `state_hash` hashes: every field everyone knows, as nested
     tuples (spec/games/aton.md, "State hash"). No hand is in it: hands are hidden."""
     return (
@@ -104,5 +105,5 @@ def record(state: State) -> tuple:
     )
 
 
-def _seat_record(s: Seat) -> tuple:
+def _seat_record(s: Seat) -> Record:
     return (s.score, s.supply, s.dead, s.exchange, s.hand_size, s.unseen, s.discards, s.cartouches)
