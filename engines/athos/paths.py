@@ -142,7 +142,7 @@ def _joined(h: int) -> bytes:
 _JOINED: tuple[bytes, ...] = tuple(_joined(h) for h in range(HEX_COUNT))
 
 
-def stranded(passable: Sequence[bool], walkers: Sequence[int]) -> int | None:
+def stranded(passable: Sequence[int], walkers: Sequence[int]) -> int | None:
     """The first monk's node (ascending) with no way up, or None when all have one."""
     seen = [False] * NODE_COUNT
     seen[SUMMIT] = True

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from functools import partial
 from operator import attrgetter
-from typing import Callable, Sequence
+from typing import Callable, Protocol, Sequence
 
 from peerboard.engines.athos.board import (
     COLOUR_LETTERS,
@@ -69,12 +69,13 @@ from peerboard.engines.contract import Action
 from peerboard.engines.rulebook import Rule, Rulebook, always, until_settled
 from peerboard.engines.values import evolve, replaced
 
-#: (passable, walkers) -> hex -> blocking it would cut a monk off (paths or oracle)
-Cuts = Callable[[Sequence[bool], Sequence[int]], list[bool]]
+#: (passable, walkers) -> hex -> blocking it would cut a monk off (paths or oracle); a
+#: passable is a byte per hex, 1 where a monk may walk
+Cuts = Callable[[Sequence[int], Sequence[int]], list[bool]]
 
-END_MOVE: Action = ("end_move",)
-SKIP_ATHOS: Action = ("skip_athos",)
-END_TURN: Action = ("end_turn",)
+END_MOVE: tuple[str] = ("end_move",)
+SKIP_ATHOS: tuple[str] = ("skip_athos",)
+END_TURN: tuple[str] = ("end_turn",)
 
 PHASE_WORDS = {
     HANDICAP: "handicap placement",
@@ -212,15 +213,17 @@ def _go_problem(state: State, u: int, v: int) -> str | None:
 def _go(state: State, u: int, v: int) -> State:
     seat = state.actor
     d = steps(state.passable, u, v, state.pool)
+    assert d is not None  # (_go_problem refuses a go out of reach)
     nodes = list(state.monks[seat])
     nodes.remove(u)
     nodes.append(v)
     monks = replaced(state.monks, seat, tuple(sorted(nodes)))
-    changes: dict[str, object] = dict(_spend(state, d), monks=monks)
+    spent = _spend(state, d)
+    changes: dict[str, object] = dict(spent, monks=monks)
     if v == SUMMIT:
         extra = bonus(len(state.arrivals))
-        changes["pool"] = int(changes["pool"]) + extra  # type: ignore[call-overload]
-        changes["owed"] = int(changes["owed"]) + extra  # type: ignore[call-overload]
+        changes["pool"] = spent["pool"] + extra
+        changes["owed"] = spent["owed"] + extra
         changes["arrivals"] = state.arrivals + (seat,)
     return evolve(state, **changes)
 
@@ -705,7 +708,14 @@ def phase_end(state: State) -> Action | None:
 # -- the table -------------------------------------------------------------------------
 #: phase -> (state, cuts) -> its legal actions; `cuts` lets the tests and the bench put the
 #: plain-search oracle (oracle.py) in place of the one-walk analysis
-LISTS: dict[str, Callable[[State, Cuts], list[Action]]] = {
+class Lister(Protocol):
+    """A phase's legal actions, given the cut-off analysis to use (`cuts`: BOOK's lists
+    pass paths.cutting_hexes, which stands for the state's own cached analysis)."""
+
+    def __call__(self, state: State, cuts: Cuts) -> list[Action]: ...
+
+
+LISTS: dict[str, Lister] = {
     HANDICAP: _place_actions,
     MOVE: _move_actions,
     ATHOS: _athos_actions,

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from peerboard.engines.athos.board import COLOUR_LETTERS, HEX_COUNT, NODE_COUNT, NODE_NAMES, SUMMIT
 from peerboard.engines.athos.parting import crowded
 from peerboard.engines.athos.paths import Skeleton, cuts_from, skeleton
-from peerboard.engines.canonical import record_digest
+from peerboard.engines.canonical import Record, record_digest
 from peerboard.engines.values import cached, derived_from
 
 # The phases of a turn, in order, and the handicap placements before the first turn.
@@ -56,7 +57,7 @@ class Setup:
     three_player_areas: str
     bonus_must_be_spent: bool
 
-    def __deepcopy__(self, memo: dict) -> "Setup":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Setup":
         return self  # an immutable value, like a tuple
 
 
@@ -176,7 +177,7 @@ class State:
 _NAME_OF = NODE_NAMES.__getitem__
 
 
-def record(state: State) -> tuple:
+def record(state: State) -> Record:
     """The public record: every field of the state as nested tuples (spec/games/athos.md)."""
     s = state.setup
     return (
