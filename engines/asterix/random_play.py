@@ -60,6 +60,7 @@ def random_step(state: State, rng: FastRandom) -> State:
         seat = state.actor
         walks = layers(state.pawns[seat], blocked_squares(state.tiles, state.potions[seat]))
         low, high = state.dice
+        usable: tuple[int, ...]
         if low == high:
             usable = (low,) if walks[low] else ()
         elif walks[low]:
