@@ -4,7 +4,7 @@ engine is written"), whose contract methods are each one line into the modules b
 A game's `game.py` names those modules' pieces once, as class attributes, instead of writing
 a method per pass-through:
 
-    class Pig(Recipe):
+    class Pig(Recipe[State]):                   # over its own frozen State
         name, title, ... = ...
         book = rules.BOOK                        # legal_actions, apply
         seats_aside = {ROLL: CHANCE, OVER: TERMINAL}   # current: these phases, else state.actor
