@@ -1,113 +1,304 @@
-"""How long `peerboard analyse` takes, and how stable its preferred move is (issue 26).
+"""How far `peerboard analyse` can be trusted, and what it costs (issue 40), this tree and
+another code side by side in one run.
 
-    python bench/bench_analysis.py                          # every game, the default budget
-    python bench/bench_analysis.py --only aton --sample 20 --budget 300
+    python bench/bench_analysis.py --against main                      # every game, the default sizes
+    python bench/bench_analysis.py --only aton:2 --games 12 --budget 300 --against main
+    python bench/bench_analysis.py --logs athos:2=games/athos-2p       # logs played before
 
-Per game: one game between two greedy players (seed 26) saved as a signed log, then
+Per game and seat count: `--games` games between MCTS players (`mcts@100` at every seat,
+this tree's, seeds of their own: games the evaluation was not fitted to), or the logs of
+`--logs`; then each code analyses them (its own `peerboard analyse`, a child process,
+`--jobs 1`, the same budget and seed) and this bench reads the analysis files:
 
-* the seconds to analyse the whole game at the budget with --jobs 2 (a process pool of
-  two), side by side with the baseline measured in the same run: the mcts player deciding
-  the same number of positions of that log at the same budget in this process — the
-  ratio says what the analysis adds to the bot's own search (the judging, the extra
-  playouts of the played and the preferred action) less what two processes save;
-* how often the preferred move at the budget is the one a search at 10 times the budget
-  prefers, over `--sample` decisions spread evenly over the game (each with its own
-  seed), with its 95% (Wilson) interval; and, as the 10x search values them, what the
-  preferred move at the budget gives up against its own (the mean regret, in points of
-  the mover's chance: a differing preference between two near-equal moves costs ~0),
-  and how often the played move's mark (none, mistake, blunder) is the same at both.
+* **the chance**: the mover's chance before each judged move (`before[seat]`) against what
+  it got at the end: the Brier score, how much better it is than always saying the seat's
+  share (with a 95 % interval, the games drawn again), and the calibration table (said ->
+  happened by tenths, 95 % Wilson intervals); the goal is 20 % better and every bin within
+  0.10 of its interval. Also, at `--to-end` judged decisions, the chance as a search of
+  the same budget puts it when its playouts run to the end of the game (no estimate, the
+  playout policy's moves to the end) — the mean distance between the two;
+* **the marks**: every move either code marks (mistake or blunder), and `--sample`
+  judged moves drawn at random, are judged again by a search `--deep` times stronger
+  (this tree's judging search, its own seed, the played and its preferred action topped up
+  to at least 150 playouts each): a mark is confirmed when that search puts the played move
+  at least the mistake threshold below its best; of the drawn moves a code did not mark,
+  the clear mistakes it missed are those the strong search is 97.5 % sure of;
+* **the cost**: each code's CPU seconds per judged move (the analysing child's own CPU
+  time), beside the CPU seconds per decision of that code's mcts player deciding the same
+  positions at the same budget (another child); the goal is at most 1.5x.
 
-Exits 1 if it measured nothing.
+How loaded the machine was is printed (the load average before and after); the figures
+are CPU time and ratios. Exits 1 when it measured nothing.
 """
 from __future__ import annotations
 
 import argparse
-import io
+import json
+import os
 import random
+import resource
+import shutil
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from peerboard import engines
-from peerboard.client.analysis.command import analyse, rng_for
-from peerboard.client.analysis.judge import mark_of, search_position
-from peerboard.client.analysis.positions import positions
-from peerboard.client.bots.mcts import MctsBot
-from peerboard.client.bots.players import GreedyBot
-from peerboard.client.bots.sdk import Budget, Decision, notation_of
-from peerboard.client.bots.stats import wilson
-from peerboard.client.bots.table import play_game
-from peerboard.client.selfplay import write_log
-from peerboard.logs import read_log
+import against  # (bench/against.py)
+import calibration  # (bench/calibration.py)
+from calibration import Said
+
+BUDGET = 300
+CONFIGS = ("aton:2", "athos:2", "athos:3", "asterix:2", "asterix:4")
+MISTAKE = 0.10
+Z = 1.96
+
+
+# -- children: each runs with one code's `peerboard` -----------------------------------------------
+
+def child_decide(folder: str, budget: int) -> None:
+    """The mcts player deciding every judged position of the logs in `folder` (its own
+    code's positions: judged where it has the word, else not forced): CPU per decision."""
+    from peerboard.client.analysis.positions import positions
+    from peerboard.client.bots.mcts import MctsBot
+    from peerboard.client.bots.sdk import Budget, Decision, notation_of
+    from peerboard.logs import read_log
+
+    cpu = 0.0
+    decisions = 0
+    for path in sorted(Path(folder).glob("*.pblog")):
+        game, found = positions(read_log(path.read_bytes()))
+        bot = MctsBot(seed=path.name, budget=Budget(playouts=budget))
+        for p in found:
+            if not getattr(p, "judged", not p.forced):
+                continue
+            decision = Decision(game.name, game, p.seat, p.view, p.legal, notation_of(game, p.view, p.legal), p.kind)
+            started = time.process_time()
+            bot.decide(decision)
+            cpu += time.process_time() - started
+            decisions += 1
+    print(json.dumps({"cpu": cpu, "decisions": decisions}))
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_analyse(folder: Path, budget: int, code) -> float:
+    """`peerboard analyse` of every log in `folder` by the code at `code`: its CPU seconds."""
+    files = sorted(str(p) for p in folder.glob("*.pblog"))
+    before = _children_cpu()
+    out = subprocess.run([sys.executable, "-c", "import sys; from peerboard.client.cli import main; sys.exit(main())",
+                          "analyse", *files, "--budget", str(budget), "--seed", "0", "--jobs", "1"],
+                         env=against.env(code), capture_output=True, text=True, timeout=24 * 3600)
+    if out.returncode != 0:
+        raise SystemExit(f"analyse failed ({code or 'this tree'}):\n{out.stderr[-2000:]}")
+    return _children_cpu() - before
+
+
+def run_decide(folder: Path, budget: int, code) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--child-decide", str(folder), "--budget", str(budget)],
+                         env=against.env(code), capture_output=True, text=True, timeout=24 * 3600)
+    if out.returncode != 0:
+        raise SystemExit(f"the decisions child failed ({code or 'this tree'}):\n{out.stderr[-2000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+# -- the games ---------------------------------------------------------------------------------------
+
+def play(game_name: str, seats: int, games: int, seed: int, folder: Path) -> None:
+    """`games` games between this tree's mcts players (100 playouts a decision), as logs."""
+    from peerboard import engines
+    from peerboard.client.bots.mcts import MctsBot
+    from peerboard.client.bots.sdk import Budget
+    from peerboard.client.bots.table import play_game
+    from peerboard.client.selfplay import write_log
+
+    game = engines.get(game_name)
+    for n in range(games):
+        tag = f"bench-analysis:{seed}:{game_name}:{seats}:{n}"
+        bots = [MctsBot(seed=f"{tag}:{s}", budget=Budget(playouts=100)) for s in range(seats)]
+        played = play_game(game, {}, bots, [f"mcts{s}" for s in range(seats)], random.Random(tag))
+        write_log(folder / f"{game_name}-{seats}p-{n:03d}.pblog", played.genesis, played.entries)
+
+
+# -- the referee ---------------------------------------------------------------------------------------
+
+def referee(game, position, budget: int, deep: int, seed: int) -> tuple[float, float]:
+    """(the drop of the played move below the best, its standard error) by a search `deep`
+    times the budget, the played and the preferred action topped up to at least 150 each."""
+    from peerboard.client.analysis.command import rng_for
+    from peerboard.client.analysis.judge import search_position
+    from peerboard.client.bots.sdk import Budget
+
+    search, best, n = search_position(game, position, Budget(playouts=deep * budget), rng_for(seed, position))
+    least = max(150, n // 10)
+    search.focus(position.played, least)
+    search.focus(best, least)
+    if best == position.played:
+        return 0.0, 0.0
+    drop, error = search.difference(best, position.played)
+    return drop, error
+
+
+def to_the_end(game, position, budget: int, seed: int) -> float:
+    """The mover's chance by the preferred action as a search of `budget` playouts puts it
+    when its playouts run to the end of the game (the playout policy's moves, no estimate)."""
+    from peerboard.client.analysis.command import rng_for
+    from peerboard.client.analysis.judge import JudgingSearch
+    from peerboard.client.bots.knowledge import knowledge_for
+    from peerboard.client.bots.mcts import spend
+    from peerboard.client.bots.sdk import Budget, Decision, notation_of
+
+    know = knowledge_for(game)
+    know.cutoff, know.playout_turns, know.others_plan, know.finish_turn = None, None, False, "policy"
+    decision = Decision(game.name, game, position.seat, position.view, position.legal,
+                        notation_of(game, position.view, position.legal), position.kind)
+    search = JudgingSearch(decision, know, rng_for(seed, position), position.played, len(game.scores(position.view)))
+    spend(search, Budget(playouts=budget))
+    return search.tallies[search.best()].mean()[position.seat]
+
+
+# -- one game and seat count ---------------------------------------------------------------------------
+
+def measure(config: str, args, codes: list[tuple[str, object]], work: Path) -> bool:
+    from peerboard import engines
+    from peerboard.client.analysis.positions import positions
+    from peerboard.client.bots.stats import wilson
+    from peerboard.logs import read_log
+
+    game_name, _, seats_text = config.partition(":")
+    seats = int(seats_text or 2)
+    game = engines.get(game_name)
+    source = work / f"{game_name}-{seats}p"
+    source.mkdir()
+    given = dict(item.split("=", 1) for item in args.logs)
+    if config in given:
+        for path in sorted(Path(given[config]).glob("*.pblog"))[: args.games]:
+            shutil.copy(path, source / path.name)
+    else:
+        started = time.process_time()
+        play(game_name, seats, args.games, args.seed, source)
+        print(f"  {args.games} games of mcts@100 at {seats} seats played ({time.process_time() - started:.0f} s CPU)",
+              flush=True)
+    logs = sorted(source.glob("*.pblog"))
+    contents = {p.name: read_log(p.read_bytes()) for p in logs}
+    got = {name: calibration.shares(c, seats) for name, c in contents.items()}
+    walked = {name: positions(c)[1] for name, c in contents.items()}
+    if not logs:
+        print(f"  {config}: no logs")
+        return False
+    found: dict[str, dict] = {}
+    for label, code in codes:
+        folder = work / f"{label}-{game_name}-{seats}p"
+        shutil.copytree(source, folder)
+        cpu = run_analyse(folder, args.budget, code)
+        decided = run_decide(source, args.budget, code)
+        docs = {p.name: json.loads((folder / (p.stem + ".analysis.json")).read_text()) for p in logs}
+        moves = [(name, m) for name, doc in docs.items() for m in doc["moves"]]
+        found[label] = {"cpu": cpu, "decide": decided, "docs": docs, "moves": moves}
+    rng = random.Random(f"{args.seed}:{config}")
+    judged = [(name, p) for name, ps in walked.items() for p in ps if p.judged]
+    drawn = rng.sample(judged, min(args.sample, len(judged)))
+    by_key = {(name, p.seq, p.index): p for name, p in judged}
+    for label, code in codes:
+        f = found[label]
+        rows = [Said(m["before"][m["seat"]], got[name][m["seat"]], 1 / seats, i)
+                for i, name in enumerate(sorted(f["docs"])) for m in f["docs"][name]["moves"] if got[name]]
+        f["rows"] = rows
+        f["marked"] = {(name, m["seq"], m["index"]) for name, m in f["moves"] if m["mark"] in ("mistake", "blunder")}
+        f["said"] = {(name, m["seq"], m["index"]): m["before"][m["seat"]] for name, m in f["moves"]}
+    # the referee: every marked move of either code, and the drawn ones
+    verdicts: dict[tuple, tuple[float, float]] = {}
+    wanted = set().union(*(found[label]["marked"] for label, _ in codes)) | {(n, p.seq, p.index) for n, p in drawn}
+    started = time.process_time()
+    for key in sorted(wanted):
+        p = by_key.get(key)
+        if p is not None:
+            verdicts[key] = referee(game, p, args.budget, args.deep, 1000 + args.seed)
+    referee_cpu = time.process_time() - started
+    # the chance by playouts to the end, at a few drawn decisions
+    ends = {}
+    started = time.process_time()
+    for name, p in drawn[: args.to_end]:
+        ends[(name, p.seq, p.index)] = to_the_end(game, p, args.budget, 2000 + args.seed)
+    end_cpu = time.process_time() - started
+    print(f"  {len(logs)} games, {len(judged)} judged decisions (this tree's count); the strong search judged "
+          f"{len(verdicts)} moves ({referee_cpu:.0f} s CPU), playouts to the end at {len(ends)} ({end_cpu:.0f} s CPU)")
+    for label, code in codes:
+        f = found[label]
+        rows = f["rows"]
+        if not rows:
+            continue
+        b, base = calibration.brier(rows), calibration.share_brier(rows)
+        lo, hi = calibration.bootstrap(rows)
+        per_move = f["cpu"] / max(1, len(f["moves"]))
+        per_decision = f["decide"]["cpu"] / max(1, f["decide"]["decisions"])
+        marked = sorted(f["marked"] & verdicts.keys())
+        confirmed = sum(verdicts[k][0] >= MISTAKE for k in marked)
+        clo, chi = wilson(confirmed, len(marked))
+        unmarked = [(n, p) for n, p in drawn if (n, p.seq, p.index) not in f["marked"]]
+        clear = sum(verdicts[(n, p.seq, p.index)][0] - Z * verdicts[(n, p.seq, p.index)][1] >= MISTAKE
+                    for n, p in unmarked)
+        mlo, mhi = wilson(clear, len(unmarked))
+        distance = [abs(f["said"][k] - v) for k, v in ends.items() if k in f["said"]]
+        drops = [verdicts[k][0] for k in marked]
+        print(f"  {label}:")
+        print(f"    the chance before each move: Brier {b:.4f} against the share's {base:.4f}: "
+              f"{100 * (1 - b / base):.0f}% better [{100 * lo:.0f}%, {100 * hi:.0f}%] over {len(rows)} moves "
+              f"(goal 20%); the farthest bin {calibration.worst_off(rows):.2f} outside its interval (goal 0.10)")
+        print("\n".join(calibration.table(rows, "      ")))
+        if distance:
+            print(f"    against playouts to the end ({len(distance)} decisions): off by {statistics.mean(distance):.2f} "
+                  f"on average")
+        print(f"    marks confirmed by the {args.deep}x search: {confirmed}/{len(marked)} [{100 * clo:.0f}%, {100 * chi:.0f}%]"
+              + (f", its drop for them: median {statistics.median(drops):.3f}" if drops else "")
+              + f"; of {len(unmarked)} drawn moves not marked, clear mistakes missed: {clear} [{100 * mlo:.0f}%, {100 * mhi:.0f}%]")
+        if args.verbose:
+            for k in marked:
+                m = next(m for n, m in f["moves"] if (n, m["seq"], m["index"]) == k)
+                print(f"      {k[0]} seq {k[1]}.{k[2]}: {m['mark']} drop {m['drop']:.3f} ±{Z * m.get('error', 0):.3f} "
+                      f"({m['played_playouts']} / {m['preferred_playouts']} playouts) -> strong search "
+                      f"{verdicts[k][0]:.3f} ±{Z * verdicts[k][1]:.3f}")
+        print(f"    CPU per judged move {per_move:.2f} s ({len(f['moves'])} moves); the mcts player's decision at the same "
+              f"budget {per_decision:.2f} s: ratio {per_move / per_decision:.2f} (goal 1.5)")
+    return True
 
 
 def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--only", nargs="*", default=["aton", "athos", "asterix"])
-    p.add_argument("--budget", type=int, default=300, help="playouts per decision (default 300, the analysis's)")
-    p.add_argument("--sample", type=int, default=12, help="decisions per game compared with 10x the budget")
-    p.add_argument("--seed", type=int, default=26)
-    args = p.parse_args()
-    budget, deep = Budget(playouts=args.budget), Budget(playouts=10 * args.budget)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--only", nargs="*", default=list(CONFIGS), help="GAME:SEATS (default: " + " ".join(CONFIGS) + ")")
+    ap.add_argument("--games", type=int, default=12, help="games per game and seat count (default 12)")
+    ap.add_argument("--logs", action="append", default=[], metavar="GAME:SEATS=DIR",
+                    help="use the logs in DIR instead of playing (the first --games of them)")
+    ap.add_argument("--budget", type=int, default=BUDGET, help=f"playouts per decision (default {BUDGET}, the analysis's)")
+    ap.add_argument("--deep", type=int, default=10, help="the strong search's budget, in budgets (default 10)")
+    ap.add_argument("--sample", type=int, default=24, help="judged moves drawn per game and seat count for the strong search")
+    ap.add_argument("--to-end", type=int, default=8, help="of those, how many are searched with playouts to the end")
+    ap.add_argument("--against", metavar="REV|DIR", help="also analyse with the code there (e.g. main)")
+    ap.add_argument("--seed", type=int, default=40)
+    ap.add_argument("--verbose", action="store_true", help="also each mark beside the strong search's drop")
+    ap.add_argument("--child-decide", metavar="DIR", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child_decide:
+        child_decide(args.child_decide, args.budget)
+        return 0
     measured = 0
-    rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for name in args.only:
-            game = engines.get(name)
-            played = play_game(game, {}, [GreedyBot(seed=1), GreedyBot(seed=2)], ["ann", "bob"],
-                               random.Random(args.seed))
-            log = Path(tmp) / f"{name}.pblog"
-            write_log(log, played.genesis, played.entries)
-            _, found = positions(read_log(log.read_bytes()))
-            judged = [p for p in found if not p.forced]
-            started = time.perf_counter()
-            with ProcessPoolExecutor(max_workers=2) as pool:
-                code = analyse([log], budget, 0, pool, io.StringIO(), io.StringIO())
-            seconds = time.perf_counter() - started
-            if code != 0:
-                print(f"{name}: the analysis failed", file=sys.stderr)
-                continue
-            # the baseline: the mcts player deciding as many of the log's positions, one process
-            bot = MctsBot(seed=0, budget=budget)
-            started = time.perf_counter()
-            for p in judged:
-                bot.decide(Decision(game.name, game, p.seat, p.view, p.legal, notation_of(game, p.view, p.legal),
-                                    p.kind))
-            baseline = time.perf_counter() - started
-            step = max(1, len(judged) // max(1, args.sample))
-            sample = judged[::step][:args.sample]
-            agree = marks = 0
-            regret = 0.0
-            for p in sample:
-                short, short_pref, _ = search_position(game, p, budget, rng_for(0, p))
-                long, long_pref, n = search_position(game, p, deep, rng_for(1, p))
-                long.focus(short_pref, max(8, n // 10))  # (valued by the long search too)
-                agree += short_pref == long_pref
-                worth = {a: t.mean()[p.seat] for a, t in long.tallies.items()}
-                regret += max(0.0, worth[long_pref] - worth[short_pref])
-                short_worth = {a: t.mean()[p.seat] for a, t in short.tallies.items()}
-                marks += (mark_of(max(0.0, short_worth[short_pref] - short_worth[p.played]))
-                          == mark_of(max(0.0, worth[long_pref] - worth[p.played])))
-            k = len(sample)
-            lo, hi = wilson(agree, k)
-            rows.append((game.title, len(judged), seconds, baseline, agree, k, lo, hi, regret / k, marks))
-            measured += 1
-            print(f"{game.title}: {len(judged)} decisions, analyse --jobs 2 {seconds:.1f} s, "
-                  f"mcts deciding them in one process {baseline:.1f} s (ratio {seconds / baseline:.2f}); "
-                  f"preferred move as at 10x: {agree}/{k} [{lo:.0%}, {hi:.0%}], mean regret "
-                  f"{100 * regret / k:.1f} points, the same mark {marks}/{k}", flush=True)
+    load = os.getloadavg()
+    print(f"bench_analysis: budget {args.budget}, strong search {args.deep}x, seed {args.seed}; "
+          f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} cores")
+    with against.code(args.against) as other, tempfile.TemporaryDirectory(prefix="bench-analysis-") as tmp:
+        codes = ([(f"against {against.describe(args.against)}", other)] if other is not None else []) + [("this tree", None)]
+        for config in args.only:
+            print(f"{config}:", flush=True)
+            measured += measure(config, args, codes, Path(tmp))
+    load = os.getloadavg()
+    print(f"load average at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
     if not measured:
         print("measured nothing", file=sys.stderr)
         return 1
-    print()
-    print(f"| game | decisions | analyse --jobs 2 (budget {args.budget}) | mcts, 1 process | ratio | "
-          f"preferred = at {10 * args.budget} | its regret there | same mark |")
-    print("|---|---|---|---|---|---|---|---|")
-    for title, n, s, b, a, k, lo, hi, r, m in rows:
-        print(f"| {title} | {n} | {s:.1f} s | {b:.1f} s | {s / b:.2f} | {a}/{k} [{lo:.0%}, {hi:.0%}] | "
-              f"{100 * r:.1f} points | {m}/{k} |")
     return 0
 
 

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from typing import Any
+from typing import Any, Protocol, TypeAlias
 
 import msgpack
+
+#: an engine's public record (spec/engine-contract.md, "State hash"): nested tuples of
+#: int, str, bytes, bool and None, no maps, no floats, which msgpack encodes canonically
+Record: TypeAlias = tuple["int | str | bytes | None | Record", ...]
 
 
 _ATOMS = frozenset({type(None), bool, int, str, bytes})
@@ -34,10 +38,18 @@ def _canonical(value: Any) -> Any:
     raise TypeError(f"{kind.__name__} is not a canonical value")
 
 
+class _Packer(Protocol):
+    """What is used of a `msgpack.Packer` (msgpack ships no types)."""
+
+    def pack(self, value: Any) -> bytes: ...
+
+
 class _Packers(threading.local):
     """One msgpack Packer per thread, made once: `msgpack.packb` builds a new Packer (and
     its buffer) on every call, which cost about as much as packing a small value. A thread
     of its own, since a Packer holds its output between the calls it makes inside `pack`."""
+
+    packer: _Packer
 
     def __init__(self) -> None:
         self.packer = msgpack.Packer(use_bin_type=True)
@@ -62,7 +74,7 @@ def digest(value: Any) -> bytes:
     return hashlib.sha256(encode(value)).digest()
 
 
-def record_digest(record: tuple) -> bytes:
+def record_digest(record: Record) -> bytes:
     """`digest` of a nested tuple of int/str/bytes/bool/None with no maps and no floats —
     an engine's public record — without the walk that sorts maps: msgpack encodes such a
     value canonically as it is. (The conformance kit checks every engine's records are

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from abc import ABC, abstractmethod
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, TypeAlias
 
-from peerboard.engines.canonical import record_digest
+from peerboard.engines.canonical import Record, record_digest
 from peerboard.engines.chance import pick_weighted
 from peerboard.engines.options import Option, resolve_options
 from peerboard.engines.styled import Fragment, plain
@@ -19,8 +19,12 @@ CHANCE = -1
 #: `current(state)` once the game is over.
 TERMINAL = -2
 
-#: An action is a small immutable value: a tuple of str, int, bool or None.
-Action = tuple
+#: An action is a small immutable value: a tuple of str, int, bool or None, or of such
+#: tuples (engines/actions.py, `is_action`, says how deep).
+if TYPE_CHECKING:
+    Action: TypeAlias = tuple["str | int | None | Action", ...]
+else:
+    Action = tuple
 
 
 class IllegalAction(ValueError):
@@ -192,7 +196,7 @@ class Game(ABC):
 
     # -- identity ----------------------------------------------------------------
     @abstractmethod
-    def public_record(self, state: Any) -> Any:
+    def public_record(self, state: Any) -> Record:
         """engine: the state as nested tuples of int/str/bool/None covering exactly what
         every seat knows; its layout is documented in spec/games/NAME.md."""
         ...

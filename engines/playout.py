@@ -6,9 +6,21 @@ supplies the 32 bytes of entropy each chance node consumes.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any, Mapping, Protocol
 
 from peerboard.engines.contract import CHANCE, Action, Game
+
+
+class FastRandom(Protocol):
+    """What an engine's own random player (random_play.py, `random_step`) reads of its
+    `random.Random`: 32 bytes at a chance node, and `_randbelow(n)`, which is what
+    `randrange(n)` returns for n > 0 without its checks (random.py), as a playout asks
+    thousands of times. CPython's Random has it; typeshed does not declare the private
+    name, so this says what is read instead of `random.Random`."""
+
+    def randbytes(self, n: int, /) -> bytes: ...
+
+    def _randbelow(self, n: int, /) -> int: ...
 
 
 def random_action(game: Game, state: Any, rng: random.Random) -> Action:

@@ -15,11 +15,15 @@ spec/engine-contract.md ("How an engine is written") is the recipe around this t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar
+from typing import Any, Callable, Generic, Iterable, Mapping, TypeAlias, TypeVar
 
 from peerboard.engines.contract import Action, IllegalAction
 
 S = TypeVar("S")
+
+#: a kind of action and its arguments as `decode` reads them (numbers, names): the rule of
+#: that kind takes them after the state, so each rule's functions say their own types
+Decoded: TypeAlias = tuple[str, tuple[Any, ...]]
 
 
 @dataclass(frozen=True)
@@ -69,7 +73,7 @@ class Rulebook(Generic[S]):
     #: (phase, kind) -> the rule for that kind of action in that phase
     rules: Mapping[tuple[str, str], Rule[S]]
     #: action -> (kind, arguments), IllegalAction when malformed
-    decode: Callable[[Action], tuple[str, tuple]]
+    decode: Callable[[Action], Decoded]
     #: (state, kind) -> why that kind of action is out of place here (a sentence)
     elsewhere: Callable[[S, str], str]
     #: state -> the state after every step the rules leave no choice in (none by default)

@@ -29,15 +29,16 @@ NONSENSE_TEXTS = ("", "   ", "xyzzy", "place 99.99", "step z99 z98", "move 7 to 
 
 def wire_roundtrip(action: Action) -> Action:
     """An action after a trip through msgpack, as the protocol decodes it."""
-    return msgpack.unpackb(msgpack.packb(action, use_bin_type=True), use_list=False, raw=False)
+    back: Action = msgpack.unpackb(msgpack.packb(action, use_bin_type=True), use_list=False, raw=False)
+    return back
 
 
 def _perturbed(action: Action, rng: random.Random) -> Action:
     """A near miss of a legal action: one int field far off, or a field dropped."""
-    ints = [i for i, x in enumerate(action) if isinstance(x, int) and not isinstance(x, bool)]
+    ints = [(i, x) for i, x in enumerate(action) if isinstance(x, int) and not isinstance(x, bool)]
     if ints and rng.random() < 0.7:
-        i = rng.choice(ints)
-        return action[:i] + (action[i] + rng.choice((1000, -1000, 37)),) + action[i + 1 :]
+        i, x = rng.choice(ints)
+        return action[:i] + (x + rng.choice((1000, -1000, 37)),) + action[i + 1 :]
     return action[:-1] if len(action) > 1 else action + ("extra",)
 
 

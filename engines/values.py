@@ -74,7 +74,7 @@ def derived_from(*inputs: str) -> Callable[[Callable[[Any], V]], cached[V]]:
     return make
 
 
-def _resolve(owner: type, value: cached, chain: tuple[str, ...]) -> frozenset[str] | None:
+def _resolve(owner: type, value: cached[Any], chain: tuple[str, ...]) -> frozenset[str] | None:
     fields = owner.__dataclass_fields__  # type: ignore[attr-defined]
     if value.name in chain:
         raise TypeError(f"{owner.__name__}.{value.name} depends on itself ({' -> '.join(chain)})")
@@ -116,7 +116,7 @@ def evolve(value: T, **changes: Any) -> T:
         names = _CACHED_NAMES.get(cls)
         if names is None:
             names = _CACHED_NAMES[cls] = _cached_kinds(cls)
-        plain, derived = names
+        plain, derived, dependents = names
         for name in plain:  # (as the ledger's all are: dropped, no question asked)
             if name in values:
                 beside -= 1
@@ -124,7 +124,11 @@ def evolve(value: T, **changes: Any) -> T:
         for name in derived:
             if name in values:
                 beside -= 1
-                _carry_or_drop(cls, name, values, changes)
+        # A derived value goes exactly when one of its inputs changed: looked up from the
+        # changed fields (a few), not asked of every value held (a search evolves millions)
+        for name in changes:
+            for dependent in dependents.get(name, ()):
+                values.pop(dependent, None)
         if beside:
             for name in values.keys() - fields.keys():
                 _carry_or_drop(cls, name, values, changes)
@@ -138,15 +142,22 @@ _new = object.__new__
 _set = object.__setattr__
 
 #: class -> the names of its cached values (`cached_names`, a walk of its classes): the plain
-#: ones, then the `derived_from` ones; the same for every object of it, so worked out once
-#: (a name sorted as plain by mistake, say a class changed since, only loses its value: safe)
-_CACHED_NAMES: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+#: ones (their inputs not declared, or resolving to everything), the `derived_from` ones, and
+#: per field the derived ones computed from it; the same for every object of it, so worked
+#: out once (a class whose cached values are declared anew while the program runs, as a test
+#: may do, needs this memo cleared)
+_CACHED_NAMES: dict[type, tuple[tuple[str, ...], tuple[str, ...], dict[str, tuple[str, ...]]]] = {}
 
 
-def _cached_kinds(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _cached_kinds(cls: type) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, tuple[str, ...]]]:
     names = cached_names(cls)
-    plain = tuple(name for name in names if getattr(cls, name).inputs is None)
-    return plain, tuple(name for name in names if name not in plain)
+    plain = tuple(name for name in names if getattr(cls, name).fields(cls) is None)
+    derived = tuple(name for name in names if name not in plain)
+    dependents: dict[str, tuple[str, ...]] = {}
+    for name in derived:
+        for field in sorted(getattr(cls, name).fields(cls)):
+            dependents[field] = dependents.get(field, ()) + (name,)
+    return plain, derived, dependents
 
 
 def _carry_or_drop(cls: type, name: str, values: dict[str, Any], changes: dict[str, Any]) -> None:

@@ -13,6 +13,7 @@ import hashlib
 import random
 import sys
 import threading
+import time
 from concurrent.futures import Future, as_completed
 from pathlib import Path
 from typing import Callable, TextIO
@@ -73,20 +74,20 @@ def analyse_here(contents: LogContents, file_name: str, budget: Budget | None = 
     (checked between decisions). Unjudgeable when its seats' knowledge cannot be rebuilt."""
     budget = budget or DEFAULT_BUDGET
     game, found = positions(contents)
-    total = sum(not p.forced for p in found)
+    total = sum(p.judged for p in found)
     judged: list[Judgement | None] = []
     done = 0
     for p in found:
         if stop is not None and stop.is_set():
             return None
-        if p.forced:
+        if not p.judged:
             judged.append(None)
             continue
         judged.append(judge(game, p, budget, rng_for(seed, p)))
         done += 1
         if progress is not None:
             progress(done, total)
-    return document.document(contents, file_name, judged, len(found), str(budget), seed, game.version)
+    return document.document(contents, file_name, judged, found, str(budget), seed, game.version)
 
 
 def analyse(paths: list[Path], budget: Budget, seed: int, executor, out: TextIO = sys.stdout,
@@ -113,23 +114,26 @@ def analyse(paths: list[Path], budget: Budget, seed: int, executor, out: TextIO 
             bad += 1
             continue
         jobs.append((path, data, contents, game, found))
-    tasks = [(j, n) for j, (_, _, _, _, found) in enumerate(jobs) for n, p in enumerate(found) if not p.forced]
+    tasks = [(j, n) for j, (_, _, _, _, found) in enumerate(jobs) for n, p in enumerate(found) if p.judged]
     results: dict[tuple[int, int], Judgement | None] = {}
+    lines = Lines(len(tasks), out)
     with Progress(len(tasks), "analyse") as progress:
         futures: dict[Future, tuple[int, int]] = {}
         if isinstance(executor, tournament.InProcess):
             for done, (j, n) in enumerate(tasks, 1):
                 results[(j, n)] = judge_in_log(jobs[j][1], n, budget, seed)
                 progress.update(done)
+                lines.update(done)
         else:
             for j, n in tasks:
                 futures[executor.submit(judge_in_log, jobs[j][1], n, budget, seed)] = (j, n)
             for done, future in enumerate(as_completed(futures), 1):
                 results[futures[future]] = future.result()
                 progress.update(done)
+                lines.update(done)
     for j, (path, data, contents, game, found) in enumerate(jobs):
         judged = [results.get((j, n)) for n in range(len(found))]
-        doc = document.document(contents, path.name, judged, len(found), str(budget), seed, game.version)
+        doc = document.document(contents, path.name, judged, found, str(budget), seed, game.version)
         target = document.path_for(path)
         try:
             document.write(target, doc)
@@ -143,11 +147,40 @@ def analyse(paths: list[Path], budget: Budget, seed: int, executor, out: TextIO 
     return ExitCode.DONE if not bad else ExitCode.INVALID
 
 
+class Lines:
+    """Without a terminal (where no progress bar shows), a progress line on `out` every
+    PROGRESS_SECONDS, as `selfplay` writes: a long analysis is not silent."""
+
+    def __init__(self, total: int, out: TextIO):
+        self.total = total
+        self.out = out
+        self.on = total > 1 and not _isatty(out) and not _isatty(sys.stderr)
+        self.started = self.said = time.monotonic()
+
+    def update(self, done: int) -> None:
+        now = time.monotonic()
+        if self.on and now - self.said >= PROGRESS_SECONDS and done < self.total:
+            self.said = now
+            print(f"analyse: {done} of {self.total} decisions judged, {now - self.started:.0f} s", file=self.out,
+                  flush=True)
+
+
+#: without a terminal, a progress line this often
+PROGRESS_SECONDS = 10.0
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def _boards(game: Game, found: list[Position], judged: list[Judgement | None]) -> dict[tuple[int, int], str]:
-    """The position of each seat's costliest move, as that seat saw it."""
+    """The position of each seat's costliest marked move, as that seat saw it."""
     worst: dict[int, tuple[float, Position]] = {}
     for p, j in zip(found, judged):
-        if j is not None and j.drop > 0 and (p.seat not in worst or j.drop > worst[p.seat][0]):
+        if j is not None and j.mark in ("mistake", "blunder") and (p.seat not in worst or j.drop > worst[p.seat][0]):
             worst[p.seat] = (j.drop, p)
     # (the engine's own picture: no text from the log's writers is in it)
     return {(p.seq, p.index): game.render_text(p.view, p.seat) for _, p in worst.values()}

@@ -11,12 +11,15 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
-from peerboard.client.analysis.judge import BLUNDER, MISTAKE, Judgement, mark_of
+from peerboard.client.analysis.judge import BLUNDER, EXTRA, MISTAKE, Z, Judgement, mark_of
+from peerboard.client.analysis.positions import Position
 from peerboard.client.text import printable
 from peerboard.protocol.log import LogContents, fingerprint
 
 FORMAT = "peerboard-analysis"
-VERSION = 1
+VERSION = 2
+#: the versions `read` takes (1: before marks needed evidence; its moves lack error, sure, extra)
+READABLE = (1, 2)
 #: the moves per seat the text report lists
 WORST = 3
 
@@ -31,8 +34,9 @@ def head_of(contents: LogContents) -> bytes:
     return contents.entries[-1].hash if contents.entries else contents.genesis.hash
 
 
-def document(contents: LogContents, file_name: str, judgements: Sequence[Judgement | None], positions: int,
-             budget: str, seed: int, engine: str) -> dict[str, Any]:
+def document(contents: LogContents, file_name: str, judgements: Sequence[Judgement | None],
+             found: Sequence[Position], budget: str, seed: int, engine: str) -> dict[str, Any]:
+    """The analysis of a log: `judgements` one per position of `found` (None where not judged)."""
     g = contents.genesis.terms
     moves = [_move(j) for j in judgements if j is not None]
     return {
@@ -41,8 +45,11 @@ def document(contents: LogContents, file_name: str, judgements: Sequence[Judgeme
         "log": {"file": file_name, "game": g.game, "engine": engine, "genesis": contents.genesis.hash.hex(),
                 "head": head_of(contents).hex(), "entries": len(contents.entries)},
         "seats": [{"name": s.name, "fingerprint": fingerprint(s.key)} for s in g.seats],
-        "settings": {"budget": budget, "seed": seed, "mistake": MISTAKE, "blunder": BLUNDER},
-        "decisions": positions,
+        "settings": {"budget": budget, "seed": seed, "mistake": MISTAKE, "blunder": BLUNDER, "z": Z,
+                     "extra": EXTRA},
+        "decisions": len(found),
+        "forced": sum(p.forced for p in found),
+        "passes": sum(p.passed and not p.forced for p in found),
         "moves": moves,
     }
 
@@ -52,8 +59,9 @@ def _move(j: Judgement) -> dict[str, Any]:
         "seq": j.seq, "index": j.index, "seat": j.seat, "kind": j.kind,
         "played": j.played, "preferred": j.preferred,
         "before": list(j.before), "after": list(j.after),
-        "drop": round(j.drop, 4), "mark": j.mark,
+        "drop": round(j.drop, 4), "error": j.error, "sure": round(j.sure, 4), "mark": j.mark,
         "playouts": j.playouts, "played_playouts": j.played_playouts, "preferred_playouts": j.preferred_playouts,
+        "extra": j.extra,
     }
 
 
@@ -68,7 +76,7 @@ def write(path: Path, doc: dict[str, Any]) -> None:
 MAX_FILE = 32 * 1024 * 1024
 #: the longest notation of an action kept in a move record
 MAX_NOTATION = 200
-MARKS = ("", "mistake", "blunder")
+MARKS = ("", "mistake", "blunder", "close")
 
 
 class AnalysisFileError(ValueError):
@@ -101,8 +109,8 @@ def read(path: Path, contents: LogContents) -> dict[str, Any]:
         raise AnalysisFileError(f"{path.name} is not an analysis file (nested too deep)") from None
     except (UnicodeDecodeError, ValueError) as exc:  # (json.JSONDecodeError is a ValueError)
         raise AnalysisFileError(f"{path.name} is not an analysis file ({printable(str(exc), 120)})") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("version") != VERSION:
-        raise AnalysisFileError(f"{path.name} is not a version {VERSION} analysis file")
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("version") not in READABLE:
+        raise AnalysisFileError(f"{path.name} is not a version {' or '.join(map(str, READABLE))} analysis file")
     log = doc.get("log")
     if not isinstance(log, dict) or log.get("head") != head_of(contents).hex():
         raise AnalysisFileError(f"{path.name} analyses another log, or this log before it changed: analyse it again")
@@ -131,36 +139,58 @@ def _well_formed(m: Any, seats: int, entries: int) -> bool:
                 and all(isinstance(m[k], str) and len(m[k]) <= MAX_NOTATION for k in ("played", "preferred"))
                 and m["mark"] in MARKS and type(m["drop"]) in (int, float) and -1 <= m["drop"] <= 1
                 and all(isinstance(m[k], list) and len(m[k]) == seats and all(_chance(v) for v in m[k])
-                        for k in ("before", "after")))
+                        for k in ("before", "after"))
+                # (version 2's evidence: absent from a version 1 file, a number when there)
+                and all(type(m.get(k, 0)) in (int, float) and 0 <= m.get(k, 0) <= 1 for k in ("error", "sure"))
+                and all(type(m.get(k, 0)) is int and m.get(k, 0) >= 0
+                        for k in ("playouts", "played_playouts", "preferred_playouts", "extra")))
     except (KeyError, TypeError):
         return False
 
 
 def report(doc: dict[str, Any], boards: dict[tuple[int, int], str] | None = None) -> str:
-    """Per seat: how many mistakes and blunders, and the moves that cost it most, each
-    with the better move (and the position, for those in `boards`)."""
+    """The header (what was judged, the budget, what a mark means), then per seat how many
+    marks and the costliest marked moves, each with the better move (and the position,
+    for those in `boards`); the count printed is the count listed, or says how many of it."""
     lines = []
-    log, seats = doc["log"], doc["seats"]
-    lines.append(f"{printable(log['file'], 80)}: {log['game']}, {len(doc['moves'])} moves judged of "
-                 f"{doc['decisions']} decisions, budget {doc['settings']['budget']}, seed {doc['settings']['seed']}")
+    log, seats, settings = doc["log"], doc["seats"], doc["settings"]
+    judged = len(doc["moves"])
+    skipped = []
+    if doc.get("forced"):
+        skipped.append(f"{doc['forced']} forced")
+    if doc.get("passes"):
+        skipped.append(f"{doc['passes']} passes")
+    lines.append(f"{printable(log['file'], 80)}: {log['game']}, {judged} moves judged of {doc['decisions']} decisions"
+                 + (f" ({', '.join(skipped)}: not the seat's own choice)" if skipped else "")
+                 + f", budget {settings['budget']}, seed {settings['seed']}")
+    mistake, blunder = _pct(settings["mistake"]), _pct(settings["blunder"])
+    lines.append(f"marks: a mistake lost at least {mistake} of the mover's chance of winning, a blunder {blunder}, "
+                 f"the search at least 97.5% sure of it (more playouts where in doubt, up to "
+                 f"{settings.get('extra', 1):g}x the budget); close: looked like a mistake, not sure at this budget")
     for seat, who in enumerate(seats):
         own = [m for m in doc["moves"] if m["seat"] == seat]
-        mistakes = sum(m["mark"] == "mistake" for m in own)
-        blunders = sum(m["mark"] == "blunder" for m in own)
-        lines.append(f"seat {seat} {printable(who['name'], 40)} ({who['fingerprint']}): {len(own)} moves, "
-                     f"{mistakes} mistake(s), {blunders} blunder(s)")
-        worst = sorted(own, key=lambda m: (-m["drop"], m["seq"], m["index"]))[:WORST]
-        for m in worst:
-            if m["drop"] <= 0:
-                break
-            mark = f" {m['mark']}" if m["mark"] else ""
-            lines.append(f"  seq {m['seq']}{mark}: played {printable(m['played'], 60)} "
-                         f"({_pct(m['before'][seat])} -> {_pct(m['after'][seat])}); "
-                         f"better {printable(m['preferred'], 60)} ({_pct(m['before'][seat])})")
+        count = {mark: sum(m["mark"] == mark for m in own) for mark in ("blunder", "mistake", "close")}
+        lines.append(f"seat {seat} {printable(who['name'], 40)} ({who['fingerprint']}): {len(own)} moves judged, "
+                     f"{_count(count['blunder'], 'blunder')}, {_count(count['mistake'], 'mistake')}, "
+                     f"{count['close']} close")
+        marked = sorted((m for m in own if m["mark"] in ("blunder", "mistake")),
+                        key=lambda m: (-m["drop"], m["seq"], m["index"]))
+        for m in marked[:WORST]:
+            sure = f", sure {_pct(m['sure'])}" if "sure" in m else ""
+            margin = f" ±{100 * Z * m['error']:.0f}" if m.get("error") else ""
+            lines.append(f"  seq {m['seq']} {m['mark']}: played {printable(m['played'], 60)} "
+                         f"({_pct(m['before'][seat])} -> {_pct(m['after'][seat])}{margin}{sure}); "
+                         f"better {printable(m['preferred'], 60)}")
             board = (boards or {}).get((m["seq"], m["index"]))
             if board:
                 lines.extend("    " + row for row in board.splitlines())
+        if len(marked) > WORST:
+            lines.append(f"  ({WORST} of the {len(marked)} marked moves shown, the costliest; all are in the analysis file)")
     return "\n".join(lines)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _pct(v: float) -> str:

@@ -1,15 +1,23 @@
 """One decision judged: an MCTS search from the seat's view (client/bots/mcts.py, the
 `mcts` player's search with its game's knowledge), with the action the seat played always
-among those searched.
+among those searched, and a mark only where the search has the evidence for it.
 
 Each root action's worth is the mean, over the playouts that went through it, of every
 seat's result as the game's knowledge scores it (client/bots/knowledge/: 1 for a win, 0
-for a loss, shares for a tie, an estimate in between when a playout is cut off) — "the
-chance of winning". The preferred action is the one the search visits most (as the bot
-would play it); the seat's chances *before* are the preferred action's worth, *after* the
-played action's, and the drop is what the seat's own chance lost by it. After the budget,
-the played and the preferred action get playouts of their own until each has at least a
-tenth of the budget (at least 8), so that neither worth rests on a handful of playouts.
+for a loss, shares for a tie, an estimate of the chance of winning when a playout is cut off) —
+"the chance of winning". The preferred action is the one the search visits most (as the
+bot would play it); the seat's chances *before* are the preferred action's worth, *after*
+the played action's, and the drop is what the seat's own chance lost by it.
+
+A playout's result is noisy (a spread of 0.3 to 0.5 around its mean), so a drop is an
+estimate with an error (the standard error of the difference of the two means). After the
+budget, the played and the preferred action get playouts of their own until each has at
+least a tenth of the budget (at least 8); then, while the drop looks like it could be a
+mistake and the search cannot yet tell, the one whose mean is the less sure gets more (a
+quarter of the budget at a time), up to the budget again in all (`EXTRA`). A move is marked a mistake (a blunder) only
+when the drop less `Z` errors is at least MISTAKE (BLUNDER): the search is at least 97.5 %
+sure of it. A move whose drop is at least MISTAKE but not that sure is "close". `sure` is
+how sure the search is that the move lost at least MISTAKE (the normal approximation).
 
 What the search is given is the Decision a bot would get: the view only. The full state
 never reaches it, so the judgement of a hidden-information move is the same whatever the
@@ -17,20 +25,25 @@ other seats held (tests/client/test_analysis.py changes the opponent's hand and 
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Any
 
 from peerboard.client.analysis.positions import Position
 from peerboard.client.bots.knowledge import Knowledge, knowledge_for
-from peerboard.client.bots.mcts import Search, spend
+from peerboard.client.bots.mcts import Search, collector_paused, spend
 from peerboard.client.bots.sdk import Budget, Decision, notation_of
 from peerboard.engines import Action, Game
 
 #: a drop in the mover's chance of winning of at least this much is a mistake, of at
-#: least BLUNDER a blunder (README, "peerboard analyse")
+#: least BLUNDER a blunder, when the search is sure of it (spec/analysis.md)
 MISTAKE = 0.10
 BLUNDER = 0.25
+#: errors below its estimate a drop must still clear a threshold by: a one-sided 97.5 % bound
+Z = 1.96
+#: the playouts the played and the preferred action may get beyond the budget, as a part of it
+EXTRA = 1.0
 
 DEFAULT_BUDGET = Budget(playouts=300)
 
@@ -50,6 +63,10 @@ class Judgement:
     played_playouts: int
     preferred_playouts: int
     playouts: int
+    #: the standard error of the drop (0 when the played action is the preferred one)
+    error: float = 0.0
+    #: the playouts spent beyond the budget on the played and the preferred action
+    extra: int = 0
 
     @property
     def drop(self) -> float:
@@ -59,15 +76,38 @@ class Judgement:
 
     @property
     def mark(self) -> str:
-        return mark_of(self.drop)
+        return mark_of(self.drop, self.error)
+
+    @property
+    def sure(self) -> float:
+        """How sure the search is that the action lost at least MISTAKE (0 to 1)."""
+        return sureness(self.drop, self.error)
 
 
-def mark_of(drop: float) -> str:
-    if drop >= BLUNDER:
+def sureness(drop: float, error: float) -> float:
+    """P(the true drop >= MISTAKE) for an estimate `drop` with standard error `error`."""
+    if error <= 0:
+        return 1.0 if drop >= MISTAKE else 0.0
+    return 0.5 * math.erfc(-(drop - MISTAKE) / (error * math.sqrt(2)))
+
+
+def mark_of(drop: float, error: float = 0.0) -> str:
+    """"blunder" or "mistake" where the drop less Z errors clears its threshold; "close"
+    where the drop reaches MISTAKE but not surely; else ""."""
+    low = drop - Z * error
+    if low >= BLUNDER:
         return "blunder"
-    if drop >= MISTAKE:
+    if low >= MISTAKE:
         return "mistake"
+    if drop >= MISTAKE:
+        return "close"
     return ""
+
+
+def undecided(drop: float, error: float) -> bool:
+    """Whether more playouts could change the mark: the drop's interval holds MISTAKE and
+    the drop is at least half of it (a move that looks fine is not chased)."""
+    return drop >= MISTAKE / 2 and drop - Z * error < MISTAKE <= drop + Z * error
 
 
 class _Scoring:
@@ -78,25 +118,37 @@ class _Scoring:
     def __init__(self, know: Knowledge):
         self._know = know
         self.last: list[float] | None = None
+        self.last_state: Any = None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._know, name)
 
     def evaluate(self, state: Any) -> list[float]:
         values = self._know.evaluate(state)
-        self.last = values
+        self.last, self.last_state = values, state
         return values
 
 
 class _Tally:
-    __slots__ = ("n", "sums")
+    """Every seat's results over the playouts through one root action, and the square of
+    the judged seat's (for its spread)."""
+
+    __slots__ = ("n", "sums", "squares")
 
     def __init__(self, seats: int):
         self.n = 0
         self.sums = [0.0] * seats
+        self.squares = 0.0
 
     def mean(self) -> tuple[float, ...]:
         return tuple(s / self.n for s in self.sums) if self.n else ()
+
+    def variance(self, seat: int) -> float:
+        """The sample variance of the seat's results (inf below two playouts)."""
+        if self.n < 2:
+            return math.inf
+        mean = self.sums[seat] / self.n
+        return max(0.0, (self.squares - self.n * mean * mean) / (self.n - 1))
 
 
 class JudgingSearch(Search):
@@ -110,75 +162,119 @@ class JudgingSearch(Search):
         self.know = self.scoring  # type: ignore[assignment]
         self.seats = seats
         self.tallies: dict[Action, _Tally] = {}
+        #: the playouts of `focus`: beyond the budget
+        self.extra = 0
 
     def iterate(self) -> None:
-        children = self.root.children
-        before = {a: c.played for a, c in children.items()}
         self.scoring.last = None
         super().iterate()
         rewards = self.scoring.last
-        if rewards is None:
+        a = self.taken
+        if rewards is None or a is None:
             return
-        for a, child in children.items():
-            if child.played != before.get(a, 0):
-                tally = self.tallies.get(a)
-                if tally is None:
-                    tally = self.tallies[a] = _Tally(self.seats)
-                tally.n += 1
-                for i, r in enumerate(rewards):
-                    tally.sums[i] += r
-                break
+        tally = self.tallies.get(a)
+        if tally is None:
+            tally = self.tallies[a] = _Tally(self.seats)
+        tally.n += 1
+        sums = tally.sums
+        for i, r in enumerate(rewards):
+            sums[i] += r
+        mine = rewards[self.decision.seat]
+        tally.squares += mine * mine
+        self.observe(a, self.scoring.last_state, rewards)
 
-    def focus(self, action: Action, playouts: int) -> None:
-        """Playouts through `action` alone until it has `playouts` of them."""
+    def observe(self, action: Action, state: Any, rewards: list[float]) -> None:
+        """A playout through root `action` ended at `state`, scored `rewards` (nothing here:
+        bench/fit_evaluation.py keeps them)."""
+
+    def focus(self, action: Action, playouts: int) -> int:
+        """Playouts through `action` alone until it has `playouts` of them; how many ran."""
         keep = self.candidates
         self.candidates = (action,)
+        ran = 0
         try:
             for _ in range(3 * playouts):  # bounded: an iteration through it always counts
                 tally = self.tallies.get(action)
                 if tally is not None and tally.n >= playouts:
                     break
                 self.iterate()
+                ran += 1
         finally:
             self.candidates = keep
+            self.extra += ran
+        return ran
 
     def played_through(self, action: Action) -> int:
         tally = self.tallies.get(action)
         return 0 if tally is None else tally.n
 
+    def difference(self, better: Action, played: Action) -> tuple[float, float]:
+        """(the judged seat's mean through `better` less its mean through `played`, the
+        standard error of that difference)."""
+        seat = self.decision.seat
+        a, b = self.tallies[better], self.tallies[played]
+        error = math.sqrt(a.variance(seat) / a.n + b.variance(seat) / b.n)
+        return a.sums[seat] / a.n - b.sums[seat] / b.n, error
 
-def search_position(game: Game, position: Position, budget: Budget, rng: random.Random) -> tuple[JudgingSearch, Action, int]:
+
+def search_position(game: Game, position: Position, budget: Budget, rng: random.Random,
+                    kind: type[JudgingSearch] | None = None) -> tuple[JudgingSearch, Action, int]:
     """The search of one decision that is not forced, run to the budget and topped up
     for the played and the preferred action: (the search, the preferred action, the
-    playouts of the budget)."""
+    playouts of the budget). `kind`: the search's class (a JudgingSearch by default)."""
     seat, view = position.seat, position.view
     legal = position.legal
     decision = Decision(game.name, game, seat, view, legal, notation_of(game, view, legal), position.kind)
     know = knowledge_for(game)
     seats = len(game.scores(view))
-    search = JudgingSearch(decision, know, rng, position.played, seats)
-    n = spend(search, budget)
-    preferred = search.best()
-    least = max(8, n // 10)
-    search.focus(position.played, least)
-    search.focus(preferred, least)
+    with collector_paused():  # (as the mcts player searches: see client/bots/mcts.py)
+        search = (kind or JudgingSearch)(decision, know, rng, position.played, seats)
+        n = spend(search, budget)
+        preferred = search.best()
+        least = max(8, n // 10)
+        search.focus(position.played, least)
+        search.focus(preferred, least)
     return search, preferred, n
 
 
+def gather(search: JudgingSearch, preferred: Action, played: Action, budget: int) -> None:
+    """More playouts while the drop is undecided (`undecided`), a quarter of `budget` at a
+    time, until EXTRA * `budget` have been spent beyond the budget: each time for the
+    action whose mean is the less sure (the larger variance over playouts), mostly the played
+    one (the preferred has most of the budget's): that narrows the drop's error fastest, and
+    the played action's own tree grows as a longer search would grow it."""
+    if preferred == played:
+        return
+    seat = search.decision.seat
+    step = max(8, budget // 4)
+    while search.extra + step <= EXTRA * budget:
+        drop, error = search.difference(preferred, played)
+        if not undecided(drop, error):
+            break
+        a, b = search.tallies[played], search.tallies[preferred]
+        action = played if a.variance(seat) / a.n >= b.variance(seat) / b.n else preferred
+        search.focus(action, search.played_through(action) + step)
+
+
 def judge(game: Game, position: Position, budget: Budget, rng: random.Random) -> Judgement | None:
-    """The judgement of one decision (None when it was forced: one legal action)."""
-    if position.forced:
+    """The judgement of one decision (None when it is not the seat's own choice: a forced
+    action, or a pass a client puts in by itself)."""
+    if not position.judged:
         return None
     search, preferred, n = search_position(game, position, budget, rng)
+    with collector_paused():
+        gather(search, preferred, position.played, n)
     view = position.view
     before = search.tallies[preferred].mean()
     after = search.tallies[position.played].mean()
+    error = 0.0 if preferred == position.played else search.difference(preferred, position.played)[1]
     return Judgement(
         position.seq, position.index, position.seat, position.kind,
         game.format_action(view, position.played), game.format_action(view, preferred),
         tuple(round(v, 4) for v in before), tuple(round(v, 4) for v in after),
         search.played_through(position.played), search.played_through(preferred), n,
+        round(error, 4) if math.isfinite(error) else 1.0, search.extra,
     )
 
 
-__all__ = ["BLUNDER", "DEFAULT_BUDGET", "Judgement", "MISTAKE", "judge", "mark_of"]
+__all__ = ["BLUNDER", "DEFAULT_BUDGET", "Judgement", "MISTAKE", "Z", "judge", "mark_of", "sureness"]

@@ -1,5 +1,11 @@
 """The decisions a log records, one per action a seat took, each as its seat faced it.
 
+Not every action is the seat's own choice: a forced one (the only legal action) is not,
+and neither is a pass, an action that only ends a part of the turn (the engine's
+`phase_end` at that position): a client puts those into a plan by itself when its player
+moves on to a later part of the turn or sends it as it is (client/tui/plan.py), and the
+log does not say who typed them. Both are walked, and neither is judged.
+
 A seat's decision is taken at the state before its action, except at a simultaneous
 secret choice (Aton's cartouches): the seat chose when it committed, before anyone revealed,
 so its decision is the state at its commit entry (the reveal only makes it public). The
@@ -28,10 +34,20 @@ class Position:
     view: Any
     legal: tuple[Action, ...]
     played: Action
+    #: the action only ended a part of the seat's turn (the engine's `phase_end` there:
+    #: Athos's end move, skip athos, end turn): a step a client puts into a plan by itself
+    #: when its player moves on or sends the turn, so no log tells who chose it
+    passed: bool = False
 
     @property
     def forced(self) -> bool:
         return len(self.legal) <= 1
+
+    @property
+    def judged(self) -> bool:
+        """Whether the analysis judges it: a choice of the seat's own (more than one legal
+        action, and not a pass)."""
+        return not self.forced and not self.passed
 
 
 class Unjudgeable(ValueError):
@@ -63,7 +79,9 @@ def positions(contents: LogContents) -> tuple[Game, list[Position]]:
             else:
                 for i, action in enumerate(actions):
                     legal = tuple(game.legal_actions(state))
-                    out.append(Position(entry.seq, i, seat, "move", game.view(state, seat), legal, action))
+                    end = game.phase_end(state)
+                    passed = end is not None and tuple(end) == action
+                    out.append(Position(entry.seq, i, seat, "move", game.view(state, seat), legal, action, passed))
                     state = game.apply(state, action)
         try:
             ledger = ledger.check(entry, signatures=False)

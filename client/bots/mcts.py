@@ -151,6 +151,8 @@ class Search:
         self.salt = rng.getrandbits(64) if know.common_chance else None
         #: the root actions the search looks at (all, or the best `root_width` by prior)
         self.candidates = decision.legal
+        #: the root action the latest iteration went through (None: it ended at the root)
+        self.taken: Action | None = None
         if know.prior_visits or know.root_width:
             self._root_priors()
 
@@ -237,6 +239,7 @@ class Search:
             return know.playout_action(st, options, rng)
 
         node, path, legal = root, [], self.candidates
+        self.taken = None
         prior = know.prior_visits
         priors_below = prior and know.tree_priors
         widening = know.widening
@@ -301,6 +304,8 @@ class Search:
                 else:
                     best = self._select(node, legal, rng)
             node = children[best]
+            if not path:
+                self.taken = best
             path.append(node)
             state = play_choice(game, state, actor, best, pick) if group else apply(state, best)
             legal = None
@@ -324,8 +329,11 @@ class Search:
         playout_action, shortcut, legal_actions = know.playout_action, know.playout_shortcut, game.legal_actions
 
         others_plan = know.others_plan
+        fast = know.playout_steps
 
         def step(state):
+            if fast is not None:
+                return fast(state, rng, 1)
             who = current(state)
             if who == CHANCE:
                 return apply(state, game.sample_chance(state, rng.randbytes(32)))
@@ -353,6 +361,8 @@ class Search:
                 state = step(state)
             return state
         cutoff = know.cutoff
+        if fast is not None and cutoff is not None:
+            return fast(state, rng, cutoff)
         steps = 0
         while cutoff is None or steps < cutoff:
             if current(state) == TERMINAL:

@@ -1,7 +1,8 @@
 """The replay viewer's win-probability graph: one seat's chance of winning across the
-whole game (from the analysis file beside the log), drawn with block characters one
-column per stretch of entries, the current entry's column marked, the columns of
-mistakes and blunders in the alert colours.
+whole game (from the analysis file beside the log: the search's chance before each move,
+spec/analysis.md), drawn with block characters one column per stretch of entries, the
+current entry's column marked, the columns of that seat's mistakes and blunders (moves the
+search is sure lost 10 or 25 points of its chance) in the alert colours.
 
 `Track` is the data (per entry: each seat's chance, the mark and the preferred move);
 `fragments` draws it for prompt-toolkit. It never decides anything about the game.
@@ -14,8 +15,10 @@ from typing import Any
 from peerboard.client.text import printable
 
 BLOCKS = " ▁▂▃▄▅▆▇█"
-#: a move-list mark per kind of error, in the chess way
-SIGNS = {"mistake": "?", "blunder": "??"}
+#: a move-list mark per kind of error, in the chess way (a close call: "dubious")
+SIGNS = {"mistake": "?", "blunder": "??", "close": "?!"}
+#: how the line over the graph says each mark
+WORDS = {"mistake": " mistake", "blunder": " blunder", "close": " (close: maybe a mistake, not sure)"}
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,7 @@ class Track:
         step = self.steps.get(seq)
         if step is None:
             return "not judged (a forced or a non-move entry)"
-        mark = f" {step.mark}" if step.mark else ""
+        mark = WORDS.get(step.mark, "")
         # (the file is nobody's signed word: its text is escaped like a name)
         played, preferred = printable(step.played, 60), printable(step.preferred, 60)
         better = "; the preferred move" if step.preferred == step.played else f"; better {preferred}"

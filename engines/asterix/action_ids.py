@@ -19,14 +19,15 @@ from functools import cache
 
 from peerboard.engines.action_ids import ActionIds
 from peerboard.engines.asterix.board import CARRIED_KINDS, KIND_NAMES, SQUARE_NAMES, VILLAGE_SQUARES
+from peerboard.engines.contract import Action
 
 
 @cache
 def numbering(players: int) -> ActionIds:
-    chance = [("tile", kind) for kind in KIND_NAMES]
+    chance: list[Action] = [("tile", kind) for kind in KIND_NAMES]
     chance += [("d6", n) for n in range(1, 7)]
     chance += [("roll", a, b) for a in range(1, 7) for b in range(a, 7)]
-    decisions = [("die", n) for n in range(1, 7)]
+    decisions: list[Action] = [("die", n) for n in range(1, 7)]
     decisions += [("village", SQUARE_NAMES[s]) for s in VILLAGE_SQUARES]
     decisions += [("move", name) for name in SQUARE_NAMES]
     decisions += [("skip",), ("pick",), ("leave",)]

@@ -10,7 +10,8 @@ from typing import Iterator
 
 FILES = "abcdefgh"
 SQUARE_NAMES: tuple[str, ...] = tuple(FILES[i % 8] + str(i // 8 + 1) for i in range(64))
-_SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
+#: a square's name -> its index (a decoded action's square is one of these names)
+SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARE_NAMES)}
 
 BIT: tuple[int, ...] = tuple(1 << i for i in range(64))
 FULL = (1 << 64) - 1
@@ -45,7 +46,7 @@ FULL_POTIONS = 3
 
 def square_index(name: str) -> int | None:
     """The index of a square name like "c3", or None."""
-    return _SQUARE_INDEX.get(name)
+    return SQUARE_INDEX.get(name)
 
 
 def spread(mask: int) -> int:

@@ -25,7 +25,7 @@ _ROLLS = _by_value(rules.chance_weights_of(ROLL))
 _FIRST_ROLLS = _by_value(rules.chance_weights_of(FIRST_ROLL))
 
 
-class Asterix(Recipe):
+class Asterix(Recipe[State]):
     """Asterix: The Hunt (rules/asterix.md; as implemented: spec/games/asterix.md)."""
 
     name = "asterix"

@@ -19,6 +19,7 @@ Whether the action is legal here is the rules' business (game.parse_action asks 
 from __future__ import annotations
 
 from peerboard.engines.contract import Action, IllegalAction
+from peerboard.engines.rulebook import Decoded
 from peerboard.engines.asterix.board import KIND_INDEX, KIND_NAMES, SQUARE_NAMES, square_index
 
 _SQUARES = frozenset(SQUARE_NAMES)
@@ -60,7 +61,7 @@ _CHECKS = {
 }
 
 
-def decode(action: Action) -> tuple[str, tuple]:
+def decode(action: Action) -> Decoded:
     """(kind, arguments) of a well-formed action; IllegalAction saying what is wrong."""
     if type(action) is not tuple or not action or type(action[0]) is not str or action[0] not in FORMS:
         raise IllegalAction(
@@ -115,5 +116,5 @@ def parse_text(text: str) -> Action:
             values.append(arg)
     if verb == "roll":
         # The two dice are one unordered roll: its form lists the low die first.
-        values[1:] = sorted(values[1:])  # type: ignore[type-var]
+        values[1:] = sorted(values[1:])
     return tuple(values)

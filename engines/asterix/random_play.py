@@ -10,13 +10,12 @@ choice, even of one action), so a seed plays the same game either way
 """
 from __future__ import annotations
 
-import random
-
 from peerboard.engines.asterix import rules
 from peerboard.engines.asterix.board import KIND_NAMES, LAYOUT_ORDER, VILLAGE_SQUARES
 from peerboard.engines.asterix.state import FIRST_ROLL, LAYOUT, MOVE, ORDER, PICK, PLACE, ROLL, STEAL, State, changed
 from peerboard.engines.asterix.walks import blocked_squares, layers
 from peerboard.engines.chance import uniform_below
+from peerboard.engines.playout import FastRandom
 
 _TOTAL_ROLLS = 36
 #: the 2d6 for each value below 36, as `sample_chance` maps them (low die first)
@@ -39,7 +38,7 @@ def _nth_square(mask: int, n: int) -> int:
         rank += 8
 
 
-def random_step(state: State, rng: random.Random) -> State:
+def random_step(state: State, rng: FastRandom) -> State:
     """The position after a uniformly random legal action (a chance outcome with the
     rules' odds), as `apply(state, random_action(game, state, rng))`.
 
@@ -61,6 +60,7 @@ def random_step(state: State, rng: random.Random) -> State:
         seat = state.actor
         walks = layers(state.pawns[seat], blocked_squares(state.tiles, state.potions[seat]))
         low, high = state.dice
+        usable: tuple[int, ...]
         if low == high:
             usable = (low,) if walks[low] else ()
         elif walks[low]:

@@ -124,10 +124,10 @@ def render_styled(state: State, seat: int | None = None) -> list[Fragment]:
     out.line("seat  pawn  potions  carried       victory pile     categories won", "label")
     for s in range(state.players):
         mark = ">" if s == state.actor and state.phase not in (OVER, LAYOUT, FIRST_ROLL) else " "
-        square = SQUARE_NAMES[state.pawns[s]] if state.pawns[s] >= 0 else "-"
+        pawn = SQUARE_NAMES[state.pawns[s]] if state.pawns[s] >= 0 else "-"
         out.add(mark).add(f"{s:>2}", f"seat.{s}")
         out.add(
-            f"   {square:<4}  {state.potions[s]:<7}  "
+            f"   {pawn:<4}  {state.potions[s]:<7}  "
             f"{_counts(state.carried[s], (BOAR, MENHIR, MISTLETOE)):<12}  "
             f"{_counts(state.piles[s], (BOAR, COHORT, MENHIR, MISTLETOE)):<15}  {won[s]}"
         )

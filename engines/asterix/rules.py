@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any, Mapping
+from typing import Any, Mapping, TypeAlias
 
 from peerboard.engines.contract import Action, IllegalAction
 from peerboard.engines.asterix.board import (
@@ -26,12 +26,12 @@ from peerboard.engines.asterix.board import (
     MENHIR,
     MISTLETOE,
     SCORING_TILES,
+    SQUARE_INDEX,
     SQUARE_NAMES,
     TILE_COUNTS,
     VILLAGE,
     VILLAGE_SQUARES,
     kind_at,
-    square_index,
     squares_of,
 )
 from peerboard.engines.asterix.notation import decode, format_action
@@ -220,7 +220,7 @@ def _d6_problem(state: State, value: int) -> str | None:
 
 
 def _village_problem(state: State, square: str) -> str | None:
-    return None if BIT[square_index(square)] & VILLAGE else _not_legal(state, ("village", square))  # type: ignore[index]
+    return None if BIT[SQUARE_INDEX[square]] & VILLAGE else _not_legal(state, ("village", square))
 
 
 def _roll_problem(state: State, low: int, high: int) -> str | None:
@@ -236,7 +236,7 @@ def _order_skip_problem(state: State) -> str | None:
 
 
 def _move_problem(state: State, square: str) -> str | None:
-    if _lands(state, square_index(square)):  # type: ignore[arg-type]
+    if _lands(state, SQUARE_INDEX[square]):
         return None
     return _not_legal(state, ("move", square))
 
@@ -282,11 +282,11 @@ BOOK: Rulebook[State] = Rulebook(
     rules={
         (LAYOUT, "tile"): Rule(_tile_problem, lambda state, kind: _lay(state, KIND_INDEX[kind])),
         (FIRST_ROLL, "d6"): Rule(_d6_problem, lambda state, value: _first_roll(state, value)),
-        (PLACE, "village"): Rule(_village_problem, lambda state, sq: _place(state, square_index(sq))),
+        (PLACE, "village"): Rule(_village_problem, lambda state, sq: _place(state, SQUARE_INDEX[sq])),
         (ROLL, "roll"): Rule(_roll_problem, _rolled),
         (ORDER, "die"): Rule(_die_problem, lambda state, value: _order(state, value)),
         (ORDER, "skip"): Rule(_order_skip_problem, lambda state: _end_turn(state)),
-        (MOVE, "move"): Rule(_move_problem, lambda state, sq: _move(state, square_index(sq))),
+        (MOVE, "move"): Rule(_move_problem, lambda state, sq: _move(state, SQUARE_INDEX[sq])),
         (MOVE, "skip"): Rule(_move_skip_problem, lambda state: _end_turn(state)),
         (PICK, "pick"): Rule(always, lambda state: _pick(state, True)),
         (PICK, "leave"): Rule(always, lambda state: _pick(state, False)),
@@ -349,7 +349,7 @@ def successors(state: State) -> list[tuple[Action, State]]:
     return [known(square) or _landed(landed, state, square) for square in _squares(mask)]
 
 
-def _landed(landed: dict[int, tuple[Action, State]], state: State, square: int) -> tuple[Action, State]:
+def _landed(landed: Landings, state: State, square: int) -> tuple[Action, State]:
     pair = landed[square] = (_MOVE_TO[square], _move(state, square, landed))
     return pair
 
@@ -360,6 +360,12 @@ def _squares(mask: int) -> tuple[int, ...]:
     return tuple(squares_of(mask))
 
 
+#: square -> (its move action, the position after the pawn lands there), and under the key
+#: -1 (the fields of the turn's end after a plain landing, whether the end is to be checked):
+#: two kinds of pair in one memo (`_plain_end`), so its items are typed loosely
+Landings: TypeAlias = dict[int, tuple[Any, Any]]
+
+
 # What landing on a square does, from a position in the move phase whatever the square
 # the pawn stands on: the key is every field but that square (and the die being moved:
 # the dice left are in it); square -> (its move action, the position after landing there),
@@ -367,7 +373,7 @@ def _squares(mask: int) -> tuple[int, ...]:
 # `successors`; a pure function's memo, like `layers`, kept small: the walks that meet
 # on a square are looked through one after the other (and each entry holds positions).
 @lru_cache(maxsize=256)
-def _landings_from(key: tuple) -> dict[int, tuple[Action, State]]:
+def _landings_from(key: tuple[object, ...]) -> Landings:
     return {}
 
 
@@ -408,7 +414,7 @@ def _order(state: State, first_die: int) -> State:
     return changed(state, phase=MOVE, dice=(first_die, high if first_die == low else low))
 
 
-def _move(state: State, square: int, landed: dict | None = None) -> State:
+def _move(state: State, square: int, landed: Landings | None = None) -> State:
     """The pawn lands on `square` with the die at dice[0], and what landing does: the
     village banks and ends the turn, a cohort is defeated, a tile may be picked up,
     another pawn may be robbed. (One copy of the state per outcome: a search makes
@@ -448,7 +454,7 @@ def _move(state: State, square: int, landed: dict | None = None) -> State:
     return _after_pick(changed(state, pawns=pawns, dice=dice))
 
 
-def _plain_end(landed: dict, state: State, pawns: tuple[int, ...]) -> State:
+def _plain_end(landed: Landings, state: State, pawns: tuple[int, ...]) -> State:
     """`_end_turn(state, {"pawns": pawns, "dice": ()})` after a plain landing with the
     last die (no tile taken, nobody met), for the position whose landings `landed`
     remembers: such a turn's end is the same whichever square the pawn landed on, but
@@ -672,7 +678,7 @@ _LISTS = BOOK.lists
 # to their rule in each phase, decoded once: a search applies hundreds of thousands of
 # them. Identity, as in the rulebook: an equal action from elsewhere (("die", True) equals
 # ("die", 1)) takes the rulebook's four steps, and so does every refusal, in its words.
-_STRAIGHT: dict[Action, tuple[Action, dict[str, tuple[Rule[State], tuple]]]] = {}
+_STRAIGHT: dict[Action, tuple[Action, dict[str, tuple[Rule[State], tuple[Any, ...]]]]] = {}
 for _action in BOOK.known:
     _kind, _args = decode(_action)
     _STRAIGHT[_action] = (_action, {phase: (rule, _args) for (phase, kind), rule in BOOK.rules.items()

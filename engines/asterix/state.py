@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from peerboard.engines.canonical import Record
+
 # The phases, in the order a game goes through them.
 LAYOUT = "layout"      # chance: the tile on the next square of LAYOUT_ORDER
 FIRST_ROLL = "first"   # chance: 1d6 for the next contender for first player
@@ -90,7 +92,7 @@ class State:
             return mine == theirs
         return all(mine[name] == theirs[name] for name in _FIELDS)
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Any]:
         """Pickled and copied as its fields alone: a hash belongs to its process (a str's
         hash differs from one process to the next)."""
         fields = self.__dict__
@@ -125,7 +127,7 @@ def changed_by(state: State, changes: dict[str, Any]) -> State:
     return new
 
 
-def record(state: State) -> tuple:
+def record(state: State) -> Record:
     """The nested tuple that `state_hash` hashes: every field, in declaration order."""
     return (
         "asterix",

@@ -8,6 +8,7 @@ than N steps) and never walks on through it.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Iterator
 
 from peerboard.engines.asterix.board import BIT, COHORT, FULL, LAKE, OUTSIDE, VILLAGE, spread
 
@@ -57,7 +58,7 @@ def walked(start: int, steps: int, blocked: int) -> int:
     return last
 
 
-def _walk(start: int, steps: int, blocked: int):
+def _walk(start: int, steps: int, blocked: int) -> Iterator[int]:
     """The landings of 1, 2, ..., `steps` steps from `start`, one walk in layers."""
     open_squares = FULL & ~blocked
     layer = _NEIGHBOURS[start] & open_squares  # (a step never stays put: spread of one square, less itself)

@@ -14,6 +14,7 @@ from functools import cache
 
 from peerboard.engines.action_ids import ActionIds
 from peerboard.engines.athos.board import HEX_COUNT, NODE_COUNT, NODE_NAMES
+from peerboard.engines.contract import Action
 
 #: the kinds of action on one hex, in the order of their blocks of ids
 HEX_KINDS = ("turn", "lift", "drop", "fix", "place", "place_open")
@@ -21,7 +22,7 @@ HEX_KINDS = ("turn", "lift", "drop", "fix", "place", "place_open")
 
 @cache
 def numbering() -> ActionIds:
-    decisions = [("end_move",), ("skip_athos",), ("end_turn",)]
+    decisions: list[Action] = [("end_move",), ("skip_athos",), ("end_turn",)]
     decisions += [("go", NODE_NAMES[u], NODE_NAMES[v]) for u in range(NODE_COUNT) for v in range(NODE_COUNT)]
     decisions += [(kind, NODE_NAMES[h]) for kind in HEX_KINDS for h in range(HEX_COUNT)]
     return ActionIds("athos", (), decisions)

@@ -12,7 +12,7 @@ from peerboard.engines.contract import TERMINAL, Action, IllegalAction
 from peerboard.engines.recipe import Recipe
 
 
-class Athos(Recipe):
+class Athos(Recipe[State]):
     """Athos (Kramer & Kübler, 1993): bring your three monks up the mountain first.
 
     Perfect information: `view` is the whole state. Every action is by the seat to act;

@@ -26,7 +26,7 @@ from peerboard.engines.contract import Action, IllegalAction
 from peerboard.engines.decoding import by_lookup
 
 NODE_INDEX = {name: i for i, name in enumerate(NODE_NAMES)}
-_BARE = {("end_move",): "end move", ("skip_athos",): "skip athos", ("end_turn",): "end turn"}
+_BARE: dict[Action, str] = {("end_move",): "end move", ("skip_athos",): "skip athos", ("end_turn",): "end turn"}
 #: kind -> (number of node arguments, must they be hexes)
 KINDS = {
     "go": (2, False),
@@ -148,7 +148,7 @@ def in_board_order(actions: list[Action]) -> list[Action]:
         return None
 
     slots = [i for i, a in enumerate(actions) if hex_of(a) is not None]
-    ordered = sorted((actions[i] for i in slots), key=hex_of)  # type: ignore[arg-type,return-value]
+    ordered = sorted((actions[i] for i in slots), key=hex_of)  # type: ignore[arg-type]
     result = list(actions)
     for i, action in zip(slots, ordered):
         result[i] = action

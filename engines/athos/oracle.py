@@ -15,7 +15,7 @@ from typing import Sequence
 from peerboard.engines.athos.board import HEX_COUNT, NEIGHBOURS, SUMMIT
 
 
-def _reached(passable: Sequence[bool], blocked: int) -> set[int]:
+def _reached(passable: Sequence[int], blocked: int) -> set[int]:
     seen = {SUMMIT}
     queue = deque([SUMMIT])
     while queue:
@@ -27,7 +27,7 @@ def _reached(passable: Sequence[bool], blocked: int) -> set[int]:
     return seen
 
 
-def cutting_hexes(passable: Sequence[bool], walkers: Sequence[int]) -> list[bool]:
+def cutting_hexes(passable: Sequence[int], walkers: Sequence[int]) -> list[bool]:
     """hex -> True when a blocking tile there would cut a monk off the summit."""
     occupied = set(walkers)
     cut = [False] * HEX_COUNT

@@ -33,7 +33,7 @@ def bonus(arrived_before: int) -> int:
     return BONUS[arrived_before] if arrived_before < len(BONUS) else 0
 
 
-def crowded(mine: Sequence[int], taken: Sequence[bool]) -> bool:
+def crowded(mine: Sequence[int], taken: Sequence[int]) -> bool:
     """True when one of `mine` shares a hex with another monk (its own or another seat's)."""
     seen: list[int] = []
     for n in mine:
@@ -97,7 +97,7 @@ def _can_part(
     return False
 
 
-def _spread(reach: list[dict[int, int]], taken: Sequence[bool], pool: int) -> bool:
+def _spread(reach: list[dict[int, int]], taken: Sequence[int], pool: int) -> bool:
     """Can the monks reach distinct free hexes or start areas for at most `pool` points?"""
     k = len(reach)
     choices = []
@@ -117,7 +117,7 @@ def _spread(reach: list[dict[int, int]], taken: Sequence[bool], pool: int) -> bo
                 hexes += 1
         choices.append(options)
     for pick in product(*choices):
-        hexes = [n for _, n in pick if n >= 0]
-        if len(hexes) == len(set(hexes)) and sum(d for d, _ in pick) <= pool:
+        picked = [n for _, n in pick if n >= 0]
+        if len(picked) == len(set(picked)) and sum(d for d, _ in pick) <= pool:
             return True
     return False

@@ -23,7 +23,26 @@ _NO_PARENT = 255
 
 
 def skeleton(passable: Sequence[int]) -> Skeleton:
-    """The depth-first walk from the summit over passable nodes, with its low-links."""
+    """The depth-first walk from the summit over passable nodes, with its low-links.
+
+    Remembered by the passable nodes (a pure function's memo, bounded): a search meets
+    one arrangement of tiles again and again, in positions that differ elsewhere."""
+    key = bytes(passable)
+    found = _WALKS.get(key)
+    if found is None:
+        if len(_WALKS) >= _WALKS_KEPT:
+            _WALKS.clear()
+        found = _WALKS[key] = _walk(key)
+    return found
+
+
+#: passable nodes -> their walk (`skeleton`'s memo), at most _WALKS_KEPT of them
+_WALKS: dict[bytes, Skeleton] = {}
+_WALKS_KEPT = 4096
+
+
+def _walk(passable: bytes) -> Skeleton:
+    """`skeleton`, worked out."""
     disc = bytearray(NODE_COUNT)
     low = bytearray(NODE_COUNT)
     parent = bytearray([_NO_PARENT]) * NODE_COUNT
@@ -84,7 +103,46 @@ def cutting_hexes(passable: Sequence[int], walkers: Sequence[int]) -> list[bool]
     return cuts_from(skeleton(passable), walkers)
 
 
-def stranded(passable: Sequence[bool], walkers: Sequence[int]) -> int | None:
+def bypassed(passable: Sequence[int], h: int) -> bool:
+    """Whether the passable nodes around hex h are joined without it (through each other):
+    then no way needs h, and a blocking tile there cuts nobody off. A local proof, six
+    nodes looked at; when it fails, only a search of the board tells (`stranded`)."""
+    mask = 0
+    bit = 1
+    for n in NEIGHBOURS[h]:
+        if passable[n]:
+            mask |= bit
+        bit <<= 1
+    return _JOINED[h][mask] == 1
+
+
+def _joined(h: int) -> bytes:
+    """For each set of h's neighbours (a bit mask in NEIGHBOURS[h]'s order): 1 when those
+    nodes are joined by the board's links among themselves (an empty set or one node: 1)."""
+    around = NEIGHBOURS[h]
+    out = bytearray(1 << len(around))
+    for mask in range(len(out)):
+        nodes = [n for i, n in enumerate(around) if mask >> i & 1]
+        if len(nodes) <= 1:
+            out[mask] = 1
+            continue
+        reached = {nodes[0]}
+        frontier = [nodes[0]]
+        while frontier:
+            v = frontier.pop()
+            for w in NEIGHBOURS[v]:
+                if w in nodes and w not in reached:
+                    reached.add(w)
+                    frontier.append(w)
+        out[mask] = len(reached) == len(nodes)
+    return bytes(out)
+
+
+#: hex -> `_joined(hex)`, made once
+_JOINED: tuple[bytes, ...] = tuple(_joined(h) for h in range(HEX_COUNT))
+
+
+def stranded(passable: Sequence[int], walkers: Sequence[int]) -> int | None:
     """The first monk's node (ascending) with no way up, or None when all have one."""
     seen = [False] * NODE_COUNT
     seen[SUMMIT] = True
@@ -127,3 +185,29 @@ def distances(passable: bytes, start: int, limit: int) -> dict[int, int]:
                     nxt.append(w)
         frontier = nxt
     return dist
+
+
+@lru_cache(maxsize=4096)
+def steps(passable: bytes, start: int, goal: int, limit: int) -> int | None:
+    """`distances(passable, start, limit).get(goal)`: the steps from `start` to `goal` within
+    `limit`, or None; the same walk, stopped at the level that reaches the goal (one go is
+    checked and carried out with it: most goes are short)."""
+    if goal == start:
+        return 0
+    seen = {start}
+    frontier = [start]
+    d = 0
+    while frontier and d < limit:
+        d += 1
+        nxt = []
+        for v in frontier:
+            if v == SUMMIT:
+                continue
+            for w in NEIGHBOURS[v]:
+                if passable[w] and w not in seen:
+                    if w == goal:
+                        return d
+                    seen.add(w)
+                    nxt.append(w)
+        frontier = nxt
+    return None

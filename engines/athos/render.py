@@ -167,8 +167,8 @@ def _areas(out: Styled, state: State, at: dict[int, list[int]]) -> None:
         out.add("]", "area")
     out.line()
     for area in crowded:
-        seats = " ".join(str(s) for s in at[area])
-        out.line(f"Start area {NODE_NAMES[area]} holds monks of seats {seats}.")
+        names = " ".join(str(s) for s in at[area])
+        out.line(f"Start area {NODE_NAMES[area]} holds monks of seats {names}.")
 
 
 def _status(out: Styled, state: State, seat: int | None, at: dict[int, list[int]]) -> None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from functools import partial
 from operator import attrgetter
-from typing import Callable, Sequence
+from typing import Callable, Protocol, Sequence
 
 from peerboard.engines.athos.board import (
     COLOUR_LETTERS,
@@ -45,7 +45,7 @@ from peerboard.engines.athos.board import (
 )
 from peerboard.engines.athos.notation import decode
 from peerboard.engines.athos.parting import TURN_COST, bonus, can_part, crowded
-from peerboard.engines.athos.paths import cutting_hexes, distances, stranded
+from peerboard.engines.athos.paths import bypassed, cutting_hexes, distances, steps, stranded
 from peerboard.engines.athos.setup import (
     MONKS_PER_PLAYER,
     PLACING_LIMITS,
@@ -69,12 +69,13 @@ from peerboard.engines.contract import Action
 from peerboard.engines.rulebook import Rule, Rulebook, always, until_settled
 from peerboard.engines.values import evolve, replaced
 
-#: (passable, walkers) -> hex -> blocking it would cut a monk off (paths or oracle)
-Cuts = Callable[[Sequence[bool], Sequence[int]], list[bool]]
+#: (passable, walkers) -> hex -> blocking it would cut a monk off (paths or oracle); a
+#: passable is a byte per hex, 1 where a monk may walk
+Cuts = Callable[[Sequence[int], Sequence[int]], list[bool]]
 
-END_MOVE: Action = ("end_move",)
-SKIP_ATHOS: Action = ("skip_athos",)
-END_TURN: Action = ("end_turn",)
+END_MOVE: tuple[str] = ("end_move",)
+SKIP_ATHOS: tuple[str] = ("skip_athos",)
+END_TURN: tuple[str] = ("end_turn",)
 
 PHASE_WORDS = {
     HANDICAP: "handicap placement",
@@ -88,8 +89,8 @@ PHASE_WORDS = {
 
 # -- what a position tells -------------------------------------------------------------
 def _mine(state: State) -> tuple[int, ...]:
-    """The acting seat's monks not yet on the summit."""
-    return tuple(n for n in state.monks[state.actor] if n != SUMMIT)
+    """The acting seat's monks not yet on the summit (the state's, worked out once)."""
+    return state.mine
 
 
 def supply(state: State) -> tuple[int, ...]:
@@ -109,6 +110,8 @@ def _would_cut(state: State, h: int) -> bool:
     known = state.__dict__.get("cuts")
     if known is not None:
         return bool(known[h])
+    if bypassed(state.passable, h):
+        return False  # (proved around h, no search needed)
     passable = bytearray(state.passable)
     passable[h] = 0
     return stranded(passable, state.walkers) is not None
@@ -147,9 +150,11 @@ class _Movers:
     __slots__ = ("mine", "taken", "crowded")
 
     def __init__(self, state: State) -> None:
-        self.mine = _mine(state)
+        # (the state's own, worked out once per state: the problem of an action and the
+        # settling after the action before ask the same position)
+        self.mine = state.mine
         self.taken = state.taken
-        self.crowded = crowded(self.mine, self.taken)
+        self.crowded = state.sharing
 
 
 def _parting_problem(state: State, u: int, v: int, d: int, movers: _Movers) -> str | None:
@@ -190,7 +195,7 @@ def _go_problem(state: State, u: int, v: int) -> str | None:
         return f"{NODE_NAMES[v]} shows a blocking tile; no monk may enter it."
     if state.pool < 1:
         return "No movement points are left; end the move phase."
-    d = distances(state.passable, u, state.pool).get(v)
+    d = steps(state.passable, u, v, state.pool)
     if d is None:
         far = distances(state.passable, u, NODE_COUNT).get(v)
         if far is None:
@@ -207,16 +212,18 @@ def _go_problem(state: State, u: int, v: int) -> str | None:
 
 def _go(state: State, u: int, v: int) -> State:
     seat = state.actor
-    d = distances(state.passable, u, state.pool)[v]
+    d = steps(state.passable, u, v, state.pool)
+    assert d is not None  # (_go_problem refuses a go out of reach)
     nodes = list(state.monks[seat])
     nodes.remove(u)
     nodes.append(v)
     monks = replaced(state.monks, seat, tuple(sorted(nodes)))
-    changes: dict[str, object] = dict(_spend(state, d), monks=monks)
+    spent = _spend(state, d)
+    changes: dict[str, object] = dict(spent, monks=monks)
     if v == SUMMIT:
         extra = bonus(len(state.arrivals))
-        changes["pool"] = int(changes["pool"]) + extra  # type: ignore[call-overload]
-        changes["owed"] = int(changes["owed"]) + extra  # type: ignore[call-overload]
+        changes["pool"] = spent["pool"] + extra
+        changes["owed"] = spent["owed"] + extra
         changes["arrivals"] = state.arrivals + (seat,)
     return evolve(state, **changes)
 
@@ -328,13 +335,42 @@ def _move_actions(state: State, cuts: Cuts) -> list[Action]:
 # -- Athos phase -----------------------------------------------------------------------
 def _destinations(state: State, src: int, cuts: Cuts) -> list[int]:
     """Hexes the tile on `src` may be put down on (src already checked)."""
-    free = [h for h in range(HEX_COUNT) if h != src and _free_problem(state, h) is None]
+    free = list(state.free)  # (src holds a tile: never among them)
     if state.tiles[src].islower():
         return free  # a passable tile changes no way up wherever it lies
     passable = bytearray(state.passable)
     passable[src] = 1
-    cut = cuts(passable, state.walkers)
-    return [h for h in free if not cut[h]]
+    if cuts is not cutting_hexes:
+        cut = cuts(passable, state.walkers)
+        return [h for h in free if not cut[h]]
+    # The one-walk analysis only for the hexes whose neighbours do not prove them safe
+    # (paths.bypassed), and only once one of them asks for it.
+    out = []
+    found: Sequence[int] | None = None
+    for h in free:
+        if not bypassed(passable, h):
+            if found is None:
+                found = cuts(passable, state.walkers)
+            if found[h]:
+                continue
+        out.append(h)
+    return out
+
+
+def _liftable(state: State, src: int, cuts: Cuts) -> bool:
+    """Whether the tile on `src` (a movable one, no monk on it) has somewhere to go:
+    `_destinations` is not empty. A blocking tile lifted opens ways, never closes one, so
+    a free hex that blocks no way now blocks none with it lifted: any such hex (one
+    proved by its neighbours, paths.bypassed) answers for every tile, with no walk."""
+    if cuts is cutting_hexes and _safe_hex(state):
+        return True
+    return bool(_destinations(state, src, cuts))
+
+
+def _safe_hex(state: State) -> bool:
+    """Whether some free hex could take a blocking tile, as its neighbours prove."""
+    passable = state.passable
+    return any(bypassed(passable, h) for h in state.free)
 
 
 def _lift_problem_with(state: State, src: int, cuts: Cuts) -> str | None:
@@ -345,7 +381,7 @@ def _lift_problem_with(state: State, src: int, cuts: Cuts) -> str | None:
         return f"The tile on {name} carries an Athos piece; it can never be turned or moved."
     if state.crowd[src]:
         return f"A monk stands on {name}; a tile with a monk on it can't be moved."
-    if not _destinations(state, src, cuts):
+    if not _liftable(state, src, cuts):
         return f"The tile on {name} has no hex to go to: every free hex would cut a monk off."
     return None
 
@@ -366,7 +402,7 @@ def _athos_actions(state: State, cuts: Cuts) -> list[Action]:
     actions: list[Action] = [
         ("lift", NODE_NAMES[src])
         for src in state.movable
-        if not state.crowd[src] and _destinations(state, src, cuts)
+        if not state.crowd[src] and _liftable(state, src, cuts)
     ]
     actions.append(SKIP_ATHOS)
     return actions
@@ -426,8 +462,8 @@ def _room_after(state: State, h: int, left: Sequence[int]) -> int:
     """How many more handicap tiles fit on free hexes after h, given the supply `left`
     (either side up, so the path rule never stops one)."""
     free = [0] * len(COLOURS)
-    for x in range(h + 1, HEX_COUNT):
-        if _free_problem(state, x) is None:
+    for x in state.free:
+        if x > h:
             free[HEX_COLOUR[x]] += 1
     return sum(min(f, n) for f, n in zip(free, left))
 
@@ -487,9 +523,12 @@ def _place_actions(state: State, cuts: Cuts) -> list[Action]:
         left = supply(state)
         limit = PLACING_LIMITS[state.setup.players][1]
         need = state.handicap_left - 1 if handicap else 0
-        for h in range(state.last_placed + 1, HEX_COUNT):
+        last = state.last_placed
+        for h in state.free:  # (the hexes _free_problem passes, ascending)
+            if h <= last:
+                continue
             colour = HEX_COLOUR[h]
-            if not left[colour] or _free_problem(state, h) is not None:
+            if not left[colour]:
                 continue
             if need:
                 after = list(left)
@@ -608,7 +647,7 @@ def _only_end_move(state: State) -> bool:
 
 def _only_skip_athos(state: State) -> bool:
     return not any(
-        not state.crowd[src] and _destinations(state, src, cutting_hexes)
+        not state.crowd[src] and _liftable(state, src, cutting_hexes)
         for src in state.movable
     )
 
@@ -619,12 +658,19 @@ def _only_end_turn(state: State) -> bool:
         return True
     left = supply(state)
     placed = state.placed
+    tiles, crowd, fixed = state.tiles, state.crowd, state.fixed
+    passable = state.passable
+    doubtful = []
     for h in range(state.last_placed + 1, HEX_COUNT):
         colour = HEX_COLOUR[h]
-        if left[colour] and placed[colour] < per_colour and _free_problem(state, h) is None:
-            if not _would_cut(state, h):
-                return False
-    return True
+        # (_free_problem is None, asked without its sentences)
+        if left[colour] and placed[colour] < per_colour and tiles[h] == NO_TILE and not crowd[h] \
+                and h not in fixed:
+            if bypassed(passable, h):
+                return False  # a tile may go there: proved around it, no search
+            doubtful.append(h)
+    # only hexes whose neighbours prove nothing are left: a search each, until one is safe
+    return all(_would_cut(state, h) for h in doubtful)
 
 
 #: phase -> (does it leave nothing but its end to decide, the action that ends it)
@@ -662,7 +708,14 @@ def phase_end(state: State) -> Action | None:
 # -- the table -------------------------------------------------------------------------
 #: phase -> (state, cuts) -> its legal actions; `cuts` lets the tests and the bench put the
 #: plain-search oracle (oracle.py) in place of the one-walk analysis
-LISTS: dict[str, Callable[[State, Cuts], list[Action]]] = {
+class Lister(Protocol):
+    """A phase's legal actions, given the cut-off analysis to use (`cuts`: BOOK's lists
+    pass paths.cutting_hexes, which stands for the state's own cached analysis)."""
+
+    def __call__(self, state: State, cuts: Cuts) -> list[Action]: ...
+
+
+LISTS: dict[str, Lister] = {
     HANDICAP: _place_actions,
     MOVE: _move_actions,
     ATHOS: _athos_actions,

@@ -1,7 +1,7 @@
 """Setting up a game of Athos: the options, the start areas by player count, the first state."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, NoReturn
 
 from peerboard.engines.athos.board import COLOURS, HEX_COUNT, START_AREAS, START_NAMES
 from peerboard.engines.athos.state import HANDICAP, MOVE, NO_TILE, Setup, State
@@ -47,7 +47,7 @@ def _handicap_items(value: Any) -> list[tuple[int, int]]:
     return sorted(items.items())
 
 
-def _bad(reason: str) -> Any:
+def _bad(reason: str) -> NoReturn:
     raise ValueError(reason)
 
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from peerboard.engines.athos.board import COLOUR_LETTERS, HEX_COUNT, NODE_COUNT, NODE_NAMES, SUMMIT
+from peerboard.engines.athos.parting import crowded
 from peerboard.engines.athos.paths import Skeleton, cuts_from, skeleton
-from peerboard.engines.canonical import record_digest
+from peerboard.engines.canonical import Record, record_digest
 from peerboard.engines.values import cached, derived_from
 
 # The phases of a turn, in order, and the handicap placements before the first turn.
@@ -32,6 +34,7 @@ RECORD_VERSION = 2
 NO_TILE = "."
 _PASSABLE = bytes.maketrans(b".GYOBWgyobw", b"\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01")
 _TILE = re.compile(r"[^.]")
+_NO_TILE = re.compile(r"\.")
 _EXTRA_NODES = b"\x01" * (NODE_COUNT - HEX_COUNT)
 
 
@@ -54,7 +57,7 @@ class Setup:
     three_player_areas: str
     bonus_must_be_spent: bool
 
-    def __deepcopy__(self, memo: dict) -> "Setup":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Setup":
         return self  # an immutable value, like a tuple
 
 
@@ -113,6 +116,22 @@ class State:
                 counts[n] += 1
         return bytes(counts)
 
+    @derived_from("tiles", "crowd", "fixed")
+    def free(self) -> bytes:
+        """Hexes a tile may go on (placed or dropped): no tile, no monk, no Athos piece; ascending."""
+        crowd, fixed = self.crowd, self.fixed
+        return bytes(h for h in (m.start() for m in _NO_TILE.finditer(self.tiles)) if not crowd[h] and h not in fixed)
+
+    @derived_from("monks", "actor")
+    def mine(self) -> tuple[int, ...]:
+        """The acting seat's monks not yet on the summit."""
+        return tuple(n for n in self.monks[self.actor] if n != SUMMIT)
+
+    @derived_from("mine", "taken")
+    def sharing(self) -> bool:
+        """Whether one of the acting seat's monks shares a hex with another monk (parting.crowded)."""
+        return crowded(self.mine, self.taken)
+
     @derived_from("tiles", "fixed")
     def movable(self) -> bytes:
         """Hexes whose tile may still be turned or moved (no Athos piece on it), ascending."""
@@ -155,7 +174,10 @@ class State:
         return bytes(sorted(n for nodes in self.monks for n in nodes if n != SUMMIT))
 
 
-def record(state: State) -> tuple:
+_NAME_OF = NODE_NAMES.__getitem__
+
+
+def record(state: State) -> Record:
     """The public record: every field of the state as nested tuples (spec/games/athos.md)."""
     s = state.setup
     return (
@@ -178,9 +200,9 @@ def record(state: State) -> tuple:
         state.spent,
         state.placed,
         state.handicap_left,
-        tuple(" ".join(NODE_NAMES[n] for n in nodes) for nodes in state.monks),
+        tuple(" ".join(map(_NAME_OF, nodes)) for nodes in state.monks),
         state.tiles,
-        tuple(NODE_NAMES[h] for h in state.fixed),
+        tuple(map(_NAME_OF, state.fixed)),
         state.pieces,
         state.arrivals,
         state.last_spent,

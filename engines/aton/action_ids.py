@@ -20,12 +20,13 @@ from itertools import product
 from peerboard.engines.action_ids import ActionIds
 from peerboard.engines.aton.cards import VALUES
 from peerboard.engines.aton.temples import NUM_SQUARES
+from peerboard.engines.contract import Action
 
 
 @cache
 def numbering() -> ActionIds:
-    chance = [(kind, v) for kind in ("draw", "turn") for v in VALUES]
-    decisions = [("keep",)]
+    chance: list[Action] = [(kind, v) for kind in ("draw", "turn") for v in VALUES]
+    decisions: list[Action] = [("keep",)]
     decisions += [(kind, *four) for kind in ("exchange", "assign") for four in product(VALUES, repeat=4)]
     decisions += [(kind, square) for kind in ("remove", "place", "retrieve") for square in range(NUM_SQUARES)]
     return ActionIds("aton", chance, decisions)

@@ -7,13 +7,13 @@ from peerboard.engines.action_ids import ActionIds
 from peerboard.engines.features import Features
 from peerboard.engines.aton import action_ids, features, determinize, notation, render, rules, summary
 from peerboard.engines.aton.state import ASSIGN, DRAW, OVER, SEATS, TURN_UP, State, record
-from peerboard.engines.contract import CHANCE, TERMINAL, IllegalAction
+from peerboard.engines.contract import CHANCE, TERMINAL, Action, IllegalAction
 from peerboard.engines.options import Option, boolean, int_between
 from peerboard.engines.recipe import Recipe
 from peerboard.engines.values import evolve
 
 
-class AtonGame(Recipe):
+class AtonGame(Recipe[State]):
     name = "aton"
     title = "Aton"
     version = "1"
@@ -42,12 +42,12 @@ class AtonGame(Recipe):
         opts = self.resolve_options(players, options)
         return rules.new_state(opts["win_points"], opts["first_round_removal"])
 
-    def chance_weights(self, state: State) -> list[tuple[tuple, int]]:
+    def chance_weights(self, state: State) -> list[tuple[Action, int]]:
         if self.current(state) != CHANCE:
             raise IllegalAction("This is not a chance node.")
         return rules.chance_weights(state)
 
-    def sample_chance(self, state: State, entropy: bytes) -> tuple:
+    def sample_chance(self, state: State, entropy: bytes) -> Action:
         """As the contract's (spec/chance.md), without building the list of weights."""
         if state.phase == DRAW or state.phase == TURN_UP:
             return rules.sample_card(state, entropy)
@@ -67,7 +67,7 @@ class AtonGame(Recipe):
     def chance_hidden(self, state: State) -> bool:
         return state.phase == DRAW
 
-    def hidden_outcome(self, state: State) -> tuple:
+    def hidden_outcome(self, state: State) -> Action:
         if state.phase != DRAW:
             return super().hidden_outcome(state)
         return ("draw", None)
@@ -77,7 +77,7 @@ class AtonGame(Recipe):
             return ()
         return tuple(i for i in SEATS if state.seats[i].cartouches is None)
 
-    def choices_for(self, state: State, seat: int) -> list[tuple]:
+    def choices_for(self, state: State, seat: int) -> list[Action]:
         if seat not in self.secret_choice(state):
             return super().choices_for(state, seat)
         return rules.legal_actions(evolve(state, actor=seat))

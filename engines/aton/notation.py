@@ -13,18 +13,19 @@ from itertools import product
 
 from peerboard.engines.aton import cards
 from peerboard.engines.aton.temples import NUM_SQUARES, SQUARES_PER_TEMPLE, square_name
-from peerboard.engines.contract import IllegalAction
+from peerboard.engines.contract import Action, IllegalAction
 from peerboard.engines.decoding import by_lookup
+from peerboard.engines.rulebook import Decoded
 
 _SQUARE_KINDS = ("remove", "place", "retrieve")
 
 
-def format_action(action: tuple) -> str:
+def format_action(action: Action) -> str:
     if not action:
         raise IllegalAction("An empty action is no Aton action.")
     kind = action[0]
     if kind in _SQUARE_KINDS:
-        return f"{kind} {square_name(action[1])}"
+        return f"{kind} {square_name(action[1])}"  # type: ignore[arg-type]  # (an engine's own action: an int)
     if kind == "draw" and action[1] is None:
         return "draw ?"
     return " ".join(str(x) for x in action)
@@ -48,7 +49,7 @@ def _card(word: str) -> int:
     return int(word)
 
 
-def parse_action(text: str) -> tuple:
+def parse_action(text: str) -> Action:
     """The action this text names (its shape only; legality is the rules' business)."""
     words = text.lower().split()
     if not words:
@@ -98,7 +99,7 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _decode(action: tuple) -> tuple[str, tuple]:
+def _decode(action: Action) -> Decoded:
     """(kind, values) of a well-formed action; IllegalAction saying what is malformed."""
     if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
         raise IllegalAction(f"{action!r} is not an Aton action.")
@@ -122,9 +123,9 @@ def _decode(action: tuple) -> tuple[str, tuple]:
     return kind, values
 
 
-def _every_action() -> list[tuple]:
+def _every_action() -> list[Action]:
     """Every well-formed action: few enough (under 700) to look up instead of checking."""
-    actions: list[tuple] = [("keep",), ("draw", None)]
+    actions: list[Action] = [("keep",), ("draw", None)]
     actions += [(kind, v) for kind in ("draw", "turn") for v in cards.VALUES]
     actions += [(kind, *four) for kind in ("exchange", "assign") for four in product(cards.VALUES, repeat=4)]
     actions += [(kind, sq) for kind in ("remove", "place", "retrieve") for sq in range(NUM_SQUARES)]

@@ -6,6 +6,8 @@ Styles (spec/engine-contract.md, "Styled boards"): `seat.0` (red: its counters a
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 from peerboard.engines.aton import cards
 from peerboard.engines.aton.state import ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, TURN_UP, State
 from peerboard.engines.aton.temples import BLACK, BLUE, BONUS, BONUS_VALUE, COLOUR, GREEN, TEMPLES, YELLOW, temple_squares
@@ -41,8 +43,10 @@ def _status(state: State) -> str:
         return f"Tie on cartouches 1 and 2: {who} turns up a card."
     opened = state.seats[state.actor].cartouches
     if state.phase == REMOVE:
+        assert opened is not None  # (REMOVE and PLACE come after the cartouches are shown)
         return f"{who} removes {state.owed} more counter(s) from temples 1-{opened[2]}."
     if state.phase == PLACE:
+        assert opened is not None
         return f"{who} places {state.owed} more counter(s) in temples 1-{opened[2]}."
     if state.phase == RETRIEVE:
         return f"{who} takes {state.owed} more own counter(s) back after the scoring."
@@ -58,7 +62,7 @@ def render_styled(state: State, seat: int | None = None) -> list[Fragment]:
         out.pad_to(12 + 14 * (i + 1) - len(name)).add(name, f"seat.{i}")
     out.line()
 
-    def row(label: str, values) -> None:
+    def row(label: str, values: Iterable[object]) -> None:
         out.add(f"{label:12}", "label").line("".join(f"{v:>14}" for v in values))
 
     ss = state.seats
@@ -69,7 +73,7 @@ def render_styled(state: State, seat: int | None = None) -> list[Fragment]:
     hands = []
     for i, s in enumerate(ss):
         visible = s.hand is not None and (seat is None or seat == i)
-        hands.append(" ".join(map(str, cards.listed(s.hand))) if visible and s.hand_size else
+        hands.append(" ".join(map(str, cards.listed(s.hand))) if s.hand is not None and visible and s.hand_size else
                      f"{s.hand_size} hidden" if s.hand_size else "-")
     row("hand", hands)
     row("deck", [s.deck_size for s in ss])

@@ -21,16 +21,18 @@ from __future__ import annotations
 
 from itertools import permutations
 from operator import attrgetter
+from typing import Any
 
 from peerboard.engines.aton import cards, scoring
 from peerboard.engines.aton.notation import decode
 from peerboard.engines.aton.state import (
-    ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, SEATS, TURN_UP, Seat, State,
+    ASSIGN, DRAW, EXCHANGE, OVER, PLACE, REMOVE, RETRIEVE, SEATS, TURN_UP, Seat, State, changed,
 )
 from peerboard.engines.aton.temples import NUM_SQUARES, square_name, squares_up_to
 from peerboard.engines.chance import uniform_below
+from peerboard.engines.contract import Action
 from peerboard.engines.rulebook import Rule, Rulebook, always, until_settled
-from peerboard.engines.values import evolve, replaced
+from peerboard.engines.values import replaced
 
 HAND = 4
 KINGDOM_FULL = 8
@@ -50,14 +52,19 @@ def new_state(win_points: int, first_round_removal: bool) -> State:
 # -- small pure helpers ---------------------------------------------------------------
 
 
-def _with_seat(state: State, i: int, **changes) -> State:
-    return evolve(state, seats=replaced(state.seats, i, evolve(state.seats[i], **changes)))
+def _with_seat(state: State, i: int, **changes: Any) -> State:
+    return changed(state, seats=_seats_with(state.seats, i, changed(state.seats[i], **changes)))
 
 
-def _with_seat_and(state: State, i: int, seat: dict, **changes) -> State:
+def _with_seat_and(state: State, i: int, seat: dict[str, Any], **changes: Any) -> State:
     """`_with_seat(state, i, **seat)` with `changes` to the state too: one new state, not two
     (the ledger applies every action twice a game: as it is played, and at the audit)."""
-    return evolve(state, seats=replaced(state.seats, i, evolve(state.seats[i], **seat)), **changes)
+    return changed(state, seats=_seats_with(state.seats, i, changed(state.seats[i], **seat)), **changes)
+
+
+def _seats_with(seats: tuple[Seat, Seat], i: int, seat: Seat) -> tuple[Seat, Seat]:
+    """`replaced(seats, i, seat)` for the two seats, as a playout makes it at every action."""
+    return (seat, seats[1]) if i == 0 else (seats[0], seat)
 
 
 def _other(seat: int) -> int:
@@ -66,7 +73,9 @@ def _other(seat: int) -> int:
 
 def removal_due(state: State, seat: int) -> tuple[int, int]:
     """(how many counters, whose) the seat's cartouche-2 card removes."""
-    card = state.seats[seat].cartouches[1]
+    shown = state.seats[seat].cartouches
+    assert shown is not None  # (a seat removes only once its cartouches are shown)
+    card = shown[1]
     if state.round == 1 and not state.first_round_removal:
         return 0, _other(seat)
     if card == 1:
@@ -76,7 +85,13 @@ def removal_due(state: State, seat: int) -> tuple[int, int]:
 
 def allowed_squares(state: State, seat: int) -> range:
     """The squares of the temples the seat's cartouche-3 card opens."""
-    return squares_up_to(state.seats[seat].cartouches[2])
+    shown = state.seats[seat].cartouches
+    assert shown is not None  # (asked only once the cartouches are shown)
+    return _UP_TO[shown[2]]
+
+
+#: a cartouche-3 card -> the squares it opens (squares_up_to, made once)
+_UP_TO = {card: squares_up_to(card) for card in cards.VALUES}
 
 
 def _eligible_removals(state: State) -> list[int]:
@@ -86,8 +101,8 @@ def _eligible_removals(state: State) -> list[int]:
 
 
 def _empty_allowed(state: State) -> list[int]:
-    board = state.board
-    return [sq for sq in allowed_squares(state, state.actor) if board[sq] == -1]
+    # (the allowed squares are those from 0 on: enumerate a slice, no index per square)
+    return [sq for sq, owner in enumerate(state.board[: allowed_squares(state, state.actor).stop]) if owner == -1]
 
 
 def _allowed_holds(state: State, seat: int, owner: int) -> bool:
@@ -97,19 +112,19 @@ def _allowed_holds(state: State, seat: int, owner: int) -> bool:
 
 
 def _own_squares(state: State, seat: int) -> list[int]:
-    return [sq for sq in range(NUM_SQUARES) if state.board[sq] == seat]
+    return [sq for sq, owner in enumerate(state.board) if owner == seat]
 
 
 def _reshuffle_if_empty(state: State, seat: int) -> State:
     """An empty deck takes the discards back (a deck has no order the rules can see)."""
     s = state.seats[seat]
-    if s.deck_size == 0:
+    if sum(s.unseen) == s.hand_size:  # (s.deck_size == 0, without the property's call)
         state = _with_seat(state, seat, unseen=cards.add(s.unseen, s.discards), discards=cards.EMPTY)
     return state
 
 
 def _end(state: State, winners: tuple[int, ...], why: str) -> State:
-    return evolve(state, phase=OVER, winners=winners, ending=why, owed=0)
+    return changed(state, phase=OVER, winners=winners, ending=why, owed=0)
 
 
 # -- what happens by itself ---------------------------------------------------------------
@@ -119,45 +134,47 @@ def _step(state: State) -> State:
     """One forced step, or `state` itself when someone must act (engines.rulebook.until_settled)."""
     phase = state.phase
     if phase == DRAW:
-        for i in SEATS:
-            if state.seats[i].hand_size < HAND:
-                state = _reshuffle_if_empty(state, i)
-                return state if state.actor == i else evolve(state, actor=i)
-        return evolve(state, phase=EXCHANGE)
+        seats = state.seats
+        i = 0 if seats[0].hand_size < HAND else 1 if seats[1].hand_size < HAND else None
+        if i is None:
+            return changed(state, phase=EXCHANGE)
+        state = _reshuffle_if_empty(state, i)
+        return state if state.actor == i else changed(state, actor=i)
     if phase == EXCHANGE:
         for i in SEATS:
             if i not in state.decided and state.seats[i].exchange:
-                return state if state.actor == i else evolve(state, actor=i)
-        return evolve(state, phase=ASSIGN, actor=0)
+                return state if state.actor == i else changed(state, actor=i)
+        return changed(state, phase=ASSIGN, actor=0)
     if phase == ASSIGN:
         for i in SEATS:
             if state.seats[i].cartouches is None:
-                return state if state.actor == i else evolve(state, actor=i)
+                return state if state.actor == i else changed(state, actor=i)
         return _resolve_cartouche_1(state)
     if phase == TURN_UP:
         if len(state.turned) < 2:
             seat = len(state.turned)
             state = _reshuffle_if_empty(state, seat)
-            return state if state.actor == seat else evolve(state, actor=seat)
+            return state if state.actor == seat else changed(state, actor=seat)
         a, b = state.turned
         if a == b:
-            return evolve(state, turned=())
+            return changed(state, turned=())
         return _begin_actions(state, (0, 1) if a < b else (1, 0))
     if phase == REMOVE:
         if state.owed and _allowed_holds(state, state.actor, removal_due(state, state.actor)[1]):
             return state
         # too few eligible counters: the rest of the removal is lost
-        placing = state.seats[state.actor].cartouches[3]
-        return evolve(state, phase=PLACE, owed=placing)
+        shown = state.seats[state.actor].cartouches
+        assert shown is not None  # (REMOVE comes after the cartouches are shown)
+        return changed(state, phase=PLACE, owed=shown[3])
     if phase == PLACE:
-        seat = state.seats[state.actor]
-        if state.owed and seat.supply:
+        placer = state.seats[state.actor]
+        if state.owed and placer.supply:
             if _allowed_holds(state, state.actor, -1):
                 return state
             # no empty square allowed: the rest of the counters go to the Kingdom of the Dead
-            overflow = min(state.owed, seat.supply)
-            return _next_actor(_with_seat_and(state, state.actor, {"supply": seat.supply - overflow,
-                                                                   "dead": seat.dead + overflow}, owed=0))
+            overflow = min(state.owed, placer.supply)
+            return _next_actor(_with_seat_and(state, state.actor, {"supply": placer.supply - overflow,
+                                                                   "dead": placer.dead + overflow}, owed=0))
         return _next_actor(state)  # (whatever comes next sets what is owed)
     if phase == RETRIEVE:
         if state.owed:
@@ -165,7 +182,7 @@ def _step(state: State) -> State:
         position = state.order.index(state.actor)
         if position == 0:
             nxt = state.order[1]
-            return evolve(state, actor=nxt, owed=min(RETRIEVE_COUNT, len(_own_squares(state, nxt))))
+            return changed(state, actor=nxt, owed=min(RETRIEVE_COUNT, len(_own_squares(state, nxt))))
         return _new_round(state)
     return state  # OVER
 
@@ -176,6 +193,7 @@ settle = until_settled(_step)
 
 def _resolve_cartouche_1(state: State) -> State:
     c0, c1 = state.seats[0].cartouches, state.seats[1].cartouches
+    assert c0 is not None and c1 is not None  # (ASSIGN is over: both seats have chosen)
     diff = c0[0] - c1[0]
     if diff:
         scorer = 0 if diff > 0 else 1
@@ -188,21 +206,23 @@ def _resolve_cartouche_1(state: State) -> State:
         return _begin_actions(state, (0, 1) if c0[1] < c1[1] else (1, 0))
     if c0[0] != c1[0]:
         return _begin_actions(state, (0, 1) if c0[0] < c1[0] else (1, 0))
-    return evolve(state, phase=TURN_UP, turned=(), actor=0)
+    return changed(state, phase=TURN_UP, turned=(), actor=0)
 
 
 def _begin_actions(state: State, order: tuple[int, int]) -> State:
     return _begin_removal(state, order[0], order=order, turned=())
 
 
-def _begin_removal(state: State, seat: int, **changes) -> State:
+def _begin_removal(state: State, seat: int, **changes: Any) -> State:
     """`seat` acts: its removal, or its placing at once when it has nothing to remove (what
     the removal's `_step` would find next), with `changes` made too: one new state, not
     the three in between (the ledger applies every action twice a game)."""
     count, target = removal_due(state, seat)
     if count and _allowed_holds(state, seat, target):
-        return evolve(state, actor=seat, phase=REMOVE, owed=count, **changes)
-    return evolve(state, actor=seat, phase=PLACE, owed=state.seats[seat].cartouches[3], **changes)
+        return changed(state, actor=seat, phase=REMOVE, owed=count, **changes)
+    shown = state.seats[seat].cartouches
+    assert shown is not None  # (a seat acts only once its cartouches are shown)
+    return changed(state, actor=seat, phase=PLACE, owed=shown[3], **changes)
 
 
 def _next_actor(state: State) -> State:
@@ -211,11 +231,17 @@ def _next_actor(state: State) -> State:
     return _end_of_round(state)
 
 
+def _shown(seat: Seat) -> tuple[int, int, int, int]:
+    """The seat's cartouche cards, once shown (after ASSIGN, until the round's end)."""
+    assert seat.cartouches is not None
+    return seat.cartouches
+
+
 def _end_of_round(state: State) -> State:
     # Discard the eight cartouche cards.
-    seats = tuple(evolve(s, discards=cards.add(s.discards, cards.of(s.cartouches)), cartouches=None)
+    seats = tuple(changed(s, discards=cards.add(s.discards, cards.of(_shown(s))), cartouches=None)
                   for s in state.seats)
-    state = evolve(state, seats=seats, last_first=state.order[0])
+    state = changed(state, seats=seats, last_first=state.order[0])
     if state.seats[0].dead + state.seats[1].dead < KINGDOM_FULL:
         return _new_round(state)
     points = scoring.temple_scores(state.board)
@@ -231,14 +257,14 @@ def _end_of_round(state: State) -> State:
         state = _with_seat(state, i, supply=s.supply + s.dead, dead=0)
     leader = 0 if s0 > s1 else 1 if s1 > s0 else state.last_first
     order = (leader, _other(leader))
-    return evolve(
+    return changed(
         state, phase=RETRIEVE, order=order, actor=leader,
         owed=min(RETRIEVE_COUNT, len(_own_squares(state, leader))),
     )
 
 
 def _new_round(state: State) -> State:
-    return evolve(state, round=state.round + 1, phase=DRAW, actor=0, order=(), decided=(), owed=0)
+    return changed(state, round=state.round + 1, phase=DRAW, actor=0, order=(), decided=(), owed=0)
 
 
 # -- decisions and chance ---------------------------------------------------------------
@@ -251,7 +277,7 @@ DRAWN = {v: ("draw", v) for v in cards.VALUES}
 TURNED = {v: ("turn", v) for v in cards.VALUES}
 
 
-def _draw_actions(state: State) -> list[tuple]:
+def _draw_actions(state: State) -> list[Action]:
     seat = state.seats[state.actor]
     if seat.hand is None:
         return [HIDDEN_DRAW]
@@ -259,22 +285,42 @@ def _draw_actions(state: State) -> list[tuple]:
     return [DRAWN[v] for v in cards.VALUES if deck[v - 1]]
 
 
-def _turn_up_actions(state: State) -> list[tuple]:
+def _turn_up_actions(state: State) -> list[Action]:
     return [action for action, _ in chance_weights(state)]
 
 
-def _exchange_actions(state: State) -> list[tuple]:
+def _exchange_actions(state: State) -> list[Action]:
     return [("keep",)] + [("exchange", *h) for h in _possible_hands(state.seats[state.actor])]
 
 
-def _assign_actions(state: State) -> list[tuple]:
+#: hand -> its orders onto the cartouches, and the assign actions of them (a pure
+#: function's memo: a hand is one of the 35 counts of four cards)
+_ORDERS: dict[cards.Counts, tuple[tuple[int, ...], ...]] = {}
+_ASSIGNS: dict[cards.Counts, tuple[Action, ...]] = {}
+
+
+def assignments(hand: cards.Counts) -> tuple[tuple[int, ...], ...]:
+    """Every order of the hand's cards onto cartouches 1..4, each distinct one once, ascending."""
+    found = _ORDERS.get(hand)
+    if found is None:
+        found = _ORDERS[hand] = tuple(sorted(set(permutations(cards.listed(hand)))))
+    return found
+
+
+def _assign_actions(state: State) -> list[Action]:
+    seat = state.seats[state.actor]
+    if seat.hand is not None:
+        known = _ASSIGNS.get(seat.hand)
+        if known is None:
+            known = _ASSIGNS[seat.hand] = tuple(("assign", *p) for p in assignments(seat.hand))
+        return list(known)
     seen: set[tuple[int, ...]] = set()
-    for hand in _possible_hands(state.seats[state.actor]):
+    for hand in _possible_hands(seat):
         seen.update(permutations(hand))
     return [("assign", *p) for p in sorted(seen)]
 
 
-def legal_actions(state: State) -> list[tuple]:
+def legal_actions(state: State) -> list[Action]:
     return BOOK.legal_actions(state)
 
 
@@ -282,7 +328,7 @@ def _possible_hands(seat: Seat) -> list[tuple[int, ...]]:
     """The hand (sorted), or every hand the unseen cards allow when this view can't see it."""
     if seat.hand is not None:
         return [cards.listed(seat.hand)]
-    hands = []
+    hands: list[tuple[int, ...]] = []
     for a in cards.VALUES:
         for b in range(a, 5):
             for c in range(b, 5):
@@ -292,7 +338,7 @@ def _possible_hands(seat: Seat) -> list[tuple[int, ...]]:
     return hands
 
 
-def chance_weights(state: State) -> list[tuple[tuple, int]]:
+def chance_weights(state: State) -> list[tuple[Action, int]]:
     seat = state.seats[state.actor]
     if state.phase == DRAW and seat.hand is None:
         return [(HIDDEN_DRAW, 1)]
@@ -301,7 +347,7 @@ def chance_weights(state: State) -> list[tuple[tuple, int]]:
     return [(outcome[v], deck[v - 1]) for v in cards.VALUES if deck[v - 1]]
 
 
-def sample_card(state: State, entropy: bytes) -> tuple:
+def sample_card(state: State, entropy: bytes) -> tuple[str, int | None]:
     """`pick_weighted(chance_weights(state), entropy)` without the list: the deck's counts
     are the weights, walked in the same order (a value with none left is passed over alike)."""
     seat = state.seats[state.actor]
@@ -310,16 +356,21 @@ def sample_card(state: State, entropy: bytes) -> tuple:
         return HIDDEN_DRAW
     deck = cards.sub(seat.unseen, seat.hand) if seat.hand is not None else seat.unseen
     outcome = DRAWN if state.phase == DRAW else TURNED
-    value = uniform_below(cards.size(deck), entropy)
+    return outcome[card_at(deck, uniform_below(cards.size(deck), entropy))]
+
+
+def card_at(deck: cards.Counts, value: int) -> int:
+    """The card a draw of `value` (0 <= value < the deck's size) takes: the deck's counts
+    walked in the order of the values, each value as many times as it is held."""
     for v in cards.VALUES:
         count = deck[v - 1]
         if value < count:
-            return outcome[v]
+            return v
         value -= count
     raise AssertionError("unreachable: value < the deck's size")
 
 
-def apply(state: State, action: tuple) -> State:
+def apply(state: State, action: Action) -> State:
     """The state after `action` and every step that follows it by itself (`settle`)."""
     return BOOK.apply(state, action)
 
@@ -355,6 +406,7 @@ def _draw(state: State, v: int | None) -> State:
     seat = state.seats[state.actor]
     if v is None:
         return _with_seat(state, state.actor, hand=None, hand_size=seat.hand_size + 1)
+    assert seat.hand is not None  # (a named card is drawn into a hand seen here: _draw_problem)
     return _with_seat(state, state.actor, hand=cards.add(seat.hand, cards.ONE[v]), hand_size=seat.hand_size + 1)
 
 
@@ -373,7 +425,7 @@ def _reveal_problem(state: State, seat_index: int, shown: tuple[int, ...], what:
     return None
 
 
-def _revealed(state: State, seat_index: int, shown: tuple[int, ...], seat: dict, **changes) -> State:
+def _revealed(state: State, seat_index: int, shown: tuple[int, ...], seat: dict[str, Any], **changes: Any) -> State:
     """The seat's hand shown (and `seat`'s changes to it made, `changes` to the state): one new state."""
     old = state.seats[seat_index]
     # A hidden hand stays hidden (None) even when empty, so the next draws stay hidden too.
@@ -383,7 +435,7 @@ def _revealed(state: State, seat_index: int, shown: tuple[int, ...], seat: dict,
 
 
 def _keep(state: State) -> State:
-    return evolve(state, decided=state.decided + (state.actor,))
+    return changed(state, decided=state.decided + (state.actor,))
 
 
 def _exchange_problem(state: State, *shown: int) -> str | None:

@@ -2,22 +2,30 @@
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import Callable, Sequence, TypeAlias
 
 from peerboard.engines.aton.temples import (
     BLACK_SQUARES, BLUE_SQUARES, BONUS_SQUARES, BONUS_VALUE, COLOUR, GREEN, GREEN_SQUARES, YELLOW,
     SQUARES_PER_TEMPLE, YELLOW_SQUARES, temple_of, temple_squares,
 )
 
+#: squares a temple or a colour holds: a temple's are a range, a colour's a tuple
+Squares: TypeAlias = range | tuple[int, ...]
+
 BLACK_MAJORITY = 8
 TEMPLE_2_POINTS = 5
 POINTS_PER_BLUE = 3
 
 
-def _count(board: tuple[int, ...], squares, seat: int) -> int:
-    return sum(1 for sq in squares if board[sq] == seat)
+def _count(board: tuple[int, ...], squares: Squares, seat: int) -> int:
+    # (a temple's squares are a range: one slice; the colours' squares are picked in one
+    # call: a search scores the board at the end of every playout)
+    if type(squares) is range:
+        return board[squares.start : squares.stop].count(seat)
+    return _PICKS[squares](board).count(seat)
 
 
-def majority(board: tuple[int, ...], squares) -> int | None:
+def majority(board: tuple[int, ...], squares: Squares) -> int | None:
     """The seat with strictly more counters on these squares, or None on a tie."""
     a, b = _count(board, squares, 0), _count(board, squares, 1)
     return 0 if a > b else 1 if b > a else None
@@ -60,10 +68,10 @@ def scoring_items(board: tuple[int, ...]) -> list[tuple[int, int, str]]:
     return items
 
 
-def immediate_win(board: tuple[int, ...], seat: int, placed: int) -> str:
+def immediate_win(board: Sequence[int], seat: int, placed: int) -> str:
     """Why `seat` wins at once by occupation after placing on square `placed`, or "":
     all 12 squares of a temple, all 14 yellow, all 14 green. Only what the new counter
-    belongs to can have become complete."""
+    belongs to can have become complete. (A playout asks it of the board as a list.)"""
     # (counted in one call each: `_place` asks this after every placement)
     start = placed - placed % SQUARES_PER_TEMPLE  # (the temple's first square)
     if board[start : start + SQUARES_PER_TEMPLE].count(seat) == SQUARES_PER_TEMPLE:
@@ -78,3 +86,7 @@ def immediate_win(board: tuple[int, ...], seat: int, placed: int) -> str:
 #: board -> what its yellow (green) squares hold, in one call
 _yellow = itemgetter(*YELLOW_SQUARES)
 _green = itemgetter(*GREEN_SQUARES)
+#: squares -> board -> what those squares hold, for the colours `_count` counts
+_PICKS: dict[Squares, Callable[[tuple[int, ...]], tuple[int, ...]]] = {
+    squares: itemgetter(*squares) for squares in (BLACK_SQUARES, BLUE_SQUARES)
+}

@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from peerboard.engines.aton.cards import EMPTY, FULL_DECK, Counts
+from peerboard.engines.canonical import Record
+
+T = TypeVar("T", "Seat", "State")
 
 COUNTERS = 29
 SEATS = (0, 1)
@@ -66,7 +70,21 @@ class State:
     ending: str = ""
 
 
-def record(state: State) -> tuple:
+def changed(value: T, **changes: Any) -> T:
+    """`evolve` (engines/values.py) for Aton's values, as a search makes millions of them:
+    a copy with the named fields changed. A Seat and a State hold no cached values (so
+    there is nothing for evolve to hand on or drop), and the rules name only their fields
+    (tests/engines/test_aton_equivalence.py plays them against the rules before)."""
+    new = _new(type(value))
+    _set(new, "__dict__", value.__dict__ | changes)
+    return new
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def record(state: State) -> Record:
     """The public record, what `state_hash` hashes: every field everyone knows, as nested
     tuples (spec/games/aton.md, "State hash"). No hand is in it: hands are hidden."""
     return (
@@ -87,5 +105,5 @@ def record(state: State) -> tuple:
     )
 
 
-def _seat_record(s: Seat) -> tuple:
+def _seat_record(s: Seat) -> Record:
     return (s.score, s.supply, s.dead, s.exchange, s.hand_size, s.unseen, s.discards, s.cartouches)

@@ -103,3 +103,35 @@ def test_monks_never_block_a_way_and_hexes_under_monks_are_never_reported():
     state = position(monks={0: ["e5", "f5"], 1: ["g5"]}, tiles=wall)
     assert not any(paths.cutting_hexes(state.passable, state.walkers))
     assert len(state.passable) == NODE_COUNT
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_a_hex_its_neighbours_prove_safe_never_cuts_a_monk_off(state):
+    """paths.bypassed, the six-node proof the rules ask before any search: never True
+    for a hex the plain search finds cutting (it may be False for one that does not)."""
+    slow = oracle.cutting_hexes(state.passable, state.walkers)
+    proved = [h for h in range(HEX_COUNT) if state.passable[h] and paths.bypassed(state.passable, h)]
+    assert proved  # (it proves something in every position drawn)
+    assert not any(slow[h] for h in proved)
+
+
+def test_a_gap_in_a_wall_is_not_proved_safe_and_a_hex_in_the_open_is():
+    wall = "".join("O" if h in range(node("f1"), node("f12") + 1) and h != node("f5") else "."
+                   for h in range(HEX_COUNT))
+    state = position(monks={0: ["e5"]}, tiles=wall)
+    assert not paths.bypassed(state.passable, node("f5"))
+    assert paths.bypassed(state.passable, node("c7"))
+
+
+def test_the_walk_is_remembered_and_the_same_as_worked_out():
+    passable = position(monks={0: ["e5"]}).passable
+    assert paths.skeleton(passable) is paths.skeleton(bytearray(passable))
+    assert paths.skeleton(passable) == paths._walk(bytes(passable))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), st.integers(0, NODE_COUNT - 1), st.integers(0, NODE_COUNT - 1), st.integers(0, 12))
+def test_the_steps_of_one_go_are_the_walks_distance(state, start, goal, limit):
+    """paths.steps, the walk stopped at the goal's level: exactly what paths.distances says."""
+    assert paths.steps(state.passable, start, goal, limit) == paths.distances(state.passable, start, limit).get(goal)

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, Callable, Sequence
 
+from peerboard.client.bots.knowledge.fitted import chances, scores_of
 from peerboard.engines import Action, Game
 
 
@@ -75,9 +76,19 @@ class Knowledge:
     widening: float | None = None
     #: how sharply a score lead turns into an expected result
     sharpness: float = 1.0
+    #: MCTS: (state, rng, n) -> the position after n more actions of the playout (fewer
+    #: when the game ends), where a game's playout policy is the uniformly random player
+    #: with the rules' odds and its engine plays that in one call (engines/aton/
+    #: random_play.py). None: each action is listed and `playout_action`'s applied
+    playout_steps: Callable[[Any, random.Random, int], Any] | None = None
     #: how often one standing may come back at the start of a player's turns before it
     #: plays for progress (see `standing`)
     patience: int = 6
+    #: the fitted evaluation (client/bots/knowledge/fitted.py): the names of the columns
+    #: `features` gives per seat, and their weights (client/games/NAME/fitted.py, fitted
+    #: by bench/fit_evaluation.py); without weights a live position is `contest(values)`
+    FEATURES: tuple[str, ...] = ()
+    weights: tuple[float, ...] | None = None
 
     def __init__(self, game: Game):
         self.game = game
@@ -89,8 +100,30 @@ class Knowledge:
         return self.estimate(state)
 
     def estimate(self, state: Any) -> list[float]:
-        """A live position's expected result per seat."""
+        """A live position's expected result per seat: the fitted chances where the game
+        has weights, else the contest of `values`."""
+        if self.weights is not None:
+            return self.fitted(state, self.weights)
         return self.contest(self.values(state))
+
+    def features(self, state: Any) -> list[list[float]]:
+        """Per seat, the columns `FEATURES` names (a game with a fitted evaluation defines it)."""
+        raise TypeError(f"{self.game.name} has no features for a fitted evaluation")
+
+    def fitted(self, state: Any, weights: Sequence[float]) -> list[float]:
+        """Each seat's chance of winning by the conditional logit of `weights` over the
+        seats' `features`; with sides of several seats (teams), a side's chance is its
+        seats' together, shared among them as a win would be."""
+        p = chances(scores_of(weights, self.features(state)))
+        sides = self.game.sides(state)
+        if len(sides) == len(p):
+            return p
+        out = [0.0] * len(p)
+        for side in sides:
+            share = sum(p[s] for s in side) / len(side)
+            for s in side:
+                out[s] = share
+        return out
 
     def values(self, state: Any) -> list[float]:
         """How well each seat stands, in the game's points (higher is better): its score,

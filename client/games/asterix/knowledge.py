@@ -11,6 +11,8 @@ from peerboard.engines.asterix.state import OVER, State
 from peerboard.engines.asterix.walks import blocked_squares, layers
 
 SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
+#: the scoring tiles: when all are in victory piles the game is over
+TILES_TO_BANK = 40
 
 _VILLAGE_XY = ((3, 3), (4, 3), (3, 4), (4, 4))
 CATEGORIES = (BOAR, COHORT, MENHIR, MISTLETOE)
@@ -72,6 +74,30 @@ class AsterixKnowledge(Knowledge):
                 self._valued.clear()
             known = self._valued[key] = super().evaluate(state)
         return list(known)
+
+    FEATURES = ("value", "led", "banked", "value_late", "carried")
+
+    def features(self, state: State) -> list[list[float]]:
+        """Per seat: its value (`values`: the categories' leads, what it carries discounted
+        by its way home, the tie-breaks); the categories it leads outright by that count;
+        its victory pile (of the 40 scoring tiles); its value times the share of the 40
+        already banked by anyone (late in the game a lead is harder to undo); what it
+        carries (of 10)."""
+        values = self.values(state)
+        held = []
+        for pile, carried, square in zip(state.piles, state.carried, state.pawns):
+            keep = KEEP[square + 1]
+            held.append([pile[c] + keep * carried[c] for c in CATEGORIES])
+        led = [0] * len(held)
+        for c in range(len(CATEGORIES)):
+            top = max(h[c] for h in held)
+            leaders = [i for i, h in enumerate(held) if h[c] == top]
+            if len(leaders) == 1 and top > 0:
+                led[leaders[0]] += 1
+        banked = [sum(pile) for pile in state.piles]
+        late = sum(banked) / TILES_TO_BANK
+        return [[v, n / 4, b / TILES_TO_BANK, v * late, sum(c) / 10]
+                for v, n, b, c in zip(values, led, banked, state.carried)]
 
     def standing(self, view: State, seat: int) -> None:
         """No count kept: Asterix ends by itself, at its round limit."""

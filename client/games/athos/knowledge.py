@@ -13,6 +13,7 @@ import random
 from functools import lru_cache
 
 from peerboard.client.bots.knowledge.generic import Knowledge
+from peerboard.client.games.athos import fitted
 from peerboard.engines.athos.board import HEX_COUNT, NEIGHBOURS, NODE_COUNT, NODE_NAMES, SUMMIT
 from peerboard.engines.athos.parting import TURN_COST
 from peerboard.engines.athos.setup import POINTS_PER_TURN
@@ -96,6 +97,28 @@ class AthosKnowledge(Knowledge):
             for s in side:
                 finish[s] = -total / len(side)
         return finish
+
+    FEATURES = ("need", "turn", "last_monk", "monks_up")
+    weights = fitted.WEIGHTS
+
+    def features(self, state: State) -> list[list[float]]:
+        """Per seat, in turns of 6 points: the points it still needs to bring every monk up,
+        less those it holds (`need`); when its next turn comes, in rounds (1 for the seat
+        in its turn: its points are counted in its need); its farthest monk's way up; and
+        its monks up (of 3). (Its finish, `values`, is the first two added.)"""
+        dist = summit_distances(state.tiles, state.fixed, state.lifted)
+        players = state.setup.players
+        acting = state.actor
+        out = []
+        for s in range(players):
+            walking = [dist[n] for n in state.monks[s] if n != SUMMIT]
+            out.append([
+                max(0, need(state, s, dist)) / POINTS_PER_TURN,
+                ((s - acting) % players or players) / players,
+                min(max(walking, default=0), NO_WAY) / POINTS_PER_TURN,
+                state.monks[s].count(SUMMIT) / 3,
+            ])
+        return out
 
     def standing(self, view: State, seat: int) -> tuple[int, tuple]:
         """A round, and where every monk stands: a game whose monks stand where they stood

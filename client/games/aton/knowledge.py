@@ -2,9 +2,9 @@
 revealed cartouches still owe this round."""
 from __future__ import annotations
 
-
-
 from peerboard.client.bots.knowledge.generic import Knowledge
+from peerboard.client.games.aton import fitted
+from peerboard.engines.aton.random_play import playout
 from peerboard.engines.aton.rules import removal_due
 from peerboard.engines.aton.scoring import temple_scores
 from peerboard.engines.aton.state import PLACE, REMOVE, State
@@ -13,15 +13,43 @@ KINGDOM_FULL = 8
 
 
 class AtonKnowledge(Knowledge):
-    cutoff = 60           # about two and a half rounds of actions, then the evaluation
+    # About one round of actions, then the fitted chance (client/games/aton/fitted.py):
+    # random play to the end of a game (which 60 actions often reached) says a seat has
+    # lost when strong players still win one such game in six (bench/fit_evaluation.py).
+    cutoff = 20
     lookahead = 1         # a placement's worth does not depend on the order of a turn's placements
     samples = 6           # the opponent's hand and cartouches, sampled per decision
     sharpness = 0.15      # a 40-point race: a lead of ~7 points is a 3:1 favourite
+    # the playouts are the random player's, played by the engine in one call
+    playout_steps = staticmethod(playout)
 
     def standing(self, view: State, seat: int) -> None:
         """No count kept: every round of Aton draws, plays and places cards, so the game moves on
         by itself."""
         return None
+
+    FEATURES = ("progress", "progress_squared", "board_later", "owed")
+    weights = fitted.WEIGHTS
+
+    def features(self, state: State) -> list[list[float]]:
+        """Per seat, in points over the points that win: its progress (its score, and what
+        a scoring now would give it as far as the Kingdom is full: full, a scoring is due),
+        and that squared (a lead counts more near the end); the board's points a scoring
+        is not yet due to give (the Kingdom's empty part); what the revealed cartouches
+        still owe it this round."""
+        win = state.win_points
+        seats = state.seats
+        board = temple_scores(state.board)
+        fill = min(1.0, (seats[0].dead + seats[1].dead) / KINGDOM_FULL)
+        owed = [0.0, 0.0]
+        if state.order and state.phase in (REMOVE, PLACE):
+            for i, gain in _owed(state):
+                owed[i] += gain
+        out = []
+        for i in (0, 1):
+            progress = (seats[i].score + fill * board[i]) / win
+            out.append([progress, progress * progress, (1 - fill) * board[i] / win, owed[i] / win])
+        return out
 
     def values(self, state: State) -> list[float]:
         seats = state.seats

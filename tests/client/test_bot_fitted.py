@@ -1,0 +1,83 @@
+"""The fitted evaluation (client/bots/knowledge/fitted.py): the chances add up to one, a
+team's chance is its seats' together, and the fit finds the weights that made the data."""
+import math
+import random
+
+import pytest
+
+from peerboard import engines
+from peerboard.client.bots.knowledge import knowledge_for
+from peerboard.client.bots.knowledge.fitted import chances, fit, losses, scores_of
+from peerboard.engines.playout import random_action
+
+
+def test_the_chances_of_the_seats_add_up_to_one_and_follow_the_scores():
+    p = chances([0.0, 1.0, -2.0])
+    assert math.isclose(sum(p), 1.0)
+    assert p[1] > p[0] > p[2]
+    two = chances([0.3, -0.2])
+    assert math.isclose(two[0], 1 / (1 + math.exp(-0.5)))  # two seats: the logistic of the difference
+    assert chances([800.0, 0.0]) == [1.0, 0.0]  # (no overflow)
+
+
+def test_the_fit_finds_the_weights_that_made_the_outcomes():
+    rng = random.Random(1)
+    truth = (1.5, -0.7)
+    examples = []
+    for _ in range(3000):
+        seats = rng.choice([2, 3, 4])
+        features = [[rng.gauss(0, 1), rng.gauss(0, 1)] for _ in range(seats)]
+        p = chances(scores_of(truth, features))
+        winner = rng.choices(range(seats), p)[0]
+        examples.append((features, [1.0 if s == winner else 0.0 for s in range(seats)]))
+    found = fit(examples, 2)
+    assert found.weights == pytest.approx(truth, abs=0.15)
+    assert losses(found.weights, examples)[0] <= losses(truth, examples)[0] + 1e-9
+
+
+def test_a_fitted_knowledge_gives_each_seat_its_chance_and_a_team_its_seats_together():
+    game = engines.get("athos")
+    know = knowledge_for(game)
+    rng = random.Random(2)
+    state = game.new_game(4, {"teams": True})
+    for _ in range(120):
+        state = game.apply(state, random_action(game, state, rng))
+    weights = tuple(0.3 for _ in know.FEATURES)
+    alone = chances(scores_of(weights, know.features(state)))
+    together = know.fitted(state, weights)
+    assert math.isclose(sum(together), 1.0)
+    for side in game.sides(state):
+        share = sum(alone[s] for s in side) / len(side)
+        assert all(math.isclose(together[s], share) for s in side)
+
+
+@pytest.mark.parametrize("name", ["aton", "athos", "asterix"])
+def test_every_game_has_one_row_of_features_per_seat_as_its_names_say(name):
+    game = engines.get(name)
+    know = knowledge_for(game)
+    rng = random.Random(3)
+    state = game.new_game(game.min_players)
+    for _ in range(60):
+        if game.is_terminal(state):
+            break
+        state = game.apply(state, random_action(game, state, rng))
+    rows = know.features(state)
+    assert len(rows) == game.min_players
+    assert all(len(row) == len(know.FEATURES) and all(math.isfinite(x) for x in row) for row in rows)
+
+
+FITTED = [name for name in engines.names() if knowledge_for(engines.get(name)).weights is not None]
+
+
+def test_every_game_of_the_three_has_a_fitted_evaluation():
+    assert {"aton", "athos"} <= set(FITTED)
+
+
+@pytest.mark.parametrize("name", FITTED)
+def test_the_weights_shipped_are_for_the_features_the_knowledge_gives(name):
+    from peerboard.client.games import piece
+
+    know = knowledge_for(engines.get(name))
+    shipped = piece(name, "fitted")
+    assert shipped is not None and shipped.FEATURES == know.FEATURES and len(shipped.WEIGHTS) == len(know.FEATURES)
+    assert tuple(know.weights) == tuple(shipped.WEIGHTS)
