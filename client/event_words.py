@@ -20,7 +20,7 @@ from peerboard.node.loop import Connection, LogOpened, Notice
 from peerboard.node.storage import DISK_FULL
 from peerboard.protocol.session import (
     Accepted, CLOSED, Chatted, Claimable, Confirmed, Declined, Desync, Disputed, Ended, Equivocation, Event, FULL,
-    GameOver, Unanswered, Woke,
+    ChoseAhead, GameOver, Unanswered, Woke,
     GameStarted, InternalFault, Offered, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, REMATCH_WAIT,
     Refused, Rejected, RematchAnswer, SEAT_LEASE, SeatFreed, SeatTaken, Seated, TakenOver, TakeoverTurn, YourTurn,
 )
@@ -357,6 +357,8 @@ _WORDS: dict[type[Event], Callable[[Any, Any], Words | None]] = {
     Disputed: _disputed,
     Woke: _woke,
     Unanswered: _unanswered,
+    ChoseAhead: lambda e, s: Words(f"{_capital(seat_name(s, e.seat))} has made its secret choice and waits for "
+                                   f"yours (both stay sealed until every choice is in)."),
     PeerAway: _peer_away,
     Claimable: _claimable,
     Offered: _offered,

@@ -23,7 +23,7 @@ from peerboard.protocol.session import (
     Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Ended, Equivocation, Event, GameOver, GameStarted,
     InternalFault, LocalError, Offered, PeerAway, RematchAnswer,
     PeerBack, PeerLeft, PeerMoved, PeersKnown, Phase, Refused, Rejected, Seated, SeatFreed, SeatTaken, TakenOver,
-    Disputed, Unanswered, Woke,
+    ChoseAhead, Disputed, Unanswered, Woke,
     TakeoverTurn, YourTurn,
 )
 
@@ -52,7 +52,7 @@ class Player:
             Desync: self.on_halted, Equivocation: self.on_halted, InternalFault: self.on_internal_fault,
             GameOver: self.on_game_over, Rejected: self.on_rejected, Refused: self.on_refused,
             Chatted: tell, RematchAnswer: tell, TakenOver: tell, Disputed: tell, Woke: tell,
-            Unanswered: tell,
+            Unanswered: tell, ChoseAhead: tell,
             TakeoverTurn: lambda e: None,  # (the node's takeover player decides: client/takeover.py)
         }
         node.on_event = self.on_event

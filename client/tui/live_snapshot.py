@@ -172,8 +172,12 @@ def _status(s: Any, seats: tuple[SeatLine, ...], to_act: tuple[int, str] | None,
         if seat == s.local_seat:
             return "Your choice is made: it goes in now."
         return f"Your choice is made: it goes in once {seat_name(s, seat)} has committed."
-    if seat == s.local_seat and kind in ("move", "commit"):
-        return "Your secret choice." if kind == "commit" else "Your turn."
+    if seat == s.local_seat and kind == "commit":
+        waiting = " and ".join(seat_name(s, other) for other in s.chosen_ahead)
+        has = "have" if len(s.chosen_ahead) > 1 else "has"
+        return f"Your secret choice ({waiting} {has} chosen and waits for you)." if waiting else "Your secret choice."
+    if seat == s.local_seat and kind == "move":
+        return "Your turn."
     if decision == "commit":  # (ahead of its turn to commit: both choose at the same time)
         return f"Your secret choice ({seat_name(s, seat)} chooses too)."
     doing = {"move": "to move", "commit": "to choose in secret", "reveal": "to reveal", "reveals": "to gather the round's reveals",

@@ -390,4 +390,5 @@ MESSAGES: dict[str, Shape] = {
     "decline": Shape("decline", {"seat": SEAT_NUMBER, "how": one_of("drawn", "aborted"), "seq": whole(1)}),
     "claim": Shape("claim", {"seat": SEAT_NUMBER, "gone": SEAT_NUMBER, "seq": whole(1), "prev": octets(HASH_BYTES),
                              "sig": octets(SIG_BYTES)}),
+    "chosen": Shape("chosen", {"seat": SEAT_NUMBER, "seq": whole(1)}),
 }

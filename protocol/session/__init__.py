@@ -19,7 +19,7 @@ from peerboard.protocol.session.chat import header_frame as chat_header_frame, l
 from peerboard.protocol.session.effects import Effect, EffectRunner, Effects
 from peerboard.protocol.session.events import (
     Accepted, Chatted, Claimable, Confirmed, Declined, Desync, Disputed, Ended, Ending, Equivocation, Event, GameOver,
-    GameStarted, Unanswered, Woke,
+    GameStarted, Unanswered, Woke, ChoseAhead,
     InternalFault, Offered, PeerAway, PeerBack, PeerLeft, PeerMoved, PeersKnown, Refused, Rejected, RematchAnswer,
     Seated, SeatFreed, SeatTaken, TakenOver, TakeoverTurn, YourTurn,
 )
@@ -40,7 +40,7 @@ __all__ = [
     "Event", "Seated", "SeatTaken", "SeatFreed", "PeersKnown", "GameStarted", "Accepted", "Confirmed", "YourTurn",
     "PeerAway", "PeerBack", "PeerLeft", "PeerMoved", "Desync", "Equivocation", "InternalFault", "Ended", "Ending",
     "Claimable", "Offered", "Declined", "GameOver", "Rejected", "Refused", "Chatted", "RematchAnswer",
-    "TakeoverTurn", "TakenOver", "Disputed", "Woke", "Unanswered",
+    "TakeoverTurn", "TakenOver", "Disputed", "Woke", "Unanswered", "ChoseAhead",
     # the messages a node looks at before its session does (a stranger's hello, a chat line)
     "decode_message", "MessageError", "Hello", "Ack", "Confirm", "EntryMessage", "Say",
     # forming a table: why a hello was refused, how long a seat is leased, a private table's code

@@ -208,6 +208,15 @@ class Disputed(Event):
 
 
 @dataclass(frozen=True)
+class ChoseAhead(Event):
+    """Seat `seat` has made its secret choice ahead of its turn to commit, which comes after
+    the seats before it in the group (entry `seq` is next): it waits for them."""
+
+    seat: int
+    seq: int
+
+
+@dataclass(frozen=True)
 class Woke(Event):
     """This node did not run for `seconds` (its process stopped, its computer asleep): the
     others heard nothing from it meanwhile, and their own silence is counted again from now."""
@@ -307,5 +316,5 @@ class RematchAnswer(Event):
 SESSION_EVENTS: tuple[type[Event], ...] = (
     Seated, SeatTaken, SeatFreed, PeersKnown, GameStarted, Accepted, Confirmed, YourTurn, PeerAway, PeerBack,
     PeerLeft, PeerMoved, Desync, Equivocation, InternalFault, Ended, Claimable, Offered, Declined, GameOver, Rejected,
-    Refused, Chatted, RematchAnswer, TakeoverTurn, TakenOver, Disputed, Woke, Unanswered,
+    Refused, Chatted, RematchAnswer, TakeoverTurn, TakenOver, Disputed, Woke, Unanswered, ChoseAhead,
 )

@@ -300,6 +300,16 @@ class Decline(Message):
 
 
 @dataclass(frozen=True)
+class Chosen(Message):
+    """Seat `seat` has made its secret choice ahead of its commit, at the head where entry
+    `seq` is next: its node holds it (a sign for the others, never a commitment)."""
+
+    kind = "chosen"
+    seat: int
+    seq: int
+
+
+@dataclass(frozen=True)
 class Claim(Message):
     """Seat `seat` claims seat `gone` (away longer than the table's patience) at entry `seq`
     after `prev`: its signature of `claim_statement` (protocol/log/records.py), for the claim's
@@ -351,6 +361,7 @@ _BUILD: dict[str, tuple[type[Message], Callable[[dict], Message]]] = {
     "offer": (Offer, lambda m: Offer(**m)),
     "decline": (Decline, lambda m: Decline(**m)),
     "claim": (Claim, lambda m: Claim(**m)),
+    "chosen": (Chosen, lambda m: Chosen(**m)),
 }
 #: the message classes of protocol version 1
 MESSAGE_CLASSES: tuple[type[Message], ...] = tuple(cls for cls, _ in _BUILD.values())

@@ -22,6 +22,7 @@ from peerboard.protocol.log import (
     make_entry,
 )
 from peerboard.protocol.session.acks import Acking
+from peerboard.protocol.session.ahead import ChoicesAhead
 from peerboard.protocol.session.author import Write
 from peerboard.protocol.session.catchup import BEAT_EVERY, Fetches
 from peerboard.protocol.session.claims import Claims, Signed
@@ -71,6 +72,8 @@ class Play(Table):
         self.protests = Protests(self, self.presence, self.fetches, self._write)
         #: an entry for a seq held already: a duplicate, a claim in place of ours, a protest, or a fork
         self.forks = Forks(self, self.fetches, self.protests, self._append, self._stored)
+        #: the signs of secret choices made ahead: the local seat's, and the others' heard
+        self.ahead = ChoicesAhead(self)
 
     @classmethod
     def start(cls, identity: Identity, secrets: SeatSecrets | None, random: Callable[[int], bytes],

@@ -205,8 +205,8 @@ class Session(SessionView):
         entry), or the one action of a secret choice (committed now, revealed when the rules
         call for it); or a secret choice made before this seat may commit to it (a seat ahead
         of it in the group commits first: `choice_ahead`), held and committed the moment it
-        may — nothing on the wire or in the log differs from a choice made then. LocalError
-        if it is not allowed now."""
+        may — nothing in the log differs from a choice made then; the other seats are only
+        told that it was made (`chosen`, a sign). LocalError if it is not allowed now."""
         self._now = now
         try:
             kind = self._decision()
@@ -420,7 +420,7 @@ class Session(SessionView):
         if len(chosen) != 1 or chosen[0] not in ahead:
             raise LocalError("That is not one of your secret choices here.")
         self._stage.author.held = chosen[0]
-        return []
+        return self._stage.ahead.sign(True)
 
     def remove_seat(self, index: int, now: float) -> Effects:
         """The host removes the node holding seat `index` before the game starts: the seat
@@ -481,6 +481,8 @@ class Session(SessionView):
             self._next_beat = now + BEAT_EVERY
             data = stage.beat()
             effects += [Send(k, data) for k in stage.peers()]
+            if self._phase is Phase.PLAYING and stage.author is not None:  # (said again while a choice is held)
+                effects += stage.ahead.sign(stage.author.held is not None)
         if self._phase in _FORMING:
             return effects + self._formed(stage.tick(now))
         return effects + stage.tick(now, beat)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable, Mapping, Protocol
 
 from peerboard.protocol.session.acks import Acking
+from peerboard.protocol.session.ahead import ChoicesAhead
 from peerboard.protocol.session.budget import CatchUp
 from peerboard.protocol.session.claims import Claims
 from peerboard.protocol.session.effects import Effects
@@ -20,7 +21,7 @@ from peerboard.protocol.session.forming import Forming
 from peerboard.protocol.session.hosting import Hosting
 from peerboard.protocol.session.joining import Joining
 from peerboard.protocol.session.messages import (
-    MESSAGE_CLASSES, Ack, Beat, Claim, Confirm, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message,
+    MESSAGE_CLASSES, Ack, Beat, Chosen, Claim, Confirm, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message,
     MessageError, Offer, Proof, Propose, Refuse, Rematch, Resign, Say, Sign, Want, Welcome,
 )
 from peerboard.protocol.session.play import Play
@@ -102,7 +103,8 @@ def _game(name: str, part: type | None = None) -> Handler:
 
 
 #: each part of the game under way that takes messages, and its attribute of `Play`
-_PARTS: dict[type, str] = {Acking: "acking", Endings: "endings", Claims: "claims", Forks: "forks"}
+_PARTS: dict[type, str] = {Acking: "acking", Endings: "endings", Claims: "claims", Forks: "forks",
+                           ChoicesAhead: "ahead"}
 
 
 #: (spec/protocol.md, "Phases") each message class, and what each phase does with it: FORMING
@@ -130,6 +132,7 @@ TABLE: dict[type[Message], tuple[Handler, ...]] = {
     Offer:          (_ignore,                 _game("on_offer", Endings),   _ignore),
     Decline:        (_ignore,                 _game("on_decline", Endings), _ignore),
     Claim:          (_ignore,                 _game("on_claim", Claims),    _ignore),
+    Chosen:         (_ignore,                 _game("on_chosen", ChoicesAhead), _ignore),
 }
 
 

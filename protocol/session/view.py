@@ -232,6 +232,12 @@ class SessionView:
         return None if self._rematching is None else self._rematching.over_at
 
     @property
+    def chosen_ahead(self) -> tuple[int, ...]:
+        """The other seats that said they have made their secret choice due at the head and
+        wait for this one (a sign, `ChoseAhead`: what they chose stays sealed)."""
+        return self._stage.ahead.signed() if self._phase in (Phase.PLAYING, Phase.OVER) else ()
+
+    @property
     def held_choice(self) -> tuple | None:
         """A secret choice the player made before this seat may commit to it, held until it
         may (`submit`); else None."""

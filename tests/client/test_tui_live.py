@@ -326,8 +326,9 @@ def test_a_draw_offered_is_declined_by_a_bot_and_accepted_by_one_whose_hook_says
 def test_a_secret_choice_is_made_while_the_seat_ahead_still_chooses_and_committed_in_its_turn(tmp_path):
     """Aton's cartouches are chosen at the same time (issue 24, 4): seat 1 plans and sends
     its `assign` while seat 0 (a bot that thinks 2 s) has not committed; its node holds the
-    choice and commits it the moment seat 0's commitment is in; the log is as ever (it
-    verifies, seat 0's commit before seat 1's)."""
+    choice, tells seat 0 it has chosen (`chosen`: seat 0's output says so) and commits it the
+    moment seat 0's commitment is in; the log is as ever (it verifies, seat 0's commit before
+    seat 1's)."""
     import re
     import subprocess
     import sys
@@ -366,6 +367,8 @@ def test_a_secret_choice_is_made_while_the_seat_ahead_still_chooses_and_committe
                 assert "It is not your turn" not in screen.text()
                 await screen.until(lambda: "Your choice is made: it goes in once seat 0 (hosty) has committed."
                                    in screen.text(), 10)
+                # the seat still choosing is told that this one has chosen and waits (nothing of what)
+                host.wait_for(r"Seat 1 \(bea\) has made its secret choice and waits for yours", 10)
                 # committed in its turn, then revealed with seat 0's: the cartouches are the ones chosen
                 await screen.until(lambda: getattr(model.snapshot.state.seats[1], "cartouches", None) is not None, 30)
                 assert tuple(model.snapshot.state.seats[1].cartouches) == tuple(choice[1:])

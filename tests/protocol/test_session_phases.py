@@ -11,7 +11,7 @@ import pytest
 from peerboard.protocol.session import hosting
 from peerboard.protocol.log.identity import Identity
 from peerboard.protocol.session.messages import (
-    MESSAGE_CLASSES, Ack, Beat, Claim, Confirm, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, Offer, Proof,
+    MESSAGE_CLASSES, Ack, Beat, Chosen, Claim, Confirm, Decline, EntryMessage, GenesisMessage, Hello, Leave, Message, Offer, Proof,
     Propose,
     Refuse, Rematch, Resign, Say, Sign, Want, Welcome,
 )
@@ -55,6 +55,7 @@ def _one_of_each(sender: Identity, seq: int) -> list[Message]:
             agree_statement(_DISK.genesis.hash, "drawn", seq + 1, entry.prev))),
         Decline(1, "drawn", seq + 1),
         Claim(1, 0, seq + 1, entry.prev, _NODES[1].identity.sign(claim_statement(_DISK.genesis.hash, 0, seq + 1, entry.prev))),
+        Chosen(1, seq + 1),
     ]
     assert {type(m) for m in messages} == set(MESSAGE_CLASSES)  # a new message class belongs here too
     return messages
