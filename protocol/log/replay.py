@@ -78,7 +78,12 @@ def ending_words(ledger: Ledger) -> str:
         return (f"{who} claimed at seq {seq} by seat {claim.seat} ({shown(names[claim.seat].name, 40)}) alone — "
                 f"disputed: {who} protested at seq {ledger.protest}{evidence}")
     if how == "claimed":
-        return f"{who} gone for good: claimed at seq {seq}"
+        claim = _entry(ledger, seq)
+        if len(claim.body["sigs"]) > 1:
+            return f"{who} gone for good: claimed at seq {seq}"
+        # (spec/protocol.md, "What a claim proves": with no third party, absence cannot be proven)
+        return (f"{who} gone for good: claimed at seq {seq} by seat {claim.seat} ({shown(names[claim.seat].name, 40)}) "
+                f"alone — its word that {who} was away, which no log can prove")
     if how in ("drawn", "aborted"):
         return f"every seat agreed: {how} at seq {seq}"
     return f"{who} {how} at seq {seq}"
