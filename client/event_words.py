@@ -106,7 +106,9 @@ def ending_words(ending: Any, session: Any) -> str:
                 f"disputed it: the protest is in the log at entry {ending.disputed}")
     if ending.how == "claimed":
         were = "were" if any(you) or len(you) > 1 else "was"
-        return f"{who} {were} away longer than the table's patience and {were} claimed at entry {ending.seq}"
+        # (at two seats the claimer alone signed it: its word, which no log can prove — a ladder says "by claim")
+        word = " (on one seat's word)" if getattr(session, "players", 0) == 2 else ""
+        return f"{who} {were} away longer than the table's patience and {were} claimed at entry {ending.seq}{word}"
     return f"{who} {ending.how} at entry {ending.seq}"
 
 
