@@ -369,6 +369,9 @@ def listen(seconds: float, port: int | None = None, until=None, heard: Heard | N
     heard = heard if heard is not None else Heard()
     sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # a flood's datagrams queue while one is being looked at: room for a burst of them (the
+    # kernel caps it at net.core.rmem_max), so a real host's beacon is less likely the one dropped
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
     if hasattr(socket, "SO_REUSEPORT"):
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:

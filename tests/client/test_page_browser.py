@@ -11,7 +11,7 @@ import pytest
 from support.browser import chromium, console_errors, requests
 from support.stored_games import build, store
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.processes, pytest.mark.timeout(300)]  # (chromedriver, and `analyse` for the page)
 
 
 def wait_for(predicate, what: str, limit: float = 20.0):

@@ -8,7 +8,7 @@ import peerboard.svg
 from support.browser import chromium
 from test_svg import played
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.processes, pytest.mark.timeout(300)]  # (chromedriver renders)
 
 #: the SVG as an image on a canvas: its size, how many pixels are not the page's white, how
 #: many colours it has, and a checksum of every pixel

@@ -47,9 +47,10 @@ def procs():
         p.close()
 
 
-def _joined(screen: str) -> str:
-    """The screen as one text, lines cut by the terminal joined again (a long path)."""
-    return "".join(line if len(line) == 120 else line + "\n" for line in screen.split("\n"))
+def _joined(t, text: str, seconds: float = 30.0) -> str:
+    """The screen once `text` shows, as tmux joins the lines the terminal wrapped (a long path)."""
+    t.wait_for(text, seconds)
+    return t.joined()
 
 
 def test_play_aton_against_a_bot_to_the_end_by_typing_and_the_log_verifies(tmux_of):
@@ -61,7 +62,7 @@ def test_play_aton_against_a_bot_to_the_end_by_typing_and_the_log_verifies(tmux_
     screen = t.wait_for("Game over: won by")
     assert "F10 leaves" in screen
     t.keys("F10")
-    screen = _joined(t.wait_for("EXIT="))
+    screen = _joined(t, "EXIT=")
     assert "EXIT=0" in screen and "Traceback" not in screen
     log = LOG.search(screen).group(1)
     verdict = subprocess.run([sys.executable, "-m", "peerboard.client.cli", "replay", log, "--verify"], cwd=ROOT,
@@ -79,7 +80,7 @@ def test_ctrl_c_leaves_a_game_that_waits_and_resume_brings_it_back(tmux_of):
     t.wait_until(lambda s: re.search(r"│ +\d+ 0 keep", s), "the move sent, in the move list")
     played = "keep"
     t.keys("C-c")
-    screen = _joined(t.wait_for("EXIT="))
+    screen = _joined(t, "EXIT=")
     assert "EXIT=130" in screen and "You left the game; it waits for you." in screen
     log = RESUME.search(screen).group(1)
 
@@ -87,7 +88,7 @@ def test_ctrl_c_leaves_a_game_that_waits_and_resume_brings_it_back(tmux_of):
     screen = back.wait_for("The game goes on from entry")
     assert "Aton · you are seat 0" in screen and re.search(rf"│ +\d+ 0 {played}", screen)  # its move, as it was
     back.keys("F10")
-    screen = _joined(back.wait_for("EXIT="))
+    screen = _joined(back, "EXIT=")
     assert "EXIT=0" in screen and "You left the game; it waits for you." in screen
 
 
@@ -107,7 +108,7 @@ def test_the_lobby_lists_a_table_hosted_elsewhere_and_joins_it(tmux_of, procs, t
     assert "0 hosty" in screen
     t.wait_for("Your turn:")  # (the host kept or exchanged: seat 1's turn)
     t.keys("F10")
-    screen = _joined(t.wait_for("EXIT="))
+    screen = _joined(t, "EXIT=")
     assert "EXIT=0" in screen and "You left the game; it waits for you." in screen
     host.wait_for(r"left the table; the game waits until it resumes", 10)
 
@@ -161,7 +162,8 @@ def test_the_lobby_form_hosts_a_table_and_the_forming_screen_shows_who_takes_a_s
 def test_max_seconds_ends_the_screen_with_exit_status_3_and_says_how_to_come_back(tmux_of):
     t = tmux_of(f"{PEERBOARD} play aton --bots 1 --max-seconds 3")
     t.wait_for("Your turn:")  # (and then nobody moves)
-    screen = _joined(t.wait_for("EXIT=", 20))
+    t.wait_for("EXIT=", 20)
+    screen = t.joined()
     assert "EXIT=3" in screen and "Gave up (--max-seconds); the game is not over." in screen
     assert RESUME.search(screen) and "Traceback" not in screen
 

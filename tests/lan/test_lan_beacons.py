@@ -9,7 +9,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -145,8 +144,9 @@ def test_a_real_table_stays_listed_and_joinable_under_five_thousand_forged_beaco
         flood = subprocess.Popen([sys.executable, str(Path(__file__).resolve().parents[1] / "programs" / "beacon_flood.py"),
                                   str(procs.beacon_port), "40", "5000", "127.0.0.1"],
                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        time.sleep(2)  # the flood is on before anyone listens
-        lister = procs.start("lister", "tables", "--wait", "4")
+        assert flood.stdout.readline().strip() == "flooding"  # the flood is on before anyone listens
+        # (listed by the third beacon heard: six seconds leave room for a few the flood drowned)
+        lister = procs.start("lister", "tables", "--wait", "6")
         assert lister.wait(30) == 0
         text = lister.text()
         ours = [line for line in text.splitlines() if line.startswith(table)]

@@ -12,7 +12,11 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from support.lanhelp import LOOPBACK, ROOT, Procs, join_args, logs, verify
+
+pytestmark = pytest.mark.processes
 
 
 def peerboard(*args: str, home) -> subprocess.CompletedProcess:

@@ -75,6 +75,7 @@ def test_options_reach_the_engine_and_a_bad_one_is_refused():
         peerboard.pettingzoo.raw_env("athos", players=2, teams=True)
 
 
+@pytest.mark.processes
 def test_the_real_libraries_import_from_the_repositorys_root():
     """The repository's root is the package `peerboard` and a program run there has it first
     on sys.path: nothing there may be named like a library (a `pettingzoo.py` would shadow

@@ -160,6 +160,11 @@ class Tmux:
     def screen(self) -> str:
         return self._run("capture-pane", "-t", "t", "-p")
 
+    def joined(self) -> str:
+        """The screen with the lines the terminal wrapped joined again (tmux knows which it wrapped:
+        a long path printed after the program left the full screen)."""
+        return self._run("capture-pane", "-t", "t", "-p", "-J")
+
     def wait_for(self, text: str, seconds: float = 30.0) -> str:
         return self.wait_until(lambda screen: text in screen, repr(text), seconds)
 
