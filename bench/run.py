@@ -45,7 +45,7 @@ BENCHES: dict[str, tuple[list[str], str]] = {
     "want_flood": (["bench/bench_want_flood.py"], "a spectator's want flood: the game's pace beside no flood"),
     "guesses": (["bench/bench_guesses.py"], "a private code's online guesses checked a second beside the hellos sent"),
     "endings": (["bench/bench_endings.py"], "from a seat's death to the claim (and the takeover) beside the patience"),
-    "analysis": (["bench/bench_analysis.py"], "`analyse` beside the mcts player, and how stable its preferred move is"),
+    "analysis": (["bench/bench_analysis.py"], "`analyse`: its chances against who won (Brier, calibration), its marks against a 10x search, its CPU beside the mcts player's"),
 }
 
 HEADER = """# Benchmark results
