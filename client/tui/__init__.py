@@ -10,10 +10,11 @@ Entry points, one call each:
 
 Layout: each screen is a model (game_model.py: what is shown, the plan), a presenter
 (game_presenter.py, replay_presenter.py: what a key, a line, a click or a game event
-does) and a view (game_view.py: prompt-toolkit containers only). A screen reads its game
-through a GameSource (source.py): live_source.py over the node, replay.py over a log file,
-local.py against random players in this process. Each game's look is its own
-client/games/NAME/board.py, found by boards/board_for; any other game gets boards/plain.py.
+does; pointing.py: the game presenter's board cursor and mouse) and a view (game_view.py:
+prompt-toolkit containers only). A screen reads its game through a GameSource (source.py):
+live_source.py over the node, replay.py over a log file, local.py against random players
+in this process. Each game's look is its own client/games/NAME/board.py, found by
+boards/board_for; any other game gets boards/plain.py.
 """
 from __future__ import annotations
 

@@ -220,17 +220,17 @@ class GameView:
     def _handler(self, spot: str):
         handler = self._handlers.get(spot)
         if handler is None:
-            handler = self._handlers[spot] = on_click(lambda: self.presenter.click(spot))
+            handler = self._handlers[spot] = on_click(lambda: self.presenter.pointing.click(spot))
         return handler
 
     def _info(self) -> str:
         parts = []
-        info = self.presenter.cursor_info()
+        info = self.presenter.pointing.cursor_info()
         if info and self.model.focus == "board":
             parts.append(info)
         selection = self.model.picking.selection
         if selection:
-            parts.append(self.presenter.picked_words()
+            parts.append(self.presenter.pointing.picked_words()
                          or "picked " + " → ".join(s.partition(":")[2] for s in selection) + " → ?")
         used = len("   ".join(parts))
         room = self.left_width - used - (3 if parts else 0)
@@ -333,7 +333,7 @@ class GameView:
         def text():
             bar = [(c.shown or key_label(c.key), c.label) for c in self.presenter.commands() if c.shown is not None]
             lines = help_text(self.model.snapshot.game.name, self.presenter.keys_help, bar,
-                              self.presenter.touching()).split("\n")
+                              self.presenter.pointing.touching()).split("\n")
             # scrolled by whole lines (a long help: the rules in brief and how to read the board)
             self.help_scroll = min(self.help_scroll, max(0, len(lines) - 3))
             return [("class:help", "\n".join(lines[self.help_scroll:]))]
@@ -354,9 +354,9 @@ class GameView:
     def _board_keys(self) -> KeyBindings:
         kb = KeyBindings()
         for direction in ("up", "down", "left", "right"):
-            kb.add(direction)(lambda e, d=direction: self.presenter.move_cursor(d))
-        kb.add("enter")(lambda e: self.presenter.cursor_enter())
-        kb.add("space")(lambda e: self.presenter.cursor_enter())
+            kb.add(direction)(lambda e, d=direction: self.presenter.pointing.move_cursor(d))
+        kb.add("enter")(lambda e: self.presenter.pointing.cursor_enter())
+        kb.add("space")(lambda e: self.presenter.pointing.cursor_enter())
 
         @kb.add("<any>")
         def _(event) -> None:  # typing on the board goes to the input line
@@ -389,7 +389,7 @@ class GameView:
             elif self.input.complete_state is not None:
                 self.input.cancel_completion()
             elif model.picking.selection:
-                self.presenter.clear_selection()
+                self.presenter.pointing.clear_selection()
             else:
                 self.presenter.toggle_focus()
 

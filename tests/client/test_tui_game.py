@@ -25,7 +25,7 @@ async def _walk_to(screen: Screen, spot: str) -> None:
         cursor = presenter.model.cursor
         if cursor == spot:
             return
-        positions = presenter.positions()
+        positions = presenter.pointing.positions()
         (r0, c0), (r1, c1) = positions[cursor], positions[spot]
         key = "up" if r1 < r0 else "down" if r1 > r0 else "left" if c1 < c0 else "right"
         await screen.press(key)

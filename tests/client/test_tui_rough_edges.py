@@ -29,12 +29,12 @@ def test_the_athos_cursor_goes_straight_up_the_mountain():
         async with _screen("athos") as screen:
             presenter = screen.presenter
             presenter.model.cursor = "node:a9"
-            columns = [presenter.positions()["node:a9"][1]]
+            columns = [presenter.pointing.positions()["node:a9"][1]]
             walked = []
             for _ in range(10):  # a9 up to row k
-                presenter.move_cursor("up")
+                presenter.pointing.move_cursor("up")
                 walked.append(presenter.model.cursor)
-                columns.append(presenter.positions()[presenter.model.cursor][1])
+                columns.append(presenter.pointing.positions()[presenter.model.cursor][1])
             assert walked[-1].startswith("node:k")
             assert max(columns) - min(columns) <= 2  # a zigzag about one column, no drift
             assert walked[-1] in ("node:k4", "node:k5")  # the middle of row k, as a9 is of row a

@@ -122,7 +122,7 @@ async def to_decision(screen: Screen, kind: str, tries: int = 200) -> None:
 
 async def click_at(screen: Screen, spot: str) -> None:
     """A mouse click on the spot where the screen shows it (the board starts on row 1)."""
-    line, col = screen.presenter.positions()[spot]
+    line, col = screen.presenter.pointing.positions()[spot]
     await screen.click(col, line + 1)
 
 
