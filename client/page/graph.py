@@ -9,7 +9,7 @@ from peerboard.client.picture.frame import FAINT, seat_colour
 
 WIDTH, HEIGHT = 900.0, 150.0
 LEFT, RIGHT, TOP, BOTTOM = 34.0, 10.0, 10.0, 22.0
-MARKS = {"mistake": "#e69500", "blunder": "#d0312d"}
+MARKS = {"mistake": "#e69500", "blunder": "#d0312d", "close": "#9a9a9a"}  # (close: the viewer's ?!)
 
 
 def x_of(k: int, positions: int) -> float:

@@ -139,6 +139,7 @@ aside h2, #analysis h2 { font-size: 15px; margin: 0 0 6px; }
 .seat { font-weight: bold; }
 .mark.mistake { color: #c77700; font-weight: bold; }
 .mark.blunder { color: #c0281f; font-weight: bold; }
+.mark.close { color: #777; }
 #analysis { padding: 0 18px 12px; max-width: 1260px; }
 #graph { width: 100%; height: auto; cursor: pointer; background: #fff; border: 1px solid #ddd3bf; }
 footer { padding: 8px 18px 16px; color: #777; font-size: 12px; }
