@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from peerboard.protocol.log import failures
 from peerboard.protocol.log.builder import LogBuilder
+from peerboard.protocol.log.chance import Outcomes
 from peerboard.protocol.log.copies import Comparison, Copy, Dispute, Equivocation, compare, group
 from peerboard.protocol.log.codec import DecodeError, Limits, decode, nested_within, too_deep, unpack
 from peerboard.protocol.log.ends import finished_in, fits_seed, result_in
@@ -29,8 +30,9 @@ from peerboard.protocol.log.schema import (
     DEFAULT_PATIENCE, ENDS_TOGETHER, KEY_BYTES, MAX_ACTIONS_PER_ENTRY, MAX_CARRIED, MAX_CHAT, MAX_NAME, MAX_PATIENCE,
     MAX_SEATS,
     MAX_STRATEGY, MESSAGE_LIMITS, MESSAGES, NO_TAKEOVER, NONCE_BYTES, PROTOCOL_VERSION, RECORD_LIMITS, REVEALS_TOGETHER,
-    SIG_BYTES, TABLE_BYTES, SchemaError, is_action,
+    SIG_BYTES, TABLE_BYTES, SchemaError, WireMap,
 )
+from peerboard.engines.actions import is_action
 from peerboard.protocol.log.secrets import SeatSecrets, choice_digest, node_entropy
 from peerboard.protocol.log.takeover import takeover_body, takeover_secrets
 from peerboard.protocol.log.writers import GATHERED
@@ -49,12 +51,12 @@ __all__ = [
     # keys
     "Identity", "fingerprint", "verify",
     # the ledger, and a whole table's log built in one process
-    "Ledger", "LedgerError", "LogBuilder",
+    "Ledger", "LedgerError", "LogBuilder", "Outcomes",
     # a seat's secrets, and the parts of entries gathered from several seats
     "SeatSecrets", "choice_digest", "node_entropy", "takeover_body", "takeover_secrets",
     "fits_chain", "fits_seed", "GATHERED",
     # the codec and the wire's shapes and limits
-    "decode", "DecodeError", "Limits", "unpack", "nested_within", "too_deep", "SchemaError", "is_action",
+    "decode", "DecodeError", "Limits", "unpack", "nested_within", "too_deep", "SchemaError", "is_action", "WireMap",
     "MESSAGES", "MESSAGE_LIMITS", "RECORD_LIMITS", "PROTOCOL_VERSION", "KEY_BYTES", "SIG_BYTES", "NONCE_BYTES",
     "TABLE_BYTES", "MAX_NAME", "MAX_SEATS", "MAX_CHAT", "MAX_STRATEGY", "MAX_ACTIONS_PER_ENTRY",
     "DEFAULT_PATIENCE", "MAX_PATIENCE", "MAX_CARRIED", "NO_TAKEOVER", "ENDS_TOGETHER", "REVEALS_TOGETHER",

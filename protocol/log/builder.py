@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from peerboard.engines import Game
+from peerboard.engines import Action, Game
 from peerboard.protocol.log.ledger import Ledger
 from peerboard.protocol.log.identity import Identity
+from peerboard.protocol.log.schema import WireMap
 from peerboard.protocol.log.records import Entry, Genesis, SeatRecord, SignedGenesis, make_entry, agree_statement, claim_statement, resign_statement, sign_genesis
 from peerboard.protocol.log.secrets import SeatSecrets, choice_digest, node_entropy
 from peerboard.protocol.log.takeover import takeover_body, takeover_secrets
 from peerboard.protocol.log.writers import IN_PLACE
 
-Chooser = Callable[[Any, int, list], tuple]
+#: picks one of the actions (the last argument) for a seat (the second) in a state (the first)
+Chooser = Callable[[Any, int, list[Action]], Action]
 
 
 def new_genesis(game: Game, options: Mapping[str, Any], names: Sequence[str], identities: Sequence[Identity],
@@ -46,7 +48,7 @@ class LogBuilder:
         self.secrets = list(secrets)
         self.entries: list[Entry] = []
         self._nonce = nonce
-        self._chosen: dict[int, tuple[tuple, bytes]] = {}
+        self._chosen: dict[int, tuple[tuple[Action, ...], bytes]] = {}
 
     @classmethod
     def table(cls, game: Game, options: Mapping[str, Any], names: Sequence[str], masters: Sequence[bytes],
@@ -103,7 +105,7 @@ class LogBuilder:
         statement = agree_statement(ledger.genesis.hash, how, ledger.next_seq, ledger.head)
         return self.add("agree", {"how": how, "sigs": [self.identities[i].sign(statement) for i in ledger.writers]})
 
-    def add(self, kind: str, body: dict, seat: int | None = None) -> Entry:
+    def add(self, kind: str, body: WireMap, seat: int | None = None) -> Entry:
         """Sign and append the next entry (by `seat`, for a claim; else by the seat entitled to
         the entry due); ValueError if no entry of `kind` may stand there, LedgerError if the
         ledger refuses it."""
@@ -127,7 +129,7 @@ class LogBuilder:
         if kind == "chain":
             return self.add(kind, {"tip": self.secrets[seat].next_tip(ledger.chain_used[seat])})
         if kind == "commit":
-            actions = (choose(state, seat, game.choices_for(state, seat)),)
+            actions: tuple[Action, ...] = (choose(state, seat, game.choices_for(state, seat)),)
             nonce = self._nonce()
             self._chosen[seat] = (actions, nonce)
             return self.add(kind, {"digest": choice_digest(actions, nonce)})
@@ -137,6 +139,7 @@ class LogBuilder:
                 return self.add(kind, {"actions": list(actions), "nonce": nonce})
             return self.add(kind, {"actions": [choose(state, seat, game.legal_actions(state))], "nonce": None})
         if kind == "chance":
+            assert ledger.run is not None  # (a `chance` entry is due only in a run)
             entropy, index = ledger.run
             outcome = game.sample_chance(state, node_entropy(entropy, index, self.secrets[seat].seed))
             return self.add(kind, {"outcome": outcome})

@@ -5,13 +5,13 @@ compute (then that owner announces it in a `chance` entry, and the run goes on a
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
-from peerboard.engines import CHANCE, Game
+from peerboard.engines import CHANCE, Action, Game
 from peerboard.protocol.log.secrets import node_entropy
 
 #: the chance outcomes an entry brought about: (the state before, the outcome) pairs
-Outcomes = tuple[tuple[Any, tuple[Any, ...]], ...]
+Outcomes: TypeAlias = tuple[tuple[Any, Action], ...]
 
 
 def run_chance(game: Game, state: Any, run: tuple[bytes, int], known: tuple[bytes | None, ...],
@@ -21,7 +21,7 @@ def run_chance(game: Game, state: Any, run: tuple[bytes, int], known: tuple[byte
     decided, and whether the ledger is blind now. A hidden draw of a seat whose seed is not
     `known` is the engine's placeholder, and makes the ledger blind (its audit re-runs it)."""
     entropy, index = run
-    outcomes: list[tuple[Any, tuple[Any, ...]]] = []
+    outcomes: list[tuple[Any, Action]] = []
     while game.current(state) == CHANCE:
         owner = game.chance_owner(state)
         if owner is None:

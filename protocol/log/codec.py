@@ -84,9 +84,9 @@ def decode(data: bytes, limits: Limits = RECORD_LIMITS, canonical: bool = True) 
     if not canonical:
         return value
     try:
-        canonical = encode(value)
+        encoded = encode(value)
     except TypeError as exc:
         raise DecodeError(f"not a canonical value: {exc}") from None
-    if canonical != bytes(data):
+    if encoded != bytes(data):
         raise DecodeError("not in canonical form")
     return value

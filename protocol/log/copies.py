@@ -129,7 +129,8 @@ class Comparison:
     def words(self) -> list[str]:
         """One line per finding: each equivocation and each dispute, the copies set aside,
         and a fork nothing explains."""
-        out = [self.said(f) for f in (*self.equivocations, *self.disputes)]
+        findings: tuple[Equivocation | Dispute, ...] = (*self.equivocations, *self.disputes)
+        out = [self.said(f) for f in findings]
         for c in self.set_aside:
             out.append(f"{c.name} holds entries of a seat the others claimed, which none of them took; "
                        f"the claim stands")
@@ -320,7 +321,9 @@ def _statement(genesis_hash: bytes, e: Entry) -> bytes | None:
     if e.kind == "agree":
         return agree_statement(genesis_hash, e.body["how"], e.seq, e.prev)
     if e.kind == "results":
-        return result_statement(genesis_hash, e.seq, e.prev, result_in(e))
+        result = result_in(e)
+        assert result is not None  # (a `results` entry states a result)
+        return result_statement(genesis_hash, e.seq, e.prev, result)
     return None
 
 

@@ -14,7 +14,7 @@ is named in `cheats`. See spec/protocol.md and spec/log-format.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping, TypeVar
 
 from peerboard import engines
 from peerboard.engines import Game, IllegalAction, OptionError
@@ -26,7 +26,7 @@ from peerboard.protocol.log.failures import Refused
 from peerboard.protocol.log.identity import verify
 from peerboard.protocol.log.records import Entry, SignedGenesis
 from peerboard.protocol.log.reveals import fits_chain, together_values
-from peerboard.protocol.log.schema import ENDS_TOGETHER, NO_TAKEOVER, REVEALS_TOGETHER
+from peerboard.protocol.log.schema import ENDS_TOGETHER, NO_TAKEOVER, REVEALS_TOGETHER, WireMap
 from peerboard.protocol.log.secrets import CHAIN_LENGTH, choice_digest, node_entropy, round_entropy, seed_commitment
 
 
@@ -93,7 +93,7 @@ class Ledger:
     audit_failure: tuple[int, str] | None = None
     #: the chance outcomes the last entry brought about, as (state before, outcome) pairs
     #: (placeholders where the outcome is hidden from this ledger)
-    outcomes: tuple = ()
+    outcomes: Outcomes = ()
     results: int = 0
     history: _History | None = None
     #: how the game ended otherwise than by its rules: (how, seats, seq), else None
@@ -373,6 +373,8 @@ class Ledger:
         game, state = self.game, self.state
         owner = game.chance_owner(state)
         outcome = entry.body["outcome"]
+        # (a `chance` entry is due only in a run, at a node a seat owns: `entitled`)
+        assert self.run is not None and owner is not None
         entropy, index = self.run
         seed = self.known[owner]
         if seed is not None and game.sample_chance(state, node_entropy(entropy, index, seed)) != outcome:
@@ -418,6 +420,7 @@ class Ledger:
         there. Its `entries` are its own the claim displaced, its evidence (checked by
         `consent.protested`); the game ends disputed here (spec/protocol.md, "What a claim
         proves")."""
+        assert self.history is not None  # a protest follows the claim it protests (`writers`)
         claim = self.history.entry
         consent.protested(self.keys[entry.seat], entry.seat, claim.seq, claim.prev, entry.body)
         return evolve(self, protest=entry.seq)
@@ -426,6 +429,7 @@ class Ledger:
         """The claim's writer takes the claimed seat over: from here on that seat's entries
         are signed by the new key and reveal from the new hash chain; its audit reveals the
         seed committed here (spec/log-format.md, "Takeover")."""
+        assert self.pending is not None  # a takeover is due only after a claim (`writers`)
         body, (gone, _) = entry.body, self.pending
         if body["gone"] != gone:
             raise Refused(failures.CONSENT, f"a takeover of seat {body['gone']}, but the claim before it is of seat {gone}")
@@ -488,6 +492,7 @@ class Ledger:
         taken = self.taken_seats  # (their genesis seeds were lost with their nodes)
         seeds = {i: seed for i, seed in enumerate(self.audited) if seed is not None and i not in taken}
         full = Ledger.start(self.genesis, seeds, signatures=False)  # (every check but the signatures)
+        assert self.history is not None  # the audit is entries of the log, not its start
         for entry in self.history:
             if entry.kind in ("audit", "audits"):
                 break
@@ -534,7 +539,10 @@ def _a(kind: str) -> str:
     return f"an {kind}" if kind[:1] in ("a", "e", "i", "o", "u") else f"a {kind}"
 
 
-def _set(values: tuple, i: int, value: Any) -> tuple:
+T = TypeVar("T")
+
+
+def _set(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     return values[:i] + (value,) + values[i + 1 :]
 
 
@@ -542,7 +550,7 @@ def _add(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
     return tuple(sorted(set(seats) | {seat}))
 
 
-def _as_record(body: dict) -> dict:
+def _as_record(body: Mapping[str, Any]) -> WireMap:
     """A body as it reads back from the log (lists become tuples)."""
     return {k: tuple(v) if isinstance(v, list) else _as_record(v) if isinstance(v, dict) else v
             for k, v in body.items()}

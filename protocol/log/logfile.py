@@ -14,7 +14,7 @@ from peerboard.engines.canonical import encode
 from peerboard.protocol.log import failures
 from peerboard.protocol.log.codec import DecodeError, decode
 from peerboard.protocol.log.records import Entry, RecordError, SignedGenesis, entry_from_record, genesis_from_record
-from peerboard.protocol.log.schema import RECORD_LIMITS
+from peerboard.protocol.log.schema import RECORD_LIMITS, WireMap
 
 FORMAT = "peerboard-log"
 VERSION = 1
@@ -35,7 +35,7 @@ class LogFileError(ValueError):
         self.failure = failure
 
 
-def frame(record: dict | bytes) -> bytes:
+def frame(record: WireMap | bytes) -> bytes:
     """One record (or its canonical bytes) as it is written to a log file."""
     data = record if isinstance(record, bytes) else encode(record)
     if len(data) > MAX_FRAME:
@@ -89,6 +89,7 @@ def read_log(data: bytes) -> LogContents:
         raise LogFileError(None, "empty file: not a peerboard log", failures.HEADER)
     _, raw, problem = first
     if raw is None:
+        assert problem is not None  # a frame without bytes says why (`frames`)
         raise LogFileError(None, f"not a peerboard log ({problem[1]})", failures.HEADER)
     try:
         header = decode(raw)
@@ -105,6 +106,7 @@ def read_log(data: bytes) -> LogContents:
     for seq, (offset, raw, problem) in enumerate(stream):
         try:
             if raw is None:
+                assert problem is not None  # a frame without bytes says why (`frames`)
                 raise LogFileError(seq, problem[1], problem[0])
             try:
                 record = decode(raw)

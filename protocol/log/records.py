@@ -18,7 +18,7 @@ from peerboard.protocol.log.failures import GENESIS as GENESIS_FAILURE, SCHEMA a
 from peerboard.protocol.log.identity import Identity, verify
 from peerboard.protocol.log.names import name_problem
 from peerboard.protocol.log.schema import (
-    BODIES, ENTRY, GENESIS, MAX_NAME, PROTOCOL_VERSION, SEAT, SIG_BYTES, SIGNED_GENESIS, SchemaError,
+    BODIES, ENTRY, GENESIS, MAX_NAME, PROTOCOL_VERSION, SEAT, SIG_BYTES, SIGNED_GENESIS, SchemaError, WireMap,
 )
 
 GENESIS_DOMAIN = b"peerboard/genesis/v1\x00"
@@ -98,8 +98,8 @@ class Genesis:
     #: not written: one `audit` and one `result` entry per seat (logs from before)
     ends: str | None = None
 
-    def body(self) -> dict:
-        body = {
+    def body(self) -> WireMap:
+        body: WireMap = {
             "protocol": self.protocol,
             "game": self.game,
             "engine": self.engine,
@@ -128,7 +128,7 @@ class SignedGenesis:
     terms: Genesis
     sigs: tuple[bytes, ...]  # one per seat, in seat order
 
-    def record(self) -> dict:
+    def record(self) -> WireMap:
         return {"genesis": self.terms.body(), "sigs": list(self.sigs)}
 
     @cached
@@ -217,10 +217,10 @@ class Entry:
     body: Mapping[str, Any] = field(hash=False)
     sig: bytes = b""
 
-    def unsigned(self) -> dict:
+    def unsigned(self) -> WireMap:
         return {"seq": self.seq, "prev": self.prev, "seat": self.seat, "kind": self.kind, "body": dict(self.body)}
 
-    def record(self) -> dict:
+    def record(self) -> WireMap:
         return {**self.unsigned(), "sig": self.sig}
 
     # The encodings are built by hand (the keys in canonical order) and kept: replaying

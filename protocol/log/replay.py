@@ -14,6 +14,7 @@ from peerboard.protocol.log.ledger import LedgerError, Ledger
 from peerboard.protocol.log.logfile import LogContents, LogFileError, read_log
 from peerboard.protocol.log.ends import seeds_in
 from peerboard.protocol.log.names import shown
+from peerboard.protocol.log.records import Entry
 from peerboard.protocol.log.secrets import seed_commitment
 
 
@@ -41,11 +42,13 @@ class Verdict:
             where = "header" if self.bad_seq is None else f"seq {self.bad_seq}"
             return f"invalid at {where} [{self.failure}]: {shown(self.why, 1000)}"
         ledger = self.ledger
+        assert ledger is not None  # a valid log's verdict holds the ledger it ended at
         g = ledger.genesis.terms
         # (names are printable by the log's rule; escaped all the same: this line reaches terminals)
         names = ", ".join(f"{i}:{shown(s.name, 40)}" for i, s in enumerate(g.seats))
         head = f"valid: {g.game}, seats {names}, {self.entries} entries"
         for seat, seq, runner in ledger.taken:
+            assert g.takeover is not None  # a seat is taken over only by the genesis's strategy
             head += (f"; seat {seat} ({shown(g.seats[seat].name, 40)}) taken over at seq {seq} by a "
                      f"{shown(g.takeover, 40)} bot, run by seat {runner}")
         game, state = ledger.game, ledger.state
@@ -68,6 +71,7 @@ class Verdict:
 
 def ending_words(ledger: Ledger) -> str:
     """How the game ended otherwise than by its rules, in words: "seat 1 (bob) resigned at seq 40"."""
+    assert ledger.ending is not None  # (asked only of a game that ended so)
     how, seats, seq = ledger.ending
     names = ledger.genesis.terms.seats
     who = " and ".join(f"seat {i} ({shown(names[i].name, 40)})" for i in seats)
@@ -89,7 +93,8 @@ def ending_words(ledger: Ledger) -> str:
     return f"{who} {how} at seq {seq}"
 
 
-def _entry(ledger: Ledger, seq: int):
+def _entry(ledger: Ledger, seq: int) -> Entry:
+    assert ledger.history is not None  # (seq is an entry of the ledger's)
     return next(e for e in ledger.history if e.seq == seq)
 
 

@@ -11,12 +11,16 @@ said in one sentence (`SchemaError`), before anything else looks at it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, TypeAlias
 
 from peerboard.engines.actions import MAX_ACTION_DEPTH, is_action
 from peerboard.protocol.log.names import name_problem
 
 PROTOCOL_VERSION = 1
+
+#: A map as decoded from the wire or a log record (a message, a genesis, an entry or its
+#: body): text keys, and values of the types its `Shape` lets through.
+WireMap: TypeAlias = dict[str, Any]
 
 KEY_BYTES = 32  # an Ed25519 public key
 SIG_BYTES = 64  # an Ed25519 signature
@@ -67,7 +71,7 @@ class Check:
 # Every message and every entry is held to a shape, field by field. A field's test written
 # inline in one function per shape costs a fraction of calling a function per field, so the
 # plain tests are written once, as expressions, and both `ok` and the shapes are made of them.
-_TEST_NAMES = {"name_problem": name_problem}
+_TEST_NAMES: dict[str, Any] = {"name_problem": name_problem}  # the globals the tests run in
 
 
 def _tested(test: str, rule: str) -> Check:
@@ -157,7 +161,7 @@ class Shape:
         self._all = self.keys | frozenset(extra or {})
         self._first_wrong = _first_wrong(name, fields, extra or {})
 
-    def check(self, value: Any) -> dict:
+    def check(self, value: Any) -> WireMap:
         """`value`, if it fits; SchemaError saying what is wrong otherwise. (The reason is
         built only when a check fails: this runs for every message and entry.)"""
         if type(value) is not dict or (value.keys() != self.keys and not self._fits_with_extra(value)):
@@ -168,12 +172,12 @@ class Shape:
             raise SchemaError(f"{self.name}: {wrong} {self.rules[wrong]}")
         return value
 
-    def _fits_with_extra(self, value: dict) -> bool:
+    def _fits_with_extra(self, value: WireMap) -> bool:
         keys = value.keys()
         return bool(self.extra) and self.keys <= keys and keys <= self._all
 
 
-def _first_wrong(name: str, fields: Mapping[str, Check], extra: Mapping[str, Check]) -> Callable[[dict], str | None]:
+def _first_wrong(name: str, fields: Mapping[str, Check], extra: Mapping[str, Check]) -> Callable[[WireMap], str | None]:
     """The function that names the first field of a map (its keys checked) whose value
     fails its check — the fields in order, then the extra fields it holds — or None: each
     test inline, where the check has one."""
@@ -191,7 +195,8 @@ def _first_wrong(name: str, fields: Mapping[str, Check], extra: Mapping[str, Che
         lines += [f"{indent}v = value[{key!r}]", f"{indent}if not ({test}):", f"{indent}    return {key!r}"]
     lines.append("    return None")
     exec(compile("\n".join(lines) + "\n", f"<the shape of {name}>", "exec"), names)
-    return names["first_wrong"]
+    first_wrong: Callable[[WireMap], str | None] = names["first_wrong"]
+    return first_wrong
 
 
 # -- the records of a log (spec/log-format.md) ----------------------------------------------

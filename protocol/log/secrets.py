@@ -18,6 +18,10 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from peerboard.engines import Action
 
 CHAIN_LENGTH = 4096
 SEED_DOMAIN = b"peerboard/seed/v1\x00"
@@ -48,7 +52,7 @@ def node_entropy(run_entropy: bytes, index: int, private_seed: bytes | None = No
     return sha256(data)
 
 
-def choice_digest(actions: tuple, nonce: bytes) -> bytes:
+def choice_digest(actions: tuple[Action, ...], nonce: bytes) -> bytes:
     """The commitment to a secret choice: SHA-256(domain || canonical(actions) || nonce)."""
     from peerboard.engines.canonical import encode
 
@@ -104,5 +108,5 @@ class SeatSecrets:
         generation, i = divmod(j - 1, CHAIN_LENGTH)
         return self._values(generation)[CHAIN_LENGTH - 1 - i]
 
-    def commitments(self) -> dict:
+    def commitments(self) -> dict[str, bytes]:
         return {"chain": self.chain_tip, "seed": seed_commitment(self.seed)}

@@ -10,6 +10,7 @@ which its genesis commitments bind, and committed before any value of a later ro
 from __future__ import annotations
 
 from peerboard.protocol.log.identity import Identity
+from peerboard.protocol.log.schema import WireMap
 from peerboard.protocol.log.secrets import SeatSecrets, sha256
 
 TAKEOVER_DOMAIN = b"peerboard/takeover/v1\x00"
@@ -23,7 +24,7 @@ def takeover_secrets(runner_master: bytes, genesis_hash: bytes, seat: int) -> tu
     return Identity.from_seed(sha256(TAKEOVER_KEY_DOMAIN + master)), SeatSecrets.from_master(master)
 
 
-def takeover_body(seat: int, identity: Identity, secrets: SeatSecrets) -> dict:
+def takeover_body(seat: int, identity: Identity, secrets: SeatSecrets) -> WireMap:
     """The body of the `takeover` entry of seat `seat`: its new key, chain tip and seed commitment."""
     return {"gone": seat, "key": identity.public_key, "chain": secrets.chain_tip,
             "seed": secrets.commitments()["seed"]}

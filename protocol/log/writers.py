@@ -269,6 +269,12 @@ def _ends_here(s: Standing, entry: Entry, due: tuple[int, str]) -> bool:
     return entry.seat == due[0] and not s.over and s.pending is None
 
 
+def _claimed(s: Standing, entry: Entry, due: tuple[int, str]) -> int:
+    # asked only where the protest's row holds: a disputable claim stands before it
+    assert s.disputable is not None
+    return s.disputable
+
+
 #: the entries that may stand in place of the one due, by kind
 IN_PLACE: dict[str, InPlace] = {row.kind: row for row in (
     InPlace("resign", "the game is not over, no takeover is due, and its writer is the writer of the entry due",
@@ -285,7 +291,7 @@ IN_PLACE: dict[str, InPlace] = {row.kind: row for row in (
     InPlace("protest", "the entry before is a claim that one seat alone signed and that ended the game (no "
                        "takeover follows)",
             lambda s, entry, due: s.disputable is not None,
-            "the seat that claim claimed", lambda s, entry, due: s.disputable,
+            "the seat that claim claimed", _claimed,
             lambda entry: "a protest stands only right after a claim that one seat alone signed, written by the seat "
                           "it claimed"),
 )}

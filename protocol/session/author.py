@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from peerboard.protocol.log import Entry, Ledger, SeatSecrets, choice_digest, node_entropy
+from peerboard.engines import Action
+from peerboard.protocol.log import Entry, Ledger, SeatSecrets, WireMap, choice_digest, node_entropy
 from peerboard.protocol.session.events import YourTurn
 from peerboard.protocol.session.surface import LocalError
 
@@ -26,7 +27,7 @@ class Write:
     """An entry the seat owes by itself: its kind and body."""
 
     kind: str
-    body: dict
+    body: WireMap
 
 
 class Author:
@@ -35,14 +36,14 @@ class Author:
     def __init__(self, seat: int, secrets: SeatSecrets):
         self.seat = seat
         self.secrets = secrets
-        self.choice: tuple[tuple, bytes] | None = None  # (actions, nonce) committed, not yet revealed
+        self.choice: tuple[tuple[Action, ...], bytes] | None = None  # (actions, nonce) committed, not yet revealed
         #: a secret choice the player made before the seat may commit to it (`choice_ahead`)
-        self.held: tuple | None = None
+        self.held: Action | None = None
         #: resumed: the seats whose head this node has not heard yet
         self.unheard: set[bytes] = set()
         self._prompted: tuple[int, str] | None = None  # (seq, kind) of the last prompt
-        self._offered: tuple[int, frozenset] = (0, frozenset())  # (seq, the legal moves prompted there)
-        self._options: tuple[tuple[int, str] | None, tuple] = (None, ())  # ((seq, kind), its options)
+        self._offered: tuple[int, frozenset[Action]] = (0, frozenset())  # (seq, the legal moves prompted there)
+        self._options: tuple[tuple[int, str] | None, tuple[Action, ...]] = (None, ())  # ((seq, kind), its options)
         #: the other seats' values for the reveal round this seat gathers, and the seq of
         #: the `reveals` entry they are for (spec/protocol.md, "Reveals that travel together")
         self.gathered: dict[int, bytes] = {}
@@ -61,7 +62,7 @@ class Author:
             raise LocalError("Your committed choice is revealed automatically.")
         return kind
 
-    def options(self, ledger: Ledger, kind: str) -> tuple:
+    def options(self, ledger: Ledger, kind: str) -> tuple[Action, ...]:
         """The seat's options for its `kind` of decision at the head (worked out once)."""
         at = (ledger.next_seq, kind)
         if self._options[0] != at:
@@ -70,7 +71,7 @@ class Author:
             self._options = (at, tuple(legal))
         return self._options[1]
 
-    def choice_ahead(self, ledger: Ledger) -> tuple:
+    def choice_ahead(self, ledger: Ledger) -> tuple[Action, ...]:
         """A secret choice this seat is in but may not commit to yet — a seat ahead of it in
         the group commits first — and its options then (the engine's `choices_for`: the
         others' choices cannot change them); () when there is none."""
@@ -83,7 +84,7 @@ class Author:
             return ()  # (its decision now: `decision`)
         return tuple(game.choices_for(state, self.seat))
 
-    def held_due(self, ledger: Ledger) -> tuple | None:
+    def held_due(self, ledger: Ledger) -> Action | None:
         """The secret choice the player made ahead, now that its commit is due, if it is
         still one of the seat's options (else the player is asked after all); None when
         there is none or it is not due yet."""
@@ -122,6 +123,7 @@ class Author:
         if kind == "chain":  # its hash chain is spent: commit to the next one
             return Write(kind, {"tip": secrets.next_tip(ledger.chain_used[seat])})
         if kind == "chance":
+            assert ledger.run is not None  # (a `chance` entry is due only in a run)
             entropy, index = ledger.run
             return Write(kind, {"outcome": ledger.game.sample_chance(ledger.state, node_entropy(entropy, index, secrets.seed))})
         if kind == "audit":
@@ -129,6 +131,7 @@ class Author:
         if kind == "result":
             return Write(kind, ledger.result_body())
         if kind == "move" and self.revealing(ledger):
+            assert self.choice is not None  # (`revealing`: this seat's choice is committed)
             actions, nonce = self.choice
             return Write(kind, {"actions": list(actions), "nonce": nonce})
         if self._prompted == (ledger.next_seq, kind):
@@ -153,12 +156,12 @@ class Author:
         self.gathered[seat] = value
         return True
 
-    def offered(self, ledger: Ledger, actions: tuple) -> bool:
+    def offered(self, ledger: Ledger, actions: tuple[Action, ...]) -> bool:
         """Whether `actions` is a single move from the legal list the prompt offered: it
         applies by the engine contract, so it may leave before it is re-run."""
         return len(actions) == 1 and self._offered[0] == ledger.next_seq and actions[0] in self._offered[1]
 
-    def commit(self, actions: tuple, nonce: bytes) -> dict:
+    def commit(self, actions: tuple[Action, ...], nonce: bytes) -> WireMap:
         """The body of the commit entry for this secret choice (kept until it is revealed)."""
         self.choice = (actions, nonce)
         return {"digest": choice_digest(actions, nonce)}

@@ -184,6 +184,7 @@ def read_chat(data: bytes, table: bytes | None = None) -> tuple[list[Say], int]:
     for _, raw, bad in frames(data):
         if bad is not None:
             return lines, skipped + 1
+        assert raw is not None  # (a frame without its bytes says why: `frames`)
         try:
             value = decode(raw, RECORD_LIMITS)
         except DecodeError:

@@ -16,8 +16,9 @@ back to the session: `TakeOwnEntry` right where it stands (after the effects bef
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol, Union
+from typing import Callable, Protocol, TypeAlias, Union
 
+from peerboard.engines import Action
 from peerboard.protocol.log import Entry, Ledger, SignedGenesis
 from peerboard.protocol.session.events import Event
 
@@ -73,7 +74,7 @@ class StoreGenesis:
 class StoreChoice:
     """Keep the local seat's committed secret choice (and nonce) across a crash."""
 
-    actions: tuple[tuple[Any, ...], ...]  # (actions are tuples: spec/engine-contract.md)
+    actions: tuple[Action, ...]  # (actions are tuples: spec/engine-contract.md)
     nonce: bytes
 
 
@@ -119,12 +120,12 @@ class NextStep:
 
 
 #: what a session hands its node: something to do, or an event to tell the client
-Effect = Union[Send, Store, Sync, Unstore, SetAside, StoreGenesis, StoreChoice, StoreClaim, NextGame, TakeOwnEntry,
+Effect: TypeAlias = Union[Send, Store, Sync, Unstore, SetAside, StoreGenesis, StoreChoice, StoreClaim, NextGame, TakeOwnEntry,
                NextStep, Event]
 #: the session's own work, handed back to it (`Session.follow`)
-Step = Union[TakeOwnEntry, NextStep]
+Step: TypeAlias = Union[TakeOwnEntry, NextStep]
 #: what every input of a session returns: effects to carry out in order
-Effects = list[Effect]
+Effects: TypeAlias = list[Effect]
 
 
 class EffectIO(Protocol):
@@ -142,7 +143,7 @@ class EffectIO(Protocol):
 
     def store_genesis(self, genesis: SignedGenesis, addrs: tuple[str, ...]) -> None: ...
 
-    def store_choice(self, actions: tuple[tuple[Any, ...], ...], nonce: bytes) -> None: ...
+    def store_choice(self, actions: tuple[Action, ...], nonce: bytes) -> None: ...
 
     def store_claim(self, gone: int, seq: int, prev: bytes) -> None: ...
 

@@ -10,6 +10,7 @@ import traceback
 
 from dataclasses import dataclass, field
 
+from peerboard.engines import Action
 from peerboard.protocol.session.messages import Proof, Say
 from peerboard.protocol.log import Entry, SignedGenesis
 from peerboard.protocol.session.surface import SeatInfo
@@ -77,7 +78,7 @@ class YourTurn(Event):
 
     seat: int
     kind: str
-    legal: tuple
+    legal: tuple[Action, ...]
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ class TakeoverTurn(Event):
 
     seat: int
     kind: str
-    legal: tuple
+    legal: tuple[Action, ...]
     strategy: str
 
 

@@ -40,6 +40,7 @@ from peerboard.protocol.session.guesses import TOTAL_MOST
 from peerboard.protocol.log import Genesis, Identity, PROTOCOL_VERSION, SignedGenesis, verify
 from peerboard.protocol.session.phases import Milestone
 from peerboard.protocol.session.refusals import CODES_WAIT, FULL
+from peerboard.protocol.session.surface import ChanceRecord, MoveRecord
 from peerboard.protocol.session.messages import Beat, GenesisMessage, Hello, MessageError, Propose, Sign, Want
 
 #: seconds between repeats of what a forming node said (a lost hello, a lost signature)
@@ -161,6 +162,7 @@ class Forming:
             return {}
         if self._resolved_for is not g:
             self._resolved, self._resolved_for = engines.get(g.game).resolve_options(len(g.seats), g.options), g
+        assert self._resolved is not None  # (worked out with `_resolved_for`)
         return self._resolved
 
     @property
@@ -181,10 +183,10 @@ class Forming:
     def position(self, confirmed: bool) -> None:
         return None
 
-    def move_records(self) -> tuple:
+    def move_records(self) -> tuple[MoveRecord, ...]:
         return ()
 
-    def chance_records(self) -> tuple:
+    def chance_records(self) -> tuple[ChanceRecord, ...]:
         return ()
 
     # -- the proposal and the signatures -----------------------------------------------------

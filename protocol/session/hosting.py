@@ -169,6 +169,7 @@ class Hosting(Forming):
         wait = self.guesses.wait(source, now)
         if wait > 0:  # not checked, right or wrong: the guesser learns nothing
             return [Send(sender, Refuse(f"{CODES_WAIT} {wait:.0f} s").to_bytes())]
+        assert self.stretched is not None  # (asked only at a private table: `on_hello`)
         if m.knock == knock(self.stretched, sender):
             self.proven[sender] = None
             if len(self.proven) > PROVEN_KEPT:
@@ -185,6 +186,7 @@ class Hosting(Forming):
         """A hello from a node holding a seat: a repeat (it missed our answer or the
         proposal), or a new hello — its node restarted, with new commitments."""
         lease = self.leases[index]
+        assert lease is not None  # (`index` is the seat this node holds)
         if lease.hello == m:
             if self.proposal is not None:
                 return [Send(m.key, Propose(self.proposal, self.addrs).to_bytes())]
@@ -220,7 +222,9 @@ class Hosting(Forming):
 
     def _propose(self, now: float) -> Effects:
         """Every seat is taken: the genesis, to every seat (and to this node itself)."""
-        hellos = [c.hello for c in self.leases]
+        leases = [c for c in self.leases if c is not None]
+        assert len(leases) == len(self.leases)  # (`propose_when_full`: every seat is taken)
+        hellos = [c.hello for c in leases]
         genesis = Genesis(
             game=self.game, engine=engines.get(self.game).version, options=self.options,
             seats=tuple(SeatRecord(h.name, h.key, h.chain, h.seed) for h in hellos), table=self.table,
@@ -234,6 +238,7 @@ class Hosting(Forming):
     def _free(self, index: int, why: str) -> Effects:
         """Seat `index` is free again (the proposal, if any, is the caller's to withdraw)."""
         lease = self.leases[index]
+        assert lease is not None  # (the callers free a seat that is taken)
         self.leases[index] = None
         return [SeatFreed(index, lease.hello.name, fingerprint(lease.key), why)]
 
@@ -253,7 +258,9 @@ class Hosting(Forming):
         if not 0 <= index < self.players or self.leases[index] is None:
             taken = ", ".join(str(i) for i, c in enumerate(self.leases) if c is not None and i != self.seat) or "none"
             raise LocalError(f"Seat {index} is not taken by anyone (seats taken besides yours: {taken}).")
-        key = self.leases[index].key
+        lease = self.leases[index]
+        assert lease is not None  # (just above)
+        key = lease.key
         self.banned.add(key)
         effects = self._free(index, "removed") + [Send(key, Refuse(REMOVED).to_bytes())]
         return effects + (self._withdraw() if self.proposal is not None else [])

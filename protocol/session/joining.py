@@ -85,6 +85,7 @@ class Joining(Forming):
         if self.asking_until is not None and now >= self.asking_until:
             # refused for now for as long as it was worth asking: refused
             reason, self.refused_for_now, self.asking_until = self.refused_for_now, None, None
+            assert reason is not None  # (it asks again only while refused for now: `on_refuse`)
             return [Refused(reason)]
         if now < self.repeat_at:
             return []

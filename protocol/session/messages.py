@@ -4,8 +4,8 @@
 the version and the schema of its type, and says in a sentence what is wrong."""
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
-from typing import Callable, ClassVar
+from dataclasses import MISSING, Field, dataclass, fields
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, TypeVar
 
 import msgpack
 
@@ -13,14 +13,16 @@ from peerboard.engines.canonical import encode, pack
 from peerboard.engines.actions import MAX_ACTION_DEPTH
 from peerboard.protocol.log import (
     DecodeError, Entry, Genesis, MESSAGES, MESSAGE_LIMITS, PROTOCOL_VERSION, RecordError, SchemaError,
-    SignedGenesis, entry_from_record, genesis_from_body, genesis_from_record, nested_within, too_deep, unpack,
+    SignedGenesis, WireMap, entry_from_record, genesis_from_body, genesis_from_record, nested_within, too_deep,
+    unpack,
 )
 
 
-_ENTRY_HEAD = b"\x83" + msgpack.packb("entry")
-_ENTRY_KEY = msgpack.packb("entry")
-_CONFIRMED_HEAD = b"\x84" + msgpack.packb("confirm")
-_ENTRY_TAIL = msgpack.packb("t") + msgpack.packb("entry") + msgpack.packb("v") + msgpack.packb(PROTOCOL_VERSION)
+# (msgpack ships no types: these are bytes, as `packb` gives them)
+_ENTRY_HEAD: bytes = b"\x83" + msgpack.packb("entry")
+_ENTRY_KEY: bytes = msgpack.packb("entry")
+_CONFIRMED_HEAD: bytes = b"\x84" + msgpack.packb("confirm")
+_ENTRY_TAIL: bytes = msgpack.packb("t") + msgpack.packb("entry") + msgpack.packb("v") + msgpack.packb(PROTOCOL_VERSION)
 
 
 class MessageError(SchemaError):
@@ -33,9 +35,11 @@ class Message:
     """Base of all messages. `kind` is the wire name ("t")."""
 
     kind: ClassVar[str] = ""
+    if TYPE_CHECKING:  # every message class is a dataclass; this base, without fields, is not
+        __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
-    def body(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+    def body(self) -> WireMap:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def to_bytes(self) -> bytes:
         return encode({"t": self.kind, "v": PROTOCOL_VERSION, **self.body()})
@@ -79,7 +83,7 @@ class Propose(Message):
     genesis: Genesis
     addrs: tuple[str, ...]
 
-    def body(self) -> dict:
+    def body(self) -> WireMap:
         return {"genesis": self.genesis.body(), "addrs": list(self.addrs)}
 
 
@@ -98,7 +102,7 @@ class GenesisMessage(Message):
     genesis: SignedGenesis
     addrs: tuple[str, ...]
 
-    def body(self) -> dict:
+    def body(self) -> WireMap:
         return {"genesis": self.genesis.record(), "addrs": list(self.addrs)}
 
 
@@ -110,7 +114,7 @@ class EntryMessage(Message):
     #: gatherer of a reveal round sends both at once (spec/protocol.md, "Confirmation")
     confirm: "Confirm | None" = None
 
-    def body(self) -> dict:
+    def body(self) -> WireMap:
         if self.confirm is None:
             return {"entry": self.entry.record()}
         return {"confirm": self.confirm.body(), "entry": self.entry.record()}
@@ -142,8 +146,8 @@ class Ack(Message):
     #: entry gathers (spec/protocol.md, "The end together"); else None
     sig: bytes | None = None
 
-    def body(self) -> dict:
-        body = {"seat": self.seat, "seq": self.seq, "entry": self.entry, "state": self.state}
+    def body(self) -> WireMap:
+        body: WireMap = {"seat": self.seat, "seq": self.seq, "entry": self.entry, "state": self.state}
         if self.reveal is not None:  # (absent otherwise: the field is optional)
             body["reveal"] = self.reveal
         if self.sig is not None:
@@ -179,7 +183,7 @@ class Confirm(Message):
     entry: bytes
     states: tuple[bytes | None, ...]
 
-    def body(self) -> dict:
+    def body(self) -> WireMap:
         return {"seq": self.seq, "entry": self.entry, "states": list(self.states)}
 
     def to_bytes(self) -> bytes:
@@ -212,7 +216,7 @@ class Proof(Message):
     first: Entry
     second: Entry
 
-    def body(self) -> dict:
+    def body(self) -> WireMap:
         return {"first": self.first.record(), "second": self.second.record()}
 
 
@@ -263,7 +267,7 @@ class Resign(Message):
 # -- decoding ------------------------------------------------------------------------------------
 
 
-def _entry(m: dict) -> EntryMessage:
+def _entry(m: WireMap) -> EntryMessage:
     if "confirm" not in m:
         # (as `_built`: without the frozen dataclass's __init__, for every entry from a peer)
         message = object.__new__(EntryMessage)
@@ -323,14 +327,17 @@ class Claim(Message):
     sig: bytes
 
 
-def _built(cls: type) -> Callable[[dict], Message]:
+M = TypeVar("M", bound=Message)
+
+
+def _built(cls: type[M]) -> Callable[[WireMap], M]:
     """What builds a `cls` from its fields as its shape checked them (exactly some of the
     class's fields, the others taking their defaults) without the frozen dataclass's
     `__init__`, which sets each field through `object.__setattr__`: for the acks, confirms
     and beats every node decodes for every entry, most of what building one cost."""
     defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
 
-    def build(m: dict) -> Message:
+    def build(m: WireMap) -> M:
         message = object.__new__(cls)
         values = message.__dict__
         values.update(defaults)
@@ -341,7 +348,7 @@ def _built(cls: type) -> Callable[[dict], Message]:
 
 
 #: every message class by its wire name, with what builds it from its checked fields
-_BUILD: dict[str, tuple[type[Message], Callable[[dict], Message]]] = {
+_BUILD: dict[str, tuple[type[Message], Callable[[WireMap], Message]]] = {
     "hello": (Hello, lambda m: Hello(**m)),
     "welcome": (Welcome, lambda m: Welcome(**m)),
     "refuse": (Refuse, lambda m: Refuse(**m)),
@@ -380,7 +387,7 @@ assert _SHALLOW_DEPTH <= MESSAGE_LIMITS.depth
 
 
 #: each kind's shape check and builder, by its wire name (one lookup a message)
-_TAKE: dict[str, tuple[Callable[[dict], dict], Callable[[dict], Message]]] = {
+_TAKE: dict[str, tuple[Callable[[Any], WireMap], Callable[[WireMap], Message]]] = {
     kind: (MESSAGES[kind].check, build) for kind, (_, build) in _BUILD.items()}
 
 
@@ -405,19 +412,19 @@ def decode_message(data: bytes) -> Message:
     raise MessageError(f"garbled message: {too_deep(MESSAGE_LIMITS)}")
 
 
-def _message(m: object, kind: object) -> Message:
-    """The message the decoded value `m` holds (`kind`: its "t", if a map), its depth
-    measured already, or of a shallow kind."""
-    if type(kind) is not str or type(m.get("v")) is not int:  # type: ignore[union-attr]
+def _message(m: Any, kind: object) -> Message:
+    """The message the decoded value `m` holds (`kind`: its "t", if a map — so `m` is a map
+    wherever `kind` is text), its depth measured already, or of a shallow kind."""
+    if type(kind) is not str or type(m.get("v")) is not int:
         raise MessageError("not a peerboard message")
-    if m["v"] != PROTOCOL_VERSION:  # type: ignore[index]
-        raise MessageError(f"protocol version {m['v']}; this node speaks version {PROTOCOL_VERSION}")  # type: ignore[index]
+    if m["v"] != PROTOCOL_VERSION:
+        raise MessageError(f"protocol version {m['v']}; this node speaks version {PROTOCOL_VERSION}")
     take = _TAKE.get(kind)
     if take is None:
         raise MessageError(f"unknown message type {kind[:20]!r}")
-    del m["t"], m["v"]  # type: ignore[attr-defined]
+    del m["t"], m["v"]
     try:
-        fields = take[0](m)  # type: ignore[arg-type]
+        fields = take[0](m)
     except SchemaError as exc:
         raise MessageError(str(exc)) from None  # (it names the message)
     try:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
+from peerboard.engines import Action
 from peerboard.protocol.log import (
-    Entry, Identity, Ledger, LedgerError, NONCE_BYTES, SeatSecrets, SignedGenesis, failures, fingerprint,
+    Entry, Identity, Ledger, LedgerError, NONCE_BYTES, SeatSecrets, SignedGenesis, WireMap, failures, fingerprint,
     make_entry,
 )
 from peerboard.protocol.session.acks import Acking
@@ -112,7 +113,7 @@ class Play(Table):
         state = self.ledger.game.state_hash(self.ledger.state)
         return [Send(self.seat_keys[value[0]], Ack(self.seat, 0, self.genesis.hash, state, value[2]).to_bytes())]
 
-    def resume(self, entries: list[Entry], choice: tuple[tuple, bytes] | None, addr: str, hello: bytes,
+    def resume(self, entries: list[Entry], choice: tuple[tuple[Action, ...], bytes] | None, addr: str, hello: bytes,
                claim: tuple[int, int, bytes] | None = None) -> Effects:
         """Take back the stored `entries` (re-checked: LedgerError unless they check out), the
         secret choice committed and the claim statement signed last (gone, seq, prev); say
@@ -381,12 +382,15 @@ class Play(Table):
         if protest:  # (in place of being told we were claimed: we were not gone)
             effects += protest
         elif entry.kind in ("resign", "claim", "agree") and ledger.ending is not None and ledger.ending[2] == entry.seq:
-            effects.append(Ended(self.ending()))
+            ending = self.ending()
+            assert ending is not None  # (the ledger's, just above)
+            effects.append(Ended(ending))
         if entry.kind == "protest":
             effects.append(self.protests.disputed(entry))
         if entry.kind == "takeover":
-            gone = entry.body["gone"]
-            effects.append(TakenOver(gone, entry.seq, entry.seat, self.genesis.terms.takeover, you=gone == self.seat))
+            gone, strategy = entry.body["gone"], self.genesis.terms.takeover
+            assert strategy is not None  # (a seat is taken over only by the genesis's strategy)
+            effects.append(TakenOver(gone, entry.seq, entry.seat, strategy, you=gone == self.seat))
         if ledger.finished:
             effects += self._game_over()
         return effects
@@ -410,9 +414,10 @@ class Play(Table):
 
     # -- the local seat's entries -------------------------------------------------------------------------
 
-    def submit(self, kind: str, actions: tuple) -> Effects:
+    def submit(self, kind: str, actions: tuple[Action, ...]) -> Effects:
         """The local seat's decision of `kind` (checked by `decision`)."""
         ledger, author = self.ledger, self.author
+        assert author is not None  # (a spectator decides nothing: `decision`)
         if kind == "commit":
             if len(actions) != 1 or actions[0] not in author.options(ledger, kind):
                 raise LocalError("That is not one of your choices here.")
@@ -424,14 +429,16 @@ class Play(Table):
         except LedgerError as exc:
             raise LocalError(exc.why) from None
 
-    def _write(self, kind: str, body: dict, offered: bool = False, seat: int | None = None) -> Effects:
+    def _write(self, kind: str, body: WireMap, offered: bool = False, seat: int | None = None) -> Effects:
         """Sign, store and send the local seat's next entry. It is checked against the
         ledger first (LedgerError before anything is sent) — unless it is a single action from
         the legal list this seat was `offered`, which applies by the engine contract
         (engines/testing.py checks it): that one leaves first and is re-run after."""
         ledger = self.ledger
         identity = self.identity if seat is None else self.authors.taken[seat][0]
-        entry = make_entry(identity, ledger.next_seq, ledger.head, self.seat if seat is None else seat, kind, body)
+        writer = self.seat if seat is None else seat
+        assert writer is not None  # (a spectator writes nothing)
+        entry = make_entry(identity, ledger.next_seq, ledger.head, writer, kind, body)
         # (our own signature needs no verifying)
         checked = None if offered else ledger.check(entry, signatures=False)
         # The entry leaves before its fsync, so the peers' checks and fsyncs run while ours
@@ -453,6 +460,7 @@ class Play(Table):
                 checked = self.ledger.check(entry, signatures=False)
             except LedgerError as exc:  # the engine offered an action it cannot apply
                 author = self.authors.taken[entry.seat][1] if entry.seat in self.authors.taken else self.author
+                assert author is not None  # (the entry is this node's own: `_write`)
                 author.ask_again()  # the peers refuse that entry too
                 return [Unstore(entry), Rejected(fingerprint(self.key), f"this seat's own move was refused: "
                                                                         f"{exc.why} (an engine fault)")]
@@ -465,13 +473,13 @@ class Play(Table):
             return []
         ledger, endings, author = self.ledger, self.endings, self.author
         if not author.unheard:  # (a seat catching up writes nothing)
-            carried = endings.resignation_to_carry(ledger, self.seat)
+            carried = endings.resignation_to_carry(ledger, author.seat)
             if carried is not None:
                 return self._write("resign", {"seat": carried, "sig": endings.resignations[carried]})
             claimed = self.claims.to_write()
             if claimed is not None:
                 return self._write("claim", claimed)
-            agreed = endings.agreement_to_carry(ledger, self.seat)
+            agreed = endings.agreement_to_carry(ledger, author.seat)
             if agreed is not None:
                 sigs = endings.offers[agreed]
                 return self._write("agree", {"how": agreed, "sigs": [sigs[s] for s in ledger.writers]})

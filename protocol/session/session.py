@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping
 
 from peerboard import engines
+from peerboard.engines import Action
 from peerboard.protocol.session.budget import CatchUp
 from peerboard.protocol.log import (
     Entry, Identity, LedgerError, MAX_ACTIONS_PER_ENTRY, MAX_PATIENCE, MAX_STRATEGY, SeatSecrets, SignedGenesis,
@@ -131,7 +132,7 @@ class Session(SessionView):
     @classmethod
     def join(cls, identity: Identity, secrets: SeatSecrets | None, name: str, addr: str, host_key: bytes,
              table: bytes, game: str, random: Callable[[int], bytes], now: float,
-             code: str | None = None, may_watch: Callable[[bytes], bool] | None = None) -> tuple["Session", list]:
+             code: str | None = None, may_watch: Callable[[bytes], bool] | None = None) -> tuple["Session", Effects]:
         """Ask `host_key`'s table for a seat (with secrets) or to watch (without); with the
         `code` of a private table, if given (ValueError for a code that cannot be one);
         `may_watch` as for `host`, once the game is under way."""
@@ -144,9 +145,9 @@ class Session(SessionView):
     @classmethod
     def resume(cls, identity: Identity, secrets: SeatSecrets | None, name: str, addr: str,
                genesis: SignedGenesis, addrs: tuple[str, ...], entries: Iterable[Entry],
-               choice: tuple[tuple, bytes] | None, random: Callable[[int], bytes], now: float,
+               choice: tuple[tuple[Action, ...], bytes] | None, random: Callable[[int], bytes], now: float,
                may_watch: Callable[[bytes], bool] | None = None,
-               claim: tuple[int, int, bytes] | None = None) -> tuple["Session", list]:
+               claim: tuple[int, int, bytes] | None = None) -> tuple["Session", Effects]:
         """A node restarted from its stored log: it re-checks every entry, then catches up
         from its peers. LedgerError if the stored log does not check out; a fault of our own
         while re-checking its entries halts the session (`InternalFault`) instead.
@@ -157,7 +158,7 @@ class Session(SessionView):
         effects = session._start(genesis, addrs, {}, hand_out=False, resumed=True)
         try:
             hello = session._hello("seat", g.table, g.game).to_bytes()
-            effects += session._stage.resume(list(entries), choice, addr, hello, claim)
+            effects += session._play.resume(list(entries), choice, addr, hello, claim)
             return session, effects + session._asks() + session._news()
         except LedgerError:
             raise
@@ -179,9 +180,9 @@ class Session(SessionView):
             return []
         self._now = now
         if self._phase in _FORMING:
-            self._stage.source = source
+            self._forming.source = source
         self._heard[sender] = now
-        effects: list = self._stage.heard_from(sender, now)
+        effects: Effects = self._stage.heard_from(sender, now)
         try:
             message = decode_message(data)
         except MessageError as exc:
@@ -195,12 +196,12 @@ class Session(SessionView):
             return effects + self._fault(f"handling the {message.kind} message just received", exc)
         if self._phase is Phase.FORMING:
             try:
-                effects += self._formed(self._stage.after_message(now))
+                effects += self._formed(self._forming.after_message(now))
             except Exception as exc:
                 return effects + self._fault("proposing the table", exc)
         return effects + self._news() if self._over_news else effects
 
-    def submit(self, actions: list | tuple, now: float) -> Effects:
+    def submit(self, actions: list[Action] | tuple[Action, ...], now: float) -> Effects:
         """The local player's decision: actions for a move (several: a planned turn, one
         entry), or the one action of a secret choice (committed now, revealed when the rules
         call for it); or a secret choice made before this seat may commit to it (a seat ahead
@@ -217,17 +218,17 @@ class Session(SessionView):
             return self._hold(actions, ahead)
         if not isinstance(actions, (list, tuple)) or not all(is_action(a) for a in actions):
             raise LocalError("A decision is a list of actions (tuples of text, numbers, booleans or None).")
-        actions = tuple(actions)
-        if not 1 <= len(actions) <= MAX_ACTIONS_PER_ENTRY:
+        decided = tuple(actions)
+        if not 1 <= len(decided) <= MAX_ACTIONS_PER_ENTRY:
             raise LocalError(f"A decision holds 1 to {MAX_ACTIONS_PER_ENTRY} actions.")
         try:
-            return self._stage.submit(kind, actions)
+            return self._play.submit(kind, decided)
         except LocalError:
             raise
         except Exception as exc:
             return self._fault("writing the local seat's decision", exc)
 
-    def submit_takeover(self, seat: int, actions: list | tuple, now: float) -> Effects:
+    def submit_takeover(self, seat: int, actions: list[Action] | tuple[Action, ...], now: float) -> Effects:
         """The decision of the bot playing seat `seat`, taken over and run by this node
         (asked by `TakeoverTurn`); LocalError if it is not allowed now."""
         if self._phase is not Phase.PLAYING:
@@ -236,7 +237,7 @@ class Session(SessionView):
                 not 1 <= len(actions) <= MAX_ACTIONS_PER_ENTRY:
             raise LocalError(f"A decision is a list of 1 to {MAX_ACTIONS_PER_ENTRY} actions.")
         try:
-            return self._stage.takeovers.submit(seat, tuple(actions))
+            return self._play.takeovers.submit(seat, tuple(actions))
         except LocalError:
             raise
         except Exception as exc:
@@ -258,10 +259,11 @@ class Session(SessionView):
         if self._phase not in _PLAYED:
             return []  # (left by a game that has halted since)
         try:
+            play = self._play
             if isinstance(step, TakeOwnEntry):
-                effects = self._stage.take_own(step.entry, step.checked)
+                effects = play.take_own(step.entry, step.checked)
                 return effects + self._news() if self._over_news else effects
-            return self._stage.my_turn()
+            return play.my_turn()
         except Exception as exc:
             return self._fault("taking its own next step", exc)
 
@@ -272,7 +274,7 @@ class Session(SessionView):
             raise LocalError("There is no game in progress to resign." if self._phase is not Phase.OVER
                              else "The game is over already.")
         try:
-            return self._stage.endings.resign()
+            return self._play.endings.resign()
         except LocalError:
             raise
         except Exception as exc:
@@ -287,7 +289,7 @@ class Session(SessionView):
         if self._phase is not Phase.PLAYING:
             raise LocalError("There is no game in progress here.")
         try:
-            return self._stage.endings.offer(how)
+            return self._play.endings.offer(how)
         except LocalError:
             raise
         except Exception as exc:
@@ -297,7 +299,7 @@ class Session(SessionView):
         """The local seat declines another seat's offer that the game ends `how`."""
         if self._phase is not Phase.PLAYING:
             raise LocalError("There is no game in progress here.")
-        return self._stage.endings.decline(how)
+        return self._play.endings.decline(how)
 
     def claim(self, seat: int, now: float) -> Effects:
         """The local seat claims seat `seat`, away longer than the table's patience: it is
@@ -305,7 +307,7 @@ class Session(SessionView):
         if self._phase is not Phase.PLAYING:
             raise LocalError("There is no game in progress here.")
         try:
-            play = self._stage
+            play = self._play
             return play.claims.claim(seat, play.away_for(seat, now) if 0 <= seat < play.players else None)
         except (LocalError, LedgerError) as exc:
             raise LocalError(getattr(exc, "why", str(exc))) from None
@@ -324,10 +326,10 @@ class Session(SessionView):
         if self._phase not in _PLAYED:
             raise LocalError("The table's chat opens when the game starts." if self._phase in _FORMING
                              else "The game is halted: nothing can be said to the table.")
-        return self._chat.say(self._identity, self._stage, text, now)
+        return self._chat.say(self._identity, self._play, text, now)
 
     def _heard_say(self, sender: bytes, line: Say, now: float) -> Effects:
-        return self._chat.heard(sender, line, now, self._stage)
+        return self._chat.heard(sender, line, now, self._play)
 
     def rematch(self, answer: str, next_table: bytes | None = None) -> Effects:
         """Say to every other seat what this seat says about playing again (spec/protocol.md,
@@ -356,12 +358,13 @@ class Session(SessionView):
 
     def _answer(self, answer: str, next_table: bytes | None = None) -> Effects:
         """This seat's answer, kept and said to every other seat."""
-        stage = self._stage
+        stage = self._play
+        assert stage.seat is not None  # (the callers answer for a seat: `rematch`, `_asks`)
         others = [k for k in stage.seats if k != self._key]
         return self._rematch_part().answer(stage.seat, answer, next_table, stage.table, others)
 
     def _heard_rematch(self, sender: bytes, m: Rematch, now: float) -> Effects:
-        stage = self._stage
+        stage = self._play
         told = self._rematch_part().heard(stage.seats.get(sender), m, stage.table)
         return told + self._rematch_step() if told else []
 
@@ -384,12 +387,12 @@ class Session(SessionView):
         seat = self.local_seat
         if seat is None or self._phase is not Phase.OVER:
             return []
-        stage = self._stage
+        stage = self._play
         host = next(i for i in self.seats if i.index == 0)
         others = [k for k in stage.seats if k != self._key]
         return self._rematch_part().step(seat, stage.table, others, (host.key, host.address), self._random)
 
-    def next_game(self, secrets: SeatSecrets, now: float) -> tuple["Session", list]:
+    def next_game(self, secrets: SeatSecrets, now: float) -> tuple["Session", Effects]:
         """The session of the rematch this node begins (`NextGame`), and its first effects:
         seat 0's node hosts the new table, its seats the same keys with the first seat moved
         on; every other node joins it at seat 0's node. With fresh `secrets`; the same
@@ -414,13 +417,15 @@ class Session(SessionView):
         session._start_by = now + REMATCH_WAIT
         return session, effects
 
-    def _hold(self, actions: list | tuple, ahead: tuple) -> Effects:
+    def _hold(self, actions: list[Action] | tuple[Action, ...], ahead: tuple[Action, ...]) -> Effects:
         """The player's secret choice, made before this seat may commit to it: held."""
         chosen = tuple(tuple(a) if isinstance(a, list) else a for a in actions) if isinstance(actions, (list, tuple)) else ()
         if len(chosen) != 1 or chosen[0] not in ahead:
             raise LocalError("That is not one of your secret choices here.")
-        self._stage.author.held = chosen[0]
-        return self._stage.ahead.sign(True)
+        play = self._play
+        assert play.author is not None  # (a choice `ahead` is a seat's own: `choice_ahead`)
+        play.author.held = chosen[0]
+        return play.ahead.sign(True)
 
     def remove_seat(self, index: int, now: float) -> Effects:
         """The host removes the node holding seat `index` before the game starts: the seat
@@ -429,7 +434,7 @@ class Session(SessionView):
         when this node hosts no forming table or no one holds that seat."""
         if self._phase not in _FORMING:
             raise LocalError("Seats can only be removed before the game starts.")
-        return self._formed(self._stage.remove(index))
+        return self._formed(self._forming.remove(index))
 
     # -- the phase, and whose fault --------------------------------------------------------------------
 
@@ -481,18 +486,18 @@ class Session(SessionView):
             self._next_beat = now + BEAT_EVERY
             data = stage.beat()
             effects += [Send(k, data) for k in stage.peers()]
-            if self._phase is Phase.PLAYING and stage.author is not None:  # (said again while a choice is held)
-                effects += stage.ahead.sign(stage.author.held is not None)
-        if self._phase in _FORMING:
-            return effects + self._formed(stage.tick(now))
-        return effects + stage.tick(now, beat)
+            if self._phase is Phase.PLAYING and isinstance(stage, Play) and stage.author is not None:
+                effects += stage.ahead.sign(stage.author.held is not None)  # (said again while a choice is held)
+        if isinstance(stage, Play):  # (PLAYING or OVER, the game halted already: above)
+            return effects + stage.tick(now, beat)
+        return effects + self._formed(stage.tick(now))
 
     # -- forming the table (protocol/session/forming.py), and the start --------------------------------------
 
     def _formed(self, effects: Effects) -> Effects:
         """After the forming handshake took a message: the game starts once it has its genesis."""
         effects = self._news_only(effects)
-        f = self._stage
+        f = self._forming
         if f.genesis is None:
             return effects
         try:

@@ -7,8 +7,8 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from peerboard.engines import Game
-from peerboard.protocol.log import Entry
+from peerboard.engines import Action, Game
+from peerboard.protocol.log import Entry, Outcomes
 
 #: moves kept for `MoveList` to write in the notation when next asked (nobody may ask)
 UNFORMATTED_AT_MOST = 1024
@@ -39,7 +39,7 @@ class MoveRecord:
 
     seq: int
     seat: int
-    actions: tuple  # the engine actions, in order
+    actions: tuple[Action, ...]  # the engine actions, in order
     texts: tuple[str, ...]  # each action in the game's notation, written at the state before it
     confirmed: bool  # every seat has acked it (when this record was made: see `Session.confirmed_seq`)
 
@@ -75,9 +75,9 @@ class MoveList:
         self._records: list[MoveRecord] = []
         self._pending: list[tuple[Entry, Any]] = []  # (move entry, the state before it)
         self._chance: list[ChanceRecord] = []
-        self._chance_pending: list[tuple[Entry, tuple]] = []  # (entry, its (state before, outcome) pairs)
+        self._chance_pending: list[tuple[Entry, Outcomes]] = []  # (entry, its (state before, outcome) pairs)
 
-    def add_chance(self, entry: Entry, outcomes: tuple) -> None:
+    def add_chance(self, entry: Entry, outcomes: Outcomes) -> None:
         """The chance outcomes `entry` brought about, as (state before, outcome) pairs
         (written out as the moves are: when first asked for)."""
         self._chance_pending.append((entry, outcomes))

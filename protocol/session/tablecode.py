@@ -72,7 +72,7 @@ def knock(stretched_code: bytes, joiner: bytes) -> bytes:
 
 def pick_code(random: Callable[[int], bytes]) -> str:
     """A code for `--private`: 8 letters of `PICKED_LETTERS` as `abcd-efgh` (about 40 bits)."""
-    letters = []
+    letters: list[str] = []
     while len(letters) < 8:
         for b in random(16):
             if b < 248:  # 248 = 8 * 31: every letter equally likely

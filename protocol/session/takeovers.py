@@ -53,7 +53,9 @@ class Takeovers:
         if isinstance(step, Write):
             return self.write(step.kind, step.body, seat=seat)
         if isinstance(step, YourTurn):
-            return [TakeoverTurn(seat, step.kind, step.legal, t.genesis.terms.takeover)]
+            strategy = t.genesis.terms.takeover
+            assert strategy is not None  # (a seat is taken over only by the genesis's strategy)
+            return [TakeoverTurn(seat, step.kind, step.legal, strategy)]
         return []
 
     def submit(self, seat: int, actions: tuple[Any, ...]) -> Effects:

@@ -17,7 +17,6 @@ from peerboard.protocol.session.claims import Claims
 from peerboard.protocol.session.effects import Effects
 from peerboard.protocol.session.endings import Endings
 from peerboard.protocol.session.forks import Forks
-from peerboard.protocol.session.forming import Forming
 from peerboard.protocol.session.hosting import Hosting
 from peerboard.protocol.session.joining import Joining
 from peerboard.protocol.session.messages import (
@@ -31,8 +30,11 @@ from peerboard.protocol.session.surface import Phase
 class Dispatching(Protocol):
     """What a handler needs of the session it handles a message for (`Session`)."""
 
-    _stage: Forming | Play
+    _stage: Hosting | Joining | Play
     _catch_up: CatchUp
+
+    @property
+    def _play(self) -> Play: ...
 
     def _formed(self, effects: Effects) -> Effects: ...
 
@@ -51,7 +53,8 @@ Handler = Callable[[Dispatching, bytes, Message, float], Effects]
 
 def _paced_want(session: Dispatching, sender: bytes, message: Message, now: float) -> Effects:
     """A `want`, answered only within the sender's catch-up budget (protocol/session/budget.py)."""
-    play = session._stage
+    play = session._play
+    assert isinstance(message, Want)  # (the row of `Want`)
     if not session._catch_up.answers(sender, sender not in play.seats, now):
         return session._flooding(sender, now)
     return play.fetches.on_want(sender, message, play.acking.last_confirm)
@@ -66,11 +69,13 @@ def _no_game(session: Dispatching, sender: bytes, message: Message, now: float) 
     raise MessageError(f"{message.kind}: no game has started here")
 
 
-def _say(session: Dispatching, sender: bytes, message: Say, now: float) -> Effects:
+def _say(session: Dispatching, sender: bytes, message: Message, now: float) -> Effects:
+    assert isinstance(message, Say)  # (the row of `Say`)
     return session._heard_say(sender, message, now)
 
 
-def _rematch(session: Dispatching, sender: bytes, message: Rematch, now: float) -> Effects:
+def _rematch(session: Dispatching, sender: bytes, message: Message, now: float) -> Effects:
+    assert isinstance(message, Rematch)  # (the row of `Rematch`)
     return session._heard_rematch(sender, message, now)
 
 
@@ -89,7 +94,8 @@ def _game(name: str, part: type | None = None) -> Handler:
     or that of its `part` — its acks (`Acking`), endings (`Endings`), claims (`Claims`) or
     forks (`Forks`): the part of the game that holds what the message is about."""
     if part is None:
-        method = getattr(Play, name)
+        # (found by name, as the module loads; it takes the message of its row)
+        method: Callable[..., Effects] = getattr(Play, name)
 
         def handler(session: Dispatching, sender: bytes, message: Message, now: float) -> Effects:
             return method(session._stage, sender, message, now)
@@ -98,7 +104,8 @@ def _game(name: str, part: type | None = None) -> Handler:
     attribute = _PARTS[part]
 
     def handled(session: Dispatching, sender: bytes, message: Message, now: float) -> Effects:
-        return getattr(getattr(session._stage, attribute), name)(sender, message, now)
+        effects: Effects = getattr(getattr(session._stage, attribute), name)(sender, message, now)
+        return effects
     return handled
 
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from peerboard import engines
+from peerboard.engines import Action
 from peerboard.protocol.log import LedgerError, NO_TAKEOVER, fingerprint
 from peerboard.protocol.session.events import Ending, Event, GameOver
-from peerboard.protocol.session.forming import Forming
+from peerboard.protocol.session.hosting import Hosting
+from peerboard.protocol.session.joining import Joining
 from peerboard.protocol.session.play import Play
 from peerboard.protocol.session.rematch import RematchState, Rematches, Rematching
 from peerboard.protocol.session.surface import ChanceRecord, LocalError, MoveRecord, Phase, Position, SeatInfo
@@ -25,7 +27,9 @@ class SessionView:
         self._key = key
         self._private = private
         self._phase = Phase.FORMING
-        self._stage: Forming | Play  # set by the constructor that built the session
+        #: set by the constructor that built the session: the forming side while FORMING and
+        #: SIGNING, the game from the genesis on (`_forming`, `_play`)
+        self._stage: Hosting | Joining | Play
         self._heard: dict[bytes, float] = {}
         self._halt: Event | None = None
         #: who answers a rematch here (the node sets it: `answers_rematch`; None: nothing is
@@ -36,6 +40,20 @@ class SessionView:
     @property
     def phase(self) -> Phase:
         return self._phase
+
+    @property
+    def _play(self) -> Play:
+        """The game: asked for only from the genesis on (PLAYING, OVER, or HALTED after them)."""
+        stage = self._stage
+        assert isinstance(stage, Play), "no game has started here"
+        return stage
+
+    @property
+    def _forming(self) -> Hosting | Joining:
+        """The forming side: asked for only while the table forms (FORMING, SIGNING)."""
+        stage = self._stage
+        assert not isinstance(stage, Play), "the game has started here"
+        return stage
 
     @property
     def game_name(self) -> str:
@@ -115,20 +133,23 @@ class SessionView:
         except LocalError:
             return None
 
-    def legal_actions(self) -> tuple:
+    def legal_actions(self) -> tuple[Action, ...]:
         """The local seat's options now: its legal moves, or its secret choice's candidates;
         () when the decision is not the local seat's."""
         kind = self.decision_kind()
-        return () if kind is None else self._stage.options_for(kind)
+        return () if kind is None else self._play.options_for(kind)
 
-    def choice_ahead(self) -> tuple:
+    def choice_ahead(self) -> tuple[Action, ...]:
         """A secret choice the local seat is in but may not commit to yet (a seat ahead of
         it in the group commits first): its options, the same it will be offered then; ()
         when there is none. A node may take the choice now and submit it when it may."""
-        if self._phase is not Phase.PLAYING or self._stage.author is None:
+        if self._phase is not Phase.PLAYING:
+            return ()
+        play = self._play
+        if play.author is None:
             return ()
         try:
-            return self._stage.author.choice_ahead(self._stage.ledger)
+            return play.author.choice_ahead(play.ledger)
         except LedgerError:
             return ()
 
@@ -198,9 +219,10 @@ class SessionView:
             raise LocalError("The game is halted.")
         if phase is Phase.OVER:
             raise LocalError("The game is over.")
-        if phase is not Phase.PLAYING or self._stage.author is None:
+        play = self._play if phase is Phase.PLAYING else None
+        if play is None or play.author is None:
             raise LocalError("There is no game in progress at this seat.")
-        return self._stage.author.decision(self._stage.ledger)
+        return play.author.decision(play.ledger)
 
     @property
     def offers(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
@@ -235,11 +257,11 @@ class SessionView:
     def chosen_ahead(self) -> tuple[int, ...]:
         """The other seats that said they have made their secret choice due at the head and
         wait for this one (a sign, `ChoseAhead`: what they chose stays sealed)."""
-        return self._stage.ahead.signed() if self._phase in (Phase.PLAYING, Phase.OVER) else ()
+        return self._play.ahead.signed() if self._phase in (Phase.PLAYING, Phase.OVER) else ()
 
     @property
-    def held_choice(self) -> tuple | None:
+    def held_choice(self) -> Action | None:
         """A secret choice the player made before this seat may commit to it, held until it
         may (`submit`); else None."""
-        author = self._stage.author if self._phase is Phase.PLAYING else None
+        author = self._play.author if self._phase is Phase.PLAYING else None
         return None if author is None else author.held
