@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from peerboard.client.bots.knowledge.generic import Knowledge, logistic
+from peerboard.client.games.asterix import fitted
 from peerboard.engines.asterix.board import BIT, BOAR, COHORT, MENHIR, MISTLETOE, SQUARE_NAMES, VILLAGE, squares_of
 from peerboard.engines.asterix.rules import can_carry
 from peerboard.engines.asterix.state import OVER, State
@@ -76,6 +77,11 @@ class AsterixKnowledge(Knowledge):
         return list(known)
 
     FEATURES = ("value", "led", "banked", "value_late", "carried")
+    # the chance a live position gives each seat: the fitted conditional logit over these
+    # (client/games/asterix/fitted.py, bench/fit_evaluation.py), whose chances add up to 1
+    # at any number of seats, where `contest` gave each seat its lead's logistic alone
+    # (at four seats they added up to more than 1: said 0.44, happened 0.17)
+    weights = fitted.WEIGHTS
 
     def features(self, state: State) -> list[list[float]]:
         """Per seat: its value (`values`: the categories' leads, what it carries discounted
