@@ -13,9 +13,7 @@ a rule, a list's order, a refusal's words or a bot's choice changes a digest.
 
 (It was recorded with 990cd82's package first on the path: `git archive 990cd82` unpacked
 into DIR/peerboard, then `PYTHONPATH=DIR .venv/bin/python tests/engines/test_asterix_equivalence.py
---record`.) The bots' digests alone were recorded again when the players' evaluation
-became the fitted one (client/games/asterix/fitted.py): their choices changed by design, the
-engine's digests did not.
+--record`.)
 """
 from __future__ import annotations
 

@@ -6,7 +6,6 @@ import random
 
 from peerboard.client.bots.knowledge.fitted import chances
 from peerboard.client.bots.knowledge.generic import Knowledge, logistic
-from peerboard.client.games.asterix import fitted
 from peerboard.engines.asterix.board import BIT, BOAR, COHORT, MENHIR, MISTLETOE, SQUARE_NAMES, VILLAGE, squares_of
 from peerboard.engines.asterix.rules import can_carry
 from peerboard.engines.asterix.state import OVER, State
@@ -78,11 +77,13 @@ class AsterixKnowledge(Knowledge):
         return list(known)
 
     FEATURES = ("value", "led", "banked", "value_late", "carried")
-    # the chance a live position gives each seat: the fitted conditional logit over these
-    # (client/games/asterix/fitted.py, bench/fit_evaluation.py), whose chances add up to 1
-    # at any number of seats, where `contest` gave each seat its lead's logistic alone
-    # (at four seats they added up to more than 1: said 0.44, happened 0.17)
-    weights = fitted.WEIGHTS
+    # Not the players' evaluation (yet): the weights fitted to who won (client/games/
+    # asterix/fitted.py, bench/fit_evaluation.py; out of fold 32% better than the share,
+    # the contest 24%) weigh a seat's value below zero early in a game, and players that
+    # search by them stop gathering: games ran three times as long and mcts won fewer of
+    # them against greedy (bench/bench_bots.py, 18/24 -> 15/24). `fitted` below is their
+    # evaluation in one pass, for a fit whose features reward progress.
+    weights = None
 
     def features(self, state: State) -> list[list[float]]:
         """Per seat: its value (`values`: the categories' leads, what it carries discounted
