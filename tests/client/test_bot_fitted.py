@@ -103,21 +103,3 @@ def test_aton_a_seat_near_a_full_temple_is_near_its_win_by_occupation():
     assert know.weights[column] > 0
     assert know.estimate(near)[1] > know.fitted(near, blind)[1] + 0.1
 
-
-def test_asterix_one_pass_evaluation_is_the_fitted_evaluation_of_its_features_to_the_bit():
-    from peerboard.client.bots.knowledge.generic import Knowledge
-    from peerboard.client.games.asterix import fitted
-
-    game = engines.get("asterix")
-    know = knowledge_for(game)
-    assert fitted.FEATURES == know.FEATURES
-    rng = random.Random(5)
-    compared = 0
-    for players in (2, 3, 4, 6):
-        state = game.new_game(players)
-        while not game.is_terminal(state):
-            if rng.random() < 0.2:
-                assert know.fitted(state, fitted.WEIGHTS) == Knowledge.fitted(know, state, fitted.WEIGHTS)
-                compared += 1
-            state = game.apply(state, random_action(game, state, rng))
-    assert compared > 200

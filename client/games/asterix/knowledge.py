@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from peerboard.client.bots.knowledge.fitted import chances
 from peerboard.client.bots.knowledge.generic import Knowledge, logistic
 from peerboard.engines.asterix.board import BIT, BOAR, COHORT, MENHIR, MISTLETOE, SQUARE_NAMES, VILLAGE, squares_of
 from peerboard.engines.asterix.rules import can_carry
@@ -81,8 +80,10 @@ class AsterixKnowledge(Knowledge):
     # asterix/fitted.py, bench/fit_evaluation.py; out of fold 32% better than the share,
     # the contest 24%) weigh a seat's value below zero early in a game, and players that
     # search by them stop gathering: games ran three times as long and mcts won fewer of
-    # them against greedy (bench/bench_bots.py, 18/24 -> 15/24). `fitted` below is their
-    # evaluation in one pass, for a fit whose features reward progress.
+    # them against greedy (bench/bench_bots.py, 18/24 -> 15/24). A fit whose features
+    # reward progress is still to be made; the generic path costs 18 us a position against
+    # the contest's 5, and the search values every position it meets (a one-pass version,
+    # like `values`, is worth writing with it).
     weights = None
 
     def features(self, state: State) -> list[list[float]]:
@@ -106,45 +107,6 @@ class AsterixKnowledge(Knowledge):
         late = sum(banked) / TILES_TO_BANK
         return [[v, n / 4, b / TILES_TO_BANK, v * late, sum(c) / 10]
                 for v, n, b, c in zip(values, led, banked, state.carried)]
-
-    def fitted(self, state: State, weights) -> list[float]:
-        """The fitted chances of `features` and `weights` (every seat its own side: Asterix
-        has no teams), in one pass over the holdings: the search and the greedy player
-        value every position they meet, and features, scores and sides one after another
-        cost four times the contest's time. The same arithmetic as `features`."""
-        w_value, w_led, w_banked, w_late, w_carried = weights
-        held = []
-        for pile, carried, square in zip(state.piles, state.carried, state.pawns):
-            keep = KEEP[square + 1]
-            held.append((pile[0] + keep * carried[0], pile[1] + keep * carried[1],
-                         pile[2] + keep * carried[2], pile[3] + keep * carried[3]))
-        tops = []
-        for c in CATEGORIES:
-            first = second = -1.0
-            for h in held:
-                x = h[c]
-                if x > first:
-                    first, second = x, first
-                elif x > second:
-                    second = x
-            tops.append((first, second))
-        banked = [sum(pile) for pile in state.piles]
-        late = sum(banked) / TILES_TO_BANK
-        scores = []
-        for mine, b, load in zip(held, banked, state.carried):
-            v = 0.0
-            led = 0
-            for c in CATEGORIES:
-                first, second = tops[c]
-                x = mine[c]
-                lead = x - (second if x == first else first)
-                v += -1.0 if lead < -2.0 else 1.0 if lead > 2.0 else lead / 2.0
-                if x == first and first > second and first > 0:
-                    led += 1
-            v += 0.02 * mine[2] + 0.01 * mine[0]
-            scores.append(w_value * v + w_led * (led / 4) + w_banked * (b / TILES_TO_BANK)
-                          + w_late * (v * late) + w_carried * (sum(load) / 10))
-        return chances(scores)
 
     def standing(self, view: State, seat: int) -> None:
         """No count kept: Asterix ends by itself, at its round limit."""
