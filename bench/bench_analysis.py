@@ -25,7 +25,8 @@ this tree's, seeds of their own: games the evaluation was not fitted to), or the
   the clear mistakes it missed are those the strong search is 97.5 % sure of;
 * **the cost**: each code's CPU seconds per judged move (the analysing child's own CPU
   time), beside the CPU seconds per decision of that code's mcts player deciding the same
-  positions at the same budget (another child); the goal is at most 1.5x.
+  positions at the same budget (another child); the goal is at most 1.5x (`--no-decide`
+  leaves that child out, for a run about the chances and marks).
 
 How loaded the machine was is printed (the load average before and after); the figures
 are CPU time and ratios. Exits 1 when it measured nothing.
@@ -195,7 +196,7 @@ def measure(config: str, args, codes: list[tuple[str, object]], work: Path) -> b
         folder = work / f"{label}-{game_name}-{seats}p"
         shutil.copytree(source, folder)
         cpu = run_analyse(folder, args.budget, code)
-        decided = run_decide(source, args.budget, code)
+        decided = None if args.no_decide else run_decide(source, args.budget, code)
         docs = {p.name: json.loads((folder / (p.stem + ".analysis.json")).read_text()) for p in logs}
         moves = [(name, m) for name, doc in docs.items() for m in doc["moves"]]
         found[label] = {"cpu": cpu, "decide": decided, "docs": docs, "moves": moves}
@@ -235,7 +236,6 @@ def measure(config: str, args, codes: list[tuple[str, object]], work: Path) -> b
         b, base = calibration.brier(rows), calibration.share_brier(rows)
         lo, hi = calibration.bootstrap(rows)
         per_move = f["cpu"] / max(1, len(f["moves"]))
-        per_decision = f["decide"]["cpu"] / max(1, f["decide"]["decisions"])
         marked = sorted(f["marked"] & verdicts.keys())
         confirmed = sum(verdicts[k][0] >= MISTAKE for k in marked)
         clo, chi = wilson(confirmed, len(marked))
@@ -262,6 +262,11 @@ def measure(config: str, args, codes: list[tuple[str, object]], work: Path) -> b
                 print(f"      {k[0]} seq {k[1]}.{k[2]}: {m['mark']} drop {m['drop']:.3f} ±{Z * m.get('error', 0):.3f} "
                       f"({m['played_playouts']} / {m['preferred_playouts']} playouts) -> strong search "
                       f"{verdicts[k][0]:.3f} ±{Z * verdicts[k][1]:.3f}")
+        if f["decide"] is None:
+            print(f"    CPU per judged move {per_move:.2f} s ({len(f['moves'])} moves); the mcts player's decisions "
+                  f"not measured (--no-decide)")
+            continue
+        per_decision = f["decide"]["cpu"] / max(1, f["decide"]["decisions"])
         print(f"    CPU per judged move {per_move:.2f} s ({len(f['moves'])} moves); the mcts player's decision at the same "
               f"budget {per_decision:.2f} s: ratio {per_move / per_decision:.2f} (goal 1.5)")
     return True
@@ -279,6 +284,8 @@ def main() -> int:
     ap.add_argument("--to-end", type=int, default=8, help="of those, how many are searched with playouts to the end")
     ap.add_argument("--against", metavar="REV|DIR", help="also analyse with the code there (e.g. main)")
     ap.add_argument("--seed", type=int, default=40)
+    ap.add_argument("--no-decide", action="store_true",
+                    help="leave out the mcts player's decisions (the cost's baseline): the chances and marks only")
     ap.add_argument("--verbose", action="store_true", help="also each mark beside the strong search's drop")
     ap.add_argument("--child-decide", metavar="DIR", help=argparse.SUPPRESS)
     args = ap.parse_args()

@@ -8,6 +8,12 @@ from peerboard.engines.aton.random_play import playout
 from peerboard.engines.aton.rules import removal_due
 from peerboard.engines.aton.scoring import temple_scores
 from peerboard.engines.aton.state import PLACE, REMOVE, State
+from peerboard.engines.aton.temples import GREEN_SQUARES, SQUARES_PER_TEMPLE, YELLOW_SQUARES
+
+#: the squares whose occupation by one seat wins at once: each temple's 12, the 14 yellow,
+#: the 14 green (engines/aton/scoring.py: immediate_win)
+REGIONS = tuple(tuple(range(t * SQUARES_PER_TEMPLE, (t + 1) * SQUARES_PER_TEMPLE)) for t in range(4)) + (
+    YELLOW_SQUARES, GREEN_SQUARES)
 
 KINGDOM_FULL = 8
 
@@ -28,7 +34,7 @@ class AtonKnowledge(Knowledge):
         by itself."""
         return None
 
-    FEATURES = ("progress", "progress_squared", "board_later", "owed")
+    FEATURES = ("progress", "progress_squared", "board_later", "owed", "occupation")
     weights = fitted.WEIGHTS
 
     def features(self, state: State) -> list[list[float]]:
@@ -36,7 +42,10 @@ class AtonKnowledge(Knowledge):
         a scoring now would give it as far as the Kingdom is full: full, a scoring is due),
         and that squared (a lead counts more near the end); the board's points a scoring
         is not yet due to give (the Kingdom's empty part); what the revealed cartouches
-        still owe it this round."""
+        still owe it this round; how near it is to winning by occupation (the region of
+        REGIONS it holds the most of, by the share held to the fourth power: a region is
+        won only when full, and strong players did win one game in seven so, behind on
+        points)."""
         win = state.win_points
         seats = state.seats
         board = temple_scores(state.board)
@@ -45,10 +54,22 @@ class AtonKnowledge(Knowledge):
         if state.order and state.phase in (REMOVE, PLACE):
             for i, gain in _owed(state):
                 owed[i] += gain
+        held = state.board
+        near = [0.0, 0.0]
+        for region in REGIONS:
+            counts = [0, 0]
+            for square in region:
+                owner = held[square]
+                if owner >= 0:
+                    counts[owner] += 1
+            for i in (0, 1):
+                share = counts[i] / len(region)
+                if share > near[i]:
+                    near[i] = share
         out = []
         for i in (0, 1):
             progress = (seats[i].score + fill * board[i]) / win
-            out.append([progress, progress * progress, (1 - fill) * board[i] / win, owed[i] / win])
+            out.append([progress, progress * progress, (1 - fill) * board[i] / win, owed[i] / win, near[i] ** 4])
         return out
 
     def values(self, state: State) -> list[float]:
