@@ -3,8 +3,6 @@ judged by what it could see; the analysis file names its log and is deterministi
 import io
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,24 +16,17 @@ from peerboard.client.bots.sdk import Bot, Budget
 from peerboard.client.bots.table import play_game
 from peerboard.client.bots.tournament import InProcess
 from peerboard.client.selfplay import write_log
-from peerboard.engines import registry
 from peerboard.logs import read_log
+from support import new_game
 
-HERE = Path(__file__).resolve().parent
 GOAL = 20
 
 
 @pytest.fixture
 def pig(monkeypatch):
-    """Pig (tests/support/newgame/pig), registered as test_new_game.py registers it."""
-    import peerboard.engines as package
-
-    monkeypatch.setattr(package, "__path__", [*package.__path__, str(HERE.parent / "support" / "newgame")])
-    monkeypatch.setitem(registry._MODULES, "pig", "peerboard.engines.pig")
-    monkeypatch.setattr(registry, "_loaded", {})
-    yield engines.get("pig")
-    for name in [m for m in sys.modules if m == "peerboard.engines.pig" or m.startswith("peerboard.engines.pig.")]:
-        del sys.modules[name]
+    """Pig (tests/support/newgame/pig), registered for the test (support/new_game.py)."""
+    yield new_game.register(monkeypatch)
+    new_game.forget()
 
 
 class Banker(Bot):
@@ -190,7 +181,6 @@ def test_the_analysis_on_a_dask_cluster_is_the_analysis_here(tmp_path):
 
 
 def test_f7_in_the_viewer_analyses_the_log_and_the_graph_appears(pig, tmp_path, monkeypatch):
-    import asyncio
 
     from peerboard.client.analysis import command
     from peerboard.client.tui.replay import load

@@ -4,7 +4,6 @@ whole game of Aton with its analysis, opened from disk in headless Chromium; the
 the page asks nothing of the network (the performance log holds every request)."""
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -14,14 +13,15 @@ from support.stored_games import build, store
 pytestmark = [pytest.mark.processes, pytest.mark.timeout(300)]  # (chromedriver, and `analyse` for the page)
 
 
-def wait_for(predicate, what: str, limit: float = 20.0):
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"the page never showed {what}")
+def wait_for(driver, predicate, what: str, limit: float = 20.0):
+    """`predicate()`'s first true value, as selenium's wait polls the page for it (at most `limit` s)."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.wait import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, limit, poll_frequency=0.05).until(lambda _: predicate())
+    except TimeoutException:
+        raise AssertionError(f"the page never showed {what}") from None
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +46,7 @@ def test_the_page_steps_through_the_game_with_the_keys_and_the_move_list(page, t
         where = lambda: driver.find_element(By.ID, "where").text  # noqa: E731
         board = lambda: driver.find_element(By.ID, "board").get_attribute("innerHTML")  # noqa: E731
         current = lambda: driver.find_elements(By.CSS_SELECTOR, "#moves li.now")  # noqa: E731
-        first = wait_for(where, "the position counter")
+        first = wait_for(driver, where, "the position counter")
         assert first.startswith("0 / ")
         last = int(first.split(" / ")[1])
         start_board = board()
@@ -55,20 +55,20 @@ def test_the_page_steps_through_the_game_with_the_keys_and_the_move_list(page, t
 
         body = driver.find_element(By.TAG_NAME, "body")
         body.send_keys(Keys.ARROW_RIGHT)
-        wait_for(lambda: where() == f"1 / {last}", "position 1 after →")
+        wait_for(driver, lambda: where() == f"1 / {last}", "position 1 after →")
         assert current()[0].get_attribute("data-at") == "1"
 
         body.send_keys(Keys.END)
-        wait_for(lambda: where() == f"{last} / {last}", "the last position after End")
+        wait_for(driver, lambda: where() == f"{last} / {last}", "the last position after End")
         assert board() != start_board
         assert "Game over" in board()
         assert current()[0].get_attribute("data-at") == str(last)
         assert "Game over" in driver.find_element(By.CLASS_NAME, "result").text
 
         driver.find_elements(By.CSS_SELECTOR, "#moves li")[9].click()
-        wait_for(lambda: where() == f"10 / {last}", "position 10 after a click on move 10")
+        wait_for(driver, lambda: where() == f"10 / {last}", "position 10 after a click on move 10")
         body.send_keys(Keys.HOME)
-        wait_for(lambda: where() == f"0 / {last}", "the first position after Home")
+        wait_for(driver, lambda: where() == f"0 / {last}", "the first position after Home")
         assert board() == start_board
 
         # the analysis: a graph, and the marked moves carry their sign
@@ -88,10 +88,10 @@ def test_a_seat_view_turns_the_other_hand_face_down(page, tmp_path):
 
     with chromium(tmp_path / "profile") as driver:
         driver.get(page.as_uri() + "#9")  # both hands drawn, cartouches not yet assigned
-        wait_for(lambda: driver.find_element(By.ID, "where").text.startswith("9 / "), "position 9")
+        wait_for(driver, lambda: driver.find_element(By.ID, "where").text.startswith("9 / "), "position 9")
         back = 'fill="#6b4f2a"'
         everything = driver.find_element(By.ID, "board").get_attribute("innerHTML")
         driver.find_element(By.CSS_SELECTOR, '[data-view="1"]').click()  # as seat 0
-        wait_for(lambda: driver.find_element(By.ID, "board").get_attribute("innerHTML") != everything, "seat 0's view")
+        wait_for(driver, lambda: driver.find_element(By.ID, "board").get_attribute("innerHTML") != everything, "seat 0's view")
         as_seat0 = driver.find_element(By.ID, "board").get_attribute("innerHTML")
         assert everything.count(back) == 0 and as_seat0.count(back) > 0

@@ -4,17 +4,15 @@ The pixels are checked in a real browser (test_svg_render.py); here, what a pict
 it is one well-formed SVG document, it names whose turn it is and the scores, it changes
 when the position does, it hides what the seat may not see, and hostile names stay text."""
 import random
-import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
 import peerboard.svg
 from peerboard import engines
 from peerboard.engines import CHANCE
+from support import new_game
 
-HERE = Path(__file__).resolve().parent
 NS = "{http://www.w3.org/2000/svg}"
 
 
@@ -105,16 +103,9 @@ def test_a_notebook_shows_a_picture():
 
 @pytest.fixture
 def pig(monkeypatch):
-    """Pig (tests/support/newgame/pig) registered as tests/engines/test_new_game.py does."""
-    import peerboard.engines as package
-    from peerboard.engines import registry
-
-    monkeypatch.setattr(package, "__path__", [*package.__path__, str(HERE.parent / "support" / "newgame")])
-    monkeypatch.setitem(registry._MODULES, "pig", "peerboard.engines.pig")
-    monkeypatch.setattr(registry, "_loaded", {})
-    yield engines.get("pig")
-    for name in [m for m in sys.modules if m == "peerboard.engines.pig" or m.startswith("peerboard.engines.pig.")]:
-        del sys.modules[name]
+    """Pig (tests/support/newgame/pig), registered for the test (support/new_game.py)."""
+    yield new_game.register(monkeypatch)
+    new_game.forget()
 
 
 def test_a_game_without_a_drawing_of_its_own_is_drawn_from_its_styled_board(pig):

@@ -82,7 +82,8 @@ def _why_over(state, names: tuple[str, ...]) -> str:
             f"{least}, against {others}")
 
 
-def _monks_at(state) -> dict[int, list[int]]:
+def monks_at(state) -> dict[int, list[int]]:
+    """The seats of the monks on each hex (a hex number -> the seats, a seat once per monk)."""
     at: dict[int, list[int]] = {}
     for seat, nodes in enumerate(state.monks):
         for n in nodes:
@@ -99,7 +100,7 @@ class AthosBoard:
 
     def draw(self, ctx: BoardContext) -> Drawing:
         state = ctx.state
-        at = _monks_at(state)
+        at = monks_at(state)
         c = Canvas(ctx)
         self._header(c, state)
         arrivals = " ".join(str(s) for s in state.arrivals) or "-"
@@ -178,7 +179,7 @@ class AthosBoard:
         node = _NODE_INDEX.get(name) if kind == "node" else None
         if node is None:
             return ""
-        seats = _monks_at(state).get(node, [])
+        seats = monks_at(state).get(node, [])
         monks = ", ".join(f"seat {s} ({_name(names, s)})" for s in seats)
         if node == SUMMIT:
             order = ", ".join(f"seat {s}" for s in state.arrivals) or "nobody yet"

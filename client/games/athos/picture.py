@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 
+from peerboard.client.games.athos.board import monks_at
 from peerboard.client.picture import frame
 from peerboard.client.picture.drawing import Drawing, el, points, text
 from peerboard.client.picture.frame import FAINT, HIGHLIGHT, INK, PAPER, seat_colour
@@ -76,14 +77,6 @@ def node_point(node: int) -> tuple[float, float]:
 def _monk(x: float, y: float, seat: int, radius: float = 8.5) -> str:
     return (el("circle", cx=x, cy=y, r=radius, fill=seat_colour(seat), stroke="#fff", stroke_width=1.6)
             + text(seat, x, y + radius * 0.42, radius * 1.25, fill="#fff", font_weight="bold", text_anchor="middle"))
-
-
-def _monks_at(state) -> dict[int, list[int]]:
-    at: dict[int, list[int]] = {}
-    for seat, nodes in enumerate(state.monks):
-        for n in nodes:
-            at.setdefault(n, []).append(seat)
-    return at
 
 
 def _hex(state, h: int, seats: list[int]) -> str:
@@ -212,7 +205,7 @@ def _foot(scene: Scene, top: float) -> list[str]:
 
 def draw(scene: Scene) -> Drawing:
     state = scene.state
-    at = _monks_at(state)
+    at = monks_at(state)
     players = state.setup.players
     height = FOOT + 30 + 20 * players
     d = Drawing(WIDTH, height, title=f"Athos: {frame.turn_words(scene, _doing(state))}")
