@@ -31,11 +31,19 @@ $(TESTS): $(PLAYS)
 play: $(PLAYS)
 	$(BIN)/peerboard play aton --bots 1
 
+# Byte-code: the tests start hundreds of processes (nodes, bots, clients), and each would compile
+# peerboard from source again where PYTHONDONTWRITEBYTECODE is set (it is on some machines, CI's
+# among them): about 0.7 s of CPU a process. So the tests run with it unset (pytest then keeps its
+# rewritten test modules too), and the package is compiled once, before the workers start and race.
+COMPILE = $(BIN)/python -m compileall -q -j 0 -x '/(\.venv|build|site|tests|bench|examples)/' .
+check test: export PYTHONDONTWRITEBYTECODE :=
+
 # The quick loop: every test that starts no second process and drives no terminal (the markers
 # `processes` and `tmux`, pyproject.toml; tests/conftest.py fails a test that starts one unmarked).
 CHECK_WORKERS ?= 2
 check: types
-	$(BIN)/python -m pytest -m "not processes and not tmux" -n $(CHECK_WORKERS) $(PYTEST_ARGS)
+	@$(COMPILE)
+	$(BIN)/python -m pytest -m "not processes and not tmux" -n $(CHECK_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # The type check: mypy on the packages [tool.mypy] names, strict where pyproject.toml says. mypy finds
 # a module by its folder's name, and this folder is the package `peerboard` under another name (the
@@ -48,7 +56,8 @@ types: $(TESTS)
 # so more workers than cores pay; each test has its own ports, homes and tmux server.
 TEST_WORKERS ?= 4
 test: types
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --durations 10 $(PYTEST_ARGS)
+	@$(COMPILE)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal --durations 10 $(PYTEST_ARGS)
 
 # The manual (docs/) as a site in site/, built offline; --strict fails on a broken link or page.
 DOCS := $(VENV)/.installed-docs
