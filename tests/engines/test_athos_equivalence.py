@@ -16,10 +16,14 @@ import pytest
 
 from peerboard import engines
 from support import equivalence
+from support.budget import LONG
 
 GAME = engines.get("athos")
 SETUPS = ((2, {}), (3, {}), (4, {}), *GAME.conformance_setups)
 GAMES = tuple((*SETUPS[n % len(SETUPS)], n) for n in range(24))
+#: every set-up once in a run (each game runs to a thousand steps and more, probed at every one);
+#: all the recorded games with --long
+PLAYED = GAMES if LONG else GAMES[: len(SETUPS)]
 #: actions tried at every step whatever the phase: most are refused here, with their reason
 PROBES = (
     ("go", "B", "b4"), ("go", "b4", "c4"), ("go", "k3", "S"), ("turn", "c5"), ("end_move",), ("lift", "c5"),
@@ -28,7 +32,7 @@ PROBES = (
 )
 
 
-@pytest.mark.parametrize("players,options,seed", GAMES)
+@pytest.mark.parametrize("players,options,seed", PLAYED)
 def test_random_game_is_step_for_step_as_recorded(players, options, seed):
     digest, steps = equivalence.game_digest(GAME, players, options, seed, PROBES)
     assert steps > 0

@@ -24,6 +24,7 @@ from dataclasses import replace
 
 import pytest
 
+from support.budget import LONG
 from peerboard.engines.athos import GAME, oracle, rules
 from peerboard.engines.athos.board import HEX_COLOUR, HEX_COUNT, NEIGHBOURS, NODE_NAMES, SUMMIT
 from peerboard.engines.athos.notation import NODE_INDEX
@@ -33,6 +34,8 @@ from peerboard.engines.athos.setup import PLACING_LIMITS
 from peerboard.engines.athos.state import ATHOS, FIX, HANDICAP, MOVE, NO_TILE, PLACE, State, tile_char
 from peerboard.engines.contract import IllegalAction
 
+#: seeded random walks of each set-up (a third with --long)
+SEEDS = range(3 if LONG else 2)
 SETUPS = [
     (2, {}),
     (3, {"handicap": {"1": 3}, "athos_on_empty": True}),
@@ -198,7 +201,7 @@ def _run_of_steps(actions: list[tuple], i: int) -> int:
 
 
 @pytest.mark.parametrize("players, options", SETUPS)
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", SEEDS)
 def test_every_atomic_play_is_reached_by_the_new_actions(players, options, seed):
     rng = random.Random(f"old to new {players} {seed}")
     old = GAME.new_game(players, options)
@@ -249,7 +252,7 @@ def _replay_in_new_shape(state: State, actions: list[tuple]) -> State:
 
 
 @pytest.mark.parametrize("players, options", SETUPS)
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", SEEDS)
 def test_every_new_play_is_reached_by_atomic_actions(players, options, seed):
     rng = random.Random(f"new to old {players} {seed}")
     new = GAME.new_game(players, options)
