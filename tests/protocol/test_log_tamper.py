@@ -18,7 +18,7 @@ GAME = engines.get("aton")
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory):
     path = tmp_path_factory.mktemp("logs") / "game.pblog"
-    play_one(GAME, 2, {"win_points": 12}, random.Random(5), path)
+    play_one(GAME, 2, {"win_points": 8}, random.Random(5), path)  # 22 records: moves, commits, reveals, audits, results
     data = path.read_bytes()
     spans = [(off, off + 4 + len(raw)) for off, raw, _ in frames(data)]
     return data, spans
