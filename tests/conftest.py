@@ -72,15 +72,26 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tmux" in item.keywords and "processes" not in item.keywords:
             item.add_marker(pytest.mark.processes)  # (tmux is a process too: `-m processes` has it)
-    # the tests of processes first: they are the long ones, and mostly wait, so a parallel run
-    # (pytest -n N hands tests out in this order) starts them early and fills the waits with the rest
-    items.sort(key=lambda item: "processes" not in item.keywords)
+    items[:] = _long_ones_first(items, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
     if config.getoption("--long"):
         return
     skip = pytest.mark.skip(reason="long set: run with --long")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+def _long_ones_first(items: list, workers: int) -> list:
+    """The tests of processes first in each worker's share: they are the long ones, and mostly
+    wait, so each worker starts its own early and fills the waits with the rest. `make` runs
+    pytest-xdist's work stealing, which first hands each of the N workers a contiguous Nth of
+    this order, then moves tests from the end of the longest queue to an idle worker: so the
+    order is N shares, each of its Nth of the process tests followed by its Nth of the others
+    (dealt round-robin, so each share has long and short ones of every folder alike)."""
+    processes = [item for item in items if "processes" in item.keywords]
+    others = [item for item in items if "processes" not in item.keywords]
+    return [item for share in range(workers)
+            for item in processes[share::workers] + others[share::workers]]
 
 
 @pytest.fixture(autouse=True)
