@@ -129,9 +129,12 @@ def play(game_name: str, seats: int, games: int, seed: int, folder: Path) -> Non
 
 def referee(game, position, budget: int, deep: int, seed: int) -> tuple[float, float]:
     """(the drop of the played move below the best, its standard error) by a search `deep`
-    times the budget, the played and the preferred action topped up to at least 150 each."""
+    times the budget, the played and the preferred action topped up to at least 150 each;
+    as the marks are judged, on the printed chance's scale where the game has a calibration."""
+    from peerboard.client.analysis.calibrate import calibration_for, printed, situation
     from peerboard.client.analysis.command import rng_for
     from peerboard.client.analysis.judge import search_position
+    from peerboard.client.bots.knowledge import knowledge_for
     from peerboard.client.bots.sdk import Budget
 
     search, best, n = search_position(game, position, Budget(playouts=deep * budget), rng_for(seed, position))
@@ -141,7 +144,14 @@ def referee(game, position, budget: int, deep: int, seed: int) -> tuple[float, f
     if best == position.played:
         return 0.0, 0.0
     drop, error = search.difference(best, position.played)
-    return drop, error
+    # on the scale the marks are judged on: the printed chance (client/analysis/calibrate.py)
+    cal = calibration_for(game.name, search.seats)
+    if cal is None:
+        return drop, error
+    s = situation(game, knowledge_for(game), position.view, search.tallies[best].mean(), position.seat, position.seq,
+                  cal.features)
+    before, after, error = printed(cal, s, search.tallies[position.played].mean(), error)
+    return before[position.seat] - after[position.seat], error
 
 
 def to_the_end(game, position, budget: int, seed: int) -> float:
@@ -209,6 +219,9 @@ def measure(config: str, args, codes: list[tuple[str, object]], work: Path) -> b
         rows = [Said(m["before"][m["seat"]], got[name][m["seat"]], 1 / seats, i)
                 for i, name in enumerate(sorted(f["docs"])) for m in f["docs"][name]["moves"] if got[name]]
         f["rows"] = rows
+        f["raw"] = [Said(m["search_before"][m["seat"]], got[name][m["seat"]], 1 / seats, i)
+                    for i, name in enumerate(sorted(f["docs"])) for m in f["docs"][name]["moves"]
+                    if got[name] and m.get("search_before")]
         f["marked"] = {(name, m["seq"], m["index"]) for name, m in f["moves"] if m["mark"] in ("mistake", "blunder")}
         f["said"] = {(name, m["seq"], m["index"]): m["before"][m["seat"]] for name, m in f["moves"]}
     # the referee: every marked move of either code, and the drawn ones
@@ -250,6 +263,11 @@ def measure(config: str, args, codes: list[tuple[str, object]], work: Path) -> b
               f"{100 * (1 - b / base):.0f}% better [{100 * lo:.0f}%, {100 * hi:.0f}%] over {len(rows)} moves "
               f"(goal 20%); the farthest bin {calibration.worst_off(rows):.2f} outside its interval (goal 0.10)")
         print("\n".join(calibration.table(rows, "      ")))
+        if f["raw"]:
+            raw, rlo, rhi = calibration.brier(f["raw"]), *calibration.bootstrap(f["raw"])
+            print(f"    the search's own chance (before the calibration): Brier {raw:.4f}: "
+                  f"{100 * (1 - raw / calibration.share_brier(f['raw'])):.0f}% better than the share "
+                  f"[{100 * rlo:.0f}%, {100 * rhi:.0f}%]; the farthest bin {calibration.worst_off(f['raw']):.2f}")
         if distance:
             print(f"    against playouts to the end ({len(distance)} decisions): off by {statistics.mean(distance):.2f} "
                   f"on average")
