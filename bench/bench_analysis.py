@@ -10,8 +10,10 @@ this tree's, seeds of their own: games the evaluation was not fitted to), or the
 `--logs`; then each code analyses them (its own `peerboard analyse`, a child process,
 `--jobs 1`, the same budget and seed) and this bench reads the analysis files:
 
-* **the chance**: the mover's chance before each judged move (`before[seat]`) against what
-  it got at the end: the Brier score, how much better it is than always saying the seat's
+* **the chance**: the mover's chance before each judged move as printed (`before[seat]`,
+  calibrated: client/analysis/calibrate.py, fitted to games of seeds
+  `calibration-fit:...`, never these) against what it got at the end, and the search's own
+  (`search_before[seat]`, before the calibration) beside it: the Brier score, how much better it is than always saying the seat's
   share (with a 95 % interval, the games drawn again), and the calibration table (said ->
   happened by tenths, 95 % Wilson intervals); the goal is 20 % better and every bin within
   0.10 of its interval. Also, at `--to-end` judged decisions, the chance as a search of
@@ -20,8 +22,9 @@ this tree's, seeds of their own: games the evaluation was not fitted to), or the
 * **the marks**: every move either code marks (mistake or blunder), and `--sample`
   judged moves drawn at random, are judged again by a search `--deep` times stronger
   (this tree's judging search, its own seed, the played and its preferred action topped up
-  to at least 150 playouts each): a mark is confirmed when that search puts the played move
-  at least the mistake threshold below its best; of the drawn moves a code did not mark,
+  to at least 150 playouts each, its chances through the same calibration as the marks are
+  judged): a mark is confirmed when that search puts the played move at least the mistake
+  threshold below its best; of the drawn moves a code did not mark,
   the clear mistakes it missed are those the strong search is 97.5 % sure of;
 * **the cost**: each code's CPU seconds per judged move (the analysing child's own CPU
   time), beside the CPU seconds per decision of that code's mcts player deciding the same
