@@ -36,6 +36,7 @@ CANDIDATES = (
     ("logit",),
     ("logit", "mover"),
     ("logit", "logit_progress", "mover"),
+    ("logit", "logit_progress", "mover", "mover_logit"),
     ("logit", "logit_progress", "mover", "first", "first_progress"),
     ("logit", "logit_progress", "mover", "first", "first_progress", "lead"),
 )
@@ -65,10 +66,11 @@ def _engine(name: str):
 
 
 def monotone(cal: Calibration) -> bool:
-    """Whether the logit's weight is positive at every point of the game."""
+    """Whether the logit's weight is positive at every point of the game, for the deciding
+    seat and the others."""
     w = dict(zip(cal.features, cal.weights))
-    a, b = w.get("logit", 0.0), w.get("logit_progress", 0.0)
-    return a > 0 and a + b * MOST_PROGRESS > 0
+    a, b, c = w.get("logit", 0.0), w.get("logit_progress", 0.0), w.get("mover_logit", 0.0)
+    return all(a + b * t + c * m > 0 for t in (0.0, MOST_PROGRESS) for m in (0, 1))
 
 
 #: the ridge penalty of the fit: a game's decisions share one outcome, so two dozen games

@@ -15,8 +15,8 @@ its lead in the game's scores, a feature of the game's knowledge) and w the weig
 offline (bench/fit_calibration.py: the conditional logit of client/bots/knowledge/fitted.py
 on self-play games between MCTS players) and shipped as data in
 client/games/NAME/calibration.py, one fit per seat count. Every seat goes through the same
-map and the chances add up to 1. The weight of the logit (at every point of the game) is
-positive, so a seat's printed chance rises with its raw chance, the others' staying.
+map and the chances add up to 1. The weight of the logit (at every point of the game, for
+the deciding seat and the others) is positive, so a seat's printed chance rises with its raw chance, the others' staying.
 
 A game or seat count without a fit prints the raw chance (`calibration_for` gives None, and
 the report says so). The marks (judge.py) are judged on the printed scale: the drop is the
@@ -34,7 +34,7 @@ from peerboard.client.bots.knowledge.fitted import chances
 from peerboard.client.games import piece
 
 #: the features a fit may use (client/games/NAME/calibration.py names its own, in order)
-FEATURES = ("logit", "logit_progress", "mover", "first", "first_progress", "lead")
+FEATURES = ("logit", "logit_progress", "mover", "mover_logit", "first", "first_progress", "lead")
 #: the raw chance is clamped to this far from 0 and 1 before its logit (a playout that
 #: ended is a certain 0 or 1; a mean over a few hundred is never that sure)
 EDGE = 0.005
@@ -86,6 +86,7 @@ class Calibration:
             others = [x for j, x in enumerate(s.scores) if j != i]
             values = {
                 "logit": logit(r), "logit_progress": logit(r) * t, "mover": float(i == s.mover),
+                "mover_logit": logit(r) * (i == s.mover),
                 "first": float(i == 0), "first_progress": float(i == 0) * t,
                 "lead": ((s.scores[i] - max(others)) / self.scale) if others and len(s.scores) == len(s.raw) else 0.0,
             }
