@@ -10,8 +10,9 @@ count, the conditional logit of client/bots/knowledge/fitted.py (`fit`) over the
 each seat's features those of calibrate.py. A few sets of features are tried (CANDIDATES,
 plus the game's own in GAME_FEATURES); each is judged by four folds of games (the games
 split by their number, each fold's decisions said by the weights fitted to the other three),
-and the set with the least held-out Brier score of the mover's chance is kept (a set whose
-weights would make the printed chance fall as the raw one rises is not). Printed per
+and the set with the least held-out Brier score of the mover's chance is kept (where a fit's
+weights would make the printed chance fall as the raw one rises somewhere, the logit's own
+weight is raised until it does not: `monotone_made`, in the folds as in the shipped fit). Printed per
 setting: the held-out Brier score of the raw chance and of each set against always saying
 the seat's share, and the held-out calibration table of the kept one; then the weights
 fitted to every game, and with `--write` the data module.
@@ -82,7 +83,29 @@ def fitted(game_name: str, seats: int, features, length: float, scale: float, da
     template = Calibration(game_name, seats, tuple(features), (0.0,) * len(features), length, scale, "")
     examples = [(template.rows(s), got) for s, got, _ in data]
     result = fit(examples, len(features), ridge=RIDGE, iterations=30)
-    return Calibration(game_name, seats, tuple(features), tuple(round(w, 4) for w in result.weights), length, scale, "")
+    return monotone_made(Calibration(game_name, seats, tuple(features), tuple(round(w, 4) for w in result.weights),
+                                     length, scale, ""))
+
+
+#: the least weight of the logit anywhere in a game (monotone_made)
+LEAST_SLOPE = 0.01
+
+
+def monotone_made(cal: Calibration) -> Calibration:
+    """`cal`, its logit's own weight raised where needed so that the logit's weight is at
+    least LEAST_SLOPE at every point of the game, for the deciding seat and the others (a
+    fit may find the raw chance worth nothing early in a game, and a little below nothing
+    by chance: the printed chance must still rise with the raw one)."""
+    if "logit" not in cal.features:
+        return cal
+    w = dict(zip(cal.features, cal.weights))
+    b, c = w.get("logit_progress", 0.0), w.get("mover_logit", 0.0)
+    least = min(w["logit"] + b * t + c * m for t in (0.0, MOST_PROGRESS) for m in (0, 1))
+    if least >= LEAST_SLOPE:
+        return cal
+    w["logit"] = round(w["logit"] + LEAST_SLOPE - least, 4)
+    return Calibration(cal.game, cal.seats, cal.features, tuple(w[f] for f in cal.features), cal.length, cal.scale,
+                       cal.source)
 
 
 def said(cal: Calibration | None, data, games: dict[str, int]) -> list[Said]:
