@@ -10,8 +10,10 @@ this tree's, seeds of their own: games the evaluation was not fitted to), or the
 `--logs`; then each code analyses them (its own `peerboard analyse`, a child process,
 `--jobs 1`, the same budget and seed) and this bench reads the analysis files:
 
-* **the chance**: the mover's chance before each judged move (`before[seat]`) against what
-  it got at the end: the Brier score, how much better it is than always saying the seat's
+* **the chance**: the mover's chance before each judged move as printed (`before[seat]`,
+  calibrated: client/analysis/calibrate.py, fitted to games of seeds
+  `calibration-fit:...`, never these) against what it got at the end, and the search's own
+  (`search_before[seat]`, before the calibration) beside it: the Brier score, how much better it is than always saying the seat's
   share (with a 95 % interval, the games drawn again), and the calibration table (said ->
   happened by tenths, 95 % Wilson intervals); the goal is 20 % better and every bin within
   0.10 of its interval. Also, at `--to-end` judged decisions, the chance as a search of
@@ -20,8 +22,9 @@ this tree's, seeds of their own: games the evaluation was not fitted to), or the
 * **the marks**: every move either code marks (mistake or blunder), and `--sample`
   judged moves drawn at random, are judged again by a search `--deep` times stronger
   (this tree's judging search, its own seed, the played and its preferred action topped up
-  to at least 150 playouts each): a mark is confirmed when that search puts the played move
-  at least the mistake threshold below its best; of the drawn moves a code did not mark,
+  to at least 150 playouts each, its chances through the same calibration as the marks are
+  judged): a mark is confirmed when that search puts the played move at least the mistake
+  threshold below its best; of the drawn moves a code did not mark,
   the clear mistakes it missed are those the strong search is 97.5 % sure of;
 * **the cost**: each code's CPU seconds per judged move (the analysing child's own CPU
   time), beside the CPU seconds per decision of that code's mcts player deciding the same
@@ -129,9 +132,12 @@ def play(game_name: str, seats: int, games: int, seed: int, folder: Path) -> Non
 
 def referee(game, position, budget: int, deep: int, seed: int) -> tuple[float, float]:
     """(the drop of the played move below the best, its standard error) by a search `deep`
-    times the budget, the played and the preferred action topped up to at least 150 each."""
+    times the budget, the played and the preferred action topped up to at least 150 each;
+    as the marks are judged, on the printed chance's scale where the game has a calibration."""
+    from peerboard.client.analysis.calibrate import calibration_for, printed, situation
     from peerboard.client.analysis.command import rng_for
     from peerboard.client.analysis.judge import search_position
+    from peerboard.client.bots.knowledge import knowledge_for
     from peerboard.client.bots.sdk import Budget
 
     search, best, n = search_position(game, position, Budget(playouts=deep * budget), rng_for(seed, position))
@@ -141,7 +147,14 @@ def referee(game, position, budget: int, deep: int, seed: int) -> tuple[float, f
     if best == position.played:
         return 0.0, 0.0
     drop, error = search.difference(best, position.played)
-    return drop, error
+    # on the scale the marks are judged on: the printed chance (client/analysis/calibrate.py)
+    cal = calibration_for(game.name, search.seats)
+    if cal is None:
+        return drop, error
+    s = situation(game, knowledge_for(game), position.view, search.tallies[best].mean(), position.seat, position.seq,
+                  cal.features)
+    before, after, error = printed(cal, s, search.tallies[position.played].mean(), error)
+    return before[position.seat] - after[position.seat], error
 
 
 def to_the_end(game, position, budget: int, seed: int) -> float:
@@ -209,6 +222,9 @@ def measure(config: str, args, codes: list[tuple[str, object]], work: Path) -> b
         rows = [Said(m["before"][m["seat"]], got[name][m["seat"]], 1 / seats, i)
                 for i, name in enumerate(sorted(f["docs"])) for m in f["docs"][name]["moves"] if got[name]]
         f["rows"] = rows
+        f["raw"] = [Said(m["search_before"][m["seat"]], got[name][m["seat"]], 1 / seats, i)
+                    for i, name in enumerate(sorted(f["docs"])) for m in f["docs"][name]["moves"]
+                    if got[name] and m.get("search_before")]
         f["marked"] = {(name, m["seq"], m["index"]) for name, m in f["moves"] if m["mark"] in ("mistake", "blunder")}
         f["said"] = {(name, m["seq"], m["index"]): m["before"][m["seat"]] for name, m in f["moves"]}
     # the referee: every marked move of either code, and the drawn ones
@@ -250,6 +266,11 @@ def measure(config: str, args, codes: list[tuple[str, object]], work: Path) -> b
               f"{100 * (1 - b / base):.0f}% better [{100 * lo:.0f}%, {100 * hi:.0f}%] over {len(rows)} moves "
               f"(goal 20%); the farthest bin {calibration.worst_off(rows):.2f} outside its interval (goal 0.10)")
         print("\n".join(calibration.table(rows, "      ")))
+        if f["raw"]:
+            raw, rlo, rhi = calibration.brier(f["raw"]), *calibration.bootstrap(f["raw"])
+            print(f"    the search's own chance (before the calibration): Brier {raw:.4f}: "
+                  f"{100 * (1 - raw / calibration.share_brier(f['raw'])):.0f}% better than the share "
+                  f"[{100 * rlo:.0f}%, {100 * rhi:.0f}%]; the farthest bin {calibration.worst_off(f['raw']):.2f}")
         if distance:
             print(f"    against playouts to the end ({len(distance)} decisions): off by {statistics.mean(distance):.2f} "
                   f"on average")

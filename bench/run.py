@@ -3,6 +3,7 @@
     python bench/run.py                 # every benchmark (slow: some play many whole games)
     python bench/run.py aton replay     # only these; the other sections of RESULTS.md stay as they are
     python bench/run.py --list          # the names, what each measures, and its command
+    python bench/run.py analysis --with "--games 24 --no-decide"   # one, with arguments of its own
 
 Each benchmark prints its figures beside a baseline measured in the same run (a raw pyzmq
 round trip, a bare prompt-toolkit application, the signatures alone, an earlier engine ...);
@@ -19,6 +20,7 @@ import datetime
 import os
 import platform
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -128,9 +130,11 @@ def reference() -> float:
     return best * 1000
 
 
-def run(name: str) -> tuple[str, int]:
-    """Run one benchmark (its output shown as it comes); its section and its exit status."""
+def run(name: str, extra: list[str] | None = None) -> tuple[str, int]:
+    """Run one benchmark (its output shown as it comes), `extra` arguments after its own;
+    its section and its exit status."""
     argv, what = BENCHES[name]
+    argv = argv + list(extra or [])
     where, when, before = machine(), datetime.datetime.now(datetime.timezone.utc), reference()
     started = time.monotonic()
     print(f"== {name}: python {' '.join(argv)}", flush=True)
@@ -163,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", metavar="NAME", help="benchmarks to run (default: all; --list names them)")
     parser.add_argument("--list", action="store_true", help="list the benchmarks and stop")
+    parser.add_argument("--with", dest="extra", metavar="ARGS", default="",
+                        help='more arguments for the one benchmark named (e.g. analysis --with "--games 24 --no-decide")')
     args = parser.parse_args(argv)
     if args.list:
         for name, (bench, what) in BENCHES.items():
@@ -171,10 +177,12 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [n for n in args.names if n not in BENCHES]
     if unknown:
         parser.error(f"no benchmark {', '.join(unknown)} (the names: {', '.join(BENCHES)})")
+    if args.extra and len(args.names) != 1:
+        parser.error("--with needs exactly one benchmark named")
     results = sections(RESULTS.read_text()) if RESULTS.exists() else {}
     failed = []
     for name in args.names or list(BENCHES):
-        results[name], status = run(name)
+        results[name], status = run(name, shlex.split(args.extra))
         write(results)  # (after each: a long run stopped midway keeps what it measured)
         if status:
             failed.append(name)

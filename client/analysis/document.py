@@ -11,15 +11,17 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
+from peerboard.client.analysis.calibrate import calibration_for
 from peerboard.client.analysis.judge import BLUNDER, EXTRA, MISTAKE, Z, Judgement, mark_of
 from peerboard.client.analysis.positions import Position
 from peerboard.client.text import printable
 from peerboard.protocol.log import LogContents, fingerprint
 
 FORMAT = "peerboard-analysis"
-VERSION = 2
-#: the versions `read` takes (1: before marks needed evidence; its moves lack error, sure, extra)
-READABLE = (1, 2)
+VERSION = 3
+#: the versions `read` takes (1: before marks needed evidence; its moves lack error, sure,
+#: extra; 2: its chances are the search's own, not calibrated, and it has no search_* keys)
+READABLE = (1, 2, 3)
 #: the moves per seat the text report lists
 WORST = 3
 
@@ -39,6 +41,7 @@ def document(contents: LogContents, file_name: str, judgements: Sequence[Judgeme
     """The analysis of a log: `judgements` one per position of `found` (None where not judged)."""
     g = contents.genesis.terms
     moves = [_move(j) for j in judgements if j is not None]
+    cal = calibration_for(g.game, len(g.seats))
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -46,7 +49,7 @@ def document(contents: LogContents, file_name: str, judgements: Sequence[Judgeme
                 "head": head_of(contents).hex(), "entries": len(contents.entries)},
         "seats": [{"name": s.name, "fingerprint": fingerprint(s.key)} for s in g.seats],
         "settings": {"budget": budget, "seed": seed, "mistake": MISTAKE, "blunder": BLUNDER, "z": Z,
-                     "extra": EXTRA},
+                     "extra": EXTRA, "calibration": cal.source if cal is not None else ""},
         "decisions": len(found),
         "forced": sum(p.forced for p in found),
         "passes": sum(p.passed and not p.forced for p in found),
@@ -62,7 +65,8 @@ def _move(j: Judgement) -> dict[str, Any]:
         "drop": round(j.drop, 4), "error": j.error, "sure": round(j.sure, 4), "mark": j.mark,
         "playouts": j.playouts, "played_playouts": j.played_playouts, "preferred_playouts": j.preferred_playouts,
         "extra": j.extra,
-    }
+    } | ({"search_before": list(j.search_before), "search_after": list(j.search_after), "search_error": j.search_error}
+         if j.search_before else {})
 
 
 def write(path: Path, doc: dict[str, Any]) -> None:
@@ -141,7 +145,11 @@ def _well_formed(m: Any, seats: int, entries: int) -> bool:
                 and all(isinstance(m[k], list) and len(m[k]) == seats and all(_chance(v) for v in m[k])
                         for k in ("before", "after"))
                 # (version 2's evidence: absent from a version 1 file, a number when there)
-                and all(type(m.get(k, 0)) in (int, float) and 0 <= m.get(k, 0) <= 1 for k in ("error", "sure"))
+                and all(type(m.get(k, 0)) in (int, float) and 0 <= m.get(k, 0) <= 1
+                        for k in ("error", "sure", "search_error"))
+                # (version 3's search's own chances: absent where not calibrated)
+                and all(isinstance(m.get(k, []), list) and len(m.get(k, [])) in (0, seats)
+                        and all(_chance(v) for v in m.get(k, [])) for k in ("search_before", "search_after"))
                 and all(type(m.get(k, 0)) is int and m.get(k, 0) >= 0
                         for k in ("playouts", "played_playouts", "preferred_playouts", "extra")))
     except (KeyError, TypeError):
@@ -167,6 +175,7 @@ def report(doc: dict[str, Any], boards: dict[tuple[int, int], str] | None = None
     lines.append(f"marks: a mistake lost at least {mistake} of the mover's chance of winning, a blunder {blunder}, "
                  f"the search at least 97.5% sure of it (more playouts where in doubt, up to "
                  f"{settings.get('extra', 1):g}x the budget); close: looked like a mistake, not sure at this budget")
+    lines.append(chance_line(doc))
     for seat, who in enumerate(seats):
         own = [m for m in doc["moves"] if m["seat"] == seat]
         count = {mark: sum(m["mark"] == mark for m in own) for mark in ("blunder", "mistake", "close")}
@@ -187,6 +196,18 @@ def report(doc: dict[str, Any], boards: dict[tuple[int, int], str] | None = None
         if len(marked) > WORST:
             lines.append(f"  ({WORST} of the {len(marked)} marked moves shown, the costliest; all are in the analysis file)")
     return "\n".join(lines)
+
+
+def chance_line(doc: dict[str, Any]) -> str:
+    """What the chances printed are: calibrated to who won (and to what), or the search's own."""
+    log, seats = doc["log"], len(doc["seats"])
+    source = doc["settings"].get("calibration")
+    if source and isinstance(source, str):
+        return f"chances: calibrated to who won ({printable(source, 160)})"
+    if doc.get("version", VERSION) < 3:
+        return "chances: the search's own (an analysis from before chances were calibrated: analyse again)"
+    return (f"chances: the search's own, not calibrated (no calibration for {printable(str(log['game']), 40)} "
+            f"at {seats} seats)")
 
 
 def _count(n: int, word: str) -> str:

@@ -19,6 +19,12 @@ when the drop less `Z` errors is at least MISTAKE (BLUNDER): the search is at le
 sure of it. A move whose drop is at least MISTAKE but not that sure is "close". `sure` is
 how sure the search is that the move lost at least MISTAKE (the normal approximation).
 
+The chances printed are the search's mapped by the game's calibration (calibrate.py: fitted
+to who won self-play games, per game and seat count), and the marks are judged on that
+scale: the drop is the printed chances' difference, its error the search's carried through
+the map (times its slope), so a mark's sureness is the search's own. The search's own
+chances and error are kept beside them (`search_before`, `search_after`, `search_error`).
+
 What the search is given is the Decision a bot would get: the view only. The full state
 never reaches it, so the judgement of a hidden-information move is the same whatever the
 other seats held (tests/client/test_analysis.py changes the opponent's hand and checks).
@@ -30,6 +36,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from peerboard.client.analysis.calibrate import Calibration, Situation, calibration_for, printed, situation
 from peerboard.client.analysis.positions import Position
 from peerboard.client.bots.knowledge import Knowledge, knowledge_for
 from peerboard.client.bots.mcts import Search, collector_paused, spend
@@ -67,6 +74,11 @@ class Judgement:
     error: float = 0.0
     #: the playouts spent beyond the budget on the played and the preferred action
     extra: int = 0
+    #: the search's own chances and error before the calibration (calibrate.py) mapped
+    #: them to `before`, `after` and `error`; empty where the game and seat count have no map
+    search_before: tuple[float, ...] = ()
+    search_after: tuple[float, ...] = ()
+    search_error: float = 0.0
 
     @property
     def drop(self) -> float:
@@ -237,19 +249,21 @@ def search_position(game: Game, position: Position, budget: Budget, rng: random.
     return search, preferred, n
 
 
-def gather(search: JudgingSearch, preferred: Action, played: Action, budget: int) -> None:
+def gather(search: JudgingSearch, preferred: Action, played: Action, budget: int, scale: float = 1.0) -> None:
     """More playouts while the drop is undecided (`undecided`), a quarter of `budget` at a
     time, until EXTRA * `budget` have been spent beyond the budget: each time for the
     action whose mean is the less sure (the larger variance over playouts), mostly the played
     one (the preferred has most of the budget's): that narrows the drop's error fastest, and
-    the played action's own tree grows as a longer search would grow it."""
+    the played action's own tree grows as a longer search would grow it. `scale`: the
+    calibration's slope (calibrate.py), so that the drop is undecided on the printed scale,
+    where the marks are judged."""
     if preferred == played:
         return
     seat = search.decision.seat
     step = max(8, budget // 4)
     while search.extra + step <= EXTRA * budget:
         drop, error = search.difference(preferred, played)
-        if not undecided(drop, error):
+        if not undecided(scale * drop, scale * error):
             break
         a, b = search.tallies[played], search.tallies[preferred]
         action = played if a.variance(seat) / a.n >= b.variance(seat) / b.n else preferred
@@ -258,23 +272,45 @@ def gather(search: JudgingSearch, preferred: Action, played: Action, budget: int
 
 def judge(game: Game, position: Position, budget: Budget, rng: random.Random) -> Judgement | None:
     """The judgement of one decision (None when it is not the seat's own choice: a forced
-    action, or a pass a client puts in by itself)."""
+    action, or a pass a client puts in by itself): the chances as printed (calibrate.py),
+    the search's own beside them."""
     if not position.judged:
         return None
     search, preferred, n = search_position(game, position, budget, rng)
+    played = position.played
+    cal = calibration_for(game.name, search.seats)
+    situation_of = _situations(game, position, cal)
+    if cal is not None and preferred != played:
+        drop, _ = search.difference(preferred, played)
+        scale = cal.slope(situation_of(search.tallies[preferred].mean()), search.tallies[played].mean()) if drop > 0 else 1.0
+    else:
+        scale = 1.0
     with collector_paused():
-        gather(search, preferred, position.played, n)
+        gather(search, preferred, played, n, scale)
     view = position.view
-    before = search.tallies[preferred].mean()
-    after = search.tallies[position.played].mean()
-    error = 0.0 if preferred == position.played else search.difference(preferred, position.played)[1]
+    raw_before, raw_after = search.tallies[preferred].mean(), search.tallies[played].mean()
+    raw_error = 0.0 if preferred == played else search.difference(preferred, played)[1]
+    raw_error = raw_error if math.isfinite(raw_error) else 1.0
+    before, after, error = printed(cal, situation_of(raw_before), raw_after, raw_error)
+    if preferred == played:
+        after, error = before, 0.0
+    kept = (lambda v: tuple(round(x, 4) for x in v)) if cal is not None else (lambda v: ())
     return Judgement(
         position.seq, position.index, position.seat, position.kind,
-        game.format_action(view, position.played), game.format_action(view, preferred),
+        game.format_action(view, played), game.format_action(view, preferred),
         tuple(round(v, 4) for v in before), tuple(round(v, 4) for v in after),
-        search.played_through(position.played), search.played_through(preferred), n,
-        round(error, 4) if math.isfinite(error) else 1.0, search.extra,
+        search.played_through(played), search.played_through(preferred), n,
+        round(min(1.0, error), 4), search.extra,
+        kept(raw_before), kept(raw_after), round(raw_error, 4) if cal is not None else 0.0,
     )
+
+
+def _situations(game: Game, position: Position, cal: Calibration | None):
+    """raw chances -> the decision's Situation for the map (its scores and knowledge once)."""
+    if cal is None:
+        return lambda raw: Situation(tuple(raw), position.seat, position.seq, ())
+    base = situation(game, knowledge_for(game), position.view, (), position.seat, position.seq, cal.features)
+    return lambda raw: Situation(tuple(raw), base.mover, base.seq, base.scores, base.known)
 
 
 __all__ = ["BLUNDER", "DEFAULT_BUDGET", "Judgement", "MISTAKE", "Z", "judge", "mark_of", "sureness"]

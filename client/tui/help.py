@@ -27,7 +27,8 @@ Type a number and Enter to jump to that entry. Space plays and pauses; + and - c
 the speed. F6 shows the game as the next seat saw it (or the public view). F7 analyses
 the log (every move judged, as `peerboard analyse` does) when no analysis is beside it.
 The graph at the foot (once analysed) is one seat's chance of winning across the game,
-as the analysis's search puts it before each move: the seat whose view F6 shows, else
+as the analysis puts it before each move (calibrated to who won games between strong
+players, where the game has a calibration): the seat whose view F6 shows, else
 seat 0; the line over it names that seat. A column in the alert colours holds one of
 its mistakes (?) or blunders (??): moves the search is at least 97.5% sure lost 10 (25)
 points of its chance; ?! is a close call, a move that looked like a mistake without the
