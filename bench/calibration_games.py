@@ -2,6 +2,7 @@
 MCTS players, and at their judged decisions what the analysis's search says, beside who won.
 
     python bench/calibration_games.py aton:2 athos:2 athos:3 asterix:2 asterix:4 --games 24 --every 3
+    python bench/calibration_games.py athos:3 --games 48 --more     # the 24 games kept, 24 more
 
 Per game and seat count, `--games` games between this tree's `mcts@100` players (seeds of
 their own, `calibration-fit:SEED:GAME:SEATS:N`: never the games bench/bench_analysis.py
@@ -36,7 +37,7 @@ def data_path(game_name: str, seats: int) -> Path:
     return DATA / f"calibration-{game_name}-{seats}p.jsonl"
 
 
-def gather(game_name: str, seats: int, games: int, every: int, budget: int, seed: int, out) -> None:
+def gather(game_name: str, seats: int, games: int, every: int, budget: int, seed: int, out, first: int = 0) -> None:
     from peerboard import engines
     from peerboard.client.analysis.command import rng_for
     from peerboard.client.analysis.judge import gather as more, search_position
@@ -51,7 +52,7 @@ def gather(game_name: str, seats: int, games: int, every: int, budget: int, seed
 
     game = engines.get(game_name)
     know = knowledge_for(game)
-    for n in range(games):
+    for n in range(first, games):
         started = time.process_time()
         tag = f"calibration-fit:{seed}:{game_name}:{seats}:{n}"
         bots = [MctsBot(seed=f"{tag}:{s}", budget=Budget(playouts=100)) for s in range(seats)]
@@ -89,6 +90,20 @@ def gather(game_name: str, seats: int, games: int, every: int, budget: int, seed
               f"({time.process_time() - started:.1f} s CPU)", flush=True)
 
 
+def _kept(target: Path, head: dict) -> list[str]:
+    """The lines of the games `target` holds, for --more: only of a run with the same seed,
+    every and budget (else its games would not be these games' first ones), and only whole
+    games (lines after the last game's closing line are of a game cut short: played again)."""
+    if not target.exists():
+        return []
+    lines = target.read_text(encoding="utf-8").splitlines(keepends=True)
+    old = json.loads(lines[0])
+    if any(old.get(k) != head[k] for k in ("every", "budget", "seed", "players", "config")):
+        raise SystemExit(f"{target}: gathered with other settings ({lines[0].strip()}): --more cannot add to it")
+    ends = [i for i, line in enumerate(lines) if json.loads(line).get("end")]
+    return lines[1 : ends[-1] + 1] if ends else []
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("configs", nargs="+", metavar="GAME:SEATS")
@@ -96,18 +111,24 @@ def main() -> int:
     ap.add_argument("--every", type=int, default=3, help="search every N-th judged decision (default 3)")
     ap.add_argument("--budget", type=int, default=300, help="the analysis's budget (default 300)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--more", action="store_true",
+                    help="keep the games the file holds (of the same seed, every and budget) and add the rest up to --games")
     args = ap.parse_args()
     DATA.mkdir(exist_ok=True)
     for config in args.configs:
         name, _, seats = config.partition(":")
         target = data_path(name, int(seats or 2))
         started = time.process_time()
-        print(f"{config}: {args.games} games, every {args.every}th judged decision at {args.budget} playouts -> "
-              f"{target.relative_to(HERE.parent)}", flush=True)
+        head = {"games": args.games, "every": args.every, "budget": args.budget, "seed": args.seed,
+                "players": "mcts@100", "config": config}
+        kept = _kept(target, head) if args.more else []
+        first = sum(1 for line in kept if json.loads(line).get("end"))
+        print(f"{config}: games {first} to {args.games - 1}, every {args.every}th judged decision at {args.budget} "
+              f"playouts -> {target.relative_to(HERE.parent)}", flush=True)
         with open(target, "w", encoding="utf-8") as out:
-            out.write(json.dumps({"games": args.games, "every": args.every, "budget": args.budget, "seed": args.seed,
-                                  "players": "mcts@100", "config": config}) + "\n")
-            gather(name, int(seats or 2), args.games, args.every, args.budget, args.seed, out)
+            out.write(json.dumps(head) + "\n")
+            out.writelines(kept)
+            gather(name, int(seats or 2), args.games, args.every, args.budget, args.seed, out, first)
         print(f"{config}: {time.process_time() - started:.0f} s CPU", flush=True)
     return 0
 

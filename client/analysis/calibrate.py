@@ -35,6 +35,8 @@ from peerboard.client.games import piece
 
 #: the features a fit may use (client/games/NAME/calibration.py names its own, in order)
 FEATURES = ("logit", "logit_progress", "mover", "mover_logit", "first", "first_progress", "lead")
+#: besides these: `seat:K` (1 for seat K: a seat's place in the turn order and its start, which
+#: at three seats and more matter for more than the first seat) and `k:NAME` (the knowledge's)
 #: the raw chance is clamped to this far from 0 and 1 before its logit (a playout that
 #: ended is a certain 0 or 1; a mean over a few hundred is never that sure)
 EDGE = 0.005
@@ -91,7 +93,9 @@ class Calibration:
                 "lead": ((s.scores[i] - max(others)) / self.scale) if others and len(s.scores) == len(s.raw) else 0.0,
             }
             known = s.known[i] if i < len(s.known) else {}
-            out.append([values[f] if f in values else float(known.get(f[2:], 0.0)) for f in self.features])
+            out.append([values[f] if f in values
+                        else float(i == int(f[5:])) if f.startswith("seat:")
+                        else float(known.get(f[2:], 0.0)) for f in self.features])
         return out
 
     def chances(self, s: Situation) -> tuple[float, ...]:

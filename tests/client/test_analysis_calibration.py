@@ -83,6 +83,17 @@ def test_a_drop_s_error_is_carried_through_the_map_by_its_slope():
     assert printed(None, s, (0.5, 0.5), 0.05) == ((0.7, 0.3), (0.5, 0.5), 0.05)  # no map: the search's own
 
 
+def test_a_seat_prior_moves_chance_to_that_seat_alone_from_the_others_in_proportion():
+    from peerboard.client.analysis.calibrate import Calibration
+    plain = Calibration("athos", 3, ("logit",), (1.0,), 150.0, 3.0, "")
+    prior = Calibration("athos", 3, ("logit", "seat:1"), (1.0, 0.8), 150.0, 3.0, "")
+    s = Situation((0.5, 0.3, 0.2), 0, 40, (0, 0, 0))
+    p, q = plain.chances(s), prior.chances(s)
+    assert sum(q) == pytest.approx(1.0)
+    assert q[1] > p[1] and q[0] < p[0] and q[2] < p[2]
+    assert q[0] / q[2] == pytest.approx(p[0] / p[2])  # the others keep their odds between them
+
+
 @pytest.fixture(scope="module")
 def athos_log(tmp_path_factory):
     game = engines.get("athos")  # (no hidden cards: a log cut short can be judged)

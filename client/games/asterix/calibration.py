@@ -1,20 +1,20 @@
 """asterix: the printed chance's calibration (client/analysis/calibrate.py), per seat count;
 written by bench/fit_calibration.py from bench/data/calibration-*.jsonl; do not edit by hand: fit again.
 
-2 seats: asterix at 2 seats: 24 self-play games of mcts@100 (seeds calibration-fit:1:asterix:2:0-23), 2052 decisions at 300 playouts;
-  held out (4 folds by game): Brier 0.0889, 64% better than the share, the farthest bin 0.10.
+2 seats: asterix at 2 seats: 48 self-play games of mcts@100 (seeds calibration-fit:1:asterix:2:0-47), 3869 decisions at 300 playouts;
+  held out (4 folds by game): Brier 0.1194, 50% better than the share, the farthest bin 0.07.
 4 seats: asterix at 4 seats: 24 self-play games of mcts@100 (seeds calibration-fit:1:asterix:4:0-23), 2150 decisions at 300 playouts;
   held out (4 folds by game): Brier 0.1381, 26% better than the share, the farthest bin 0.02.
 """
 
 FITS = {
     2: {
-        "features": ('logit', 'logit_progress', 'mover'),
-        "weights": (0.3123, 0.6431, 0.7615),
-        "length": 344.5,
-        "scale": 2.62,
-        "source": 'asterix at 2 seats: 24 self-play games of mcts@100 (seeds calibration-fit:1:asterix:2:0-23), 2052 decisions at 300 playouts',
-        "held": 'held out (4 folds by game): Brier 0.0889, 64% better than the share, the farthest bin 0.10',
+        "features": ('logit', 'mover'),
+        "weights": (0.4429, 0.5714),
+        "length": 322.3,
+        "scale": 2.52,
+        "source": 'asterix at 2 seats: 48 self-play games of mcts@100 (seeds calibration-fit:1:asterix:2:0-47), 3869 decisions at 300 playouts',
+        "held": 'held out (4 folds by game): Brier 0.1194, 50% better than the share, the farthest bin 0.07',
     },
     4: {
         "features": ('logit', 'logit_progress', 'mover'),
