@@ -47,6 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import against  # (bench/against.py)
@@ -293,6 +294,30 @@ def measure(config: str, args, codes: list[tuple[str, object]], work: Path) -> b
     return True
 
 
+def in_parallel(args: argparse.Namespace) -> int:
+    """Each of --only measured by a run of this bench of its own (the same arguments), --jobs
+    at a time; their outputs printed whole, in the order of --only."""
+    rest: list[str] = []
+    skip = False
+    for a in sys.argv[1:]:  # the arguments without --only's and --jobs' values
+        if skip and not a.startswith("--"):
+            continue
+        skip = a in ("--only", "--jobs")
+        if not skip and not a.startswith(("--only=", "--jobs=")):
+            rest.append(a)
+
+    def one(config: str) -> tuple[int, str]:
+        done = subprocess.run([sys.executable, __file__, *rest, "--only", config],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        return done.returncode, done.stdout
+
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:  # (the threads only wait on the processes)
+        outputs = dict(zip(args.only, pool.map(one, args.only)))
+    for config in args.only:
+        print(outputs[config][1], end="", flush=True)
+    return 1 if all(code for code, _ in outputs.values()) else 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--only", nargs="*", default=list(CONFIGS), help="GAME:SEATS (default: " + " ".join(CONFIGS) + ")")
@@ -308,11 +333,16 @@ def main() -> int:
     ap.add_argument("--no-decide", action="store_true",
                     help="leave out the mcts player's decisions (the cost's baseline): the chances and marks only")
     ap.add_argument("--verbose", action="store_true", help="also each mark beside the strong search's drop")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="game and seat counts measured at once, each in a process of its own (default 1); the "
+                         "figures are each process's own CPU time, printed in the order of --only")
     ap.add_argument("--child-decide", metavar="DIR", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child_decide:
         child_decide(args.child_decide, args.budget)
         return 0
+    if args.jobs > 1 and len(args.only) > 1:
+        return in_parallel(args)
     measured = 0
     load = os.getloadavg()
     print(f"bench_analysis: budget {args.budget}, strong search {args.deep}x, seed {args.seed}; "
