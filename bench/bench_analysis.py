@@ -4,6 +4,7 @@ another code side by side in one run.
     python bench/bench_analysis.py --against main                      # every game, the default sizes
     python bench/bench_analysis.py --only aton:2 --games 12 --budget 300 --against main
     python bench/bench_analysis.py --logs athos:2=games/athos-2p       # logs played before
+    python bench/bench_analysis.py --games 24 --no-decide --jobs 2     # two game and seat counts at once
 
 Per game and seat count: `--games` games between MCTS players (`mcts@100` at every seat,
 this tree's, seeds of their own: games the evaluation was not fitted to), or the logs of
