@@ -3,8 +3,8 @@ written by bench/fit_calibration.py from bench/data/calibration-*.jsonl; do not 
 
 2 seats: asterix at 2 seats: 48 self-play games of mcts@100 (seeds calibration-fit:1:asterix:2:0-47), 3869 decisions at 300 playouts;
   held out (4 folds by game): Brier 0.1194, 50% better than the share, the farthest bin 0.07.
-4 seats: asterix at 4 seats: 24 self-play games of mcts@100 (seeds calibration-fit:1:asterix:4:0-23), 2150 decisions at 300 playouts;
-  held out (4 folds by game): Brier 0.1381, 26% better than the share, the farthest bin 0.02.
+4 seats: asterix at 4 seats: 48 self-play games of mcts@100 (seeds calibration-fit:1:asterix:4:0-47), 3951 decisions at 300 playouts;
+  held out (4 folds by game): Brier 0.1446, 23% better than the share, the farthest bin 0.00.
 """
 
 FITS = {
@@ -17,11 +17,11 @@ FITS = {
         "held": 'held out (4 folds by game): Brier 0.1194, 50% better than the share, the farthest bin 0.07',
     },
     4: {
-        "features": ('logit', 'logit_progress', 'mover'),
-        "weights": (0.0735, 0.9463, -0.0817),
-        "length": 356.1,
-        "scale": 1.92,
-        "source": 'asterix at 4 seats: 24 self-play games of mcts@100 (seeds calibration-fit:1:asterix:4:0-23), 2150 decisions at 300 playouts',
-        "held": 'held out (4 folds by game): Brier 0.1381, 26% better than the share, the farthest bin 0.02',
+        "features": ('logit', 'logit_progress', 'mover', 'first', 'first_progress', 'lead', 'k:banked'),
+        "weights": (0.01, 0.859, -0.0025, 0.3126, 0.1796, 0.7198, 0.2611),
+        "length": 326.7,
+        "scale": 1.94,
+        "source": 'asterix at 4 seats: 48 self-play games of mcts@100 (seeds calibration-fit:1:asterix:4:0-47), 3951 decisions at 300 playouts',
+        "held": 'held out (4 folds by game): Brier 0.1446, 23% better than the share, the farthest bin 0.00',
     },
 }
