@@ -86,9 +86,10 @@ class Calibration:
         out = []
         for i, r in enumerate(s.raw):
             others = [x for j, x in enumerate(s.scores) if j != i]
+            lr = logit(r)
             values = {
-                "logit": logit(r), "logit_progress": logit(r) * t, "mover": float(i == s.mover),
-                "mover_logit": logit(r) * (i == s.mover),
+                "logit": lr, "logit_progress": lr * t, "mover": float(i == s.mover),
+                "mover_logit": lr * (i == s.mover),
                 "first": float(i == 0), "first_progress": float(i == 0) * t,
                 "lead": ((s.scores[i] - max(others)) / self.scale) if others and len(s.scores) == len(s.raw) else 0.0,
             }
