@@ -16,8 +16,10 @@ this tree's, seeds of their own: games the evaluation was not fitted to), or the
   `calibration-fit:...`, never these) against what it got at the end, and the search's own
   (`search_before[seat]`, before the calibration) beside it: the Brier score, how much better it is than always saying the seat's
   share (with a 95 % interval, the games drawn again), and the calibration table (said ->
-  happened by tenths, 95 % Wilson intervals); the goal is 20 % better and every bin within
-  0.10 of its interval. Also, at `--to-end` judged decisions, the chance as a search of
+  happened by tenths; a bin's 95 % interval is the games drawn again, for a game's decisions
+  share one outcome, and never narrower than Wilson's over its decisions); the goal is 20 %
+  better and every bin within 0.10 of its interval (how far the bins lie outside the
+  decisions' Wilson intervals is printed too). Also, at `--to-end` judged decisions, the chance as a search of
   the same budget puts it when its playouts run to the end of the game (no estimate, the
   playout policy's moves to the end) — the mean distance between the two;
 * **the marks**: every move either code marks (mistake or blunder), and `--sample`
@@ -266,13 +268,14 @@ def measure(config: str, args, codes: list[tuple[str, object]], work: Path) -> b
         print(f"  {label}:")
         print(f"    the chance before each move: Brier {b:.4f} against the share's {base:.4f}: "
               f"{100 * (1 - b / base):.0f}% better [{100 * lo:.0f}%, {100 * hi:.0f}%] over {len(rows)} moves "
-              f"(goal 20%); the farthest bin {calibration.worst_off(rows):.2f} outside its interval (goal 0.10)")
-        print("\n".join(calibration.table(rows, "      ")))
+              f"(goal 20%); the farthest bin {calibration.worst_off(rows, by_games=True):.2f} outside its interval "
+              f"(the games drawn again; goal 0.10), {calibration.worst_off(rows):.2f} outside the decisions' Wilson interval")
+        print("\n".join(calibration.table(rows, "      ", by_games=True)))
         if f["raw"]:
             raw, rlo, rhi = calibration.brier(f["raw"]), *calibration.bootstrap(f["raw"])
             print(f"    the search's own chance (before the calibration): Brier {raw:.4f}: "
                   f"{100 * (1 - raw / calibration.share_brier(f['raw'])):.0f}% better than the share "
-                  f"[{100 * rlo:.0f}%, {100 * rhi:.0f}%]; the farthest bin {calibration.worst_off(f['raw']):.2f}")
+                  f"[{100 * rlo:.0f}%, {100 * rhi:.0f}%]; the farthest bin {calibration.worst_off(f['raw'], by_games=True):.2f}")
         if distance:
             print(f"    against playouts to the end ({len(distance)} decisions): off by {statistics.mean(distance):.2f} "
                   f"on average")

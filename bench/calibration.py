@@ -3,9 +3,11 @@ the calibration table (said -> happened, by tenths, each with its 95 % Wilson in
 
 A game's decisions are not independent (one game, one outcome), so the Brier score's
 interval is a bootstrap over games (the games drawn again with replacement, 400 times,
-its 2.5th and 97.5th percentiles); the bins' Wilson intervals count decisions and are
-narrower than the games allow: where a bin is off, the games column says how many games
-its decisions came from.
+its 2.5th and 97.5th percentiles). A bin's Wilson interval counts decisions and is narrower
+than the games allow; `bins(..., by_games=True)` gives each bin the bootstrap's interval
+too (what happened in the bin, the games drawn again; never narrower than the Wilson
+one), which is the interval the benches judge a bin by. The games column says how many
+games a bin's decisions came from.
 """
 from __future__ import annotations
 
@@ -75,6 +77,8 @@ class Bin:
     high: float
     said: float
     happened: float
+    #: the 95 % interval of what happened: Wilson's over the bin's decisions, or with
+    #: by_games the games' bootstrap (widened to hold Wilson's)
     interval: tuple[float, float]
     count: int
     games: int
@@ -85,30 +89,61 @@ class Bin:
         return max(0.0, self.interval[0] - self.said, self.said - self.interval[1])
 
 
-def bins(rows: Sequence[Said], count: int = 10) -> list[Bin]:
+def _bin_of(said: float, count: int) -> int:
+    return min(count - 1, max(0, int(said * count)))
+
+
+def bins(rows: Sequence[Said], count: int = 10, by_games: bool = False, rounds: int = 400,
+         seed: int = 0) -> list[Bin]:
+    sums = [[0.0, 0] for _ in range(count)]
+    per_game: dict[int, list[list[float]]] = {}
+    for r in rows:
+        b = _bin_of(r.said, count)
+        sums[b][0] += r.got
+        sums[b][1] += 1
+        mine = per_game.setdefault(r.game, [[0.0, 0.0] for _ in range(count)])
+        mine[b][0] += r.got
+        mine[b][1] += 1
+    drawn_rates: list[list[float]] = [[] for _ in range(count)]
+    if by_games and per_game:
+        keys = sorted(per_game)
+        rng = random.Random(seed)
+        for _ in range(rounds):
+            got, n = [0.0] * count, [0.0] * count
+            for _ in keys:
+                g = per_game[keys[rng.randrange(len(keys))]]
+                for b in range(count):
+                    got[b] += g[b][0]
+                    n[b] += g[b][1]
+            for b in range(count):
+                if n[b]:
+                    drawn_rates[b].append(got[b] / n[b])
     out = []
     for b in range(count):
-        low, high = b / count, (b + 1) / count
-        inside = [r for r in rows if low <= r.said < high or (b == count - 1 and r.said >= 1.0)]
-        if not inside:
+        happened, n = sums[b]
+        if not n:
             continue
-        said = sum(r.said for r in inside) / len(inside)
-        happened = sum(r.got for r in inside)
-        out.append(Bin(low, high, said, happened / len(inside), wilson(happened, len(inside)), len(inside),
-                       len({r.game for r in inside})))
+        inside = [r for r in rows if _bin_of(r.said, count) == b]
+        said = sum(r.said for r in inside) / n
+        lo, hi = wilson(happened, n)
+        if by_games and drawn_rates[b]:
+            rates = sorted(drawn_rates[b])
+            lo = min(lo, rates[int(0.025 * len(rates))])
+            hi = max(hi, rates[min(len(rates) - 1, int(0.975 * len(rates)))])
+        out.append(Bin(b / count, (b + 1) / count, said, happened / n, (lo, hi), n, len({r.game for r in inside})))
     return out
 
 
-def table(rows: Sequence[Said], indent: str = "    ") -> list[str]:
+def table(rows: Sequence[Said], indent: str = "    ", by_games: bool = False) -> list[str]:
     """The calibration table as text lines."""
     lines = [f"{indent}said        said  happened  95% interval   decisions (games)"]
-    for b in bins(rows):
+    for b in bins(rows, by_games=by_games):
         flag = f"  off by {b.off:.2f}" if b.off else ""
         lines.append(f"{indent}{b.low:.1f}-{b.high:.1f}   {b.said:5.2f}  {b.happened:7.2f}   "
                      f"[{b.interval[0]:.2f}, {b.interval[1]:.2f}]   {b.count:5d} ({b.games}){flag}")
     return lines
 
 
-def worst_off(rows: Sequence[Said]) -> float:
+def worst_off(rows: Sequence[Said], by_games: bool = False) -> float:
     """The largest distance between what a bin said and the interval of what happened."""
-    return max((b.off for b in bins(rows)), default=0.0)
+    return max((b.off for b in bins(rows, by_games=by_games)), default=0.0)

@@ -16,7 +16,7 @@ offline (bench/fit_calibration.py: the conditional logit of client/bots/knowledg
 on self-play games between MCTS players) and shipped as data in
 client/games/NAME/calibration.py, one fit per seat count. Every seat goes through the same
 map and the chances add up to 1. The weight of the logit (at every point of the game, for
-the deciding seat and the others) is positive, so a seat's printed chance rises with its raw chance, the others' staying.
+every seat, deciding or not) is positive, so a seat's printed chance rises with its raw chance, the others' staying.
 
 A game or seat count without a fit prints the raw chance (`calibration_for` gives None, and
 the report says so). The marks (judge.py) are judged on the printed scale: the drop is the
@@ -36,7 +36,10 @@ from peerboard.client.games import piece
 #: the features a fit may use (client/games/NAME/calibration.py names its own, in order)
 FEATURES = ("logit", "logit_progress", "mover", "mover_logit", "first", "first_progress", "lead")
 #: besides these: `seat:K` (1 for seat K: a seat's place in the turn order and its start, which
-#: at three seats and more matter for more than the first seat) and `k:NAME` (the knowledge's)
+#: at three seats and more matter for more than the first seat), `seat_logit:K` and
+#: `seat_progress:K` (the logit and the progress, for seat K only: where one seat's start
+#: wins most games, its raw chance and the game's progress say less, or more, than another's)
+#: and `k:NAME` (the knowledge's)
 #: the raw chance is clamped to this far from 0 and 1 before its logit (a playout that
 #: ended is a certain 0 or 1; a mean over a few hundred is never that sure)
 EDGE = 0.005
@@ -94,9 +97,7 @@ class Calibration:
                 "lead": ((s.scores[i] - max(others)) / self.scale) if others and len(s.scores) == len(s.raw) else 0.0,
             }
             known = s.known[i] if i < len(s.known) else {}
-            out.append([values[f] if f in values
-                        else float(i == int(f[5:])) if f.startswith("seat:")
-                        else float(known.get(f[2:], 0.0)) for f in self.features])
+            out.append([values[f] if f in values else _per_seat(f, i, lr, t, known) for f in self.features])
         return out
 
     def chances(self, s: Situation) -> tuple[float, ...]:
@@ -115,6 +116,17 @@ class Calibration:
         h = 1e-3 if s.raw[m] < 0.5 else -1e-3
         nudged[m] += h
         return max(0.0, (self.chances(_with(s, nudged))[m] - before) / h)
+
+
+def _per_seat(feature: str, seat: int, lr: float, t: float, known: dict[str, float]) -> float:
+    """A feature of one seat only (`seat:K`, `seat_logit:K`, `seat_progress:K`), or the
+    knowledge's (`k:NAME`)."""
+    kind, _, which = feature.partition(":")
+    if kind == "k":
+        return float(known.get(which, 0.0))
+    if seat != int(which):
+        return 0.0
+    return {"seat": 1.0, "seat_logit": lr, "seat_progress": t}[kind]
 
 
 def _with(s: Situation, raw: Sequence[float]) -> Situation:

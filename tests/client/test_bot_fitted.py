@@ -35,6 +35,27 @@ def test_the_fit_finds_the_weights_that_made_the_outcomes():
     assert losses(found.weights, examples)[0] <= losses(truth, examples)[0] + 1e-9
 
 
+def test_a_ridge_of_its_own_holds_back_only_its_own_weight():
+    """A seat's prior is fitted with a lighter ridge than the rest (bench/fit_calibration.py):
+    a feature's ridge shrinks that feature's weight and not the other's as much."""
+    rng = random.Random(4)
+    truth = (1.0, 2.0)
+    examples = []
+    for _ in range(2000):
+        features = [[rng.gauss(0, 1), float(s == 0)] for s in range(3)]
+        p = chances(scores_of(truth, features))
+        winner = rng.choices(range(3), p)[0]
+        examples.append((features, [1.0 if s == winner else 0.0 for s in range(3)]))
+    light = fit(examples, 2, ridge=(0.0, 0.0)).weights
+    prior_held = fit(examples, 2, ridge=(0.0, 0.5)).weights
+    slope_held = fit(examples, 2, ridge=(0.5, 0.0)).weights
+    assert light == pytest.approx(truth, abs=0.2)
+    assert prior_held[1] < light[1] - 0.5 and prior_held[1] < slope_held[1] - 0.5
+    assert slope_held[0] < light[0] - 0.3 and slope_held[0] < prior_held[0]
+    with pytest.raises(ValueError):
+        fit(examples, 2, ridge=(0.1,))
+
+
 def test_a_fitted_knowledge_gives_each_seat_its_chance_and_a_team_its_seats_together():
     game = engines.get("athos")
     know = knowledge_for(game)

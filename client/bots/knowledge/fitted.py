@@ -44,16 +44,21 @@ class Fit:
     iterations: int
 
 
-def fit(examples: Sequence[Example], features: int, ridge: float = 1e-3, iterations: int = 50) -> Fit:
-    """Weights that minimise the mean log loss of `examples` (plus ridge * |w|^2 / 2)."""
+def fit(examples: Sequence[Example], features: int, ridge: float | Sequence[float] = 1e-3,
+        iterations: int = 50) -> Fit:
+    """Weights that minimise the mean log loss of `examples` (plus Σ ridge_k * w_k^2 / 2: one
+    ridge for every weight, or one per feature)."""
     w = [0.0] * features
     n = len(examples)
     if not n:
         raise ValueError("no examples to fit")
+    ridges = [float(ridge)] * features if isinstance(ridge, (int, float)) else [float(r) for r in ridge]
+    if len(ridges) != features:
+        raise ValueError(f"{len(ridges)} ridges for {features} features")
     done = 0
     for done in range(1, iterations + 1):
-        gradient = [ridge * x for x in w]
-        hessian = [[ridge if i == j else 0.0 for j in range(features)] for i in range(features)]
+        gradient = [r * x for r, x in zip(ridges, w)]
+        hessian = [[ridges[i] if i == j else 0.0 for j in range(features)] for i in range(features)]
         for xs, ys in examples:
             p = chances(scores_of(w, xs))
             mean = [sum(pi * x[k] for pi, x in zip(p, xs)) for k in range(features)]
