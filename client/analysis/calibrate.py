@@ -124,6 +124,8 @@ def _per_seat(feature: str, seat: int, lr: float, t: float, known: dict[str, flo
     kind, _, which = feature.partition(":")
     if kind == "k":
         return float(known.get(which, 0.0))
+    if kind not in ("seat", "seat_logit", "seat_progress"):
+        raise ValueError(f"no such feature of the calibration: {feature!r}")
     if seat != int(which):
         return 0.0
     return {"seat": 1.0, "seat_logit": lr, "seat_progress": t}[kind]

@@ -94,6 +94,26 @@ def test_a_seat_prior_moves_chance_to_that_seat_alone_from_the_others_in_proport
     assert q[0] / q[2] == pytest.approx(p[0] / p[2])  # the others keep their odds between them
 
 
+def test_a_seat_s_own_logit_and_progress_count_for_that_seat_only():
+    """`seat_logit:K` weighs seat K's raw chance on its own (Athos at 3 seats: the middle
+    start's raw chance says more than the others'), `seat_progress:K` moves chance to seat
+    K as the game goes on; neither touches another seat's features."""
+    from peerboard.client.analysis.calibrate import Calibration, logit
+    cal = Calibration("athos", 3, ("logit", "seat_logit:1", "seat_progress:1"), (0.5, 0.7, -0.4), 150.0, 3.0, "")
+    s = Situation((0.5, 0.3, 0.2), 0, 75, (0, 0, 0))
+    rows = cal.rows(s)
+    assert rows[1] == [pytest.approx(logit(0.3)), pytest.approx(logit(0.3)), pytest.approx(0.5)]
+    assert rows[0][1:] == [0.0, 0.0] and rows[2][1:] == [0.0, 0.0]
+    later = Situation(s.raw, 0, 150, s.scores)
+    assert cal.chances(later)[1] < cal.chances(s)[1]  # its progress weighs against it here
+    plain = Calibration("athos", 3, ("logit",), (0.5,), 150.0, 3.0, "")
+    higher = Situation((0.4, 0.4, 0.2), 0, 75, (0, 0, 0))
+    # a rise of seat 1's raw chance moves its printed chance more than the plain map does
+    assert cal.chances(higher)[1] - cal.chances(s)[1] > plain.chances(higher)[1] - plain.chances(s)[1]
+    with pytest.raises(ValueError):
+        Calibration("athos", 3, ("logit", "nonsense:2"), (0.5, 0.1), 150.0, 3.0, "").chances(s)
+
+
 @pytest.fixture(scope="module")
 def athos_log(tmp_path_factory):
     game = engines.get("athos")  # (no hidden cards: a log cut short can be judged)

@@ -99,3 +99,26 @@ def test_asterix_mcts_searches_only_the_greedy_players_best_three_landings():
         search.iterate()
     assert search.best() in search.candidates
     assert sum(search.root.children[a].visits for a in search.candidates) == 30
+
+
+def test_aton_the_cards_still_to_play_are_worth_what_their_values_say_and_a_placed_counter_leaves_the_supply():
+    """Aton's evaluation reads the cards a seat has still to play (its hand and deck, which
+    both seats know as counts) and its counters in supply (client/games/aton/knowledge.py:
+    `cards_ahead`, `supply`): a whole deck is worth nothing either way, a deck whose 4s
+    are played is worth less than one whose 1s are, and a counter placed leaves the supply."""
+    from dataclasses import replace
+
+    game = engines.get("aton")
+    know = knowledge_for(game)
+    names = know.FEATURES
+    ahead, supply = names.index("cards_ahead"), names.index("supply")
+    state = game.new_game(2)
+    start = know.features(state)
+    assert start[0][ahead] == 0.0 and start[0][supply] == 1.0
+    fours_gone = replace(state.seats[0], unseen=(9, 9, 9, 0))
+    ones_gone = replace(state.seats[0], unseen=(0, 9, 9, 9))
+    low = know.features(replace(state, seats=(fours_gone, state.seats[1])))[0][ahead]
+    high = know.features(replace(state, seats=(ones_gone, state.seats[1])))[0][ahead]
+    assert low < 0 < high and high == -low
+    placed = replace(state.seats[1], supply=state.seats[1].supply - 3)
+    assert know.features(replace(state, seats=(state.seats[0], placed)))[1][supply] == (29 - 3) / 29

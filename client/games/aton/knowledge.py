@@ -7,7 +7,7 @@ from peerboard.client.games.aton import fitted
 from peerboard.engines.aton.random_play import playout
 from peerboard.engines.aton.rules import removal_due
 from peerboard.engines.aton.scoring import temple_scores
-from peerboard.engines.aton.state import PLACE, REMOVE, State
+from peerboard.engines.aton.state import COUNTERS, PLACE, REMOVE, State
 from peerboard.engines.aton.temples import GREEN_SQUARES, SQUARES_PER_TEMPLE, YELLOW_SQUARES
 
 #: the squares whose occupation by one seat wins at once: each temple's 12, the 14 yellow,
@@ -16,6 +16,8 @@ REGIONS = tuple(tuple(range(t * SQUARES_PER_TEMPLE, (t + 1) * SQUARES_PER_TEMPLE
     YELLOW_SQUARES, GREEN_SQUARES)
 
 KINGDOM_FULL = 8
+#: a seat's whole deck (engines/aton/cards.py: FULL_DECK)
+DECK = 36
 
 
 class AtonKnowledge(Knowledge):
@@ -34,7 +36,7 @@ class AtonKnowledge(Knowledge):
         by itself."""
         return None
 
-    FEATURES = ("progress", "progress_squared", "board_later", "owed", "occupation")
+    FEATURES = ("progress", "progress_squared", "board_later", "owed", "occupation", "cards_ahead", "supply")
     weights = fitted.WEIGHTS
 
     def features(self, state: State) -> list[list[float]]:
@@ -45,7 +47,10 @@ class AtonKnowledge(Knowledge):
         still owe it this round; how near it is to winning by occupation (the region of
         REGIONS it holds the most of, by the share held to the fourth power: a region is
         won only when full, and strong players did win one game in seven so, behind on
-        points)."""
+        points); the worth of the cards it has still to play (its hand and deck, which the
+        opponent knows as counts: each card's value less the mean 2.5, over the 36 of a
+        deck — high cards score on cartouche 1, reach the far temples and place more); and
+        its counters in its supply (of 29)."""
         win = state.win_points
         seats = state.seats
         board = temple_scores(state.board)
@@ -69,7 +74,10 @@ class AtonKnowledge(Knowledge):
         out = []
         for i in (0, 1):
             progress = (seats[i].score + fill * board[i]) / win
-            out.append([progress, progress * progress, (1 - fill) * board[i] / win, owed[i] / win, near[i] ** 4])
+            u = seats[i].unseen
+            ahead = (-1.5 * u[0] - 0.5 * u[1] + 0.5 * u[2] + 1.5 * u[3]) / DECK
+            out.append([progress, progress * progress, (1 - fill) * board[i] / win, owed[i] / win, near[i] ** 4,
+                        ahead, seats[i].supply / COUNTERS])
         return out
 
     def values(self, state: State) -> list[float]:
