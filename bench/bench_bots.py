@@ -5,7 +5,9 @@
 
 Per game, two seats, seats rotated: mcts vs random, greedy vs random, mcts vs greedy, each
 with the first player's win rate and its 95% (Wilson) interval; both sides get the same
-budget per decision (`--budget`, default 100 playouts: only mcts spends it). Then MCTS
+budget per decision (`--budget`, default 100 playouts: only mcts spends it); with `--against
+REV|DIR` each pairing is played again by that code's players, the same seeds, beside this
+tree's (a child process importing that code). Then MCTS
 playouts per second per game, and a tournament's games per second with --jobs 1 and
 --jobs 2 (random players, so the figure is the table's own cost). Goals: mcts vs random
 >= 90%, greedy vs random >= 70%, mcts vs greedy >= 60%.
@@ -66,6 +68,17 @@ def pairing(game: str, a: str, b: str, games: int, budget: Budget, jobs: int, se
     return (f"  {a:>6} vs {b:<6} {first.wins:>4}/{first.games:<4} wins {first.wins / first.games:>6.1%} "
             f"[{low:.1%}, {high:.1%}]  draws {first.draws:<3} {results.moves / results.games:6.1f} moves/game  "
             f"{seconds / games:6.2f} s/game" + (f"  ({results.unfinished} stopped unfinished)" if results.unfinished else ""))
+
+
+def other_pairing(other: Path, game: str, a: str, b: str, games: int, args: argparse.Namespace) -> str:
+    """The same pairing played by the code in `other` (a child importing it; this script,
+    whose pairing it runs, is the same in both), with the same seed and budget."""
+    found = subprocess.run([sys.executable, __file__, "--pairing-child", f"{game},{a},{b},{games}",
+                            "--budget", args.budget, "--jobs", str(args.jobs), "--seed", str(args.seed)],
+                           env=against.env(other), capture_output=True, text=True)
+    if found.returncode != 0:
+        return f"  {a:>6} vs {b:<6} not measured: {found.stderr.strip().splitlines()[-1:]}"
+    return found.stdout.rstrip("\n")
 
 
 def playout_figures(game_name: str, budget: int, positions: int, seed: int) -> dict:
@@ -293,14 +306,20 @@ def main() -> None:
     ap.add_argument("--exec-games", type=int, default=6, help="games for the program bot's cost (0: skip it)")
     ap.add_argument("--no-playouts", action="store_true", help="skip MCTS playouts and the tournament throughput")
     ap.add_argument("--against", metavar="REV|DIR",
-                    help="also measure the playouts of the code at this git revision or checkout (e.g. main)")
+                    help="also measure the code at this git revision or checkout (e.g. main): its players in the "
+                         "same pairings with the same seeds, and its playouts")
     ap.add_argument("--rounds", type=int, default=3, help="rounds of the playout measurement (default 3)")
     ap.add_argument("--playouts-only", action="store_true", help="only the MCTS playouts per CPU-second")
     ap.add_argument("--playouts-child", metavar="GAME", help=argparse.SUPPRESS)
+    ap.add_argument("--pairing-child", metavar="GAME,A,B,N", help=argparse.SUPPRESS)
     ap.add_argument("--positions", type=int, default=10, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.playouts_child:
         print(json.dumps(playout_figures(args.playouts_child, int(args.budget), args.positions, args.seed)))
+        return
+    if args.pairing_child:
+        game, a, b, n = args.pairing_child.split(",")
+        print(pairing(game, a, b, int(n), Budget.parse(args.budget), args.jobs, args.seed))
         return
     if args.playouts_only:
         playouts_side_by_side(args.only, 200, args.seed, args.rounds, args.against)
@@ -308,14 +327,20 @@ def main() -> None:
     measured = 0
     budget = Budget.parse(args.budget)
     print(f"bots: the same budget per decision for both sides: {budget} (only mcts spends it); "
-          f"--jobs {args.jobs}; seed {args.seed}")
-    for game in args.only:
-        n = args.athos_games if game == "athos" else args.games
-        print(f"{game}: {n} games per pairing, seats rotated")
-        for text in args.pairings:
-            a, b = text.split(",")
-            print(pairing(game, a, b, n, budget, args.jobs, args.seed), flush=True)
-            measured += 1
+          f"--jobs {args.jobs}; seed {args.seed}"
+          + (f"; each pairing played by this tree, then by {against.describe(args.against)} (the same seeds)"
+             if args.against else ""))
+    with against.code(args.against) as other:
+        for game in args.only:
+            n = args.athos_games if game == "athos" else args.games
+            print(f"{game}: {n} games per pairing, seats rotated")
+            for text in args.pairings:
+                a, b = text.split(",")
+                print(pairing(game, a, b, n, budget, args.jobs, args.seed)
+                      + ("  this tree" if other is not None else ""), flush=True)
+                if other is not None:
+                    print(other_pairing(other, game, a, b, n, args) + f"  {against.describe(args.against)}", flush=True)
+                measured += 1
     if not args.no_playouts:
         measured += playouts_side_by_side(args.only, 200, args.seed, args.rounds, args.against)
         one, two = throughput("aton", 40, 1, args.seed), throughput("aton", 40, 2, args.seed)
