@@ -21,7 +21,7 @@ this tree's, seeds of their own: games the evaluation was not fitted to), or the
   better and every bin within 0.10 of its interval (how far the bins lie outside the
   decisions' Wilson intervals is printed too). Also, at `--to-end` judged decisions, the chance as a search of
   the same budget puts it when its playouts run to the end of the game (no estimate, the
-  playout policy's moves to the end) — the mean distance between the two;
+  playout policy's moves to the end, at most 400 actions) — the mean distance between the two;
 * **the marks**: every move either code marks (mistake or blunder), and `--sample`
   judged moves drawn at random, are judged again by a search `--deep` times stronger
   (this tree's judging search, its own seed, the played and its preferred action topped up
@@ -161,9 +161,16 @@ def referee(game, position, budget: int, deep: int, seed: int) -> tuple[float, f
     return before[position.seat] - after[position.seat], error
 
 
+#: how many actions a playout "to the end" may take: a playout policy can stand still (Athos's
+#: race, its monks each before a blocking tile, waits for ever), so one still going after these
+#: is scored by the estimate where it stopped, as a cut-off playout is
+TO_THE_END = 400
+
+
 def to_the_end(game, position, budget: int, seed: int) -> float:
     """The mover's chance by the preferred action as a search of `budget` playouts puts it
-    when its playouts run to the end of the game (the playout policy's moves, no estimate)."""
+    when its playouts run to the end of the game (the playout policy's moves, no estimate;
+    at most TO_THE_END actions)."""
     from peerboard.client.analysis.command import rng_for
     from peerboard.client.analysis.judge import JudgingSearch
     from peerboard.client.bots.knowledge import knowledge_for
@@ -171,7 +178,7 @@ def to_the_end(game, position, budget: int, seed: int) -> float:
     from peerboard.client.bots.sdk import Budget, Decision, notation_of
 
     know = knowledge_for(game)
-    know.cutoff, know.playout_turns, know.others_plan, know.finish_turn = None, None, False, "policy"
+    know.cutoff, know.playout_turns, know.others_plan, know.finish_turn = TO_THE_END, None, False, "policy"
     decision = Decision(game.name, game, position.seat, position.view, position.legal,
                         notation_of(game, position.view, position.legal), position.kind)
     search = JudgingSearch(decision, know, rng_for(seed, position), position.played, len(game.scores(position.view)))
