@@ -95,12 +95,18 @@ def _bin_of(said: float, count: int) -> int:
 
 def bins(rows: Sequence[Said], count: int = 10, by_games: bool = False, rounds: int = 400,
          seed: int = 0) -> list[Bin]:
-    sums = [[0.0, 0] for _ in range(count)]
+    # per bin: what was said, what happened, how many decisions, from which games (one pass)
+    said = [0.0] * count
+    happened = [0.0] * count
+    n = [0] * count
+    games: list[set[int]] = [set() for _ in range(count)]
     per_game: dict[int, list[list[float]]] = {}
     for r in rows:
         b = _bin_of(r.said, count)
-        sums[b][0] += r.got
-        sums[b][1] += 1
+        said[b] += r.said
+        happened[b] += r.got
+        n[b] += 1
+        games[b].add(r.game)
         mine = per_game.setdefault(r.game, [[0.0, 0.0] for _ in range(count)])
         mine[b][0] += r.got
         mine[b][1] += 1
@@ -109,28 +115,25 @@ def bins(rows: Sequence[Said], count: int = 10, by_games: bool = False, rounds: 
         keys = sorted(per_game)
         rng = random.Random(seed)
         for _ in range(rounds):
-            got, n = [0.0] * count, [0.0] * count
+            got, seen = [0.0] * count, [0.0] * count
             for _ in keys:
                 g = per_game[keys[rng.randrange(len(keys))]]
                 for b in range(count):
                     got[b] += g[b][0]
-                    n[b] += g[b][1]
+                    seen[b] += g[b][1]
             for b in range(count):
-                if n[b]:
-                    drawn_rates[b].append(got[b] / n[b])
+                if seen[b]:
+                    drawn_rates[b].append(got[b] / seen[b])
     out = []
     for b in range(count):
-        happened, n = sums[b]
-        if not n:
+        if not n[b]:
             continue
-        inside = [r for r in rows if _bin_of(r.said, count) == b]
-        said = sum(r.said for r in inside) / n
-        lo, hi = wilson(happened, n)
+        lo, hi = wilson(happened[b], n[b])
         if by_games and drawn_rates[b]:
             rates = sorted(drawn_rates[b])
             lo = min(lo, rates[int(0.025 * len(rates))])
             hi = max(hi, rates[min(len(rates) - 1, int(0.975 * len(rates)))])
-        out.append(Bin(b / count, (b + 1) / count, said, happened / n, (lo, hi), n, len({r.game for r in inside})))
+        out.append(Bin(b / count, (b + 1) / count, said[b] / n[b], happened[b] / n[b], (lo, hi), n[b], len(games[b])))
     return out
 
 
