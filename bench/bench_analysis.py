@@ -5,8 +5,9 @@ another code side by side in one run.
     python bench/bench_analysis.py --only aton:2 --games 12 --budget 300 --against main
     python bench/bench_analysis.py --logs athos:2=games/athos-2p       # logs played before
     python bench/bench_analysis.py --games 24 --no-decide --jobs 2     # two game and seat counts at once
+    python bench/bench_analysis.py --games 48 --only aton:2=96 athos:2  # 96 games of Aton, 48 of Athos
 
-Per game and seat count: `--games` games between MCTS players (`mcts@100` at every seat,
+Per game and seat count: `--games` games (`GAME:SEATS=N` in `--only`: N) between MCTS players (`mcts@100` at every seat,
 this tree's, seeds of their own: games the evaluation was not fitted to), or the logs of
 `--logs`; then each code analyses them (its own `peerboard analyse`, a child process,
 `--jobs 1`, the same budget and seed) and this bench reads the analysis files:
@@ -16,10 +17,12 @@ this tree's, seeds of their own: games the evaluation was not fitted to), or the
   `calibration-fit:...`, never these) against what it got at the end, and the search's own
   (`search_before[seat]`, before the calibration) beside it: the Brier score, how much better it is than always saying the seat's
   share (with a 95 % interval, the games drawn again), and the calibration table (said ->
-  happened by tenths; a bin's 95 % interval is the games drawn again, for a game's decisions
-  share one outcome, and never narrower than Wilson's over its decisions); the goal is 20 %
-  better and every bin within 0.10 of its interval (how far the bins lie outside the
-  decisions' Wilson intervals is printed too). Also, at `--to-end` judged decisions, the chance as a search of
+  happened by tenths; a bin's 95 % interval counts games, for a game's decisions share one
+  outcome: the games drawn again, never narrower than Wilson's over its decisions, and where
+  every decision of the bin went the same way, Wilson's at its effective number of games:
+  bench/calibration.py); the goal is 20 % better and every bin within
+  0.10 of its interval (how far the bins lie outside the games' bootstrap alone and outside
+  the decisions' Wilson intervals is printed too). Also, at `--to-end` judged decisions, the chance as a search of
   the same budget puts it when its playouts run to the end of the game (no estimate, the
   playout policy's moves to the end, at most 400 actions) — the mean distance between the two;
 * **the marks**: every move either code marks (mistake or blunder), and `--sample`
@@ -194,6 +197,8 @@ def measure(config: str, args, codes: list[tuple[str, object]], work: Path) -> b
     from peerboard.client.bots.stats import wilson
     from peerboard.logs import read_log
 
+    config, _, count = config.partition("=")
+    games = int(count) if count else args.games
     game_name, _, seats_text = config.partition(":")
     seats = int(seats_text or 2)
     game = engines.get(game_name)
@@ -201,12 +206,12 @@ def measure(config: str, args, codes: list[tuple[str, object]], work: Path) -> b
     source.mkdir()
     given = dict(item.split("=", 1) for item in args.logs)
     if config in given:
-        for path in sorted(Path(given[config]).glob("*.pblog"))[: args.games]:
+        for path in sorted(Path(given[config]).glob("*.pblog"))[:games]:
             shutil.copy(path, source / path.name)
     else:
         started = time.process_time()
-        play(game_name, seats, args.games, args.seed, source)
-        print(f"  {args.games} games of mcts@100 at {seats} seats played ({time.process_time() - started:.0f} s CPU)",
+        play(game_name, seats, games, args.seed, source)
+        print(f"  {games} games of mcts@100 at {seats} seats played ({time.process_time() - started:.0f} s CPU)",
               flush=True)
     logs = sorted(source.glob("*.pblog"))
     contents = {p.name: read_log(p.read_bytes()) for p in logs}
@@ -276,7 +281,8 @@ def measure(config: str, args, codes: list[tuple[str, object]], work: Path) -> b
         print(f"    the chance before each move: Brier {b:.4f} against the share's {base:.4f}: "
               f"{100 * (1 - b / base):.0f}% better [{100 * lo:.0f}%, {100 * hi:.0f}%] over {len(rows)} moves "
               f"(goal 20%); the farthest bin {calibration.worst_off(rows, by_games=True):.2f} outside its interval "
-              f"(the games drawn again; goal 0.10), {calibration.worst_off(rows):.2f} outside the decisions' Wilson interval")
+              f"(its games'; goal 0.10), {calibration.worst_off(rows, by_games=True, kish=False):.2f} outside the games' "
+              f"bootstrap alone, {calibration.worst_off(rows):.2f} outside the decisions' Wilson interval")
         print("\n".join(calibration.table(rows, "      ", by_games=True)))
         if f["raw"]:
             raw, rlo, rhi = calibration.brier(f["raw"]), *calibration.bootstrap(f["raw"])
@@ -331,7 +337,9 @@ def in_parallel(args: argparse.Namespace) -> int:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--only", nargs="*", default=list(CONFIGS), help="GAME:SEATS (default: " + " ".join(CONFIGS) + ")")
+    ap.add_argument("--only", nargs="*", default=list(CONFIGS),
+                    help="GAME:SEATS, or GAME:SEATS=N for N games of that one instead of --games (default: "
+                         + " ".join(CONFIGS) + ")")
     ap.add_argument("--games", type=int, default=12, help="games per game and seat count (default 12)")
     ap.add_argument("--logs", action="append", default=[], metavar="GAME:SEATS=DIR",
                     help="use the logs in DIR instead of playing (the first --games of them)")
@@ -361,7 +369,7 @@ def main() -> int:
     with against.code(args.against) as other, tempfile.TemporaryDirectory(prefix="bench-analysis-") as tmp:
         codes = ([(f"against {against.describe(args.against)}", other)] if other is not None else []) + [("this tree", None)]
         for config in args.only:
-            print(f"{config}:", flush=True)
+            print(f"{config.partition('=')[0]}:", flush=True)
             measured += measure(config, args, codes, Path(tmp))
     load = os.getloadavg()
     print(f"load average at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")

@@ -4,10 +4,16 @@ the calibration table (said -> happened, by tenths, each with its 95 % Wilson in
 A game's decisions are not independent (one game, one outcome), so the Brier score's
 interval is a bootstrap over games (the games drawn again with replacement, 400 times,
 its 2.5th and 97.5th percentiles). A bin's Wilson interval counts decisions and is narrower
-than the games allow; `bins(..., by_games=True)` gives each bin the bootstrap's interval
-too (what happened in the bin, the games drawn again; never narrower than the Wilson
-one), which is the interval the benches judge a bin by. The games column says how many
-games a bin's decisions came from.
+than the games allow; `bins(..., by_games=True)` gives each bin the interval the benches
+judge it by, which counts games: the games drawn again (what happened in the bin), never
+narrower than the decisions' Wilson interval. Where every decision of a bin went the same
+way (all won, or all lost), drawing the games again cannot vary what happened, and the
+bootstrap has no width: 16 games won by the seat said to have 0.86 (which happens 9 % of
+the time) gave [1.00, 1.00]. Such a bin's interval is Wilson's at its effective number of
+outcomes (Kish's, (sum m)^2 / sum m^2, m the decisions each game has in the bin, which
+there all share one outcome), which keeps its width at 0 and 1 as a score interval does. (`kish=False`: the bootstrap alone, as the benches judged a bin
+before; printed beside, for comparison.) The games column says how many games a bin's
+decisions came from.
 """
 from __future__ import annotations
 
@@ -78,7 +84,7 @@ class Bin:
     said: float
     happened: float
     #: the 95 % interval of what happened: Wilson's over the bin's decisions, or with
-    #: by_games the games' bootstrap (widened to hold Wilson's)
+    #: by_games the games' (the module's docstring)
     interval: tuple[float, float]
     count: int
     games: int
@@ -93,8 +99,15 @@ def _bin_of(said: float, count: int) -> int:
     return min(count - 1, max(0, int(said * count)))
 
 
+def effective_count(sizes: Sequence[int]) -> float:
+    """Kish's effective sample size of a mean over groups of `sizes` members that each
+    share one outcome: the number of independent outcomes it is worth."""
+    total = sum(sizes)
+    return total * total / sum(m * m for m in sizes) if total else 0.0
+
+
 def bins(rows: Sequence[Said], count: int = 10, by_games: bool = False, rounds: int = 400,
-         seed: int = 0) -> list[Bin]:
+         seed: int = 0, kish: bool = True) -> list[Bin]:
     # per bin: what was said, what happened, how many decisions, from which games (one pass)
     said = [0.0] * count
     happened = [0.0] * count
@@ -133,6 +146,10 @@ def bins(rows: Sequence[Said], count: int = 10, by_games: bool = False, rounds: 
             rates = sorted(drawn_rates[b])
             lo = min(lo, rates[int(0.025 * len(rates))])
             hi = max(hi, rates[min(len(rates) - 1, int(0.975 * len(rates)))])
+        if by_games and kish and happened[b] in (0.0, float(n[b])):
+            n_eff = effective_count([int(g[b][1]) for g in per_game.values() if g[b][1]])
+            klo, khi = wilson(happened[b] / n[b] * n_eff, n_eff)
+            lo, hi = min(lo, klo), max(hi, khi)
         out.append(Bin(b / count, (b + 1) / count, said[b] / n[b], happened[b] / n[b], (lo, hi), n[b], len(games[b])))
     return out
 
@@ -147,6 +164,6 @@ def table(rows: Sequence[Said], indent: str = "    ", by_games: bool = False) ->
     return lines
 
 
-def worst_off(rows: Sequence[Said], by_games: bool = False) -> float:
+def worst_off(rows: Sequence[Said], by_games: bool = False, kish: bool = True) -> float:
     """The largest distance between what a bin said and the interval of what happened."""
-    return max((b.off for b in bins(rows, by_games=by_games)), default=0.0)
+    return max((b.off for b in bins(rows, by_games=by_games, kish=kish)), default=0.0)

@@ -6,8 +6,9 @@ import math
 Z95 = 1.959964
 
 
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion (0, 1 when n is 0)."""
+def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (0, 1 when n is 0); n may be an
+    effective sample size, not a whole number."""
     if n <= 0:
         return 0.0, 1.0
     p = successes / n
