@@ -48,6 +48,8 @@ BENCHES: dict[str, tuple[list[str], str]] = {
     "guesses": (["bench/bench_guesses.py"], "a private code's online guesses checked a second beside the hellos sent"),
     "endings": (["bench/bench_endings.py"], "from a seat's death to the claim (and the takeover) beside the patience"),
     "analysis": (["bench/bench_analysis.py"], "`analyse`: its chances against who won (Brier, calibration), its marks against a 10x search, its CPU beside the mcts player's"),
+    "ceiling": (["bench/chance_ceiling.py", "aton:2", "--jobs", "2"],
+                "the best chance of winning there is (strong players playing on), its Brier score beside the share's"),
 }
 
 HEADER = """# Benchmark results
