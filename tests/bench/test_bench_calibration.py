@@ -56,3 +56,16 @@ def test_the_effective_count_of_unequal_games_is_below_their_number():
     assert cal.effective_count([5, 5, 5, 5]) == 4
     assert 1 < cal.effective_count([100, 1, 1, 1]) < 2
     assert cal.effective_count([]) == 0
+
+
+def test_the_ceiling_bench_scores_the_share_and_the_continuations_spread_of_real_positions():
+    # bench/chance_ceiling.py: a game of mcts@100 players, positions played on twice each
+    spec = importlib.util.spec_from_file_location("bench_chance_ceiling", BENCH.parent / "chance_ceiling.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    positions, spread, share, cpu = module.one_game(("aton", 2, 0, 1, 60, 2, False))
+    assert positions >= 1 and cpu > 0
+    # two seats: the share (0.5) is 0.5 off at every position of a game someone won, 0 of a draw
+    assert share in (0.25 * positions, 0.0)
+    # two results in [0, 1]: their sample variance is at most 0.5
+    assert 0.0 <= spread <= 0.5 * positions
