@@ -48,14 +48,22 @@ def _play(game, state, tag: str, seats: int, every: int = 0, record: list | None
         if who == CHANCE:
             state = game.apply(state, game.sample_chance(state, rng.randbytes(32)))
             continue
-        legal = tuple(game.legal_actions(state))
-        if record is not None and len(legal) > 1:
-            decisions += 1
-            if decisions % every == 0:
-                record.append((state, who))
-        view = game.view(state, who)
-        decision = Decision(game.name, game, who, view, legal, notation_of(game, view, legal), "move", None)
-        state = game.apply(state, bots[who].decide(decision))
+        # a simultaneous secret choice (Aton's cartouches): every seat of it decides from the
+        # same position, none seeing another's, then the engine takes them in its order (as
+        # client/bots/simulate.py's play_choice and the log's commit and reveal do)
+        group = game.secret_choice(state) or (who,)
+        chosen = {}
+        for seat in group:
+            legal = tuple(game.choices_for(state, seat)) if len(group) > 1 else tuple(game.legal_actions(state))
+            if record is not None and len(legal) > 1:
+                decisions += 1
+                if decisions % every == 0:
+                    record.append((state, seat))
+            view = game.view(state, seat)
+            decision = Decision(game.name, game, seat, view, legal, notation_of(game, view, legal), "move", None)
+            chosen[seat] = bots[seat].decide(decision)
+        for seat in group:
+            state = game.apply(state, chosen[seat])
     else:
         return [1.0 / seats] * seats
     winners = game.winners(state)
