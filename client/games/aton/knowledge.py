@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from peerboard.client.bots.knowledge.generic import Knowledge
 from peerboard.client.games.aton import fitted
+from peerboard.engines.aton.cards import FULL_DECK
 from peerboard.engines.aton.random_play import playout
 from peerboard.engines.aton.rules import removal_due
 from peerboard.engines.aton.scoring import temple_scores
@@ -16,8 +17,8 @@ REGIONS = tuple(tuple(range(t * SQUARES_PER_TEMPLE, (t + 1) * SQUARES_PER_TEMPLE
     YELLOW_SQUARES, GREEN_SQUARES)
 
 KINGDOM_FULL = 8
-#: a seat's whole deck (engines/aton/cards.py: FULL_DECK)
-DECK = 36
+#: a seat's whole deck: 36 cards
+DECK = sum(FULL_DECK)
 
 
 class AtonKnowledge(Knowledge):
