@@ -11,9 +11,9 @@ way (all won, or all lost), drawing the games again cannot vary what happened, a
 bootstrap has no width: 16 games won by the seat said to have 0.86 (which happens 9 % of
 the time) gave [1.00, 1.00]. Such a bin's interval is Wilson's at its effective number of
 outcomes (Kish's, (sum m)^2 / sum m^2, m the decisions each game has in the bin, which
-there all share one outcome), which keeps its width at 0 and 1 as a score interval does. (`kish=False`: the bootstrap alone, as the benches judged a bin
-before; printed beside, for comparison.) The games column says how many games a bin's
-decisions came from.
+there all share one outcome), which keeps its width at 0 and 1 as a score interval does.
+(`kish=False`: the bootstrap alone, as the benches judged a bin before; printed beside, for
+comparison.) The games column says how many games a bin's decisions came from.
 """
 from __future__ import annotations
 
