@@ -27,9 +27,9 @@ this tree's, seeds of their own: games the evaluation was not fitted to), or the
   playout policy's moves to the end, at most 400 actions) — the mean distance between the two;
 * **the marks**: every move either code marks (mistake or blunder), and `--sample`
   judged moves drawn at random, are judged again by a search `--deep` times stronger
-  (this tree's judging search, its own seed, the played and its preferred action topped up
-  to at least 150 playouts each, its chances through the same calibration as the marks are
-  judged): a mark is confirmed when that search puts the played move at least the mistake
+  (this tree's judging search, its own seed, the moves the analyses preferred among its
+  root actions, the played and its preferred action topped up to at least 150 playouts
+  each, its chances through the same calibration as the marks are judged): a mark is confirmed when that search puts the played move at least the mistake
   threshold below its best; of the drawn moves a code did not mark,
   the clear mistakes it missed are those the strong search is 97.5 % sure of;
 * **the cost**: each code's CPU seconds per judged move (the analysing child's own CPU
@@ -137,17 +137,20 @@ def play(game_name: str, seats: int, games: int, seed: int, folder: Path) -> Non
 
 # -- the referee ---------------------------------------------------------------------------------------
 
-def referee(game, position, budget: int, deep: int, seed: int) -> tuple[float, float]:
+def referee(game, position, budget: int, deep: int, seed: int, also: tuple = ()) -> tuple[float, float]:
     """(the drop of the played move below the best, its standard error) by a search `deep`
     times the budget, the played and the preferred action topped up to at least 150 each;
-    as the marks are judged, on the printed chance's scale where the game has a calibration."""
+    as the marks are judged, on the printed chance's scale where the game has a calibration.
+    `also`: the actions the analyses preferred, searched too (a game whose search looks at
+    a few root actions only, Asterix's three, could otherwise leave out the very move a
+    mark says was better, and find the played one best among the rest)."""
     from peerboard.client.analysis.calibrate import calibration_for, printed, situation
     from peerboard.client.analysis.command import rng_for
     from peerboard.client.analysis.judge import search_position
     from peerboard.client.bots.knowledge import knowledge_for
     from peerboard.client.bots.sdk import Budget
 
-    search, best, n = search_position(game, position, Budget(playouts=deep * budget), rng_for(seed, position))
+    search, best, n = search_position(game, position, Budget(playouts=deep * budget), rng_for(seed, position), also=also)
     least = max(150, n // 10)
     search.focus(position.played, least)
     search.focus(best, least)
@@ -243,6 +246,7 @@ def measure(config: str, args, codes: list[tuple[str, object]], work: Path) -> b
                     if got[name] and m.get("search_before")]
         f["marked"] = {(name, m["seq"], m["index"]) for name, m in f["moves"] if m["mark"] in ("mistake", "blunder")}
         f["said"] = {(name, m["seq"], m["index"]): m["before"][m["seat"]] for name, m in f["moves"]}
+        f["preferred"] = {(name, m["seq"], m["index"]): m["preferred"] for name, m in f["moves"]}
     # the referee: every marked move of either code, and the drawn ones
     verdicts: dict[tuple, tuple[float, float]] = {}
     wanted = set().union(*(found[label]["marked"] for label, _ in codes)) | {(n, p.seq, p.index) for n, p in drawn}
@@ -250,7 +254,9 @@ def measure(config: str, args, codes: list[tuple[str, object]], work: Path) -> b
     for key in sorted(wanted):
         p = by_key.get(key)
         if p is not None:
-            verdicts[key] = referee(game, p, args.budget, args.deep, 1000 + args.seed)
+            preferred = {f["preferred"][key] for f in found.values() if key in f["preferred"]}
+            also = tuple(a for a in p.legal if game.format_action(p.view, a) in preferred)
+            verdicts[key] = referee(game, p, args.budget, args.deep, 1000 + args.seed, also)
     referee_cpu = time.process_time() - started
     # the chance by playouts to the end, at a few drawn decisions
     ends = {}

@@ -19,6 +19,17 @@ when the drop less `Z` errors is at least MISTAKE (BLUNDER): the search is at le
 sure of it. A move whose drop is at least MISTAKE but not that sure is "close". `sure` is
 how sure the search is that the move lost at least MISTAKE (the normal approximation).
 
+One search's error is its playouts' and no more: what it does not see is how much the
+search itself would change with other luck (other dice and hands dealt to its playouts,
+another choice of root actions) — in Asterix, five searches of one position gave drops of
+0.00 to 0.20, each with an error near 0.01. So a drop that would be marked, or called
+close, is checked (`check`): CHECKS more searches of the same budget, each with a
+generator of its own, the played and the first search's preferred action among their
+root actions; the drop is the mean of theirs (the first search's is left out: it was
+chosen for being large), its error their spread over √CHECKS (never below their own
+errors), widened by Student's factor for CHECKS - 1 degrees of freedom over Z, so that
+`drop - Z * error` is the one-sided 97.5 % bound a t-test gives.
+
 The chances printed are the search's mapped by the game's calibration (calibrate.py: fitted
 to who won self-play games, per game and seat count), and the marks are judged on that
 scale: the drop is the printed chances' difference, its error the search's carried through
@@ -51,6 +62,11 @@ BLUNDER = 0.25
 Z = 1.96
 #: the playouts the played and the preferred action may get beyond the budget, as a part of it
 EXTRA = 1.0
+#: independent searches that check a drop that would be marked (or called close)
+CHECKS = 4
+#: Student's t, one-sided 97.5 %, at CHECKS - 1 degrees of freedom: the checks' spread is
+#: estimated from CHECKS numbers, so their mean is sure only this many spreads from a threshold
+T_CHECKS = 3.182
 
 DEFAULT_BUDGET = Budget(playouts=300)
 
@@ -79,6 +95,9 @@ class Judgement:
     search_before: tuple[float, ...] = ()
     search_after: tuple[float, ...] = ()
     search_error: float = 0.0
+    #: the independent searches the drop rests on (`check`): 0 where the first search's
+    #: drop was not looked at again (the chances and drop are then the first search's)
+    checks: int = 0
 
     @property
     def drop(self) -> float:
@@ -166,10 +185,12 @@ class _Tally:
 class JudgingSearch(Search):
     """The mcts player's search, keeping every seat's result per root action."""
 
-    def __init__(self, decision: Decision, know: Knowledge, rng: random.Random, played: Action, seats: int):
+    def __init__(self, decision: Decision, know: Knowledge, rng: random.Random, played: Action, seats: int,
+                 also: tuple[Action, ...] = ()):
         super().__init__(decision, know, rng, know.exploration)
-        if played not in self.candidates:
-            self.candidates = tuple(self.candidates) + (played,)
+        for action in (played, *also):
+            if action not in self.candidates:
+                self.candidates = tuple(self.candidates) + (action,)
         self.scoring = _Scoring(know)
         self.know = self.scoring  # type: ignore[assignment]
         self.seats = seats
@@ -230,22 +251,25 @@ class JudgingSearch(Search):
 
 
 def search_position(game: Game, position: Position, budget: Budget, rng: random.Random,
-                    kind: type[JudgingSearch] | None = None) -> tuple[JudgingSearch, Action, int]:
+                    kind: type[JudgingSearch] | None = None,
+                    also: tuple[Action, ...] = ()) -> tuple[JudgingSearch, Action, int]:
     """The search of one decision that is not forced, run to the budget and topped up
-    for the played and the preferred action: (the search, the preferred action, the
-    playouts of the budget). `kind`: the search's class (a JudgingSearch by default)."""
+    for the played and the preferred action (and those of `also`): (the search, the
+    preferred action, the playouts of the budget). `kind`: the search's class (a
+    JudgingSearch by default); `also`: actions searched whatever the game's knowledge
+    would leave out (`root_width`): a check's, the first search's preferred one."""
     seat, view = position.seat, position.view
     legal = position.legal
     decision = Decision(game.name, game, seat, view, legal, notation_of(game, view, legal), position.kind)
     know = knowledge_for(game)
     seats = len(game.scores(view))
     with collector_paused():  # (as the mcts player searches: see client/bots/mcts.py)
-        search = (kind or JudgingSearch)(decision, know, rng, position.played, seats)
+        search = (kind or JudgingSearch)(decision, know, rng, position.played, seats, also)
         n = spend(search, budget)
         preferred = search.best()
         least = max(8, n // 10)
-        search.focus(position.played, least)
-        search.focus(preferred, least)
+        for action in dict.fromkeys((position.played, preferred, *also)):
+            search.focus(action, least)
     return search, preferred, n
 
 
@@ -294,15 +318,62 @@ def judge(game: Game, position: Position, budget: Budget, rng: random.Random) ->
     before, after, error = printed(cal, situation_of(raw_before), raw_after, raw_error)
     if preferred == played:
         after, error = before, 0.0
+    played_n, preferred_n, checks = search.played_through(played), search.played_through(preferred), 0
+    if preferred != played and before[position.seat] - after[position.seat] >= MISTAKE:
+        seeds = [rng.getrandbits(64) for _ in range(CHECKS)]
+        checked = [_one_check(game, position, budget, random.Random(x), preferred, cal, situation_of) for x in seeds]
+        (raw_before, raw_after, raw_error), (before, after, error) = _pooled(checked, position.seat)
+        played_n, preferred_n, checks = sum(c.played_n for c in checked), sum(c.preferred_n for c in checked), CHECKS
     kept = (lambda v: tuple(round(x, 4) for x in v)) if cal is not None else (lambda v: ())
     return Judgement(
         position.seq, position.index, position.seat, position.kind,
         game.format_action(view, played), game.format_action(view, preferred),
         tuple(round(v, 4) for v in before), tuple(round(v, 4) for v in after),
-        search.played_through(played), search.played_through(preferred), n,
+        played_n, preferred_n, n,
         round(min(1.0, error), 4), search.extra,
-        kept(raw_before), kept(raw_after), round(raw_error, 4) if cal is not None else 0.0,
+        kept(raw_before), kept(raw_after), round(min(1.0, raw_error), 4) if cal is not None else 0.0,
+        checks,
     )
+
+
+@dataclass(frozen=True)
+class _Check:
+    """One check's chances by the preferred and the played action and its drop's error:
+    the search's own (`raw`) and as printed."""
+
+    raw: tuple[tuple[float, ...], tuple[float, ...], float]
+    shown: tuple[tuple[float, ...], tuple[float, ...], float]
+    played_n: int
+    preferred_n: int
+
+
+def _one_check(game: Game, position: Position, budget: Budget, rng: random.Random, preferred: Action,
+               cal: Calibration | None, situation_of) -> _Check:
+    """A search of its own (its generator `rng`) of the played against `preferred`."""
+    search, _, _ = search_position(game, position, budget, rng, also=(preferred,))
+    b, a = search.tallies[preferred].mean(), search.tallies[position.played].mean()
+    error = search.difference(preferred, position.played)[1]
+    error = error if math.isfinite(error) else 1.0
+    return _Check((b, a, error), printed(cal, situation_of(b), a, error),
+                  search.played_through(position.played), search.played_through(preferred))
+
+
+def _pooled(checks: list[_Check], seat: int) -> tuple[tuple[tuple[float, ...], tuple[float, ...], float], ...]:
+    """(the search's own, as printed): every seat's chances by the preferred and the
+    played action, the checks' means, and the error of the seat's mean drop: the checks'
+    spread over √k (never below their own errors'), widened by T_CHECKS / Z."""
+    out = []
+    for which in ("raw", "shown"):
+        rows = [getattr(c, which) for c in checks]
+        k = len(rows)
+        before = tuple(sum(r[0][i] for r in rows) / k for i in range(len(rows[0][0])))
+        after = tuple(sum(r[1][i] for r in rows) / k for i in range(len(rows[0][1])))
+        drops = [r[0][seat] - r[1][seat] for r in rows]
+        mean = sum(drops) / k
+        spread = sum((d - mean) ** 2 for d in drops) / (k - 1)
+        own = sum(r[2] ** 2 for r in rows) / k
+        out.append((before, after, math.sqrt(max(spread, own) / k) * T_CHECKS / Z))
+    return out[0], out[1]
 
 
 def _situations(game: Game, position: Position, cal: Calibration | None):
@@ -313,4 +384,4 @@ def _situations(game: Game, position: Position, cal: Calibration | None):
     return lambda raw: Situation(tuple(raw), base.mover, base.seq, base.scores, base.known)
 
 
-__all__ = ["BLUNDER", "DEFAULT_BUDGET", "Judgement", "MISTAKE", "Z", "judge", "mark_of", "sureness"]
+__all__ = ["BLUNDER", "CHECKS", "DEFAULT_BUDGET", "Judgement", "MISTAKE", "Z", "judge", "mark_of", "sureness"]
