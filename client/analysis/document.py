@@ -12,16 +12,17 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from peerboard.client.analysis.calibrate import calibration_for
-from peerboard.client.analysis.judge import BLUNDER, EXTRA, MISTAKE, Z, Judgement, mark_of
+from peerboard.client.analysis.judge import BLUNDER, CHECKS, EXTRA, MISTAKE, Z, Judgement, mark_of
 from peerboard.client.analysis.positions import Position
 from peerboard.client.text import printable
 from peerboard.protocol.log import LogContents, fingerprint
 
 FORMAT = "peerboard-analysis"
-VERSION = 3
+VERSION = 4
 #: the versions `read` takes (1: before marks needed evidence; its moves lack error, sure,
-#: extra; 2: its chances are the search's own, not calibrated, and it has no search_* keys)
-READABLE = (1, 2, 3)
+#: extra; 2: its chances are the search's own, not calibrated, and it has no search_* keys;
+#: 3: its marks rest on one search, and its moves lack checks)
+READABLE = (1, 2, 3, 4)
 #: the moves per seat the text report lists
 WORST = 3
 
@@ -49,7 +50,7 @@ def document(contents: LogContents, file_name: str, judgements: Sequence[Judgeme
                 "head": head_of(contents).hex(), "entries": len(contents.entries)},
         "seats": [{"name": s.name, "fingerprint": fingerprint(s.key)} for s in g.seats],
         "settings": {"budget": budget, "seed": seed, "mistake": MISTAKE, "blunder": BLUNDER, "z": Z,
-                     "extra": EXTRA, "calibration": cal.source if cal is not None else ""},
+                     "extra": EXTRA, "checks": CHECKS, "calibration": cal.source if cal is not None else ""},
         "decisions": len(found),
         "forced": sum(p.forced for p in found),
         "passes": sum(p.passed and not p.forced for p in found),
@@ -64,7 +65,7 @@ def _move(j: Judgement) -> dict[str, Any]:
         "before": list(j.before), "after": list(j.after),
         "drop": round(j.drop, 4), "error": j.error, "sure": round(j.sure, 4), "mark": j.mark,
         "playouts": j.playouts, "played_playouts": j.played_playouts, "preferred_playouts": j.preferred_playouts,
-        "extra": j.extra,
+        "extra": j.extra, "checks": j.checks,
     } | ({"search_before": list(j.search_before), "search_after": list(j.search_after), "search_error": j.search_error}
          if j.search_before else {})
 
@@ -151,7 +152,7 @@ def _well_formed(m: Any, seats: int, entries: int) -> bool:
                 and all(isinstance(m.get(k, []), list) and len(m.get(k, [])) in (0, seats)
                         and all(_chance(v) for v in m.get(k, [])) for k in ("search_before", "search_after"))
                 and all(type(m.get(k, 0)) is int and m.get(k, 0) >= 0
-                        for k in ("playouts", "played_playouts", "preferred_playouts", "extra")))
+                        for k in ("playouts", "played_playouts", "preferred_playouts", "extra", "checks")))
     except (KeyError, TypeError):
         return False
 
@@ -172,9 +173,12 @@ def report(doc: dict[str, Any], boards: dict[tuple[int, int], str] | None = None
                  + (f" ({', '.join(skipped)}: not the seat's own choice)" if skipped else "")
                  + f", budget {settings['budget']}, seed {settings['seed']}")
     mistake, blunder = _pct(settings["mistake"]), _pct(settings["blunder"])
+    checks = settings.get("checks", 0)
+    checked = (f"; a move that looks like a mistake is searched again {checks} times, each with its own luck, "
+               f"and judged by their mean and spread" if checks else "")
     lines.append(f"marks: a mistake lost at least {mistake} of the mover's chance of winning, a blunder {blunder}, "
                  f"the search at least 97.5% sure of it (more playouts where in doubt, up to "
-                 f"{settings.get('extra', 1):g}x the budget); close: looked like a mistake, not sure at this budget")
+                 f"{settings.get('extra', 1):g}x the budget{checked}); close: looked like a mistake, not sure at this budget")
     lines.append(chance_line(doc))
     for seat, who in enumerate(seats):
         own = [m for m in doc["moves"] if m["seat"] == seat]

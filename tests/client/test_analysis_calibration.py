@@ -128,7 +128,7 @@ def test_the_analysis_prints_the_calibrated_chance_and_keeps_the_search_s_beside
     contents = read_log(athos_log.read_bytes())
     doc = analyse_here(contents, athos_log.name, Budget(playouts=12), 0)
     cal = calibration_for("athos", 2)
-    assert doc["version"] == 3 and doc["settings"]["calibration"] == cal.source
+    assert doc["version"] == 4 and doc["settings"]["calibration"] == cal.source
     assert doc["moves"]
     for m in doc["moves"]:
         assert sum(m["before"]) == pytest.approx(1.0, abs=1e-3) and sum(m["after"]) == pytest.approx(1.0, abs=1e-3)

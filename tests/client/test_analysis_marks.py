@@ -11,9 +11,11 @@ import pytest
 from peerboard import engines
 from peerboard.client.analysis import command, document
 from peerboard.client.analysis.command import analyse, analyse_here
-from peerboard.client.analysis.judge import BLUNDER, EXTRA, MISTAKE, Z, mark_of, sureness, undecided
+from peerboard.client.analysis import judge
+from peerboard.client.analysis.judge import (BLUNDER, CHECKS, EXTRA, MISTAKE, T_CHECKS, Z, mark_of, sureness,
+                                             undecided)
 from peerboard.client.analysis.positions import positions
-from peerboard.client.bots.players import GreedyBot
+from peerboard.client.bots.players import GreedyBot, RandomBot
 from peerboard.client.bots.sdk import Budget
 from peerboard.client.bots.table import play_game
 from peerboard.client.bots.tournament import InProcess
@@ -44,6 +46,54 @@ def test_more_playouts_are_spent_only_where_they_could_change_the_mark():
     assert not undecided(0.30, 0.01)  # surely a blunder
     assert not undecided(0.02, 0.10)  # looks fine: not chased
     assert not undecided(0.12, 0.005)  # surely a mistake
+
+
+# -- a drop that would be marked is checked by searches of their own ---------------------------
+
+def _check(drop, error, before=0.6):
+    chances = ((before, 1 - before), (before - drop, 1 - before + drop), error)
+    return judge._Check(chances, chances, 100, 200)
+
+
+def test_checks_that_disagree_leave_the_move_unmarked():
+    # two searches say 0.22, two say 0.00, each sure of itself (Asterix's searches did so):
+    # the mean is 0.11 and the spread says nothing is sure
+    (_, _, _), (before, after, error) = judge._pooled([_check(0.22, 0.01), _check(0.0, 0.01)] * 2, seat=0)
+    assert before[0] - after[0] == pytest.approx(0.11)
+    spread = (sum((d - 0.11) ** 2 for d in (0.22, 0.0, 0.22, 0.0)) / 3) ** 0.5
+    assert error == pytest.approx(spread / 2 * T_CHECKS / Z)
+    assert mark_of(before[0] - after[0], error) == "close"
+
+
+def test_checks_that_agree_mark_the_move_and_their_own_errors_bound_the_spread():
+    (_, _, _), (before, after, error) = judge._pooled([_check(0.18, 0.01)] * 4, seat=0)
+    assert before[0] - after[0] == pytest.approx(0.18)
+    # no spread at all: the error is the checks' own (0.01 over 2), not 0
+    assert error == pytest.approx(0.01 / 2 * T_CHECKS / Z)
+    assert mark_of(before[0] - after[0], error) == "mistake"
+    # and every seat's chances are the checks' means, still adding up to 1
+    assert sum(before) == pytest.approx(1) and sum(after) == pytest.approx(1)
+
+
+def test_a_move_is_checked_exactly_when_its_first_drop_reaches_the_threshold(monkeypatch, tmp_path):
+    # a low threshold, so that a short game between a random and a greedy player has such moves
+    monkeypatch.setattr(judge, "MISTAKE", 0.02)
+    game = engines.get("athos")
+    played = play_game(game, {}, [RandomBot(seed=1), GreedyBot(seed=2)], ["ann", "bob"], random.Random(3),
+                       max_moves=120)
+    write_log(tmp_path / "athos.pblog", played.genesis, played.entries)
+    contents = read_log((tmp_path / "athos.pblog").read_bytes())
+    doc = analyse_here(contents, "athos.pblog", Budget(playouts=16))
+    checked = [m for m in doc["moves"] if m["checks"]]
+    unchecked = [m for m in doc["moves"] if not m["checks"]]
+    assert checked and unchecked
+    for m in checked:
+        # the checks' playouts: each of the CHECKS searches gives both actions at least 8
+        assert m["checks"] == CHECKS and m["played_playouts"] >= 8 * CHECKS and m["preferred_playouts"] >= 8 * CHECKS
+    # a move not checked kept the first search's drop, below the threshold
+    assert all(m["drop"] < 0.02 for m in unchecked)
+    # the same seed gives the same file: the checks' generators come from the decision's
+    assert analyse_here(contents, "athos.pblog", Budget(playouts=16)) == doc
 
 
 # -- a log of Athos: passes -----------------------------------------------------------------
@@ -93,7 +143,7 @@ def _doc(moves):
     return {"log": {"file": "x.pblog", "game": "aton"}, "seats": [{"name": "ann", "fingerprint": "aa"},
                                                                    {"name": "bob", "fingerprint": "bb"}],
             "settings": {"budget": "300 playouts", "seed": 0, "mistake": MISTAKE, "blunder": BLUNDER, "z": Z,
-                         "extra": EXTRA},
+                         "extra": EXTRA, "checks": CHECKS},
             "decisions": len(moves), "forced": 0, "passes": 0, "moves": moves}
 
 
@@ -115,6 +165,7 @@ def test_the_header_says_the_budget_and_how_sure_a_mark_is():
     first, second = text.splitlines()[:2]
     assert "budget 300 playouts, seed 0" in first
     assert "97.5% sure" in second and "mistake lost at least 10%" in second and "blunder 25%" in second
+    assert f"searched again {CHECKS} times, each with its own luck" in second
     assert "(" in text and "sure 99%" in text and "±4" in text
 
 
