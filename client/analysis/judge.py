@@ -23,7 +23,7 @@ One search's error is its playouts' and no more: what it does not see is how muc
 search itself would change with other luck (other dice and hands dealt to its playouts,
 another choice of root actions) — in Asterix, five searches of one position gave drops of
 0.00 to 0.20, each with an error near 0.01. So a drop that would be marked, or called
-close, is checked (`check`): CHECKS more searches of the same budget, each with a
+close, is checked (`_one_check`, `_pooled`): CHECKS more searches of the same budget, each with a
 generator of its own, the played and the first search's preferred action among their
 root actions; the drop is the mean of theirs (the first search's is left out: it was
 chosen for being large), its error their spread over √CHECKS (never below their own
@@ -95,7 +95,7 @@ class Judgement:
     search_before: tuple[float, ...] = ()
     search_after: tuple[float, ...] = ()
     search_error: float = 0.0
-    #: the independent searches the drop rests on (`check`): 0 where the first search's
+    #: the independent searches the drop rests on (`_one_check`): 0 where the first search's
     #: drop was not looked at again (the chances and drop are then the first search's)
     checks: int = 0
 
