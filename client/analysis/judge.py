@@ -25,7 +25,7 @@ another choice of root actions) — in Asterix, five searches of one position ga
 0.00 to 0.20, each with an error near 0.01. So a drop that would be marked, or called
 close, is checked (`_one_check`, `_pooled`): CHECKS more searches of the same budget, each with a
 generator of its own, the played and the first search's preferred action among their
-root actions; the drop is the mean of theirs (the first search's is left out: it was
+root actions and given half the budget's playouts each at least; the drop is the mean of theirs (the first search's is left out: it was
 chosen for being large), its error their spread over √CHECKS (never below their own
 errors), widened by Student's factor for CHECKS - 1 degrees of freedom over Z, so that
 `drop - Z * error` is the one-sided 97.5 % bound a t-test gives.
@@ -67,6 +67,8 @@ CHECKS = 4
 #: Student's t, one-sided 97.5 %, at CHECKS - 1 degrees of freedom: the checks' spread is
 #: estimated from CHECKS numbers, so their mean is sure only this many spreads from a threshold
 T_CHECKS = 3.182
+#: the playouts each check gives the played and the preferred action at least, as a part of the budget
+CHECK_SHARE = 0.5
 
 DEFAULT_BUDGET = Budget(playouts=300)
 
@@ -349,8 +351,14 @@ class _Check:
 
 def _one_check(game: Game, position: Position, budget: Budget, rng: random.Random, preferred: Action,
                cal: Calibration | None, situation_of) -> _Check:
-    """A search of its own (its generator `rng`) of the played against `preferred`."""
-    search, _, _ = search_position(game, position, budget, rng, also=(preferred,))
+    """A search of its own (its generator `rng`) of the played against `preferred`, both
+    topped up to half the budget's playouts (CHECK_SHARE): a check's own error is what its
+    playouts leave open, and the played action, which the search seldom visits, would
+    otherwise have a tenth of the budget and an error that no drop could clear."""
+    search, _, n = search_position(game, position, budget, rng, also=(preferred,))
+    with collector_paused():
+        for action in (position.played, preferred):
+            search.focus(action, max(8, int(n * CHECK_SHARE)))
     b, a = search.tallies[preferred].mean(), search.tallies[position.played].mean()
     error = search.difference(preferred, position.played)[1]
     error = error if math.isfinite(error) else 1.0
