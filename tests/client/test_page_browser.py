@@ -27,7 +27,8 @@ def wait_for(driver, predicate, what: str, limit: float = 20.0):
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
     folder = tmp_path_factory.mktemp("page")
-    log = store(folder, build("aton", seed=3), name="aton.pblog")
+    # (a game whose analysis at this budget marks moves: the page shows their signs)
+    log = store(folder, build("aton", seed=6), name="aton.pblog")
     out = folder / "aton.html"
     for argv in (["analyse", "--budget", "20", str(log)], ["replay", str(log), "--html", str(out)]):
         done = subprocess.run([sys.executable, "-m", "peerboard.client.cli", *argv], capture_output=True, text=True,
